@@ -1,0 +1,47 @@
+//! Writing results and errors the same way in every command.
+
+use std::io::{ErrorKind, Write};
+use std::process::ExitCode;
+
+/// Prints `text` to stdout. A closed pipe (`grundy seq ... | head`) is not
+/// an error worth a message.
+pub fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Prints `value` as pretty JSON followed by a newline.
+pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    print(&text)
+}
+
+/// One line `error: ...` and exit code 2.
+pub fn failure(e: &anyhow::Error) -> ExitCode {
+    let msg = format!("{e:#}").replace('\n', " ");
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Help and version go to stdout with exit 0; usage errors become one line
+/// with exit code 2.
+pub fn clap_failure(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind as K;
+    match e.kind() {
+        K::DisplayHelp | K::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("error: {first} (see `grundy --help`)");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! `grundy value GAME COMPONENT...`
+
+use clap::Args;
+use grundy::{Analysis, Limits, SpecOptions, Value};
+
+use crate::output::{print, print_json};
+
+/// Arguments of `grundy value`.
+#[derive(Args, Debug)]
+pub struct ValueArgs {
+    /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
+    game: String,
+    /// The components of the position (heap sizes, pairs a,b, ...).
+    #[arg(required = true, allow_negative_numbers = true)]
+    components: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Misère play: whoever moves last loses.
+    #[arg(long)]
+    misere: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
+    let game = grundy::parse(
+        &args.game,
+        SpecOptions {
+            misere: args.misere,
+        },
+    )?;
+    let analysis = game.analyze(&args.components, limits)?;
+    if args.json {
+        print_json(&analysis)
+    } else {
+        print(&render(&analysis))
+    }
+}
+
+fn nimber_text(v: &Option<Value>) -> String {
+    match v {
+        Some(Value::Finite(n)) => n.to_string(),
+        Some(other) => other.to_string(),
+        None => "?".to_string(),
+    }
+}
+
+/// The human form: a table of components, the total, the outcome, moves.
+pub fn render(a: &Analysis) -> String {
+    let mut out = String::new();
+    let play = if a.misere { " (misère)" } else { "" };
+    out.push_str(&format!("game: {}{play}\n", a.game));
+    match &a.values {
+        Some(values) => {
+            let w = a
+                .components
+                .iter()
+                .map(|c| c.len())
+                .max()
+                .unwrap_or(0)
+                .max(9);
+            out.push_str(&format!("  #  {:<w$}  value\n", "component"));
+            for (i, (c, v)) in a.components.iter().zip(values).enumerate() {
+                out.push_str(&format!("{:>3}  {c:<w$}  {}\n", i + 1, nimber_text(v)));
+            }
+            out.push_str(&format!("total: {}\n", nimber_text(&a.grundy)));
+        }
+        None => out.push_str(&format!("position: {}\n", a.components.join(" "))),
+    }
+    out.push_str(&format!("outcome: {}\n", a.outcome.describe()));
+    if !a.winning_moves.is_empty() {
+        let more = if a.moves_truncated {
+            ", more not listed"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "winning moves ({}{more}):\n",
+            a.winning_moves.len()
+        ));
+        for m in &a.winning_moves {
+            match m.component {
+                Some(i) => out.push_str(&format!(
+                    "  component {}: {} -> {}\n",
+                    i + 1,
+                    a.components[i],
+                    m.to
+                )),
+                None => out.push_str(&format!("  {} -> {}\n", a.components.join(" "), m.to)),
+            }
+        }
+    }
+    out
+}

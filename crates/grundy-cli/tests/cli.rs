@@ -1,0 +1,166 @@
+//! The `grundy` binary: commands, JSON shape, errors.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("grundy").unwrap().args(args).assert()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy(args).success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("valid JSON")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = grundy(args).code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "`{needle}` not in: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn value_text() {
+    let out = grundy(&["value", "nim", "3", "4", "5"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("total: *2"), "{text}");
+    assert!(text.contains("outcome: N"), "{text}");
+    assert!(text.contains("component 1: 3 -> 1"), "{text}");
+}
+
+#[test]
+fn value_json_shape() {
+    let v = json(&["value", "sub:1,3,4", "7", "8", "--json"]);
+    assert_eq!(v["game"], "sub:1,3,4");
+    assert_eq!(v["components"], serde_json::json!(["7", "8"]));
+    assert_eq!(v["values"], serde_json::json!([0, 1]));
+    assert_eq!(v["grundy"], 1);
+    assert_eq!(v["outcome"], "N");
+    // 7 -> 3 (value 1) and 8 -> 7 (value 0) both leave a zero total.
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "to": "3"}, {"component": 1, "to": "7"}])
+    );
+    assert_eq!(v["moves_truncated"], false);
+}
+
+#[test]
+fn value_json_for_whole_position_games() {
+    let v = json(&["value", "moore:2", "1", "2", "3", "--json"]);
+    assert_eq!(v["values"], Value::Null);
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["outcome"], "N");
+    for m in v["winning_moves"].as_array().unwrap() {
+        assert_eq!(m["component"], Value::Null);
+        assert_eq!(m["to"].as_str().unwrap().split(' ').count(), 3);
+    }
+    let s = json(&["value", "staircase", "3", "1", "3", "--json"]);
+    assert_eq!(s["outcome"], "P");
+    assert_eq!(s["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn misere_nim() {
+    let v = json(&["value", "nim", "1", "1", "1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["misere"], true);
+    let v = json(&["value", "nim", "2", "2", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn huge_numbers_answer_instantly() {
+    let v = json(&[
+        "value",
+        "euclid",
+        "18446744073709551615,12345678912345",
+        "--json",
+    ]);
+    assert!(v["grundy"].is_u64());
+    let v = json(&["value", "mult", "18446744073709551615", "--json"]);
+    assert!(v["grundy"].is_u64());
+    let v = json(&["value", "ed", "4294967296,4294967297", "--json"]);
+    assert!(v["grundy"].is_u64());
+    let v = json(&["value", "wythoff", "4294967296,6949403065", "--json"]);
+    assert!(v["outcome"].is_string());
+}
+
+#[test]
+fn seq_json_shape() {
+    let v = json(&["seq", "sub:1,3,4", "--to", "20", "--json"]);
+    assert_eq!(v["game"], "sub:1,3,4");
+    assert_eq!(v["computed_to"], 20);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 21);
+    assert_eq!(&values[..7], &[0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!(v["preperiod"], 0);
+    assert_eq!(v["period"], 7);
+    assert_eq!(v["proven"], true);
+}
+
+#[test]
+fn seq_text_is_a_table() {
+    let out = grundy(&["seq", "lasker", "--to", "12"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let row0 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("0 "))
+        .unwrap();
+    let cells: Vec<&str> = row0.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["0", "0", "1", "2", "4", "3", "5", "6", "8", "7", "9"]
+    );
+    assert!(text.contains("closed form"));
+}
+
+#[test]
+fn games_lists_names() {
+    let out = grundy(&["games"]).success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    for name in ["nim", "sub:S", "wythoff", "mult"] {
+        assert!(text.contains(name));
+    }
+}
+
+#[test]
+fn errors_are_one_line_with_exit_2() {
+    fails(&["value", "chess", "1"], "unknown game `chess`");
+    fails(&["value", "sub:1,x", "3"], "non-negative integer");
+    fails(&["value", "sub:", "3"], "needs a set");
+    fails(&["value", "nim", "-3"], "must not be negative");
+    fails(&["value", "nim", "abc"], "non-negative integer");
+    fails(&["value", "nim", "99999999999999999999999"], "too large");
+    fails(&["value", "sub:1,2", "3", "--misere"], "misère");
+    fails(&["value", "wythoff", "3"], "pair");
+    fails(&["value", "ed", "0,3"], "positive");
+    fails(&["seq", "wythoff", "--to", "5"], "not a heap game");
+    fails(&["seq", "nim", "--to", "-5"], "must not be negative");
+    fails(&["value", "nim"], "required");
+    fails(&["frobnicate"], "unrecognized subcommand");
+    fails(
+        &["value", "--max-states", "100", "fib", "1000"],
+        "--max-states",
+    );
+}
+
+#[test]
+fn help_succeeds() {
+    grundy(&["--help"]).success();
+    grundy(&["value", "--help"]).success();
+}

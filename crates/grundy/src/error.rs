@@ -1,0 +1,56 @@
+//! The one error type of the engine.
+//!
+//! Every failure a user can cause (a bad game name, a position out of range,
+//! a computation that would exceed its budget) is an [`Error`] with a
+//! one-line message, so front ends can print it and exit without a panic.
+
+use thiserror::Error;
+
+/// Why the engine could not answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The text of a game name or a position is malformed.
+    #[error("{0}")]
+    Parse(String),
+    /// The game does not support what was asked (for example `seq` on a
+    /// game whose positions are not heaps).
+    #[error("{0}")]
+    Unsupported(String),
+    /// A computation would exceed its state budget.
+    #[error("{what} needs more than {limit} states; raise the limit (--max-states) to go further")]
+    Limit {
+        /// What was being computed.
+        what: String,
+        /// The budget that was hit.
+        limit: u64,
+    },
+    /// The move graph has a cycle where a finite (acyclic) game was required.
+    #[error("the game graph has a cycle through {0}; this computation needs an acyclic game")]
+    Cyclic(String),
+    /// The computation was stopped by its time limit or by the user.
+    #[error("stopped: {0}")]
+    Interrupted(String),
+}
+
+impl Error {
+    /// Shorthand for a parse error with a formatted message.
+    pub fn parse(msg: impl Into<String>) -> Self {
+        Error::Parse(msg.into())
+    }
+
+    /// Shorthand for an unsupported-operation error.
+    pub fn unsupported(msg: impl Into<String>) -> Self {
+        Error::Unsupported(msg.into())
+    }
+
+    /// Shorthand for a budget error.
+    pub fn limit(what: impl Into<String>, limit: u64) -> Self {
+        Error::Limit {
+            what: what.into(),
+            limit,
+        }
+    }
+}
+
+/// Results of the engine.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

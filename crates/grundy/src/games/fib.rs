@@ -1,0 +1,47 @@
+//! Fibonacci subtraction (HDU 1848): take a Fibonacci number of tokens.
+//!
+//! The allowed amounts are 1, 2, 3, 5, 8, ... (each Fibonacci number once),
+//! so a heap of `n` has about `log_phi(n)` options and the plain mex is fast.
+
+use crate::heap::HeapRules;
+
+/// The distinct Fibonacci numbers 1, 2, 3, 5, ... that fit in a `u64`.
+pub fn fibonacci_amounts() -> Vec<u64> {
+    let mut fibs = vec![1u64, 2];
+    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
+        fibs.push(next);
+    }
+    fibs
+}
+
+/// Take a Fibonacci number of tokens.
+#[derive(Clone, Debug)]
+pub struct Fibonacci {
+    amounts: Vec<u64>,
+}
+
+impl Default for Fibonacci {
+    fn default() -> Self {
+        Fibonacci {
+            amounts: fibonacci_amounts(),
+        }
+    }
+}
+
+impl HeapRules for Fibonacci {
+    fn name(&self) -> String {
+        "fib".to_string()
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        for &s in &self.amounts {
+            if s > n {
+                break;
+            }
+            let go_on = if s == n { f(&[]) } else { f(&[n - s]) };
+            if !go_on {
+                return;
+            }
+        }
+    }
+}

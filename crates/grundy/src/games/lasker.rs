@@ -1,0 +1,78 @@
+//! Lasker's Nim: take any number from a heap, or split a heap in two.
+//!
+//! Its values follow a closed form with period 4 in the residue:
+//! `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`.
+//! The closed form is checked against a brute-force search in the tests.
+
+use crate::game::Limits;
+use crate::heap::HeapRules;
+
+/// Lasker's Nim.
+#[derive(Clone, Debug, Default)]
+pub struct Lasker;
+
+/// The closed form, which is its own inverse (it swaps `4k+3` and `4k+4`).
+pub fn lasker_value(n: u64) -> u64 {
+    match n % 4 {
+        _ if n == 0 => 0,
+        1 | 2 => n,
+        3 => n + 1,
+        _ => n - 1,
+    }
+}
+
+impl HeapRules for Lasker {
+    fn name(&self) -> String {
+        "lasker".to_string()
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        for k in (0..n).rev() {
+            let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
+            if !go_on {
+                return;
+            }
+        }
+        for a in 1..=n / 2 {
+            if !f(&[a, n - a]) {
+                return;
+            }
+        }
+    }
+
+    fn closed_form(&self, n: u64) -> Option<u64> {
+        // 4k+3 -> 4k+4 must not overflow.
+        (n < u64::MAX).then(|| lasker_value(n))
+    }
+
+    fn closed_form_note(&self) -> Option<String> {
+        Some("G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3".to_string())
+    }
+
+    /// Taking to the one heap of value `target` and every split whose two
+    /// values XOR to it; splits are scanned, at most `max_states` of them.
+    fn options_with_value(
+        &self,
+        n: u64,
+        target: u64,
+        limits: &Limits,
+        max: usize,
+    ) -> Option<(Vec<Vec<u64>>, bool)> {
+        let mut found = Vec::new();
+        let take_to = lasker_value(target);
+        if take_to < n && max > 0 {
+            found.push(if take_to == 0 { vec![] } else { vec![take_to] });
+        }
+        let half = n / 2;
+        let scan = half.min(limits.max_states);
+        for a in 1..=scan {
+            if lasker_value(a) ^ lasker_value(n - a) == target {
+                if found.len() == max {
+                    return Some((found, true));
+                }
+                found.push(vec![a, n - a]);
+            }
+        }
+        Some((found, scan < half))
+    }
+}

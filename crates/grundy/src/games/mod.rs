@@ -1,0 +1,17 @@
+//! The built-in games, one file per family.
+//!
+//! Heap games implement [`crate::heap::HeapRules`]; games on pairs and
+//! other components implement [`crate::ruleset::SumGame`]; games that are
+//! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
+//! implement [`crate::ruleset::Ruleset`] directly.
+
+pub mod ed;
+pub mod euclid;
+pub mod fib;
+pub mod lasker;
+pub mod moore;
+pub mod mult;
+pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod wythoff;

@@ -1,0 +1,134 @@
+//! Nim, and Nim played misère.
+//!
+//! Normal Nim is the heap game where every smaller heap is an option, so
+//! `G(n) = n` and the winning move is `a_i -> a_i xor s`. Misère Nim (the
+//! last player to move loses) is not a sum in the Sprague-Grundy sense;
+//! Bouton's rule decides it: while some heap has two or more tokens play as
+//! in normal Nim, and once every heap is 0 or 1 the position is P iff the
+//! number of 1-heaps is odd.
+
+use crate::error::Result;
+use crate::game::{Limits, Outcome};
+use crate::heap::HeapRules;
+use crate::ruleset::{parse_count, Analysis, Move, Ruleset};
+
+/// Take any positive number of tokens from one heap.
+#[derive(Clone, Debug, Default)]
+pub struct Nim;
+
+impl HeapRules for Nim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        for k in (0..n).rev() {
+            let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    fn closed_form(&self, n: u64) -> Option<u64> {
+        Some(n)
+    }
+
+    fn closed_form_note(&self) -> Option<String> {
+        Some("G(n) = n".to_string())
+    }
+
+    fn options_with_value(
+        &self,
+        n: u64,
+        target: u64,
+        _limits: &Limits,
+        _max: usize,
+    ) -> Option<(Vec<Vec<u64>>, bool)> {
+        let found = match target {
+            t if t >= n => vec![],
+            0 => vec![vec![]],
+            t => vec![vec![t]],
+        };
+        Some((found, false))
+    }
+}
+
+/// Misère Nim: whoever takes the last token loses.
+#[derive(Clone, Debug, Default)]
+pub struct MisereNim;
+
+impl MisereNim {
+    /// Bouton's rule for misère Nim.
+    pub fn outcome(heaps: &[u64]) -> Outcome {
+        let big = heaps.iter().any(|&h| h >= 2);
+        let xor = heaps.iter().fold(0, |a, &h| a ^ h);
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        let p = if big { xor == 0 } else { ones % 2 == 1 };
+        if p {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// Every move to a misère P-position, as (heap index, new size).
+    ///
+    /// With two or more big heaps some big heap survives any move, so the
+    /// P-options are the normal-play ones; with exactly one big heap the only
+    /// winning move shrinks it to 0 or 1 leaving an odd number of 1-heaps;
+    /// with none, any 1-heap may be taken when their number is even.
+    pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
+        let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        match big.len() {
+            0 if ones % 2 == 0 => (0..heaps.len())
+                .filter(|&i| heaps[i] == 1)
+                .map(|i| (i, 0))
+                .collect(),
+            0 => vec![],
+            1 => {
+                // Leave an odd number of 1-heaps.
+                let to = if ones % 2 == 0 { 1 } else { 0 };
+                vec![(big[0], to)]
+            }
+            _ => {
+                let s = heaps.iter().fold(0, |a, &h| a ^ h);
+                (0..heaps.len())
+                    .filter(|&i| heaps[i] ^ s < heaps[i])
+                    .map(|i| (i, heaps[i] ^ s))
+                    .collect()
+            }
+        }
+    }
+}
+
+impl Ruleset for MisereNim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
+        let heaps = components
+            .iter()
+            .map(|t| parse_count(t, "a heap size", u64::MAX))
+            .collect::<Result<Vec<_>>>()?;
+        let winning_moves = Self::winning_moves(&heaps)
+            .into_iter()
+            .map(|(i, to)| Move {
+                component: Some(i),
+                to: to.to_string(),
+            })
+            .collect();
+        Ok(Analysis {
+            game: "nim".to_string(),
+            components: components.to_vec(),
+            values: None,
+            grundy: None,
+            outcome: Self::outcome(&heaps),
+            winning_moves,
+            moves_truncated: false,
+            misere: true,
+        })
+    }
+}

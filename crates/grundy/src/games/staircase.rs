@@ -1,0 +1,98 @@
+//! Staircase Nim: coins on steps 1, 2, 3, ...; a move slides any positive
+//! number of coins from one step down to the next (from step 1 they leave
+//! the staircase).
+//!
+//! The coins on even steps do not matter: any move of them to an odd step
+//! can be undone by moving the same coins on down to an even step. So the
+//! position is P iff the XOR of the odd steps is 0, and a winning move
+//! either plays the Nim move on an odd step or tops an odd step up from the
+//! even step above it.
+
+use crate::error::Result;
+use crate::game::{Limits, Outcome};
+use crate::ruleset::{parse_count, Analysis, Move, Ruleset};
+
+/// Staircase Nim.
+#[derive(Clone, Debug, Default)]
+pub struct Staircase;
+
+impl Staircase {
+    /// XOR of the coins on odd steps (`coins[0]` is step 1).
+    pub fn odd_xor(coins: &[u64]) -> u64 {
+        coins.iter().step_by(2).fold(0, |a, &c| a ^ c)
+    }
+
+    /// Every winning move as the new list of coins per step.
+    pub fn winning_moves(coins: &[u64]) -> Vec<Vec<u64>> {
+        let s = Self::odd_xor(coins);
+        let mut found = Vec::new();
+        if s == 0 {
+            return found;
+        }
+        for (j, &c) in coins.iter().enumerate() {
+            if j % 2 == 0 {
+                // Odd step: move coins down to make it c ^ s.
+                let to = c ^ s;
+                if to < c {
+                    let mut next = coins.to_vec();
+                    next[j] = to;
+                    if j > 0 {
+                        next[j - 1] += c - to;
+                    }
+                    found.push(next);
+                }
+            } else {
+                // Even step: slide coins onto the odd step below.
+                let below = coins[j - 1];
+                let want = below ^ s;
+                if want > below && want - below <= c {
+                    let mut next = coins.to_vec();
+                    next[j] -= want - below;
+                    next[j - 1] = want;
+                    found.push(next);
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Ruleset for Staircase {
+    fn name(&self) -> String {
+        "staircase".to_string()
+    }
+
+    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
+        // Half the range so that topping up a step cannot overflow.
+        let coins = components
+            .iter()
+            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
+            .collect::<Result<Vec<_>>>()?;
+        let outcome = if Self::odd_xor(&coins) == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let winning_moves = Self::winning_moves(&coins)
+            .iter()
+            .map(|next| Move {
+                component: None,
+                to: next
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            })
+            .collect();
+        Ok(Analysis {
+            game: self.name(),
+            components: components.to_vec(),
+            values: None,
+            grundy: None,
+            outcome,
+            winning_moves,
+            moves_truncated: false,
+            misere: false,
+        })
+    }
+}

@@ -1,0 +1,164 @@
+//! Subtraction games: take a number of tokens allowed by a set.
+//!
+//! `sub:S` allows exactly the amounts in a finite set `S`; its sequence is
+//! periodic, and the period is proven as soon as `max(S)` consecutive values
+//! repeat. `sub-allbut:S` allows every positive amount except those in `S`;
+//! each value there is a mex over the whole history, which a running count
+//! of every value turns into `O(|S|)` work per heap.
+
+use crate::error::{Error, Result};
+use crate::heap::{FiniteBound, HeapRules, SeqEngine};
+use crate::ruleset::parse_count;
+
+/// The largest amount accepted in a subtraction set.
+pub const MAX_AMOUNT: u64 = u32::MAX as u64;
+
+/// Parses `1,3,4` into a sorted set of positive amounts.
+pub fn parse_set(text: &str, game: &str) -> Result<Vec<u64>> {
+    if text.trim().is_empty() {
+        return Err(Error::parse(format!(
+            "`{game}:` needs a set of amounts, such as `{game}:1,3,4`"
+        )));
+    }
+    let mut set = Vec::new();
+    for part in text.split(',') {
+        let what = format!("an amount in `{game}:{text}`");
+        let v = parse_count(part, &what, MAX_AMOUNT)?;
+        if v == 0 {
+            return Err(Error::parse(format!(
+                "amounts in `{game}:{text}` must be positive (a move must take something)"
+            )));
+        }
+        set.push(v);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+fn join(set: &[u64]) -> String {
+    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Take an amount in a finite set.
+#[derive(Clone, Debug)]
+pub struct Subtraction {
+    set: Vec<u64>,
+}
+
+impl Subtraction {
+    /// The game `sub:S`; `set` must be sorted, distinct and positive.
+    pub fn new(set: Vec<u64>) -> Self {
+        Subtraction { set }
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn name(&self) -> String {
+        format!("sub:{}", join(&self.set))
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        for &s in &self.set {
+            if s > n {
+                break;
+            }
+            let go_on = if s == n { f(&[]) } else { f(&[n - s]) };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        Some(FiniteBound {
+            max_removed: *self.set.last().unwrap_or(&0),
+            max_heaps: 1,
+        })
+    }
+}
+
+/// Take any positive amount except those in a finite set.
+#[derive(Clone, Debug)]
+pub struct AllBut {
+    set: Vec<u64>,
+}
+
+impl AllBut {
+    /// The game `sub-allbut:S`; `set` must be sorted, distinct and positive.
+    pub fn new(set: Vec<u64>) -> Self {
+        AllBut { set }
+    }
+}
+
+impl HeapRules for AllBut {
+    fn name(&self) -> String {
+        format!("sub-allbut:{}", join(&self.set))
+    }
+
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        for k in 1..=n {
+            if self.set.binary_search(&k).is_ok() {
+                continue;
+            }
+            let go_on = if k == n { f(&[]) } else { f(&[n - k]) };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    fn engine(&self) -> Box<dyn SeqEngine> {
+        Box::new(AllButEngine {
+            set: self.set.clone(),
+            count: Vec::new(),
+            mex: 0,
+            excluded: Vec::new(),
+        })
+    }
+}
+
+/// `G(n)` is the smallest value that no option reaches. Options are all
+/// earlier heaps except the `|S|` heaps `n - s`, so a value is missing iff
+/// it never occurred (the running mex) or all its occurrences are among
+/// those excluded heaps.
+struct AllButEngine {
+    set: Vec<u64>,
+    /// How often each value occurred so far.
+    count: Vec<u32>,
+    /// The smallest value that never occurred.
+    mex: u32,
+    /// Scratch: values at excluded heaps with their multiplicities.
+    excluded: Vec<(u32, u32)>,
+}
+
+impl SeqEngine for AllButEngine {
+    fn next(&mut self, values: &[u32]) -> u32 {
+        let n = values.len() as u64;
+        self.excluded.clear();
+        for &s in &self.set {
+            if s > n {
+                break;
+            }
+            let v = values[(n - s) as usize];
+            match self.excluded.iter_mut().find(|(x, _)| *x == v) {
+                Some((_, m)) => *m += 1,
+                None => self.excluded.push((v, 1)),
+            }
+        }
+        let mut g = self.mex;
+        for &(v, m) in &self.excluded {
+            if v < g && self.count[v as usize] == m {
+                g = v;
+            }
+        }
+        if g as usize >= self.count.len() {
+            self.count.resize(g as usize + 1, 0);
+        }
+        self.count[g as usize] += 1;
+        while (self.mex as usize) < self.count.len() && self.count[self.mex as usize] > 0 {
+            self.mex += 1;
+        }
+        g
+    }
+}

@@ -1,0 +1,245 @@
+//! Wythoff's game: take from one pile of a pair, or the same from both.
+//!
+//! P-positions are `(floor(k*phi), floor(k*phi^2))` and mirrors, computed
+//! exactly in integers (`floor(k*phi) = (k + isqrt(5k^2)) / 2`), so outcomes
+//! and winning moves are instant for piles up to 2^62. Sprague-Grundy values
+//! have no closed form; they come from a dense table (row, column and
+//! diagonal bitsets) as far as the state budget allows. A lone component
+//! beyond the table is still answered by the theory, without a value.
+
+use std::sync::Mutex;
+
+use crate::error::{Error, Result};
+use crate::game::{Limits, Outcome};
+use crate::nimber::Nimber;
+use crate::ruleset::{analyze_sum, parse_pair, Analysis, Move, Ruleset, SumGame};
+
+/// The largest pile accepted (keeps `5k^2` inside a `u128`).
+pub const MAX_PILE: u64 = 1 << 62;
+/// The largest coordinate the value table reaches.
+pub const MAX_TABLE_SIDE: u64 = 8192;
+
+/// `floor(k * phi)`, exactly.
+pub fn lower(k: u64) -> u64 {
+    let k = k as u128;
+    ((k + (5 * k * k).isqrt()) / 2) as u64
+}
+
+/// The other member of the P-pair containing `x` (every number is in
+/// exactly one pair: the lower and upper Wythoff sequences partition the
+/// positive integers).
+pub fn partner(x: u64) -> u64 {
+    if x == 0 {
+        return 0;
+    }
+    // x / phi, rounded down, is within one of the index of a lower member.
+    let xx = x as u128;
+    let guess = (((5 * xx * xx).isqrt() - xx) / 2) as u64;
+    for k in guess.saturating_sub(1)..=guess + 2 {
+        if k > 0 && lower(k) == x {
+            return x + k;
+        }
+    }
+    // Otherwise x is an upper member b_k = a_k + k, with k near x / phi^2.
+    let guess = ((3 * xx - (5 * xx * xx).isqrt()) / 2) as u64;
+    for k in guess.saturating_sub(2)..=guess + 2 {
+        if k > 0 && lower(k) + k == x {
+            return lower(k);
+        }
+    }
+    unreachable!("every positive integer is in a Wythoff pair")
+}
+
+/// Whether `(a, b)` is a P-position.
+pub fn is_p(a: u64, b: u64) -> bool {
+    partner(a) == b
+}
+
+/// Every move from `(a, b)` to a P-position.
+pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut found = Vec::new();
+    if is_p(a, b) {
+        return found;
+    }
+    let pb = partner(a);
+    if pb < b {
+        found.push((a, pb));
+    }
+    let pa = partner(b);
+    if pa < a {
+        found.push((pa, b));
+    }
+    // Same from both: keep the difference d, go to the P-pair with it.
+    let (lo, hi) = (a.min(b), a.max(b));
+    let d = hi - lo;
+    let target = lower(d);
+    if target < lo {
+        let t = lo - target;
+        found.push((a - t, b - t));
+    }
+    found
+}
+
+/// The value table for `0..=side` on both coordinates.
+struct Table {
+    side: usize,
+    values: Vec<u32>,
+}
+
+impl Table {
+    fn compute(side: usize) -> Table {
+        let n = side + 1;
+        // A value is the mex of at most a + b + min(a, b) others.
+        let words = (3 * side + 1) / 64 + 1;
+        let mut values = vec![0u32; n * n];
+        let mut col = vec![0u64; n * words];
+        let mut diag = vec![0u64; (2 * n) * words];
+        let mut row = vec![0u64; words];
+        for a in 0..n {
+            row.iter_mut().for_each(|w| *w = 0);
+            let mut row_mex = 0usize;
+            for b in 0..n {
+                let d = b + n - a;
+                let (c, g) = (&col[b * words..], &diag[d * words..]);
+                // The mex of the union is at least the row's own mex.
+                let mut w = row_mex / 64;
+                let v = loop {
+                    let used = row[w] | c[w] | g[w];
+                    if used != u64::MAX {
+                        break w * 64 + (!used).trailing_zeros() as usize;
+                    }
+                    w += 1;
+                };
+                values[a * n + b] = v as u32;
+                let (wi, bit) = (v / 64, 1u64 << (v % 64));
+                row[wi] |= bit;
+                col[b * words + wi] |= bit;
+                diag[d * words + wi] |= bit;
+                while row[row_mex / 64] >> (row_mex % 64) & 1 == 1 {
+                    row_mex += 1;
+                }
+            }
+        }
+        Table { side, values }
+    }
+
+    fn get(&self, a: u64, b: u64) -> u32 {
+        self.values[a as usize * (self.side + 1) + b as usize]
+    }
+}
+
+/// Wythoff's game on sums of pairs.
+#[derive(Default)]
+pub struct Wythoff {
+    table: Mutex<Option<Table>>,
+}
+
+impl Wythoff {
+    /// `G(a, b)` from the table, growing it if the budget allows.
+    pub fn value_of(&self, a: u64, b: u64, limits: &Limits) -> Result<u64> {
+        let side = a.max(b);
+        let cells = (side + 1).saturating_mul(side + 1);
+        if side > MAX_TABLE_SIDE || cells > limits.max_states {
+            return Err(Error::limit(
+                format!("the Wythoff value of ({a},{b})"),
+                limits
+                    .max_states
+                    .min((MAX_TABLE_SIDE + 1) * (MAX_TABLE_SIDE + 1)),
+            ));
+        }
+        let mut guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.as_ref().is_none_or(|t| (t.side as u64) < side) {
+            // Grow geometrically so that a sequence of queries stays linear.
+            let prev = guard.as_ref().map_or(0, |t| t.side as u64);
+            let mut new_side = side.max(prev * 3 / 2).clamp(32, MAX_TABLE_SIDE);
+            if (new_side + 1) * (new_side + 1) > limits.max_states {
+                new_side = side;
+            }
+            *guard = Some(Table::compute(new_side as usize));
+        }
+        Ok(guard.as_ref().expect("table was just built").get(a, b) as u64)
+    }
+
+    /// Outcome and winning moves of a single pair by the theory.
+    fn analyze_by_theory(&self, text: &str, pair: (u64, u64)) -> Analysis {
+        let (a, b) = pair;
+        let outcome = if is_p(a, b) { Outcome::P } else { Outcome::N };
+        Analysis {
+            game: SumGame::name(self),
+            components: vec![text.to_string()],
+            values: Some(vec![None]),
+            grundy: None,
+            outcome,
+            winning_moves: winning_moves(a, b)
+                .into_iter()
+                .map(|(x, y)| Move {
+                    component: Some(0),
+                    to: format!("{x},{y}"),
+                })
+                .collect(),
+            moves_truncated: false,
+            misere: false,
+        }
+    }
+}
+
+impl SumGame for Wythoff {
+    type Comp = (u64, u64);
+
+    fn name(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<(u64, u64)> {
+        parse_pair(text, "a Wythoff position", MAX_PILE)
+    }
+
+    fn format_component(&self, c: &(u64, u64)) -> String {
+        format!("{},{}", c.0, c.1)
+    }
+
+    fn value(&self, c: &(u64, u64), limits: &Limits) -> Result<Nimber> {
+        self.value_of(c.0, c.1, limits).map(Nimber)
+    }
+
+    fn for_each_option(
+        &self,
+        c: &(u64, u64),
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
+    ) -> Result<()> {
+        let (a, b) = *c;
+        for x in (0..a).rev() {
+            if !f(&[(x, b)]) {
+                return Ok(());
+            }
+        }
+        for y in (0..b).rev() {
+            if !f(&[(a, y)]) {
+                return Ok(());
+            }
+        }
+        for t in 1..=a.min(b) {
+            if !f(&[(a - t, b - t)]) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Ruleset for Wythoff {
+    fn name(&self) -> String {
+        SumGame::name(self)
+    }
+
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        match analyze_sum(self, components, limits) {
+            Err(Error::Limit { .. }) if components.len() == 1 => {
+                let pair = self.parse_component(&components[0])?;
+                Ok(self.analyze_by_theory(&components[0], pair))
+            }
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Heap games: one integer per component, values as a sequence G(0), G(1), ...
+//!
+//! A heap game is given by its [`HeapRules`]: which heaps a heap of `n`
+//! may become. [`HeapGame`] turns rules into a full game: a growing table
+//! of values computed by the rules' own [`SeqEngine`], periodicity found and
+//! proven by [`period`], and values of huge heaps read off a proven period
+//! or a closed form.
+
+mod family;
+pub mod period;
+
+pub use family::HeapGame;
+pub use period::{detect, FiniteBound, Periodicity};
+
+use serde::Serialize;
+
+use crate::game::Limits;
+use crate::nimber::MexSet;
+
+/// The moves of a heap game.
+pub trait HeapRules: Send + Sync + Clone + 'static {
+    /// The canonical game name.
+    fn name(&self) -> String;
+
+    /// Calls `f` with each option of a heap of `n` (the heaps left, empty
+    /// when the move takes everything) until `f` returns `false`.
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool);
+
+    /// `G(n)` by formula, for games that have one (Nim, Lasker's Nim).
+    fn closed_form(&self, _n: u64) -> Option<u64> {
+        None
+    }
+
+    /// A sentence stating the closed form, shown with sequences.
+    fn closed_form_note(&self) -> Option<String> {
+        None
+    }
+
+    /// The finite shape of the moves, when the periodicity theorem applies.
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        None
+    }
+
+    /// The options of `n` whose value is `target`, found by theory, or
+    /// `None` to let the caller scan the options.
+    fn options_with_value(
+        &self,
+        _n: u64,
+        _target: u64,
+        _limits: &Limits,
+        _max: usize,
+    ) -> Option<(Vec<Vec<u64>>, bool)> {
+        None
+    }
+
+    /// The engine that computes the sequence. The default takes the mex over
+    /// every option, which is exact for any rules and fast for few options.
+    fn engine(&self) -> Box<dyn SeqEngine> {
+        Box::new(NaiveEngine::new(self.clone()))
+    }
+}
+
+/// Computes a Grundy sequence one value at a time.
+pub trait SeqEngine: Send {
+    /// `G(n)` for `n = values.len()`, given all earlier values.
+    fn next(&mut self, values: &[u32]) -> u32;
+}
+
+/// The mex over all options, each valued as the XOR of its heaps.
+pub struct NaiveEngine<R> {
+    rules: R,
+    set: MexSet,
+}
+
+impl<R: HeapRules> NaiveEngine<R> {
+    /// An engine for `rules`.
+    pub fn new(rules: R) -> Self {
+        NaiveEngine {
+            rules,
+            set: MexSet::new(),
+        }
+    }
+}
+
+impl<R: HeapRules> SeqEngine for NaiveEngine<R> {
+    fn next(&mut self, values: &[u32]) -> u32 {
+        let n = values.len() as u64;
+        self.set.clear();
+        let set = &mut self.set;
+        self.rules.for_each_option(n, &mut |parts| {
+            let v = parts.iter().fold(0u32, |acc, &h| acc ^ values[h as usize]);
+            set.insert(v as u64);
+            true
+        });
+        self.set.mex() as u32
+    }
+}
+
+/// What `grundy seq` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct SeqRequest {
+    /// The last heap to compute; `None` computes until the period is proven
+    /// (or up to [`SeqRequest::AUTO_LIMIT`]).
+    pub to: Option<u64>,
+}
+
+impl SeqRequest {
+    /// How far a sequence runs when no `--to` is given.
+    pub const AUTO_LIMIT: u64 = 1 << 20;
+    /// How far a sequence runs without `--to` when nothing can be proven.
+    pub const UNPROVABLE_DEFAULT: u64 = 100;
+}
+
+/// A Grundy sequence with its periodicity, as `grundy seq` reports it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeqReport {
+    /// The canonical game name.
+    pub game: String,
+    /// The last heap computed.
+    pub computed_to: u64,
+    /// `G(0..=computed_to)`.
+    pub values: Vec<u64>,
+    /// The preperiod, when a period was found.
+    pub preperiod: Option<u64>,
+    /// The period, when one was found.
+    pub period: Option<u64>,
+    /// Whether the period is proven for all heaps.
+    pub proven: bool,
+    /// Which argument proves the period, or why it is only observed.
+    pub proof: Option<String>,
+    /// A closed form, for games that have one.
+    pub closed_form: Option<String>,
+}

@@ -1,0 +1,147 @@
+//! Finding, and proving, the period of a Grundy sequence.
+//!
+//! Detection looks for the smallest period `p` that the computed tail
+//! follows, and the smallest preperiod `e` from which it does. Proof uses
+//! the octal periodicity theorem (Guy and Smith 1956, generalised to moves
+//! that leave up to `k` heaps): if moves remove at most `t` tokens and
+//! `G(n + p) = G(n)` for all `e <= n < k*e + (k-1)*p + t`, the sequence is
+//! periodic from `e` for ever. For one heap (`k = 1`, subtraction games)
+//! the window is `max(S)` consecutive values, the familiar argument that a
+//! repeated state of the last `max(S)` values repeats for ever.
+
+use serde::Serialize;
+
+/// The finite shape of a heap game's moves, which the theorem needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FiniteBound {
+    /// The most tokens a move removes (`t`).
+    pub max_removed: u64,
+    /// The most heaps a move leaves (`k`, at least 1).
+    pub max_heaps: u64,
+}
+
+impl FiniteBound {
+    /// How many values (from 0) must be known to prove period `p` with
+    /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`.
+    pub fn values_needed(&self, e: u64, p: u64) -> u64 {
+        let k = self.max_heaps.max(1);
+        k.saturating_mul(e)
+            .saturating_add(k.saturating_mul(p))
+            .saturating_add(self.max_removed)
+    }
+}
+
+/// A detected period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    /// The first `n` from which `G(n + p) = G(n)` holds.
+    pub preperiod: u64,
+    /// The period `p`.
+    pub period: u64,
+    /// Whether the periodicity theorem proves it for all `n`.
+    pub proven: bool,
+    /// Which argument proves it, or what would be needed.
+    pub proof: String,
+}
+
+/// The smallest period the tail of `values` follows, with its smallest
+/// preperiod, if the data support one.
+///
+/// Without a proof, a period is reported only when the periodic part spans
+/// at least three periods: fewer is too easily a coincidence.
+pub fn detect(values: &[u32], bound: Option<FiniteBound>) -> Option<Periodicity> {
+    let len = values.len();
+    // A proof may come from a single period plus the window, so with a
+    // bound every p is a candidate; without, only p <= len / 3.
+    let max_p = match bound {
+        Some(b) => len.saturating_sub(b.max_removed.max(1) as usize),
+        None => len / 3,
+    };
+    for p in 1..=max_p {
+        // Walk back from the end while the sequence repeats with period p.
+        let mut n = len - p;
+        while n > 0 && values[n - 1] == values[n - 1 + p] {
+            n -= 1;
+        }
+        let e = n as u64;
+        let covered = (len - n) as u64;
+        let p64 = p as u64;
+        let proven = bound.is_some_and(|b| len as u64 >= b.values_needed(e, p64));
+        if proven || covered >= 3 * p64 {
+            let proof = match bound {
+                Some(b) if proven && b.max_heaps <= 1 => format!(
+                    "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
+                    t = b.max_removed,
+                    w = e + b.max_removed,
+                ),
+                Some(b) if proven => format!(
+                    "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
+                    t = b.max_removed,
+                    k = b.max_heaps,
+                    w = b.values_needed(e, p64) - p64,
+                ),
+                Some(b) => format!(
+                    "observed, not yet proven: the theorem needs values up to n = {}",
+                    b.values_needed(e, p64) - 1
+                ),
+                None => "observed only: no periodicity theorem covers this game".to_string(),
+            };
+            return Some(Periodicity {
+                preperiod: e,
+                period: p64,
+                proven,
+                proof,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sub134(len: usize) -> Vec<u32> {
+        (0..len).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect()
+    }
+
+    #[test]
+    fn subtraction_134_is_proven_after_one_period_and_a_window() {
+        let b = FiniteBound {
+            max_removed: 4,
+            max_heaps: 1,
+        };
+        let got = detect(&sub134(11), Some(b)).unwrap();
+        assert_eq!((got.preperiod, got.period, got.proven), (0, 7, true));
+        let short = detect(&sub134(10), Some(b));
+        assert!(short.is_none_or(|p| !p.proven));
+    }
+
+    #[test]
+    fn preperiod_is_the_smallest() {
+        let mut v = vec![5, 9, 9];
+        v.extend(sub134(40));
+        let got = detect(&v, None).unwrap();
+        assert_eq!((got.preperiod, got.period, got.proven), (3, 7, false));
+        // One exceptional value at the start.
+        let mut w = vec![2];
+        w.extend(sub134(40).into_iter().skip(1));
+        assert_eq!(detect(&w, None).unwrap().preperiod, 1);
+    }
+
+    #[test]
+    fn aperiodic_data_gives_nothing() {
+        let v: Vec<u32> = (0..100).collect();
+        assert!(detect(&v, None).is_none());
+    }
+
+    #[test]
+    fn octal_window() {
+        let b = FiniteBound {
+            max_removed: 2,
+            max_heaps: 2,
+        };
+        // Kayles: period 12, preperiod 71 needs 2*71 + 2*12 + 2 = 168 values.
+        assert_eq!(b.values_needed(71, 12), 168);
+    }
+}

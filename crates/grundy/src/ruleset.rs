@@ -1,0 +1,349 @@
+//! The text-level face of every game: what the CLI and the web page call.
+//!
+//! Front ends know games only by name and positions only as text. A
+//! [`Ruleset`] turns component texts into an [`Analysis`] (values, outcome,
+//! winning moves), and heap games also into a Grundy sequence. Most games
+//! are sums of independent components of one kind; they implement the typed
+//! [`SumGame`] and get the text interface, the XOR rule and the winning
+//! moves across components from [`SumRuleset`].
+
+use std::fmt;
+use std::hash::Hash;
+
+use serde::{Serialize, Serializer};
+
+use crate::error::{Error, Result};
+use crate::game::{Limits, Outcome};
+use crate::heap::{SeqReport, SeqRequest};
+use crate::nimber::Nimber;
+
+/// At most this many winning moves are listed; the rest are counted as
+/// truncated. A Lasker heap of a million has thousands of winning splits
+/// and nobody reads past the first screen.
+pub const MAX_LISTED_MOVES: usize = 1000;
+
+/// A reported value: a nimber, or for loopy games Smith's infinity
+/// `inf(K)` with `K` the finite values among its options.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// A finite Sprague-Grundy value.
+    Finite(Nimber),
+    /// An infinite generalized Sprague-Grundy value with its set `K`.
+    Infinite(Vec<u64>),
+}
+
+impl Value {
+    /// The finite nimber, if this value is finite.
+    pub fn finite(&self) -> Option<Nimber> {
+        match self {
+            Value::Finite(n) => Some(*n),
+            Value::Infinite(_) => None,
+        }
+    }
+}
+
+impl From<Nimber> for Value {
+    fn from(n: Nimber) -> Self {
+        Value::Finite(n)
+    }
+}
+
+/// Finite values print as plain numbers (as in the JSON), infinite ones as
+/// `inf(0,2)`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Finite(n) => write!(f, "{}", n.0),
+            Value::Infinite(k) => {
+                let parts: Vec<String> = k.iter().map(u64::to_string).collect();
+                write!(f, "inf({})", parts.join(","))
+            }
+        }
+    }
+}
+
+/// JSON: a number when finite, the string `"inf(...)"` otherwise.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Value::Finite(n) => s.serialize_u64(n.0),
+            Value::Infinite(_) => s.serialize_str(&self.to_string()),
+        }
+    }
+}
+
+/// One move of the whole position, as reported to users.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The index of the component moved in, or `None` when the move
+    /// involves the whole position (Moore's Nim, staircase Nim).
+    pub component: Option<usize>,
+    /// The component's new text (parts of a split joined by `+`), or the
+    /// whole new position (components separated by spaces).
+    pub to: String,
+}
+
+/// Everything `grundy value` reports about a position.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The canonical game name.
+    pub game: String,
+    /// The components, as given.
+    pub components: Vec<String>,
+    /// One value per component (null where unknown), or null when the game
+    /// has no per-component values.
+    pub values: Option<Vec<Option<Value>>>,
+    /// The value of the whole position, when known.
+    pub grundy: Option<Value>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every move to a position the mover wins (up to [`MAX_LISTED_MOVES`]).
+    pub winning_moves: Vec<Move>,
+    /// Whether more winning moves exist than are listed.
+    pub moves_truncated: bool,
+    /// Whether the position is played misère (the last mover loses).
+    pub misere: bool,
+}
+
+/// A game that front ends can drive by name.
+pub trait Ruleset: Send + Sync {
+    /// The canonical name (what `spec::parse` accepts back).
+    fn name(&self) -> String;
+
+    /// Values, outcome and winning moves of the sum of `components`.
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis>;
+
+    /// Whether [`Ruleset::sequence`] is available (heap games).
+    fn has_sequence(&self) -> bool {
+        false
+    }
+
+    /// The Grundy sequence G(0), G(1), ... with its periodicity.
+    fn sequence(&self, _req: &SeqRequest, _limits: &Limits) -> Result<SeqReport> {
+        Err(Error::unsupported(format!(
+            "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
+            self.name()
+        )))
+    }
+}
+
+/// A game whose positions are sums of independent components of one kind.
+pub trait SumGame: Send + Sync {
+    /// One component.
+    type Comp: Clone + Eq + Hash + fmt::Debug;
+
+    /// The canonical game name.
+    fn name(&self) -> String;
+
+    /// Reads a component; errors say what was expected.
+    fn parse_component(&self, text: &str) -> Result<Self::Comp>;
+
+    /// Writes a component the way [`SumGame::parse_component`] reads it.
+    fn format_component(&self, c: &Self::Comp) -> String;
+
+    /// The value of one component.
+    fn value(&self, c: &Self::Comp, limits: &Limits) -> Result<Nimber>;
+
+    /// Calls `f` with every option of `c` (the components it becomes; empty
+    /// when nothing is left) until `f` returns `false`.
+    fn for_each_option(
+        &self,
+        c: &Self::Comp,
+        limits: &Limits,
+        f: &mut dyn FnMut(&[Self::Comp]) -> bool,
+    ) -> Result<()>;
+
+    /// The options of `c` whose value is `target`, at most `max` of them,
+    /// and whether more exist (or the search was cut short).
+    ///
+    /// The default scans options with [`scan_options_with_value`]; games
+    /// with huge components override it with their theory.
+    fn options_with_value(
+        &self,
+        c: &Self::Comp,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Self::Comp>>, bool)> {
+        scan_options_with_value(self, c, target, limits, max)
+    }
+
+    /// The text of an option made of `parts`.
+    fn format_option(&self, parts: &[Self::Comp]) -> String {
+        if parts.is_empty() {
+            return "0".to_string();
+        }
+        let texts: Vec<String> = parts.iter().map(|p| self.format_component(p)).collect();
+        texts.join("+")
+    }
+}
+
+/// The [`Ruleset`] of a [`SumGame`]: parse, value each component, XOR, and
+/// look for moves that make the total zero.
+pub struct SumRuleset<G>(pub G);
+
+impl<G: SumGame> Ruleset for SumRuleset<G> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        analyze_sum(&self.0, components, limits)
+    }
+}
+
+/// Scans the options of `c` for those of value `target`, valuing each
+/// option as the XOR of its parts. Stops after `max` finds or after
+/// `limits.max_states` options, reporting the cut as truncation.
+pub fn scan_options_with_value<G: SumGame + ?Sized>(
+    game: &G,
+    c: &G::Comp,
+    target: Nimber,
+    limits: &Limits,
+    max: usize,
+) -> Result<(Vec<Vec<G::Comp>>, bool)> {
+    let mut found = Vec::new();
+    let mut truncated = false;
+    let mut scanned: u64 = 0;
+    let mut failure = None;
+    game.for_each_option(c, limits, &mut |parts| {
+        scanned += 1;
+        if scanned > limits.max_states {
+            truncated = true;
+            return false;
+        }
+        let mut v = Nimber::ZERO;
+        for p in parts {
+            match game.value(p, limits) {
+                Ok(x) => v += x,
+                Err(e) => {
+                    failure = Some(e);
+                    return false;
+                }
+            }
+        }
+        if v == target {
+            if found.len() == max {
+                truncated = true;
+                return false;
+            }
+            found.push(parts.to_vec());
+        }
+        true
+    })?;
+    match failure {
+        Some(e) => Err(e),
+        None => Ok((found, truncated)),
+    }
+}
+
+/// Values, outcome and winning moves of a sum of components.
+///
+/// A move in component `i` wins exactly when it reaches a value
+/// `g_i ⊕ s`, where `s` is the total: the new total is then zero.
+pub fn analyze_sum<G: SumGame + ?Sized>(
+    game: &G,
+    components: &[String],
+    limits: &Limits,
+) -> Result<Analysis> {
+    let comps = components
+        .iter()
+        .map(|t| game.parse_component(t))
+        .collect::<Result<Vec<_>>>()?;
+    let values = comps
+        .iter()
+        .map(|c| game.value(c, limits))
+        .collect::<Result<Vec<_>>>()?;
+    let total: Nimber = values.iter().copied().sum();
+    let mut winning_moves = Vec::new();
+    let mut truncated = false;
+    if total != Nimber::ZERO {
+        for (i, (c, &g)) in comps.iter().zip(&values).enumerate() {
+            let room = MAX_LISTED_MOVES - winning_moves.len();
+            if room == 0 {
+                truncated = true;
+                break;
+            }
+            let (opts, more) = game.options_with_value(c, g + total, limits, room)?;
+            truncated |= more;
+            winning_moves.extend(opts.iter().map(|parts| Move {
+                component: Some(i),
+                to: game.format_option(parts),
+            }));
+        }
+    }
+    Ok(Analysis {
+        game: game.name(),
+        components: components.to_vec(),
+        values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
+        grundy: Some(Value::Finite(total)),
+        outcome: if total == Nimber::ZERO {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning_moves,
+        moves_truncated: truncated,
+        misere: false,
+    })
+}
+
+/// Parses an unsigned integer component with a message that names the game.
+///
+/// Negative numbers, signs, garbage and values beyond `max` are all refused
+/// with a sentence a user can act on.
+pub fn parse_count(text: &str, what: &str, max: u64) -> Result<u64> {
+    let t = text.trim();
+    if t.starts_with('-') {
+        return Err(Error::parse(format!(
+            "{what} must not be negative, got `{t}`"
+        )));
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::parse(format!(
+            "{what} must be a non-negative integer, got `{t}`"
+        )));
+    }
+    match t.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err(Error::parse(format!(
+            "{what} `{t}` is too large (at most {max})"
+        ))),
+    }
+}
+
+/// Parses `a,b` (two counts separated by a comma).
+pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
+    let mut parts = text.trim().split(',');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => Ok((parse_count(a, what, max)?, parse_count(b, what, max)?)),
+        _ => Err(Error::parse(format!(
+            "{what} must be a pair `a,b`, got `{}`",
+            text.trim()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_checked() {
+        assert_eq!(parse_count("42", "a heap", 100).unwrap(), 42);
+        for bad in ["-3", "", "4x", "+4", "1e3", "101"] {
+            let err = parse_count(bad, "a heap", 100).unwrap_err().to_string();
+            assert!(err.contains("a heap"), "{bad}: {err}");
+        }
+        assert_eq!(parse_pair("3, 5", "a pair", 10).unwrap(), (3, 5));
+        assert!(parse_pair("3", "a pair", 10).is_err());
+        assert!(parse_pair("1,2,3", "a pair", 10).is_err());
+    }
+
+    #[test]
+    fn values_print() {
+        assert_eq!(Value::Finite(Nimber(3)).to_string(), "3");
+        assert_eq!(Value::Infinite(vec![0, 2]).to_string(), "inf(0,2)");
+        assert_eq!(Value::Infinite(vec![]).to_string(), "inf()");
+    }
+}

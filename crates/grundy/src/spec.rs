@@ -1,0 +1,178 @@
+//! Game names: from `sub:1,3,4` to a ready [`Ruleset`].
+//!
+//! Names are a public interface (the CLI, scripts and the web page use
+//! them), so the grammar only ever grows: `NAME` or `NAME:ARGS`.
+
+use crate::error::{Error, Result};
+use crate::games::{
+    ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
+    nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
+};
+use crate::heap::HeapGame;
+use crate::ruleset::{parse_count, Ruleset, SumRuleset};
+
+/// How a game is to be played.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpecOptions {
+    /// Misère play: the last player to move loses.
+    pub misere: bool,
+}
+
+/// One line per known game: the name pattern, its components, and what it
+/// is. Shown by `grundy games` and offered by the web page.
+pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
+    (
+        "nim",
+        "heap sizes",
+        "Nim: take any number from one heap (also --misere)",
+    ),
+    (
+        "sub:S",
+        "heap sizes",
+        "subtraction game: take an amount in the set S, e.g. sub:1,3,4",
+    ),
+    (
+        "sub-allbut:S",
+        "heap sizes",
+        "take any positive amount except those in S",
+    ),
+    (
+        "fib",
+        "heap sizes",
+        "take a Fibonacci number 1,2,3,5,8,... (HDU 1848)",
+    ),
+    (
+        "lasker",
+        "heap sizes",
+        "Lasker's Nim: take from a heap or split it in two",
+    ),
+    (
+        "moore:K",
+        "heap sizes",
+        "Moore's Nim_k: take from 1 to K heaps at once",
+    ),
+    (
+        "staircase",
+        "coins on steps 1,2,3,...",
+        "staircase Nim: move coins down one step",
+    ),
+    (
+        "wythoff",
+        "pairs a,b",
+        "Wythoff: take from one pile or the same from both",
+    ),
+    (
+        "euclid",
+        "pairs a,b",
+        "Euclid's game: subtract a multiple of the smaller (Luogu P1290)",
+    ),
+    (
+        "ed",
+        "pairs x,y",
+        "E&D: drop one pile, split the other (Luogu P2148)",
+    ),
+    (
+        "mult",
+        "targets n",
+        "multiplication game: reach a product >= n (POJ 2505)",
+    ),
+];
+
+/// The ruleset named by `name`.
+pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
+    let name = name.trim();
+    let (head, args) = match name.split_once(':') {
+        Some((h, a)) => (h, Some(a)),
+        None => (name, None),
+    };
+    let no_args = |game: Box<dyn Ruleset>| -> Result<Box<dyn Ruleset>> {
+        match args {
+            None => Ok(game),
+            Some(_) => Err(Error::parse(format!(
+                "`{head}` takes no arguments, got `{name}`"
+            ))),
+        }
+    };
+    let needs_args = |example: &str| -> Result<&str> {
+        args.ok_or_else(|| Error::parse(format!("`{head}` needs arguments, as in `{example}`")))
+    };
+    if opts.misere && head != "nim" {
+        return Err(Error::unsupported(format!(
+            "`{name}` has no misère analysis; --misere works with nim"
+        )));
+    }
+    match head {
+        "nim" if opts.misere => no_args(Box::new(MisereNim)),
+        "nim" => no_args(Box::new(HeapGame::new(Nim))),
+        "sub" => {
+            let set = subtraction::parse_set(needs_args("sub:1,3,4")?, "sub")?;
+            Ok(Box::new(HeapGame::new(subtraction::Subtraction::new(set))))
+        }
+        "sub-allbut" => {
+            let set = subtraction::parse_set(needs_args("sub-allbut:2")?, "sub-allbut")?;
+            Ok(Box::new(HeapGame::new(subtraction::AllBut::new(set))))
+        }
+        "fib" => no_args(Box::new(HeapGame::new(Fibonacci::default()))),
+        "lasker" => no_args(Box::new(HeapGame::new(Lasker))),
+        "moore" => {
+            let k = parse_count(needs_args("moore:2")?, "K in moore:K", u32::MAX as u64)?;
+            Ok(Box::new(Moore::new(k)?))
+        }
+        "staircase" => no_args(Box::new(Staircase)),
+        "wythoff" => no_args(Box::<Wythoff>::default()),
+        "euclid" => no_args(Box::new(SumRuleset(Euclid))),
+        "ed" => no_args(Box::new(SumRuleset(Ed))),
+        "mult" => no_args(Box::new(SumRuleset(Mult::default()))),
+        "" => Err(Error::parse("the game name is empty; try `grundy games`")),
+        _ => Err(Error::parse(format!(
+            "unknown game `{name}`; known games: {}",
+            KNOWN_GAMES
+                .iter()
+                .map(|g| g.0)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name_of(s: &str) -> String {
+        parse(s, SpecOptions::default()).unwrap().name()
+    }
+
+    #[test]
+    fn names_are_canonical() {
+        assert_eq!(name_of("sub:4,1,3,3"), "sub:1,3,4");
+        assert_eq!(name_of(" nim "), "nim");
+        assert_eq!(name_of("moore:2"), "moore:2");
+        assert_eq!(name_of("sub-allbut:2"), "sub-allbut:2");
+    }
+
+    #[test]
+    fn bad_names_say_why() {
+        for (bad, needle) in [
+            ("chess", "unknown game"),
+            ("sub:", "needs a set"),
+            ("sub", "needs arguments"),
+            ("sub:1,x", "non-negative integer"),
+            ("sub:0,1", "positive"),
+            ("sub:-1", "negative"),
+            ("nim:3", "takes no arguments"),
+            ("moore:0", "K >= 1"),
+            ("", "empty"),
+        ] {
+            let err = match parse(bad, SpecOptions::default()) {
+                Ok(_) => panic!("{bad} parsed"),
+                Err(e) => e.to_string(),
+            };
+            assert!(err.contains(needle), "{bad}: {err}");
+            assert!(!err.contains('\n'));
+        }
+        let misere = SpecOptions { misere: true };
+        assert!(parse("sub:1,2", misere).is_err());
+        assert!(parse("nim", misere).is_ok());
+    }
+}

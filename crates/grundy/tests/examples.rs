@@ -1,0 +1,99 @@
+//! The seed programs, fed their published sample inputs.
+//!
+//! `cargo test` builds the examples next to the test binaries
+//! (`target/<profile>/examples/`), so the tests run the real programs.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} not built; run `cargo test`",
+        path.display()
+    );
+    path
+}
+
+fn run(name: &str, input: &str) -> (String, i32) {
+    let mut child = Command::new(example(name))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("example starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn subtraction_134() {
+    let (out, code) = run("subtraction_134", "4\n0\n2\n7\n8\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Second player wins (P-position)\nSecond player wins (P-position)\n\
+         Second player wins (P-position)\nFirst player wins (N-position)\n"
+    );
+}
+
+#[test]
+fn nim_xor() {
+    let (out, _) = run("nim_xor", "3\n3 4 5\n");
+    assert_eq!(out, "First player wins\ntake 2 from heap 1 (3 -> 1)\n");
+    let (out, _) = run("nim_xor", "2\n7 7\n");
+    assert_eq!(out, "Second player wins\n");
+}
+
+#[test]
+fn fibonacci_again_hdu_1848() {
+    let (out, _) = run("fibonacci_again", "1 1 1\n1 4 1\n0 0 0\n");
+    assert_eq!(out, "Fibo\nNacci\n");
+}
+
+#[test]
+fn multiplication_game_poj_2505() {
+    let (out, _) = run("multiplication_game", "162\n17\n34012226\n");
+    assert_eq!(out, "Stan wins.\nOllie wins.\nStan wins.\n");
+}
+
+#[test]
+fn golden_ratio_game_luogu_p1290() {
+    let (out, _) = run("golden_ratio_game", "2\n25 7\n24 15\n");
+    assert_eq!(out, "Stan wins\nOllie wins\n");
+}
+
+#[test]
+fn e_and_d_luogu_p2148() {
+    let (out, _) = run("e_and_d", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n");
+    assert_eq!(out, "YES\nNO\n");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let (out, code) = run("subtraction_134", "2\n5\n-1\n");
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.ends_with("got `-1`\n"), "{out}");
+    let (out, code) = run("golden_ratio_game", "1\n25\n");
+    assert_eq!(code, 2);
+    assert!(out.starts_with("error: input ended"), "{out}");
+}

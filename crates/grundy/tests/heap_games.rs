@@ -1,0 +1,199 @@
+//! Heap games against published values and an independent brute force.
+
+mod brute;
+
+use brute::{take_amounts, Mex};
+use grundy::heap::SeqRequest;
+use grundy::{Limits, Outcome, Ruleset, SpecOptions};
+use proptest::prelude::*;
+
+fn game(name: &str) -> Box<dyn Ruleset> {
+    grundy::parse(name, SpecOptions::default()).unwrap()
+}
+
+fn seq(name: &str, to: u64) -> Vec<u64> {
+    game(name)
+        .sequence(&SeqRequest { to: Some(to) }, &Limits::default())
+        .unwrap()
+        .values
+}
+
+fn heaps(v: &[u64]) -> Vec<String> {
+    v.iter().map(u64::to_string).collect()
+}
+
+#[test]
+fn subtraction_134_published() {
+    let r = game("sub:1,3,4")
+        .sequence(&SeqRequest { to: Some(20) }, &Limits::default())
+        .unwrap();
+    let expected: Vec<u64> = (0..=20).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+    assert_eq!(r.values, expected);
+    assert_eq!((r.period, r.preperiod, r.proven), (Some(7), Some(0), true));
+    assert!(r.proof.unwrap().contains("4 consecutive values"));
+}
+
+#[test]
+fn subtraction_without_to_runs_until_proven() {
+    let r = game("sub:2,5,7")
+        .sequence(&SeqRequest { to: None }, &Limits::default())
+        .unwrap();
+    assert!(r.proven);
+    let (p, e) = (r.period.unwrap(), r.preperiod.unwrap());
+    // The report covers the proof window: e + p + max(S) values.
+    assert!(r.values.len() as u64 >= e + p + 7);
+}
+
+#[test]
+fn huge_heaps_use_the_proven_period() {
+    let g = game("sub:1,3,4");
+    let n = 1_000_000_000_000_000_000u64;
+    let a = g.analyze(&heaps(&[n]), &Limits::default()).unwrap();
+    let expected = [0, 1, 0, 1, 2, 3, 2][(n % 7) as usize];
+    assert_eq!(a.grundy.unwrap().finite().unwrap().0, expected);
+}
+
+#[test]
+fn nim_value_and_xor_move() {
+    let a = game("nim")
+        .analyze(&heaps(&[3, 4, 5]), &Limits::default())
+        .unwrap();
+    assert_eq!(a.grundy.unwrap().finite().unwrap().0, 2);
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(
+        (a.winning_moves[0].component, a.winning_moves[0].to.as_str()),
+        (Some(0), "1")
+    );
+    let big = game("nim")
+        .analyze(&heaps(&[1 << 60, (1 << 60) + 5]), &Limits::default())
+        .unwrap();
+    assert_eq!(big.winning_moves[0].to, (1u64 << 60).to_string());
+}
+
+#[test]
+fn fibonacci_published() {
+    assert_eq!(
+        seq("fib", 19),
+        [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5]
+    );
+}
+
+#[test]
+fn lasker_published_and_closed_form() {
+    assert_eq!(
+        seq("lasker", 12),
+        [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]
+    );
+    let mut brute = Mex::new(|&n: &u64| {
+        let mut o = take_amounts(n, |_| true);
+        o.extend((1..=n / 2).map(|a| vec![a, n - a]));
+        o
+    });
+    let got = seq("lasker", 80);
+    for (n, &v) in got.iter().enumerate() {
+        assert_eq!(v, brute.g(&(n as u64)), "lasker {n}");
+    }
+}
+
+#[test]
+fn subtraction_one_to_k_is_n_mod_k_plus_1() {
+    for k in 1..8u64 {
+        let set: Vec<String> = (1..=k).map(|s| s.to_string()).collect();
+        let got = seq(&format!("sub:{}", set.join(",")), 100);
+        assert!(got
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| v == n as u64 % (k + 1)));
+    }
+}
+
+fn set_name(prefix: &str, set: &[u64]) -> String {
+    let s: Vec<String> = set.iter().map(u64::to_string).collect();
+    format!("{prefix}:{}", s.join(","))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn subtraction_matches_brute_force(set in prop::collection::vec(1u64..12, 1..5)) {
+        let got = seq(&set_name("sub", &set), 120);
+        let mut brute = Mex::new(|&n: &u64| take_amounts(n, |k| set.contains(&k)));
+        for (n, &v) in got.iter().enumerate() {
+            prop_assert_eq!(v, brute.g(&(n as u64)));
+        }
+    }
+
+    #[test]
+    fn allbut_matches_brute_force(set in prop::collection::vec(1u64..12, 1..5)) {
+        let got = seq(&set_name("sub-allbut", &set), 90);
+        let mut brute = Mex::new(|&n: &u64| take_amounts(n, |k| !set.contains(&k)));
+        for (n, &v) in got.iter().enumerate() {
+            prop_assert_eq!(v, brute.g(&(n as u64)));
+        }
+    }
+
+    #[test]
+    fn fib_matches_brute_force(n in 0u64..400) {
+        let fibs = [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377];
+        let mut brute = Mex::new(|&m: &u64| take_amounts(m, |k| fibs.contains(&k)));
+        let g = game("fib").analyze(&heaps(&[n]), &Limits::default()).unwrap();
+        prop_assert_eq!(g.grundy.unwrap().finite().unwrap().0, brute.g(&n));
+    }
+
+    /// Every listed winning move reaches total zero (checked by brute
+    /// force), N-positions list at least one, P-positions none.
+    #[test]
+    fn winning_moves_reach_p_positions(
+        which in 0usize..5,
+        hs in prop::collection::vec(0u64..25, 1..4),
+    ) {
+        let names = ["nim", "sub:1,3,4", "sub-allbut:2,3", "fib", "lasker"];
+        let name = names[which];
+        let rules: Box<dyn Fn(u64) -> Vec<Vec<u64>>> = match name {
+            "nim" => Box::new(|n| take_amounts(n, |_| true)),
+            "sub:1,3,4" => Box::new(|n| take_amounts(n, |k| [1, 3, 4].contains(&k))),
+            "sub-allbut:2,3" => Box::new(|n| take_amounts(n, |k| k != 2 && k != 3)),
+            "fib" => Box::new(|n| take_amounts(n, |k| [1, 2, 3, 5, 8, 13, 21].contains(&k))),
+            _ => Box::new(|n| {
+                let mut o = take_amounts(n, |_| true);
+                o.extend((1..=n / 2).map(|a| vec![a, n - a]));
+                o
+            }),
+        };
+        let mut brute = Mex::new(|&n: &u64| rules(n));
+        let a = game(name).analyze(&heaps(&hs), &Limits::default()).unwrap();
+        let total = hs.iter().fold(0, |acc, h| acc ^ brute.g(h));
+        prop_assert_eq!(a.outcome == Outcome::P, total == 0);
+        prop_assert_eq!(a.winning_moves.is_empty(), total == 0);
+        for m in &a.winning_moves {
+            let i = m.component.unwrap();
+            let parts: Vec<u64> = m.to.split('+').map(|t| t.parse().unwrap()).collect();
+            // The move must be a real option of that heap.
+            let mut as_option: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+            as_option.sort_unstable();
+            let legal = rules(hs[i]).into_iter().any(|mut o| { o.sort_unstable(); o == as_option });
+            prop_assert!(legal, "{} is not a move from {}", m.to, hs[i]);
+            let rest = hs.iter().enumerate().filter(|&(j, _)| j != i).fold(0, |acc, (_, h)| acc ^ brute.g(h));
+            let after = parts.iter().fold(rest, |acc, p| acc ^ brute.g(p));
+            prop_assert_eq!(after, 0, "{} -> {} does not win", hs[i], m.to);
+        }
+        // And none is missing: count the winning options by brute force.
+        let mut expected = 0;
+        if total != 0 {
+            for &h in &hs {
+                let target = brute.g(&h) ^ total;
+                let mut wins: Vec<Vec<u64>> = rules(h)
+                    .into_iter()
+                    .filter(|o| o.iter().fold(0, |acc, p| acc ^ brute.g(p)) == target)
+                    .map(|mut o| { o.sort_unstable(); o })
+                    .collect();
+                wins.dedup();
+                expected += wins.len();
+            }
+        }
+        prop_assert!(!a.moves_truncated);
+        prop_assert_eq!(a.winning_moves.len(), expected);
+    }
+}
