@@ -92,6 +92,12 @@ fn huge_numbers_answer_instantly() {
 }
 
 #[test]
+fn a_heap_of_ten_million() {
+    let v = json(&["--max-states", "20000000", "value", "fib", "10000000", "--json"]);
+    assert!(v["grundy"].is_u64());
+}
+
+#[test]
 fn seq_json_shape() {
     let v = json(&["seq", "sub:1,3,4", "--to", "20", "--json"]);
     assert_eq!(v["game"], "sub:1,3,4");

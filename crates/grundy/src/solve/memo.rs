@@ -114,6 +114,16 @@ impl<G: Game> Memo<G> {
             .collect()
     }
 
+    /// The options of `p` that are P-positions: the moves that win.
+    pub fn winning_moves(&mut self, p: &G::Position) -> Result<Vec<G::Position>> {
+        Ok(self
+            .options(p)?
+            .into_iter()
+            .filter(|(_, v)| *v == Nimber::ZERO)
+            .map(|(o, _)| o)
+            .collect())
+    }
+
     fn open(&mut self, pos: G::Position) -> Result<()> {
         self.limits
             .check_states(self.values.len() as u64 + 1, "this search")?;
@@ -233,6 +243,8 @@ mod tests {
         assert_eq!(got, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
         assert_eq!(m.outcome(&7).unwrap(), Outcome::P);
         assert_eq!(m.outcome(&8).unwrap(), Outcome::N);
+        assert_eq!(m.winning_moves(&8).unwrap(), [7]);
+        assert_eq!(m.winning_moves(&7).unwrap(), Vec::<u64>::new());
     }
 
     #[test]
