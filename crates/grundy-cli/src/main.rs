@@ -3,11 +3,15 @@
 //! Every failure is one line `error: ...` on stderr and exit code 2; the
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
+mod longrun;
 mod output;
+mod plot;
 mod seq;
 mod value;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use grundy::Limits;
@@ -40,14 +44,25 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::clap_failure(e),
     };
-    let limits = Limits::with_max_states(cli.max_states);
+    let mut limits = Limits::with_max_states(cli.max_states);
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
-        Command::Seq(args) => seq::run(&args, &limits),
+        Command::Seq(args) => {
+            // Ctrl-C stops the run at the next chunk, which saves its state.
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+            limits.stop = Some(stop);
+            seq::run(&args, &limits)
+        }
         Command::Games => output::print(&games_text()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<longrun::Interrupted>().is_some() => {
+            eprintln!("{e}");
+            ExitCode::from(130)
+        }
         Err(e) => output::failure(&e),
     }
 }

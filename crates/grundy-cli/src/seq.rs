@@ -1,10 +1,15 @@
 //! `grundy seq GAME [--to N]`
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use clap::Args;
-use grundy::heap::{SeqReport, SeqRequest};
+use grundy::heap::{SeqReport, SeqRequest, SparseInfo};
 use grundy::{Limits, SpecOptions};
 
+use crate::longrun::{self, RunFiles, Target};
 use crate::output::{print, print_json};
+use crate::plot;
 
 /// Human output lists at most this many values; JSON has them all.
 const SHOWN_VALUES: usize = 1000;
@@ -12,15 +17,32 @@ const SHOWN_VALUES: usize = 1000;
 /// Arguments of `grundy seq`.
 #[derive(Args, Debug)]
 pub struct SeqArgs {
-    /// A heap game, e.g. sub:1,3,4, fib, lasker.
+    /// A heap game, e.g. sub:1,3,4, kayles, 0.137, grundy.
     game: String,
     /// The last heap to compute; without it, games with a periodicity
-    /// theorem run until the period is proven.
+    /// theorem run until the period is proven (up to 2^20 heaps).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     to: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Save the run's state here at intervals and on Ctrl-C, and resume
+    /// from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    checkpoint_every: f64,
+    /// Stream the values to FILE: one little-endian unsigned integer per
+    /// heap n = 0, 1, 2, ..., of --values-width bytes, nothing else.
+    #[arg(long, value_name = "FILE")]
+    values_out: Option<PathBuf>,
+    /// Bytes per value in --values-out (1 or 2).
+    #[arg(long, value_name = "BYTES", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    values_width: u8,
+    /// Plot the values (n against G(n), rare values in red) to a .png or .svg file.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -29,14 +51,58 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     let to = args
         .to
         .as_deref()
-        .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 1))
+        .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
         .transpose()?;
-    let report = game.sequence(&SeqRequest { to }, limits)?;
+    if !(args.checkpoint_every.is_finite() && args.checkpoint_every >= 0.0) {
+        anyhow::bail!("--checkpoint-every must be a non-negative number of seconds");
+    }
+    let report = match game.heap() {
+        Some(seq) if !seq.has_closed_form() => {
+            let target = match to {
+                Some(to) => Target::To(to),
+                None if seq.provable() => Target::UntilProven(
+                    SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1)),
+                ),
+                None => Target::To(SeqRequest::UNPROVABLE_DEFAULT),
+            };
+            let files = RunFiles {
+                checkpoint: args.checkpoint.clone(),
+                every: Duration::from_secs_f64(args.checkpoint_every),
+                values_out: args.values_out.clone(),
+                values_width: args.values_width,
+            };
+            let (last, _) = longrun::run(seq, target, &files, limits)?;
+            seq.report(last, limits)?
+        }
+        _ => game.sequence(&SeqRequest { to }, limits)?,
+    };
+    if let Some(path) = &args.plot {
+        plot::write(path, &report)?;
+    }
     if args.json {
         print_json(&report)
     } else {
         print(&render(&report))
     }
+}
+
+fn describe_sparse(s: &SparseInfo) -> String {
+    let p = &s.partition;
+    let mut rule = format!("parity(G & {:#b})", p.mask);
+    if p.parity {
+        rule.push_str(" xor (n mod 2)");
+    }
+    if p.flip {
+        rule.push_str(" xor 1");
+    }
+    let last = s
+        .last_rare
+        .map(|n| format!(", the last at n = {n}"))
+        .unwrap_or_default();
+    format!(
+        "sparse space: heap n is common when {rule} = 1; {} rare heaps{last}\n",
+        s.rare_count
+    )
 }
 
 /// The human form: an aligned table ten values to a row, then the period.
@@ -64,7 +130,7 @@ pub fn render(r: &SeqReport) -> String {
     }
     if shown.len() < r.values.len() {
         out.push_str(&format!(
-            "... {} more values (use --json to get them all)\n",
+            "... {} more values (use --json or --values-out to get them all)\n",
             r.values.len() - shown.len()
         ));
     }
@@ -83,6 +149,9 @@ pub fn render(r: &SeqReport) -> String {
         }
         _ if r.closed_form.is_none() => out.push_str("period: none found\n"),
         _ => {}
+    }
+    if let Some(s) = &r.sparse {
+        out.push_str(&describe_sparse(s));
     }
     out
 }

@@ -14,7 +14,7 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
-use crate::heap::{SeqReport, SeqRequest};
+use crate::heap::{HeapSequence, SeqReport, SeqRequest};
 use crate::nimber::Nimber;
 
 /// At most this many winning moves are listed; the rest are counted as
@@ -113,9 +113,10 @@ pub trait Ruleset: Send + Sync {
     /// Values, outcome and winning moves of the sum of `components`.
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis>;
 
-    /// Whether [`Ruleset::sequence`] is available (heap games).
-    fn has_sequence(&self) -> bool {
-        false
+    /// The heap-game view, for games whose components are heaps: long runs,
+    /// checkpoints and streaming go through it.
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        None
     }
 
     /// The Grundy sequence G(0), G(1), ... with its periodicity.

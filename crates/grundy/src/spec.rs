@@ -8,7 +8,7 @@ use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
     nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
 };
-use crate::heap::HeapGame;
+use crate::heap::{Code, HeapGame};
 use crate::ruleset::{parse_count, Ruleset, SumRuleset};
 
 /// How a game is to be played.
@@ -101,6 +101,12 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "`{name}` has no misère analysis; --misere works with nim"
         )));
     }
+    if head.starts_with(|c: char| c.is_ascii_digit() || c == '.') && args.is_none() {
+        return Ok(Box::new(HeapGame::new(Code::parse(head)?)));
+    }
+    if let Some(code) = Code::named(head) {
+        return no_args(Box::new(HeapGame::new(code)));
+    }
     match head {
         "nim" if opts.misere => no_args(Box::new(MisereNim)),
         "nim" => no_args(Box::new(HeapGame::new(Nim))),
@@ -149,6 +155,9 @@ mod tests {
         assert_eq!(name_of(" nim "), "nim");
         assert_eq!(name_of("moore:2"), "moore:2");
         assert_eq!(name_of("sub-allbut:2"), "sub-allbut:2");
+        assert_eq!(name_of("04.30"), "4.3");
+        assert_eq!(name_of(".07"), "0.07");
+        assert_eq!(name_of("kayles"), "kayles");
     }
 
     #[test]
@@ -163,6 +172,9 @@ mod tests {
             ("nim:3", "takes no arguments"),
             ("moore:0", "K >= 1"),
             ("", "empty"),
+            ("0.8x", "not a digit"),
+            ("0.", "at least one digit"),
+            ("kayles:3", "takes no arguments"),
         ] {
             let err = match parse(bad, SpecOptions::default()) {
                 Ok(_) => panic!("{bad} parsed"),

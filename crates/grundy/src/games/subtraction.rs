@@ -7,7 +7,7 @@
 //! of every value turns into `O(|S|)` work per heap.
 
 use crate::error::{Error, Result};
-use crate::heap::{FiniteBound, HeapRules, SeqEngine};
+use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -132,15 +132,23 @@ struct AllButEngine {
     excluded: Vec<(u32, u32)>,
 }
 
+impl AllButEngine {
+    fn advance_mex(&mut self) {
+        while (self.mex as usize) < self.count.len() && self.count[self.mex as usize] > 0 {
+            self.mex += 1;
+        }
+    }
+}
+
 impl SeqEngine for AllButEngine {
-    fn next(&mut self, values: &[u32]) -> u32 {
+    fn next(&mut self, values: &Table) -> u32 {
         let n = values.len() as u64;
         self.excluded.clear();
         for &s in &self.set {
             if s > n {
                 break;
             }
-            let v = values[(n - s) as usize];
+            let v = values.get((n - s) as usize);
             match self.excluded.iter_mut().find(|(x, _)| *x == v) {
                 Some((_, m)) => *m += 1,
                 None => self.excluded.push((v, 1)),
@@ -152,13 +160,23 @@ impl SeqEngine for AllButEngine {
                 g = v;
             }
         }
+        self.absorb(n as usize, g);
+        g
+    }
+
+    fn absorb(&mut self, _n: usize, g: u32) {
         if g as usize >= self.count.len() {
             self.count.resize(g as usize + 1, 0);
         }
         self.count[g as usize] += 1;
-        while (self.mex as usize) < self.count.len() && self.count[self.mex as usize] > 0 {
-            self.mex += 1;
+        self.advance_mex();
+    }
+
+    fn rebuild(&mut self, table: &Table) {
+        self.count.clear();
+        self.mex = 0;
+        for n in 0..table.len() {
+            self.absorb(n, table.get(n));
         }
-        g
     }
 }

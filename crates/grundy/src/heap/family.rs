@@ -2,7 +2,9 @@
 
 use std::sync::Mutex;
 
-use super::period::{detect, Periodicity};
+use super::partition::SparseInfo;
+use super::period::{detect_table, Periodicity};
+use super::table::Table;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -15,29 +17,76 @@ use crate::ruleset::{
 /// any heap up to this; tables stop at `--max-states`.
 pub const MAX_HEAP: u64 = u64::MAX >> 1;
 
-struct Table {
-    values: Vec<u32>,
+/// Values are computed in chunks of this many between stop-flag checks.
+const CHUNK: u64 = 1 << 10;
+
+/// Progress figures for long runs.
+#[derive(Clone, Debug, Default)]
+pub struct SeqStats {
+    /// How many values are known (`G(0..computed)`).
+    pub computed: u64,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// How many rare heaps, for sparse-space games.
+    pub rare: Option<u64>,
+}
+
+/// The object-safe view of a heap game's sequence, for long runs driven by
+/// a front end (progress, checkpoints, streaming the values).
+pub trait HeapSequence: Send + Sync {
+    /// The canonical game name.
+    fn name(&self) -> String;
+    /// Computes values up to heap `upto` (inclusive).
+    fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()>;
+    /// Whether a periodicity proof is possible for this game at all.
+    fn provable(&self) -> bool;
+    /// Whether values come from a closed form (no table to compute).
+    fn has_closed_form(&self) -> bool;
+    /// A proven period of the values computed so far, if there is one.
+    fn prove(&self) -> Option<Periodicity>;
+    /// Replaces the values (resuming a run) and rebuilds derived state.
+    fn restore(&self, table: Table);
+    /// Calls `f` with the values computed so far.
+    fn with_table(&self, f: &mut dyn FnMut(&Table));
+    /// Figures for a progress display.
+    fn stats(&self) -> SeqStats;
+    /// The report for `G(0..=to)`, computing what is missing.
+    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport>;
+}
+
+struct State {
+    table: Table,
     engine: Box<dyn SeqEngine>,
+    max_value: u32,
     /// A proven period, once found: every larger heap is answered from it.
     proven: Option<Periodicity>,
+    /// The table length at which to look for a proof next.
+    next_proof_check: usize,
 }
 
 /// A heap game with its values computed on demand and remembered.
 pub struct HeapGame<R> {
     rules: R,
-    table: Mutex<Table>,
+    state: Mutex<State>,
 }
 
 impl<R: HeapRules> HeapGame<R> {
     /// The game played with `rules`.
     pub fn new(rules: R) -> Self {
         let engine = rules.engine();
+        let next_proof_check = if rules.finite_bound().is_some() {
+            256
+        } else {
+            usize::MAX
+        };
         HeapGame {
             rules,
-            table: Mutex::new(Table {
-                values: Vec::new(),
+            state: Mutex::new(State {
+                table: Table::new(),
                 engine,
+                max_value: 0,
                 proven: None,
+                next_proof_check,
             }),
         }
     }
@@ -47,45 +96,60 @@ impl<R: HeapRules> HeapGame<R> {
         &self.rules
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Table> {
-        // A panic elsewhere cannot leave the table half-written (values are
-        // pushed one at a time), so a poisoned lock is still usable.
-        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // Values are pushed one at a time, so a panic elsewhere cannot
+        // leave the table half-written: a poisoned lock is still usable.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Computes values up to heap `upto` (inclusive).
-    fn extend(table: &mut Table, upto: u64, limits: &Limits) -> Result<()> {
-        if upto < table.values.len() as u64 {
+    ///
+    /// Once a period is proven every later value is `G(n - p)`, a copy;
+    /// until then the proof is looked for each time the table doubles.
+    fn extend(&self, st: &mut State, upto: u64, limits: &Limits) -> Result<()> {
+        if upto < st.table.len() as u64 {
             return Ok(());
         }
         limits.check_states(upto.saturating_add(1), "this sequence")?;
         if upto >= u32::MAX as u64 {
             return Err(Error::limit("this sequence", u32::MAX as u64));
         }
-        table.values.reserve(upto as usize + 1 - table.values.len());
-        while (table.values.len() as u64) <= upto {
-            if table.values.len() % 65536 == 0 {
+        let bound = self.rules.finite_bound();
+        st.table.reserve((upto + 1) as usize - st.table.len());
+        while (st.table.len() as u64) <= upto {
+            let n = st.table.len();
+            if n as u64 % CHUNK == 0 {
                 limits.check("computing the sequence")?;
             }
-            let v = table.engine.next(&table.values);
-            table.values.push(v);
+            let v = match &st.proven {
+                Some(p) if n as u64 >= p.preperiod + p.period => {
+                    let v = st.table.get(n - p.period as usize);
+                    st.engine.absorb(n, v);
+                    v
+                }
+                _ => st.engine.next(&st.table),
+            };
+            st.max_value = st.max_value.max(v);
+            st.table.push(v);
+            if n + 1 == st.next_proof_check && st.proven.is_none() {
+                st.next_proof_check *= 2;
+                st.proven = detect_table(&st.table, n + 1, bound).filter(|p| p.proven);
+            }
         }
         Ok(())
     }
 
     /// Extends the table in doubling steps until a period is proven, the
     /// table reaches `cap`, or the budget runs out.
-    fn extend_until_proven(&self, table: &mut Table, cap: u64, limits: &Limits) -> Result<()> {
+    fn extend_until_proven(&self, st: &mut State, cap: u64, limits: &Limits) -> Result<()> {
         let Some(bound) = self.rules.finite_bound() else {
             return Ok(());
         };
-        let mut upto = (table.values.len() as u64).max(256);
-        while table.proven.is_none() {
+        let mut upto = (st.table.len() as u64).max(256);
+        while st.proven.is_none() {
             let target = upto.min(cap).min(limits.max_states.saturating_sub(1));
-            Self::extend(table, target, limits)?;
-            if let Some(p) = detect(&table.values, Some(bound)).filter(|p| p.proven) {
-                table.proven = Some(p);
-            }
+            self.extend(st, target, limits)?;
+            st.proven = detect_table(&st.table, st.table.len(), Some(bound)).filter(|p| p.proven);
             if target >= cap || target + 1 >= limits.max_states {
                 break;
             }
@@ -99,73 +163,126 @@ impl<R: HeapRules> HeapGame<R> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);
         }
-        let mut table = self.lock();
-        if let Some(&v) = table.values.get(n as usize) {
-            return Ok(v as u64);
+        let mut st = self.lock();
+        if (n as usize) < st.table.len() {
+            return Ok(st.table.get(n as usize) as u64);
         }
-        if self.rules.finite_bound().is_some() && table.proven.is_none() {
-            self.extend_until_proven(&mut table, n, limits)?;
+        if st.proven.is_none() {
+            self.extend_until_proven(&mut st, n, limits)?;
         }
-        if let Some(p) = &table.proven {
+        if let Some(p) = &st.proven {
             if n >= p.preperiod {
                 let i = p.preperiod + (n - p.preperiod) % p.period;
-                return Ok(table.values[i as usize] as u64);
+                return Ok(st.table.get(i as usize) as u64);
             }
         }
-        Self::extend(&mut table, n, limits)?;
-        Ok(table.values[n as usize] as u64)
+        self.extend(&mut st, n, limits)?;
+        Ok(st.table.get(n as usize) as u64)
     }
 
     /// The Grundy sequence as `grundy seq` reports it.
     pub fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        let closed = self.rules.closed_form_note();
-        let bound = self.rules.finite_bound();
         let to = match req.to {
             Some(to) => to,
-            None if bound.is_some() => {
-                let mut table = self.lock();
+            None if self.rules.finite_bound().is_some() => {
+                let mut st = self.lock();
                 let cap = SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1));
-                self.extend_until_proven(&mut table, cap, limits)?;
-                match &table.proven {
-                    // Show the preperiod, two periods and the proof window.
-                    Some(p) => bound
-                        .map(|b| b.values_needed(p.preperiod, p.period))
-                        .unwrap_or(0)
-                        .max(p.preperiod + 2 * p.period)
-                        .saturating_sub(1),
-                    None => table.values.len() as u64 - 1,
+                self.extend_until_proven(&mut st, cap, limits)?;
+                match &st.proven {
+                    Some(p) => p.window_end(),
+                    None => st.table.len() as u64 - 1,
                 }
             }
             None => SeqRequest::UNPROVABLE_DEFAULT,
         };
+        self.report(to, limits)
+    }
+}
+
+impl<R: HeapRules> HeapSequence for HeapGame<R> {
+    fn name(&self) -> String {
+        self.rules.name()
+    }
+
+    fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()> {
+        let mut st = self.lock();
+        self.extend(&mut st, upto, limits)
+    }
+
+    fn provable(&self) -> bool {
+        self.rules.finite_bound().is_some()
+    }
+
+    fn has_closed_form(&self) -> bool {
+        self.rules.closed_form_note().is_some()
+    }
+
+    fn prove(&self) -> Option<Periodicity> {
+        let bound = self.rules.finite_bound()?;
+        let mut st = self.lock();
+        if st.proven.is_none() {
+            st.proven = detect_table(&st.table, st.table.len(), Some(bound)).filter(|p| p.proven);
+        }
+        st.proven.clone()
+    }
+
+    fn restore(&self, table: Table) {
+        let mut st = self.lock();
+        st.engine.rebuild(&table);
+        st.max_value = table.max();
+        st.table = table;
+        st.proven = None;
+        if st.next_proof_check != usize::MAX {
+            st.next_proof_check = st.table.len().max(256);
+        }
+    }
+
+    fn with_table(&self, f: &mut dyn FnMut(&Table)) {
+        f(&self.lock().table)
+    }
+
+    fn stats(&self) -> SeqStats {
+        let st = self.lock();
+        SeqStats {
+            computed: st.table.len() as u64,
+            max_value: st.max_value,
+            rare: st.engine.sparse().map(|s| s.rare_count),
+        }
+    }
+
+    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
+        let closed = self.rules.closed_form_note();
         limits.check_states(to.saturating_add(1), "this sequence")?;
-        let values: Vec<u64> = if closed.is_some() {
-            (0..=to)
+        if closed.is_some() {
+            let values = (0..=to)
                 .map(|n| self.rules.closed_form(n).unwrap_or(0))
-                .collect()
-        } else {
-            let mut table = self.lock();
-            Self::extend(&mut table, to, limits)?;
-            table.values[..=to as usize]
-                .iter()
-                .map(|&v| v as u64)
-                .collect()
-        };
-        let periodicity = if closed.is_some() {
-            None
-        } else {
-            let narrow: Vec<u32> = values.iter().map(|&v| v as u32).collect();
-            detect(&narrow, bound)
-        };
+                .collect();
+            return Ok(SeqReport {
+                game: self.rules.name(),
+                computed_to: to,
+                values,
+                preperiod: None,
+                period: None,
+                proven: false,
+                proof: None,
+                closed_form: closed,
+                sparse: None,
+            });
+        }
+        let mut st = self.lock();
+        self.extend(&mut st, to, limits)?;
+        let periodicity = detect_table(&st.table, to as usize + 1, self.rules.finite_bound());
+        let sparse: Option<SparseInfo> = st.engine.sparse();
         Ok(SeqReport {
             game: self.rules.name(),
             computed_to: to,
-            values,
+            values: st.table.to_u64(0..to as usize + 1),
             preperiod: periodicity.as_ref().map(|p| p.preperiod),
             period: periodicity.as_ref().map(|p| p.period),
             proven: periodicity.as_ref().is_some_and(|p| p.proven),
             proof: periodicity.map(|p| p.proof),
-            closed_form: closed,
+            closed_form: None,
+            sparse,
         })
     }
 }
@@ -222,8 +339,8 @@ impl<R: HeapRules> Ruleset for HeapGame<R> {
         analyze_sum(self, components, limits)
     }
 
-    fn has_sequence(&self) -> bool {
-        true
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        Some(self)
     }
 
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {

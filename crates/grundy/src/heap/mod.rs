@@ -6,11 +6,19 @@
 //! proven by [`period`], and values of huge heaps read off a proven period
 //! or a closed form.
 
+pub mod checkpoint;
+pub mod code;
 mod family;
+pub mod partition;
 pub mod period;
+pub mod sparse;
+pub mod table;
 
-pub use family::HeapGame;
+pub use code::Code;
+pub use family::{HeapGame, HeapSequence, SeqStats};
+pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
+pub use table::Table;
 
 use serde::Serialize;
 
@@ -61,9 +69,25 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
 }
 
 /// Computes a Grundy sequence one value at a time.
+///
+/// Engines may keep state derived from the values (counts, rare heaps);
+/// [`SeqEngine::rebuild`] recomputes it from a table, which is how a run
+/// resumes from a checkpoint.
 pub trait SeqEngine: Send {
-    /// `G(n)` for `n = values.len()`, given all earlier values.
-    fn next(&mut self, values: &[u32]) -> u32;
+    /// `G(n)` for `n = table.len()`, given all earlier values.
+    fn next(&mut self, table: &Table) -> u32;
+
+    /// Recomputes any derived state from `table`.
+    fn rebuild(&mut self, _table: &Table) {}
+
+    /// Records `G(n) = g` found without the engine (from a proven period),
+    /// so that derived state and statistics stay complete.
+    fn absorb(&mut self, _n: usize, _g: u32) {}
+
+    /// The sparse space in use, for engines that have one.
+    fn sparse(&self) -> Option<SparseInfo> {
+        None
+    }
 }
 
 /// The mex over all options, each valued as the XOR of its heaps.
@@ -83,12 +107,14 @@ impl<R: HeapRules> NaiveEngine<R> {
 }
 
 impl<R: HeapRules> SeqEngine for NaiveEngine<R> {
-    fn next(&mut self, values: &[u32]) -> u32 {
-        let n = values.len() as u64;
+    fn next(&mut self, table: &Table) -> u32 {
+        let n = table.len() as u64;
         self.set.clear();
         let set = &mut self.set;
         self.rules.for_each_option(n, &mut |parts| {
-            let v = parts.iter().fold(0u32, |acc, &h| acc ^ values[h as usize]);
+            let v = parts
+                .iter()
+                .fold(0u32, |acc, &h| acc ^ table.get(h as usize));
             set.insert(v as u64);
             true
         });
@@ -130,4 +156,6 @@ pub struct SeqReport {
     pub proof: Option<String>,
     /// A closed form, for games that have one.
     pub closed_form: Option<String>,
+    /// The sparse space (take-and-break games with splits).
+    pub sparse: Option<SparseInfo>,
 }

@@ -11,6 +11,16 @@
 
 use serde::Serialize;
 
+use super::table::Table;
+
+/// [`detect`] on the first `len` values of a table of either width.
+pub fn detect_table(table: &Table, len: usize, bound: Option<FiniteBound>) -> Option<Periodicity> {
+    match table {
+        Table::Narrow(v) => detect(&v[..len], bound),
+        Table::Wide(v) => detect(&v[..len], bound),
+    }
+}
+
 /// The finite shape of a heap game's moves, which the theorem needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct FiniteBound {
@@ -42,6 +52,19 @@ pub struct Periodicity {
     pub proven: bool,
     /// Which argument proves it, or what would be needed.
     pub proof: String,
+    /// How many values (from 0) the proof needs; for an unproven period,
+    /// how many were looked at.
+    pub needed: u64,
+}
+
+impl Periodicity {
+    /// The last heap worth showing: the preperiod, two periods, and the
+    /// whole proof window.
+    pub fn window_end(&self) -> u64 {
+        self.needed
+            .max(self.preperiod + 2 * self.period)
+            .saturating_sub(1)
+    }
 }
 
 /// The smallest period the tail of `values` follows, with its smallest
@@ -49,7 +72,7 @@ pub struct Periodicity {
 ///
 /// Without a proof, a period is reported only when the periodic part spans
 /// at least three periods: fewer is too easily a coincidence.
-pub fn detect(values: &[u32], bound: Option<FiniteBound>) -> Option<Periodicity> {
+pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<Periodicity> {
     let len = values.len();
     // A proof may come from a single period plus the window, so with a
     // bound every p is a candidate; without, only p <= len / 3.
@@ -86,11 +109,16 @@ pub fn detect(values: &[u32], bound: Option<FiniteBound>) -> Option<Periodicity>
                 ),
                 None => "observed only: no periodicity theorem covers this game".to_string(),
             };
+            let needed = match bound {
+                Some(b) => b.values_needed(e, p64),
+                None => len as u64,
+            };
             return Some(Periodicity {
                 preperiod: e,
                 period: p64,
                 proven,
                 proof,
+                needed,
             });
         }
     }

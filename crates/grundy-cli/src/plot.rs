@@ -1,0 +1,137 @@
+//! `--plot FILE.png|svg`: the Grundy values against n, rare values marked.
+//!
+//! Millions of points are folded to one mark per (pixel column, value), so a
+//! plot of 2^22 heaps draws as fast as one of a thousand. Labels need a font
+//! to measure and draw text: a system font (DejaVu Sans) when there is one;
+//! without one the plot is drawn without labels.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context};
+use grundy::heap::SeqReport;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+const WIDTH: u32 = 1200;
+const HEIGHT: u32 = 600;
+
+/// System fonts tried for PNG labels, in order.
+const FONT_PATHS: &[&str] = &[
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+];
+
+fn register_font() -> bool {
+    for path in FONT_PATHS {
+        if let Ok(bytes) = std::fs::read(path) {
+            // plotters keeps the font for the life of the program.
+            let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+            if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Writes the plot of `report` to `path` (PNG or SVG by extension).
+pub fn write(path: &Path, report: &SeqReport) -> anyhow::Result<()> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => {
+            let labels = register_font();
+            let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+            draw(&root, report, labels)?;
+            root.present()
+                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
+        }
+        Some("png") => {
+            let labels = register_font();
+            let root = BitMapBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+            draw(&root, report, labels)?;
+            root.present()
+                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
+        }
+        _ => bail!(
+            "--plot needs a file ending in .png or .svg, got {}",
+            path.display()
+        ),
+    }
+    .with_context(|| format!("plotting {}", path.display()))
+}
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    report: &SeqReport,
+    labels: bool,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("{e}");
+    root.fill(&WHITE).map_err(err)?;
+    let n_max = report.computed_to.max(1);
+    let v_max = report.values.iter().copied().max().unwrap_or(0).max(1);
+    let mut builder = ChartBuilder::on(root);
+    builder.margin(15);
+    if labels {
+        builder
+            .caption(
+                format!("Grundy values of {}", report.game),
+                ("sans-serif", 22),
+            )
+            .x_label_area_size(40)
+            .y_label_area_size(50);
+    }
+    let mut chart = builder
+        .build_cartesian_2d(0u64..n_max, 0u64..v_max + 1)
+        .map_err(err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.light_line_style(WHITE.mix(0.0));
+    if labels {
+        mesh.x_desc("n").y_desc("G(n)");
+    } else {
+        mesh.disable_x_axis().disable_y_axis();
+    }
+    mesh.draw().map_err(err)?;
+    let rare: BTreeSet<u64> = report
+        .sparse
+        .as_ref()
+        .map(|s| s.rare.iter().copied().collect())
+        .unwrap_or_default();
+    // One mark per (pixel column, value), rare ones kept apart.
+    let columns = WIDTH as u64;
+    let mut common_marks = BTreeSet::new();
+    let mut rare_marks = BTreeSet::new();
+    for (n, &v) in report.values.iter().enumerate() {
+        let n = n as u64;
+        let col = n * columns / (n_max + 1);
+        if rare.contains(&n) {
+            rare_marks.insert((col, v, n));
+        } else {
+            common_marks.insert((col, v));
+        }
+    }
+    let x_of = |col: u64| col * (n_max + 1) / columns;
+    chart
+        .draw_series(
+            common_marks
+                .iter()
+                .map(|&(c, v)| Circle::new((x_of(c), v), 1, BLUE.filled())),
+        )
+        .map_err(err)?;
+    chart
+        .draw_series(
+            rare_marks
+                .iter()
+                .map(|&(_, v, n)| Circle::new((n, v), 3, RED.filled())),
+        )
+        .map_err(err)?;
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! Checkpoints of long sequence runs.
+//!
+//! A checkpoint is the game's name and every value computed so far, with a
+//! CRC-32 over the whole file so that a truncated or damaged file is refused
+//! rather than resumed from. The engine's derived state (rare heaps, the
+//! partition, value counts) is rebuilt from the values on resume, so the
+//! values are the whole state and a resumed run ends with exactly the values
+//! of an uninterrupted one.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 8 | magic `GRUNDYCK` |
+//! | 4 | format version (1) |
+//! | 4 | length of the game name |
+//! | ... | the game name, UTF-8 |
+//! | 1 | bytes per value (2 or 4) |
+//! | 8 | number of values |
+//! | ... | the values |
+//! | 4 | CRC-32 of everything before it |
+//!
+//! Writing goes to any `Write`; the caller makes it atomic (write a
+//! temporary file, then rename it over the old one).
+
+use std::io::{Read, Write};
+
+use super::table::Table;
+use crate::error::{Error, Result};
+
+const MAGIC: &[u8; 8] = b"GRUNDYCK";
+const VERSION: u32 = 1;
+
+/// A `Write` that also feeds a CRC.
+struct Crc<W> {
+    inner: W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Crc<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes a checkpoint of `table` for the game `name`.
+pub fn write<W: Write>(out: W, name: &str, table: &Table) -> std::io::Result<()> {
+    let mut w = Crc {
+        inner: out,
+        crc: crc32fast::Hasher::new(),
+    };
+    w.write_all(MAGIC)?;
+    w.write_all(&VERSION.to_le_bytes())?;
+    w.write_all(&(name.len() as u32).to_le_bytes())?;
+    w.write_all(name.as_bytes())?;
+    let width: u8 = match table {
+        Table::Narrow(_) => 2,
+        Table::Wide(_) => 4,
+    };
+    w.write_all(&[width])?;
+    w.write_all(&(table.len() as u64).to_le_bytes())?;
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk_start in (0..table.len()).step_by(1 << 14) {
+        buf.clear();
+        for n in chunk_start..(chunk_start + (1 << 14)).min(table.len()) {
+            match table {
+                Table::Narrow(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
+                Table::Wide(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
+            }
+        }
+        w.write_all(&buf)?;
+    }
+    let crc = w.crc.clone().finalize();
+    w.inner.write_all(&crc.to_le_bytes())?;
+    w.inner.flush()
+}
+
+/// A `Read` that also feeds a CRC.
+struct CrcRead<R> {
+    inner: R,
+    crc: crc32fast::Hasher,
+}
+
+impl<R: Read> CrcRead<R> {
+    fn exact(&mut self, buf: &mut [u8]) -> Result<()> {
+        self.inner
+            .read_exact(buf)
+            .map_err(|_| corrupt("it ends too early"))?;
+        self.crc.update(buf);
+        Ok(())
+    }
+}
+
+fn corrupt(why: &str) -> Error {
+    Error::parse(format!(
+        "the checkpoint is damaged ({why}); delete it to start over"
+    ))
+}
+
+/// Reads a checkpoint, refusing one for another game or a damaged one.
+pub fn read<R: Read>(input: R, expected_name: &str) -> Result<Table> {
+    let mut r = CrcRead {
+        inner: input,
+        crc: crc32fast::Hasher::new(),
+    };
+    let mut magic = [0u8; 8];
+    r.exact(&mut magic)?;
+    if &magic != MAGIC {
+        return Err(Error::parse("this file is not a grundy checkpoint"));
+    }
+    let mut word = [0u8; 4];
+    r.exact(&mut word)?;
+    if u32::from_le_bytes(word) != VERSION {
+        return Err(Error::parse(format!(
+            "checkpoint format version {} is not supported (this grundy writes {VERSION})",
+            u32::from_le_bytes(word)
+        )));
+    }
+    r.exact(&mut word)?;
+    let name_len = u32::from_le_bytes(word) as usize;
+    if name_len > 4096 {
+        return Err(corrupt("the game name is too long"));
+    }
+    let mut name = vec![0u8; name_len];
+    r.exact(&mut name)?;
+    let name = String::from_utf8(name).map_err(|_| corrupt("the game name is not UTF-8"))?;
+    if name != expected_name {
+        return Err(Error::parse(format!(
+            "the checkpoint is for `{name}`, not `{expected_name}`"
+        )));
+    }
+    let mut width = [0u8; 1];
+    r.exact(&mut width)?;
+    let mut count = [0u8; 8];
+    r.exact(&mut count)?;
+    let count = u64::from_le_bytes(count);
+    if count >= u32::MAX as u64 {
+        return Err(corrupt("it claims too many values"));
+    }
+    let mut table = match width[0] {
+        2 => Table::Narrow(Vec::new()),
+        4 => Table::Wide(Vec::new()),
+        _ => return Err(corrupt("unknown value width")),
+    };
+    let mut buf = vec![0u8; (1 << 14) * width[0] as usize];
+    let mut left = count as usize;
+    while left > 0 {
+        let n = left.min(1 << 14);
+        let bytes = &mut buf[..n * width[0] as usize];
+        r.exact(bytes)?;
+        match &mut table {
+            Table::Narrow(v) => v.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
+            ),
+            Table::Wide(v) => v.extend(
+                bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            ),
+        }
+        left -= n;
+    }
+    let expected = r.crc.clone().finalize();
+    r.inner
+        .read_exact(&mut word)
+        .map_err(|_| corrupt("the checksum is missing"))?;
+    if u32::from_le_bytes(word) != expected {
+        return Err(corrupt("the checksum does not match"));
+    }
+    let mut extra = [0u8; 1];
+    if r.inner.read(&mut extra).unwrap_or(0) != 0 {
+        return Err(corrupt("there are bytes after the checksum"));
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Table {
+        let mut t = Table::new();
+        for n in 0..50_000u32 {
+            t.push(n % 7 + n / 10_000);
+        }
+        t
+    }
+
+    #[test]
+    fn round_trip() {
+        let mut bytes = Vec::new();
+        write(&mut bytes, "kayles", &sample()).unwrap();
+        assert_eq!(read(&bytes[..], "kayles").unwrap(), sample());
+        let mut wide = sample();
+        wide.push(100_000);
+        bytes.clear();
+        write(&mut bytes, "0.6", &wide).unwrap();
+        assert_eq!(read(&bytes[..], "0.6").unwrap(), wide);
+    }
+
+    #[test]
+    fn refuses_other_games_and_damage() {
+        let mut bytes = Vec::new();
+        write(&mut bytes, "kayles", &sample()).unwrap();
+        let other = read(&bytes[..], "grundy").unwrap_err().to_string();
+        assert!(other.contains("for `kayles`"), "{other}");
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert!(read(&flipped[..], "kayles")
+            .unwrap_err()
+            .to_string()
+            .contains("checksum"));
+        let short = &bytes[..bytes.len() - 10];
+        assert!(read(short, "kayles")
+            .unwrap_err()
+            .to_string()
+            .contains("damaged"));
+        assert!(read(&b"hello world, not a checkpoint"[..], "kayles").is_err());
+    }
+}

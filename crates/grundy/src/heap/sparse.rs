@@ -1,0 +1,382 @@
+//! The sparse-space engine for take-and-break games.
+//!
+//! A split of a heap into `a + b` has value `G(a) xor G(b)`, and a naive
+//! mex looks at every split: O(n) per heap, O(n^2) per sequence. Sparse
+//! space (Gangolli, Plambeck, Flammenkamp) splits heaps into rare and common
+//! ones by a linear map ([`super::partition`]): a rare x common split has a
+//! common value, the others have rare values. In most games almost every
+//! heap is common, so:
+//!
+//! 1. the common values among the options all come from rare x common
+//!    splits: O(#rare) work gives the candidate `G(n)`, the smallest common
+//!    value no option has;
+//! 2. `G(n)` is the candidate unless a smaller rare value is missing, so
+//!    the other splits are scanned, all split types interleaved in order of
+//!    the smaller part, only until every rare value below the candidate has
+//!    been seen.
+//!
+//! The partition is re-chosen as the sequence grows. Moves that leave one
+//! heap or none are added directly; three-heap moves (hexadecimal digits 8
+//! and up) are enumerated, which is exact but quadratic.
+//!
+//! Speed: values are marked in a 64 KiB byte array indexed by a `u16` (a
+//! plain store, no bounds check, no read-modify-write chain), and the engine
+//! keeps a reversed copy of the table so that the large parts `n - k - a`
+//! of consecutive splits are consecutive in memory: the scan is two forward
+//! slices zipped together.
+
+use super::code::Code;
+use super::partition::{best_partition, Partition, SparseInfo};
+use super::table::Table;
+use super::SeqEngine;
+use crate::nimber::MexSet;
+
+/// Splits scanned between two checks for completion.
+const SCAN_BLOCK: usize = 64;
+
+/// The engine: move lists by kind, the partition, the rare heaps.
+pub struct SparseEngine {
+    code: Code,
+    zero_k: Vec<usize>,
+    single_k: Vec<usize>,
+    /// Two-heap moves: (tokens removed, heaps must differ).
+    split_k: Vec<(usize, bool)>,
+    triple_k: Vec<usize>,
+    /// Heap parity may enter the partition (all split moves remove a
+    /// number of tokens of one parity, `kappa`).
+    parity_allowed: bool,
+    kappa: bool,
+    part: Partition,
+    rare: Vec<u32>,
+    /// Heaps (from 1) by (value, parity), for choosing the partition.
+    hist: Vec<[u64; 2]>,
+    /// Every value so far is below `2^vbits`.
+    vbits: u32,
+    next_review: usize,
+    /// `rev[rev.len() - 1 - i] = G(i)` for the first `rev_len` heaps.
+    rev: Vec<u16>,
+    rev_len: usize,
+    /// One byte per value: seen among the options of the current heap.
+    marks: Box<[u8; 1 << 16]>,
+    /// Rare values still to be seen for the current heap.
+    needed: Vec<u32>,
+    /// Common and rare values below `2^vbits`, ascending, for even and odd
+    /// heaps.
+    common_vals: [Vec<u32>; 2],
+    rare_vals: [Vec<u32>; 2],
+    /// For values beyond 16 bits, where the plain mex takes over.
+    wide: MexSet,
+}
+
+impl SparseEngine {
+    /// An engine for `code`.
+    pub fn new(code: &Code) -> Self {
+        let mut e = SparseEngine {
+            code: code.clone(),
+            zero_k: Vec::new(),
+            single_k: Vec::new(),
+            split_k: Vec::new(),
+            triple_k: Vec::new(),
+            parity_allowed: true,
+            kappa: false,
+            part: Partition {
+                mask: u32::MAX,
+                parity: false,
+                flip: false,
+            },
+            rare: Vec::new(),
+            hist: Vec::new(),
+            vbits: 0,
+            next_review: 64,
+            rev: Vec::new(),
+            rev_len: 0,
+            marks: vec![0u8; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("64 KiB"),
+            needed: Vec::new(),
+            common_vals: [Vec::new(), Vec::new()],
+            rare_vals: [Vec::new(), Vec::new()],
+            wide: MexSet::new(),
+        };
+        for (k, d) in code.digits().iter().enumerate() {
+            if d.bits & 1 != 0 {
+                e.zero_k.push(k);
+            }
+            if d.bits & 2 != 0 {
+                e.single_k.push(k);
+            }
+            if d.bits & 4 != 0 {
+                e.split_k.push((k, d.unequal));
+            }
+            if d.bits & 8 != 0 {
+                e.triple_k.push(k);
+            }
+        }
+        let parities: Vec<bool> = e.split_k.iter().map(|&(k, _)| k % 2 == 1).collect();
+        e.parity_allowed = parities.windows(2).all(|w| w[0] == w[1]);
+        e.kappa = parities.first().copied().unwrap_or(false);
+        e.grow_values(1);
+        e
+    }
+
+    /// What the engine knows about its sparse space.
+    pub fn info(&self) -> SparseInfo {
+        let value_bits = if self.vbits >= 32 {
+            u32::MAX
+        } else {
+            (1 << self.vbits) - 1
+        };
+        // Heap 0 is never part of a split, so the engine does not list it,
+        // but the literature counts it.
+        let zero_rare = !self.part.common(0, 0);
+        let listed = std::iter::once(0)
+            .filter(|_| zero_rare)
+            .chain(self.rare.iter().map(|&a| a as u64));
+        SparseInfo {
+            partition: Partition {
+                mask: self.part.mask & value_bits,
+                ..self.part
+            },
+            rare_count: self.rare.len() as u64 + u64::from(zero_rare),
+            last_rare: self
+                .rare
+                .last()
+                .map(|&a| a as u64)
+                .or(zero_rare.then_some(0)),
+            rare: listed.take(SparseInfo::LISTED).collect(),
+        }
+    }
+
+    /// Makes room for values below `2^bits`.
+    fn grow_values(&mut self, bits: u32) {
+        self.vbits = bits;
+        self.hist.resize(1 << bits, [0, 0]);
+        self.refresh_values();
+    }
+
+    fn refresh_values(&mut self) {
+        // Past 16 bits the plain mex is used and these lists are not.
+        let bits = self.vbits.min(16);
+        for p in 0..2 {
+            let (common, rare): (Vec<u32>, Vec<u32>) =
+                (0..1u32 << bits).partition(|&v| self.part.common(p, v));
+            self.common_vals[p] = common;
+            self.rare_vals[p] = rare;
+        }
+    }
+
+    /// Records `G(n) = g` in the histogram, the rare list and the value
+    /// range.
+    fn record(&mut self, n: usize, g: u32) {
+        if g >> self.vbits != 0 {
+            self.grow_values(32 - g.leading_zeros());
+        }
+        if n > 0 {
+            self.hist[g as usize][n & 1] += 1;
+            if !self.part.common(n, g) {
+                self.rare.push(n as u32);
+            }
+        }
+    }
+
+    /// Picks the partition with the fewest rare heaps so far, and rebuilds
+    /// the rare list if it changed.
+    fn review(&mut self, table: &Table) {
+        let Some((rare, part)) = best_partition(&self.hist, self.parity_allowed, self.kappa) else {
+            return;
+        };
+        if rare < self.rare.len() as u64 && part != self.part {
+            self.part = part;
+            self.refresh_values();
+            self.rare.clear();
+            for a in 1..table.len() {
+                if !part.common(a, table.get(a)) {
+                    self.rare.push(a as u32);
+                }
+            }
+        }
+    }
+
+    /// Appends the heaps of `t` not yet in the reversed copy.
+    fn sync_reversed(&mut self, t: &[u16]) {
+        if t.len() > self.rev.len() {
+            let cap = (2 * t.len()).max(1 << 12);
+            let mut grown = vec![0u16; cap];
+            let len = self.rev_len;
+            grown[cap - len..].copy_from_slice(&self.rev[self.rev.len() - len..]);
+            self.rev = grown;
+        }
+        let cap = self.rev.len();
+        for (i, &v) in t.iter().enumerate().skip(self.rev_len) {
+            self.rev[cap - 1 - i] = v;
+        }
+        self.rev_len = t.len();
+    }
+
+    /// `G(n)` for `n = t.len()` when every value fits in 16 bits.
+    fn compute(&mut self, t: &[u16]) -> u32 {
+        let n = t.len();
+        self.sync_reversed(t);
+        let limit = 1u32 << self.vbits;
+        let marks = &mut *self.marks;
+        marks[..limit as usize].fill(0);
+        for &k in &self.zero_k {
+            if n == k {
+                marks[0] = 1;
+            }
+        }
+        for &k in &self.single_k {
+            if n > k {
+                marks[t[n - k] as usize] = 1;
+            }
+        }
+        for &k in &self.triple_k {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    let ga = t[a];
+                    for b in a..=(m - a) / 2 {
+                        marks[(ga ^ t[b] ^ t[m - a - b]) as usize] = 1;
+                    }
+                }
+            }
+        }
+        if self.split_k.is_empty() {
+            return marks
+                .iter()
+                .position(|&m| m == 0)
+                .map_or(limit, |v| v as u32);
+        }
+        let cap = self.rev.len();
+        let rev = &self.rev[..];
+        // 1. Rare x common splits: every common value among the options.
+        //    The large part m - a is rev[base + a].
+        for &(k, unequal) in &self.split_k {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let base = cap - 1 - m;
+            // Rare heaps below m, minus the equal split when it is barred.
+            let rare = &self.rare[..self.rare.partition_point(|&a| (a as usize) < m)];
+            let equal = match unequal && m % 2 == 0 {
+                true => rare.binary_search(&((m / 2) as u32)).ok(),
+                false => None,
+            };
+            let (left, right) = match equal {
+                Some(i) => (&rare[..i], &rare[i + 1..]),
+                None => (rare, &rare[..0]),
+            };
+            for part in [left, right] {
+                for &a in part {
+                    let a = a as usize;
+                    marks[(t[a] ^ rev[base + a]) as usize] = 1;
+                }
+            }
+        }
+        // 2. The candidate: the smallest common value that is missing.
+        let p = n & 1;
+        let cand = self.common_vals[p]
+            .iter()
+            .copied()
+            .find(|&v| marks[v as usize] == 0)
+            .unwrap_or(limit);
+        // 3. Rare values below it that no option has shown yet.
+        self.needed.clear();
+        self.needed.extend(
+            self.rare_vals[p]
+                .iter()
+                .copied()
+                .take_while(|&v| v < cand)
+                .filter(|&v| marks[v as usize] == 0),
+        );
+        if self.needed.is_empty() {
+            return cand;
+        }
+        // 4. Scan the other splits, all kinds interleaved, smallest part
+        //    first, a block at a time, until every needed rare value has
+        //    been produced.
+        let mut a0 = 1usize;
+        loop {
+            let mut any = false;
+            for &(k, unequal) in &self.split_k {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                // The largest smaller part: a <= b, or a < b when unequal.
+                let half = if unequal { (m - 1) / 2 } else { m / 2 };
+                if a0 > half {
+                    continue;
+                }
+                any = true;
+                let a1 = (a0 + SCAN_BLOCK).min(half + 1);
+                let base = cap - 1 - m;
+                let small = &t[a0..a1];
+                let large = &rev[base + a0..base + a1];
+                for (&x, &y) in small.iter().zip(large) {
+                    marks[(x ^ y) as usize] = 1;
+                }
+            }
+            self.needed.retain(|&v| marks[v as usize] == 0);
+            if self.needed.is_empty() {
+                return cand;
+            }
+            if !any {
+                // Exhausted: the smallest rare value never produced is G(n).
+                return self.needed[0];
+            }
+            a0 += SCAN_BLOCK;
+        }
+    }
+
+    /// The plain mex over every option, for tables with values beyond 16
+    /// bits (no octal game known needs it, but codes are arbitrary).
+    fn compute_wide(&mut self, table: &Table) -> u32 {
+        use super::HeapRules;
+        self.wide.clear();
+        let set = &mut self.wide;
+        self.code.for_each_option(table.len() as u64, &mut |parts| {
+            let v = parts.iter().fold(0, |acc, &h| acc ^ table.get(h as usize));
+            set.insert(v as u64);
+            true
+        });
+        self.wide.mex() as u32
+    }
+}
+
+impl SeqEngine for SparseEngine {
+    fn next(&mut self, table: &Table) -> u32 {
+        let n = table.len();
+        if n >= self.next_review {
+            self.review(table);
+            self.next_review = if n < 1 << 20 { 2 * n } else { n + (1 << 20) };
+        }
+        let g = match table {
+            Table::Narrow(t) => self.compute(t),
+            Table::Wide(_) => self.compute_wide(table),
+        };
+        self.record(n, g);
+        g
+    }
+
+    fn rebuild(&mut self, table: &Table) {
+        self.rare.clear();
+        self.hist.iter_mut().for_each(|h| *h = [0, 0]);
+        self.rev_len = 0;
+        for n in 0..table.len() {
+            self.record(n, table.get(n));
+        }
+        self.review(table);
+        self.next_review = (2 * table.len()).max(64);
+    }
+
+    fn absorb(&mut self, n: usize, g: u32) {
+        self.record(n, g);
+    }
+
+    fn sparse(&self) -> Option<SparseInfo> {
+        (!self.split_k.is_empty()).then(|| self.info())
+    }
+}
