@@ -93,7 +93,14 @@ fn huge_numbers_answer_instantly() {
 
 #[test]
 fn a_heap_of_ten_million() {
-    let v = json(&["--max-states", "20000000", "value", "fib", "10000000", "--json"]);
+    let v = json(&[
+        "--max-states",
+        "20000000",
+        "value",
+        "fib",
+        "10000000",
+        "--json",
+    ]);
     assert!(v["grundy"].is_u64());
 }
 

@@ -4,6 +4,7 @@
 //! them), so the grammar only ever grows: `NAME` or `NAME:ARGS`.
 
 use crate::error::{Error, Result};
+use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
     nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
@@ -16,6 +17,8 @@ use crate::ruleset::{parse_count, Ruleset, SumRuleset};
 pub struct SpecOptions {
     /// Misère play: the last player to move loses.
     pub misere: bool,
+    /// The ground vertex of graph games (`hackenbush`); `None` means 0.
+    pub ground: Option<u64>,
 }
 
 /// One line per known game: the name pattern, its components, and what it
@@ -76,6 +79,11 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "targets n",
         "multiplication game: reach a product >= n (POJ 2505)",
     ),
+    (
+        "hackenbush",
+        "graph files or inline graphs 0-1,1-2",
+        "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
+    ),
 ];
 
 /// The ruleset named by `name`.
@@ -101,6 +109,11 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "`{name}` has no misère analysis; --misere works with nim"
         )));
     }
+    if opts.ground.is_some() && head != "hackenbush" {
+        return Err(Error::unsupported(format!(
+            "`{name}` has no ground vertex; --ground works with hackenbush"
+        )));
+    }
     match head {
         "nim" if opts.misere => no_args(Box::new(MisereNim)),
         "nim" => no_args(Box::new(HeapGame::new(Nim))),
@@ -123,6 +136,7 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
         "euclid" => no_args(Box::new(SumRuleset(Euclid))),
         "ed" => no_args(Box::new(SumRuleset(Ed))),
         "mult" => no_args(Box::new(SumRuleset(Mult::default()))),
+        "hackenbush" => no_args(Box::new(Hackenbush::new(opts.ground.unwrap_or(0)))),
         "" => Err(Error::parse("the game name is empty; try `grundy games`")),
         _ => Err(Error::parse(format!(
             "unknown game `{name}`; known games: {}",
@@ -171,7 +185,10 @@ mod tests {
             assert!(err.contains(needle), "{bad}: {err}");
             assert!(!err.contains('\n'));
         }
-        let misere = SpecOptions { misere: true };
+        let misere = SpecOptions {
+            misere: true,
+            ..SpecOptions::default()
+        };
         assert!(parse("sub:1,2", misere).is_err());
         assert!(parse("nim", misere).is_ok());
     }

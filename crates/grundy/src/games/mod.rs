@@ -8,6 +8,7 @@
 pub mod ed;
 pub mod euclid;
 pub mod fib;
+pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod mult;
