@@ -4,6 +4,7 @@
 //! them), so the grammar only ever grows: `NAME` or `NAME:ARGS`.
 
 use crate::error::{Error, Result};
+use crate::games::coins::CoinGame;
 use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
@@ -84,6 +85,36 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "graph files or inline graphs 0-1,1-2",
         "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
     ),
+    (
+        "turtles",
+        "coin strings THHTH or heads 2,3,5",
+        "Turning Turtles: turn one or two coins, the rightmost heads to tails",
+    ),
+    (
+        "mock-turtles",
+        "coin strings or heads",
+        "Mock Turtles: turn one, two or three coins",
+    ),
+    (
+        "ruler",
+        "coin strings or heads",
+        "Ruler: turn a run of consecutive coins ending at a head",
+    ),
+    (
+        "twins",
+        "coin strings or heads",
+        "Twins: turn exactly two coins",
+    ),
+    (
+        "coins:any:S",
+        "coin strings or heads",
+        "turn a head and k-1 coins left of it, k in S (any:1,2 is turtles)",
+    ),
+    (
+        "coins:run:S",
+        "coin strings or heads",
+        "turn a run of length in S ending at a head",
+    ),
 ];
 
 /// The ruleset named by `name`.
@@ -137,6 +168,13 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
         "ed" => no_args(Box::new(SumRuleset(Ed))),
         "mult" => no_args(Box::new(SumRuleset(Mult::default()))),
         "hackenbush" => no_args(Box::new(Hackenbush::new(opts.ground.unwrap_or(0)))),
+        "turtles" => no_args(Box::new(SumRuleset(CoinGame::turtles()))),
+        "mock-turtles" => no_args(Box::new(SumRuleset(CoinGame::mock_turtles()))),
+        "ruler" => no_args(Box::new(SumRuleset(CoinGame::ruler()))),
+        "twins" => no_args(Box::new(SumRuleset(CoinGame::twins()))),
+        "coins" => Ok(Box::new(SumRuleset(CoinGame::from_args(needs_args(
+            "coins:any:1,2",
+        )?)?))),
         "" => Err(Error::parse("the game name is empty; try `grundy games`")),
         _ => Err(Error::parse(format!(
             "unknown game `{name}`; known games: {}",

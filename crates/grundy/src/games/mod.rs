@@ -5,6 +5,7 @@
 //! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
 //! implement [`crate::ruleset::Ruleset`] directly.
 
+pub mod coins;
 pub mod ed;
 pub mod euclid;
 pub mod fib;
