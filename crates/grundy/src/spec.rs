@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::coins::CoinGame;
+use crate::games::cutting::Cutting;
 use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
@@ -115,6 +116,11 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "coin strings or heads",
         "turn a run of length in S ending at a head",
     ),
+    (
+        "cutting",
+        "pieces WxH",
+        "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
+    ),
 ];
 
 /// The ruleset named by `name`.
@@ -175,6 +181,7 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
         "coins" => Ok(Box::new(SumRuleset(CoinGame::from_args(needs_args(
             "coins:any:1,2",
         )?)?))),
+        "cutting" => no_args(Box::<Cutting>::default()),
         "" => Err(Error::parse("the game name is empty; try `grundy games`")),
         _ => Err(Error::parse(format!(
             "unknown game `{name}`; known games: {}",

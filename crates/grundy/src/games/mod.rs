@@ -6,6 +6,7 @@
 //! implement [`crate::ruleset::Ruleset`] directly.
 
 pub mod coins;
+pub mod cutting;
 pub mod ed;
 pub mod euclid;
 pub mod fib;
