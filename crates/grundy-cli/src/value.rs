@@ -13,7 +13,8 @@ use crate::output::{print, print_json};
 pub struct ValueArgs {
     /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
     game: String,
-    /// The components of the position (heap sizes, pairs a,b, ...).
+    /// The components of the position (heap sizes, pairs a,b, coin strings,
+    /// graph files or inline graphs, ...).
     #[arg(required = true, allow_negative_numbers = true)]
     components: Vec<String>,
     /// Print JSON instead of text.
