@@ -71,7 +71,7 @@ impl Adjacency {
 
 /// Search state of one vertex, packed so that a step of the search touches
 /// one cache line rather than five arrays.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Slot {
     disc: u32,
     low: u32,
@@ -81,6 +81,7 @@ struct Slot {
 }
 
 /// The fused form of the part of a graph that reaches the root.
+#[derive(Debug)]
 struct Fusion {
     /// Vertices reached from the root, in depth-first preorder.
     order: Vec<u32>,
@@ -204,8 +205,7 @@ impl Fusion {
 /// The value of a Green Hackenbush graph (only what reaches the ground
 /// counts).
 pub fn graph_value(g: &Graph) -> Nimber {
-    let f = Fusion::new(g.vertex_count(), g.edge_indices(), 0, None);
-    Nimber(f.value[0])
+    Nimber(g.fused().value[0])
 }
 
 /// The edges (indices in input order) whose cut leaves a graph of value
@@ -214,11 +214,7 @@ pub fn graph_value(g: &Graph) -> Nimber {
 /// 2-edge-connected part costs a revaluation of that part, and these stop
 /// once `budget` vertices and edges have been spent on them.
 pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
-    let f = Fusion::new(g.vertex_count(), g.edge_indices(), 0, None);
-    cuts_in(g, &f, target, budget, max)
-}
-
-fn cuts_in(g: &Graph, f: &Fusion, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
+    let f = g.fused();
     let n = g.vertex_count();
     let edges = g.edge_indices();
     // need[top]: the value that part must take for the graph to be `target`.
@@ -376,6 +372,17 @@ pub fn after_cut(g: &Graph, cut: usize) -> Graph {
     g.subgraph(|e| reached[edges[e].0 as usize], Some(cut))
 }
 
+/// The length of the inline text of the edges `keep` selects.
+fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
+    let digits = |v: u32| g.label(v).checked_ilog10().unwrap_or(0) as usize + 1;
+    g.edge_indices()
+        .iter()
+        .enumerate()
+        .filter(|&(e, _)| keep(e))
+        .map(|(_, &(a, b))| digits(a) + digits(b) + 2)
+        .sum()
+}
+
 /// Which vertices reach the ground without edge `cut`.
 fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
     let adj = Adjacency::new(g.vertex_count(), g.edge_indices());
@@ -438,7 +445,7 @@ impl SumGame for Hackenbush {
         _limits: &Limits,
         f: &mut dyn FnMut(&[Graph]) -> bool,
     ) -> Result<()> {
-        let fusion = Fusion::new(g.vertex_count(), g.edge_indices(), 0, None);
+        let fusion = g.fused();
         for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
             if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
                 break;
@@ -459,33 +466,29 @@ impl SumGame for Hackenbush {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<Vec<Graph>>, bool)> {
-        let f = Fusion::new(g.vertex_count(), g.edge_indices(), 0, None);
-        let digits = |v: u32| g.label(v).checked_ilog10().unwrap_or(0) as usize + 1;
-        let attached_text: usize = g
-            .edge_indices()
-            .iter()
-            .filter(|&&(a, _)| f.part[a as usize] != NONE)
-            .map(|&(a, b)| digits(a) + digits(b) + 2)
-            .sum();
-        let budget = if attached_text > MAX_LISTED_TEXT {
+        let f = g.fused();
+        let attached = |e: usize| f.part[g.edge_indices()[e].0 as usize] != NONE;
+        let budget = if text_len(g, attached) > MAX_LISTED_TEXT {
             0
         } else {
             limits.max_states
         };
-        let (cuts, mut truncated) = cuts_in(g, &f, target, budget, max);
+        let (cuts, mut truncated) = cuts_to_value(g, target, budget, max);
         let mut found = Vec::new();
         let mut text = 0;
         for (i, &e) in cuts.iter().enumerate() {
             if i % 64 == 0 {
                 limits.check("listing Hackenbush moves")?;
             }
-            let option = after_cut(g, e);
-            text += option.format_inline().len();
+            // Measure before building: a cut near the top of a huge graph
+            // leaves a text too long to list.
+            let reached = reached(g, Some(e));
+            text += text_len(g, |k| k != e && reached[g.edge_indices()[k].0 as usize]);
             if text > MAX_LISTED_TEXT {
                 truncated = true;
                 break;
             }
-            found.push(vec![option]);
+            found.push(vec![after_cut(g, e)]);
         }
         Ok((found, truncated))
     }

@@ -9,8 +9,11 @@
 //! winning moves print the graph they leave with the cut edge marked, so
 //! that people see which edge to cut and programs can still read it back.
 
+use std::sync::{Arc, OnceLock};
+
 use rustc_hash::FxHashMap;
 
+use super::Fusion;
 use crate::error::{Error, Result};
 
 /// A multigraph with a ground vertex, as written.
@@ -30,6 +33,10 @@ pub struct Graph {
     /// Vertex number to index, built when first needed (a cache of
     /// `labels`).
     index: Option<FxHashMap<u64, u32>>,
+    /// The fused form, computed once: valuing a graph and then finding
+    /// its winning cuts both need it, and for a million edges it is most
+    /// of the work.
+    fused: OnceLock<Arc<Fusion>>,
 }
 
 impl PartialEq for Graph {
@@ -59,6 +66,7 @@ impl Graph {
             edges: Vec::new(),
             marks: Vec::new(),
             index: None,
+            fused: OnceLock::new(),
         }
     }
 
@@ -97,6 +105,7 @@ impl Graph {
             edges,
             marks: Vec::new(),
             index: None,
+            fused: OnceLock::new(),
         }
     }
 
@@ -104,6 +113,13 @@ impl Graph {
     pub fn add_edge(&mut self, u: u64, v: u64) {
         let (a, b) = (self.vertex(u), self.vertex(v));
         self.edges.push((a, b));
+        self.fused.take();
+    }
+
+    /// The fused form of the graph (computed on first use).
+    pub(super) fn fused(&self) -> &Fusion {
+        self.fused
+            .get_or_init(|| Arc::new(Fusion::new(self.labels.len(), &self.edges, 0, None)))
     }
 
     fn vertex(&mut self, label: u64) -> u32 {
@@ -163,6 +179,7 @@ impl Graph {
             edges: Vec::new(),
             marks: Vec::new(),
             index: None,
+            fused: OnceLock::new(),
         };
         for (i, &(a, b)) in self.edges.iter().enumerate() {
             if cut == Some(i) {
@@ -179,7 +196,11 @@ impl Graph {
     pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
         let mut pairs = Vec::new();
         for (n, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
+            let line = match raw.find('#') {
+                Some(i) => &raw[..i],
+                None => raw,
+            }
+            .trim();
             if line.is_empty() {
                 continue;
             }
@@ -279,14 +300,23 @@ impl Graph {
 
 /// A vertex number: a non-negative integer.
 fn vertex_number(word: &str) -> std::result::Result<u64, String> {
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "`{}` is not a vertex number (a non-negative integer)",
-            shorten(word)
-        ));
+    let mut v = 0u64;
+    for b in word.bytes() {
+        if !b.is_ascii_digit() {
+            return Err(format!(
+                "`{}` is not a vertex number (a non-negative integer)",
+                shorten(word)
+            ));
+        }
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+            .ok_or_else(|| format!("vertex number `{}` is too large", shorten(word)))?;
     }
-    word.parse()
-        .map_err(|_| format!("vertex number `{}` is too large", shorten(word)))
+    if word.is_empty() {
+        return Err("a vertex number is missing".to_string());
+    }
+    Ok(v)
 }
 
 /// Long garbage is cut in error messages so that they stay one short line.
