@@ -1,5 +1,8 @@
 //! `grundy value GAME COMPONENT...`
 
+use std::path::Path;
+
+use anyhow::anyhow;
 use clap::Args;
 use grundy::{Analysis, Limits, SpecOptions, Value};
 
@@ -10,7 +13,8 @@ use crate::output::{print, print_json};
 pub struct ValueArgs {
     /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
     game: String,
-    /// The components of the position (heap sizes, pairs a,b, ...).
+    /// The components of the position (heap sizes, pairs a,b, coin strings,
+    /// graph files or inline graphs, ...).
     #[arg(required = true, allow_negative_numbers = true)]
     components: Vec<String>,
     /// Print JSON instead of text.
@@ -19,6 +23,9 @@ pub struct ValueArgs {
     /// Misère play: whoever moves last loses.
     #[arg(long)]
     misere: bool,
+    /// The ground vertex of graph games (hackenbush); 0 by default.
+    #[arg(long, value_name = "V")]
+    ground: Option<u64>,
 }
 
 /// Runs the command.
@@ -27,14 +34,38 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         &args.game,
         SpecOptions {
             misere: args.misere,
+            ground: args.ground,
         },
     )?;
-    let analysis = game.analyze(&args.components, limits)?;
+    let analysis = if game.components_from_files() {
+        let (texts, files) = read_files(&args.components)?;
+        game.analyze_files(&texts, &files, limits)?
+    } else {
+        game.analyze(&args.components, limits)?
+    };
     if args.json {
         print_json(&analysis)
     } else {
         print(&render(&analysis))
     }
+}
+
+/// For games that take files: each component naming an existing file is
+/// replaced by the file's text, and its path is kept for the report.
+fn read_files(components: &[String]) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
+    let mut texts = Vec::with_capacity(components.len());
+    let mut files = Vec::with_capacity(components.len());
+    for c in components {
+        if Path::new(c).is_file() {
+            let text = std::fs::read_to_string(c).map_err(|e| anyhow!("{c}: cannot read: {e}"))?;
+            texts.push(text);
+            files.push(Some(c.clone()));
+        } else {
+            texts.push(c.clone());
+            files.push(None);
+        }
+    }
+    Ok((texts, files))
 }
 
 fn nimber_text(v: &Option<Value>) -> String {
@@ -68,6 +99,9 @@ pub fn render(a: &Analysis) -> String {
         None => out.push_str(&format!("position: {}\n", a.components.join(" "))),
     }
     out.push_str(&format!("outcome: {}\n", a.outcome.describe()));
+    if a.winning_moves.is_empty() && a.moves_truncated {
+        out.push_str("winning moves: not listed (too many or too long to print)\n");
+    }
     if !a.winning_moves.is_empty() {
         let more = if a.moves_truncated {
             ", more not listed"

@@ -22,6 +22,11 @@ use crate::nimber::Nimber;
 /// and nobody reads past the first screen.
 pub const MAX_LISTED_MOVES: usize = 1000;
 
+/// Games whose options are long texts (graphs, coin strings) stop listing
+/// winning moves once their texts would pass this many characters, and
+/// report the rest as truncated: a screenful of one huge graph helps nobody.
+pub const MAX_LISTED_TEXT: usize = 1 << 20;
+
 /// A reported value: a nimber, or for loopy games Smith's infinity
 /// `inf(K)` with `K` the finite values among its options.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -125,6 +130,33 @@ pub trait Ruleset: Send + Sync {
             "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
             self.name()
         )))
+    }
+
+    /// Whether a component may be given as the path of a file holding its
+    /// text (a graph of a million edges does not fit on a command line).
+    /// The engine does no I/O, so front ends read such files and call
+    /// [`Ruleset::analyze_files`].
+    fn components_from_files(&self) -> bool {
+        false
+    }
+
+    /// [`Ruleset::analyze`] where `files[i]` is the path that component
+    /// `i`'s text was read from (`None`: given inline). Reports name the
+    /// path instead of repeating the file's text, and errors about a file
+    /// start with its path.
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let mut analysis = self.analyze(components, limits)?;
+        for (shown, file) in analysis.components.iter_mut().zip(files) {
+            if let Some(path) = file {
+                shown.clone_from(path);
+            }
+        }
+        Ok(analysis)
     }
 }
 
@@ -251,6 +283,17 @@ pub fn analyze_sum<G: SumGame + ?Sized>(
         .iter()
         .map(|t| game.parse_component(t))
         .collect::<Result<Vec<_>>>()?;
+    analyze_parsed(game, components, &comps, limits)
+}
+
+/// [`analyze_sum`] for components already parsed (`shown` are their texts
+/// for the report), for games that read components in more than one way.
+pub fn analyze_parsed<G: SumGame + ?Sized>(
+    game: &G,
+    shown: &[String],
+    comps: &[G::Comp],
+    limits: &Limits,
+) -> Result<Analysis> {
     let values = comps
         .iter()
         .map(|c| game.value(c, limits))
@@ -275,7 +318,7 @@ pub fn analyze_sum<G: SumGame + ?Sized>(
     }
     Ok(Analysis {
         game: game.name(),
-        components: components.to_vec(),
+        components: shown.to_vec(),
         values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
         grundy: Some(Value::Finite(total)),
         outcome: if total == Nimber::ZERO {

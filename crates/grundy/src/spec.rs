@@ -4,6 +4,9 @@
 //! them), so the grammar only ever grows: `NAME` or `NAME:ARGS`.
 
 use crate::error::{Error, Result};
+use crate::games::coins::CoinGame;
+use crate::games::cutting::Cutting;
+use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
     nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
@@ -16,6 +19,8 @@ use crate::ruleset::{parse_count, Ruleset, SumRuleset};
 pub struct SpecOptions {
     /// Misère play: the last player to move loses.
     pub misere: bool,
+    /// The ground vertex of graph games (`hackenbush`); `None` means 0.
+    pub ground: Option<u64>,
 }
 
 /// One line per known game: the name pattern, its components, and what it
@@ -76,6 +81,64 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "targets n",
         "multiplication game: reach a product >= n (POJ 2505)",
     ),
+    (
+        "hackenbush",
+        "graph files or inline graphs 0-1,1-2",
+        "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
+    ),
+    (
+        "turtles",
+        "coin strings THHTH or heads 2,3,5",
+        "Turning Turtles: turn one or two coins, the rightmost heads to tails",
+    ),
+    (
+        "mock-turtles",
+        "coin strings or heads",
+        "Mock Turtles: turn one, two or three coins",
+    ),
+    (
+        "ruler",
+        "coin strings or heads",
+        "Ruler: turn a run of consecutive coins ending at a head",
+    ),
+    (
+        "twins",
+        "coin strings or heads",
+        "Twins: turn exactly two coins",
+    ),
+    (
+        "coins:any:S",
+        "coin strings or heads",
+        "turn a head and k-1 coins left of it, k in S (any:1,2 is turtles)",
+    ),
+    (
+        "coins:run:S",
+        "coin strings or heads",
+        "turn a run of length in S ending at a head",
+    ),
+    (
+        "cutting",
+        "pieces WxH",
+        "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
+    ),
+    (
+        "0.77, 4.07, 0.F7, ...",
+        "heap sizes",
+        "any octal or hexadecimal take-and-break code",
+    ),
+    (
+        "kayles",
+        "heap sizes",
+        "Kayles, 0.77: knock down one pin or two adjacent ones",
+    ),
+    ("dawson-kayles", "heap sizes", "Dawson's Kayles, 0.07"),
+    ("dawson-chess", "heap sizes", "Dawson's Chess, 0.137"),
+    ("officers", "heap sizes", "Officers, 0.6"),
+    (
+        "grundy",
+        "heap sizes",
+        "Grundy's game, 4!.0: split a heap into two unequal heaps",
+    ),
 ];
 
 /// The ruleset named by `name`.
@@ -99,6 +162,11 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
     if opts.misere && head != "nim" {
         return Err(Error::unsupported(format!(
             "`{name}` has no misère analysis; --misere works with nim"
+        )));
+    }
+    if opts.ground.is_some() && head != "hackenbush" {
+        return Err(Error::unsupported(format!(
+            "`{name}` has no ground vertex; --ground works with hackenbush"
         )));
     }
     if head.starts_with(|c: char| c.is_ascii_digit() || c == '.') && args.is_none() {
@@ -129,6 +197,15 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
         "euclid" => no_args(Box::new(SumRuleset(Euclid))),
         "ed" => no_args(Box::new(SumRuleset(Ed))),
         "mult" => no_args(Box::new(SumRuleset(Mult::default()))),
+        "hackenbush" => no_args(Box::new(Hackenbush::new(opts.ground.unwrap_or(0)))),
+        "turtles" => no_args(Box::new(SumRuleset(CoinGame::turtles()))),
+        "mock-turtles" => no_args(Box::new(SumRuleset(CoinGame::mock_turtles()))),
+        "ruler" => no_args(Box::new(SumRuleset(CoinGame::ruler()))),
+        "twins" => no_args(Box::new(SumRuleset(CoinGame::twins()))),
+        "coins" => Ok(Box::new(SumRuleset(CoinGame::from_args(needs_args(
+            "coins:any:1,2",
+        )?)?))),
+        "cutting" => no_args(Box::<Cutting>::default()),
         "" => Err(Error::parse("the game name is empty; try `grundy games`")),
         _ => Err(Error::parse(format!(
             "unknown game `{name}`; known games: {}",
@@ -183,7 +260,10 @@ mod tests {
             assert!(err.contains(needle), "{bad}: {err}");
             assert!(!err.contains('\n'));
         }
-        let misere = SpecOptions { misere: true };
+        let misere = SpecOptions {
+            misere: true,
+            ..SpecOptions::default()
+        };
         assert!(parse("sub:1,2", misere).is_err());
         assert!(parse("nim", misere).is_ok());
     }

@@ -97,3 +97,38 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(code, 2);
     assert!(out.starts_with("error: input ended"), "{out}");
 }
+
+#[test]
+fn christmas_game_poj_3710() {
+    let (out, code) = run("christmas_game", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "Sally\n");
+    // Two copies of the same tree cancel; a square on the root is worth 0.
+    let (out, _) = run(
+        "christmas_game",
+        "2\n2 1\n1 2\n2 1\n1 2\n1\n4 4\n1 2\n2 3\n3 4\n4 1\n",
+    );
+    assert_eq!(out, "Harry\nHarry\n");
+}
+
+#[test]
+fn cutting_game_poj_2311() {
+    let (out, code) = run("cutting_game", "2 2\n3 2\n4 2\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "LOSE\nLOSE\nWIN\n");
+}
+
+#[test]
+fn coin_flipping() {
+    // Turning Turtles: heads 2, 3, 5 are worth 2 ^ 3 ^ 5 = 4; turning
+    // coins 1 and 5 leaves heads 1, 2, 3: 1 ^ 2 ^ 3 = 0.
+    let (out, code) = run("coin_flipping", "THHTH\nTTT\n\nH\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "4 turn 1 5\n0 lose\n1 turn 1\n");
+    let (out, code) = run("coin_flipping", "THHTH\nTHxH\n");
+    assert_eq!(code, 2);
+    assert!(
+        out.ends_with("error: line 2: coin 3 of `THxH` is `x`: expected H (heads) or T (tails)\n"),
+        "{out}"
+    );
+}

@@ -79,7 +79,14 @@ fn winning_set(
 
 #[test]
 fn misere_nim_examples() {
-    let g = grundy::parse("nim", SpecOptions { misere: true }).unwrap();
+    let g = grundy::parse(
+        "nim",
+        SpecOptions {
+            misere: true,
+            ..SpecOptions::default()
+        },
+    )
+    .unwrap();
     let a = g.analyze(&texts(&[1, 1]), &Limits::default()).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert!(a.misere && a.values.is_none());
@@ -107,7 +114,7 @@ proptest! {
 
     #[test]
     fn misere_nim_matches_brute_force(h in prop::collection::vec(0u64..5, 1..4)) {
-        let g = grundy::parse("nim", SpecOptions { misere: true }).unwrap();
+        let g = grundy::parse("nim", SpecOptions { misere: true, ..SpecOptions::default() }).unwrap();
         let a = g.analyze(&texts(&h), &Limits::default()).unwrap();
         let mut brute = WinLose::new(nim_moves, true);
         prop_assert_eq!(a.outcome == Outcome::N, brute.wins(&h));

@@ -5,9 +5,12 @@
 //! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
 //! implement [`crate::ruleset::Ruleset`] directly.
 
+pub mod coins;
+pub mod cutting;
 pub mod ed;
 pub mod euclid;
 pub mod fib;
+pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod mult;

@@ -1,0 +1,212 @@
+//! `grundy value` on graph files, inline graphs, coin strings and sheets of
+//! paper: text, JSON, and errors that name the file, line or coin.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("grundy").unwrap().args(args).assert()
+}
+
+fn text(args: &[&str]) -> String {
+    let out = grundy(args).success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy(args).success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("valid JSON")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = grundy(args).code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "`{needle}` not in: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+/// A file in the test scratch directory.
+fn file(name: &str, contents: &str) -> String {
+    let path: PathBuf = [env!("CARGO_TARGET_TMPDIR"), name].iter().collect();
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn hackenbush_files_and_inline_graphs() {
+    let girl = file(
+        "girl.txt",
+        "# a triangle on a stalk\n0 1\n1 2\n2 3   # top\n3 1\n",
+    );
+    let out = text(&["value", "hackenbush", &girl, "0-1,1-2"]);
+    assert!(out.contains("girl.txt"), "{out}");
+    assert!(out.contains("total: 0"), "{out}");
+    assert!(out.contains("outcome: P"), "{out}");
+    let v = json_of(&["value", "hackenbush", &girl, "0-1,0-2,2-3", "--json"]);
+    assert_eq!(v["game"], "hackenbush");
+    assert_eq!(v["components"], json!([girl, "0-1,0-2,2-3"]));
+    assert_eq!(v["values"], json!([2, 3]));
+    assert_eq!(v["grundy"], 1);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["moves_truncated"], false);
+    // *2 + *3: the stalks 0-1 and 0-2-3 become *2 by cutting 0-1 (leaving
+    // the stalk of 2) - the cut edge is marked - and the girl becomes *3
+    // by cutting an edge of the triangle next to vertex 1 (a stalk of 3).
+    let moves: Vec<(u64, &str)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            (0, "0-1,~1-2,2-3,3-1"),
+            (0, "0-1,1-2,2-3,~3-1"),
+            (1, "~0-1,0-2,2-3")
+        ]
+    );
+    // What a move prints reads back as a position.
+    let again = text(&["value", "hackenbush", "0-1,~1-2,2-3,3-1", "0-1,0-2,2-3"]);
+    assert!(again.contains("outcome: P"), "{again}");
+    // The empty graph is the ground alone.
+    let empty = json_of(&["value", "hackenbush", "~0-1", "0", "--json"]);
+    assert_eq!(empty["values"], json!([0, 0]));
+}
+
+#[test]
+fn hackenbush_ground_flag() {
+    let v = json_of(&[
+        "value",
+        "hackenbush",
+        "--ground",
+        "1",
+        "1-2,2-3,3-1",
+        "--json",
+    ]);
+    assert_eq!(v["values"], json!([1]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "to": "1-2,~2-3,3-1"}])
+    );
+    // Without --ground, vertex 0 is the ground and this graph is not on it.
+    let v = json_of(&["value", "hackenbush", "1-2,2-3,3-1", "--json"]);
+    assert_eq!(v["values"], json!([0]));
+    fails(
+        &["value", "nim", "3", "--ground", "1"],
+        "--ground works with hackenbush",
+    );
+}
+
+#[test]
+fn hackenbush_errors_name_the_file_and_line() {
+    let bad = file("bad.txt", "0 1\n# fine\n1\n");
+    fails(
+        &["value", "hackenbush", &bad],
+        &format!("{bad}: line 3: expected two vertices `u v`, got `1`"),
+    );
+    let bad = file("bad2.txt", "0 1\n1 two\n");
+    fails(
+        &["value", "hackenbush", &bad],
+        &format!("{bad}: line 2: `two` is not a vertex number"),
+    );
+    fails(
+        &["value", "hackenbush", "0-1,1-x"],
+        "graph item 2 `1-x`: `x` is not a vertex number",
+    );
+    fails(
+        &["value", "hackenbush", "no/such/tree.txt"],
+        "no file `no/such/tree.txt`",
+    );
+}
+
+#[test]
+fn hackenbush_big_graphs() {
+    // A tree of 10^6 edges: instant, with a winning cut listed.
+    let mut tree = String::new();
+    for i in 1..=1_000_000u64 {
+        tree.push_str(&format!("{} {i}\n", i / 2));
+    }
+    let tree = file("million.txt", &tree);
+    let v = json_of(&["value", "hackenbush", &tree, "--json"]);
+    assert!(v["grundy"].as_u64().unwrap() > 0);
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+    // One odd cycle of 200,001 edges through the ground: *1, and the only
+    // winning cut (the middle edge) leaves a graph too long to print.
+    let n = 200_001u64;
+    let cycle: String = (0..n).map(|i| format!("{i} {}\n", (i + 1) % n)).collect();
+    let cycle = file("cycle.txt", &cycle);
+    let v = json_of(&["value", "hackenbush", &cycle, "--json"]);
+    assert_eq!(v["values"], json!([1]));
+    assert_eq!(v["winning_moves"], json!([]));
+    assert_eq!(v["moves_truncated"], true);
+    let out = text(&["value", "hackenbush", &cycle]);
+    assert!(out.contains("winning moves: not listed"), "{out}");
+}
+
+#[test]
+fn coin_strings() {
+    let out = text(&["value", "turtles", "THHTH"]);
+    assert!(out.contains("total: *4"), "{out}");
+    assert!(out.contains("component 1: THHTH -> hHHTt"), "{out}");
+    let v = json_of(&["value", "mock-turtles", "THHTH", "1", "--json"]);
+    assert_eq!(v["game"], "mock-turtles");
+    assert_eq!(v["values"], json!([14, 1]));
+    let v = json_of(&["value", "ruler", "1,2,3", "8", "--json"]);
+    assert_eq!(v["values"], json!([2, 8]));
+    assert_eq!(v["winning_moves"], json!([{"component": 1, "to": "5,6,7"}]));
+    let v = json_of(&["value", "twins", "TTT", "0", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&["value", "coins:any:2,1", "THHTH", "--json"]);
+    assert_eq!(v["game"], "coins:any:1,2");
+    assert_eq!(v["values"], json!([4]));
+    let v = json_of(&["value", "coins:run:2,3", "THTHHT", "--json"]);
+    assert_eq!(v["values"], json!([3]));
+    // All tails, written either way, is a finished row.
+    let v = json_of(&["value", "turtles", "TTTT", "0", "--json"]);
+    assert_eq!(v["values"], json!([0, 0]));
+}
+
+#[test]
+fn coin_errors_name_the_coin() {
+    fails(
+        &["value", "turtles", "THxH"],
+        "coin 3 of `THxH` is `x`: expected H (heads) or T (tails)",
+    );
+    fails(&["value", "ruler", "3,3"], "coin 3 is listed twice");
+    fails(&["value", "ruler", "2,x"], "head 2 `x`");
+    fails(&["value", "coins:left:2", "H"], "coins:any:S");
+    fails(&["value", "coins", "H"], "needs arguments");
+    fails(&["value", "coins:any:0", "H"], "from 1 to 32");
+}
+
+#[test]
+fn cutting_game() {
+    let out = text(&["value", "cutting", "4x2"]);
+    assert!(out.contains("outcome: N"), "{out}");
+    assert!(out.contains("component 1: 4x2 -> 2x2+2x2"), "{out}");
+    let v = json_of(&["value", "cutting", "2x2", "3x2", "--json"]);
+    assert_eq!(v["values"], json!([0, 0]));
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&["value", "cutting", "1000x1000", "--json"]);
+    assert!(v["grundy"].is_u64());
+    // A strip: the mover cuts out a 1x1 and wins at once; no value.
+    let v = json_of(&["value", "cutting", "1x5", "4x2", "--json"]);
+    assert_eq!(v["values"], json!([null, 1]));
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "to": "1x1+1x4"}])
+    );
+    // A 1x1 piece: someone already cut it out; the game is over.
+    let v = json_of(&["value", "cutting", "1x1", "4x2", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    fails(&["value", "cutting", "4"], "`WxH`");
+    fails(&["value", "cutting", "0x3"], "`WxH`");
+    fails(&["value", "cutting", "3x2000000"], "WxH");
+}

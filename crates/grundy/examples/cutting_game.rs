@@ -1,0 +1,26 @@
+//! POJ 2311 (Cutting Game): cut a `W x H` sheet along grid lines, one piece
+//! at a time; whoever cuts out a 1x1 piece wins.
+//!
+//! Input: lines `W H` to the end. Output per line: `WIN` if the first
+//! player wins, `LOSE` otherwise. The values come from the reduced game
+//! (cuts leaving a strip of width 1 lose at once) on one table that grows
+//! with the largest sheet asked about.
+
+mod common;
+
+use grundy::games::cutting::Cutting;
+use grundy::{Limits, Outcome, Ruleset};
+
+fn main() {
+    let mut input = common::Tokens::from_stdin();
+    let game = Cutting::default();
+    let limits = Limits::default();
+    while let Some(w) = input.next::<u64>("W") {
+        let h: u64 = input.need("H");
+        let outcome = game
+            .analyze(&[format!("{w}x{h}")], &limits)
+            .unwrap_or_else(|e| common::fail(&e.to_string()))
+            .outcome;
+        println!("{}", if outcome == Outcome::N { "WIN" } else { "LOSE" });
+    }
+}

@@ -1,0 +1,506 @@
+//! Coin-turning games: a row of coins, heads or tails; a move turns a set
+//! of coins allowed by the rule, the rightmost of which must go from heads
+//! to tails; who cannot move loses.
+//!
+//! A position is written as a coin string (`THHTH`, the leftmost coin is
+//! coin 1) or as a list of its heads (`2,3,5`; `0` when there are none).
+//! Its value is the XOR of its heads' lone values ([`rule`]), so a winning
+//! move turns a head `h` and other coins whose values XOR to
+//! `s xor g(h)`, where `s` is the value of the whole sum. In the coin
+//! string of a move, the coins turned are in lower case (`THHTH ->
+//! hHHTt` turns coins 1 and 5): it reads back as the same position, and
+//! shows the move.
+
+pub mod rule;
+
+use std::fmt::Write;
+
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::nimber::Nimber;
+use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
+
+use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
+
+/// A row of coins.
+///
+/// Equal rows are the same position: the marks of the move that led here
+/// (`turned`) are for display and take no part in equality.
+#[derive(Clone, Debug)]
+pub struct Coins {
+    /// The number of coins when written as a coin string; `None` for a
+    /// list of heads.
+    len: Option<u64>,
+    /// The heads, ascending.
+    heads: Vec<u64>,
+    /// The coins the last move turned, ascending (shown in lower case).
+    turned: Vec<u64>,
+}
+
+impl PartialEq for Coins {
+    fn eq(&self, other: &Coins) -> bool {
+        self.len == other.len && self.heads == other.heads
+    }
+}
+
+impl Eq for Coins {}
+
+impl std::hash::Hash for Coins {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.len.hash(h);
+        self.heads.hash(h);
+    }
+}
+
+impl Coins {
+    /// The heads, ascending, numbered from 1 at the left.
+    pub fn heads(&self) -> &[u64] {
+        &self.heads
+    }
+
+    /// Reads a coin string (`THHTH`, either case) or a list of heads
+    /// (`2,3,5`, or `0` for none). Errors name the coin or the item.
+    pub fn parse(text: &str) -> Result<Coins> {
+        let t = text.trim();
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            return Self::parse_heads(t);
+        }
+        if t.is_empty() {
+            return Err(Error::parse(
+                "a coin position is a coin string like `THHTH` or a list of heads like `2,3,5`",
+            ));
+        }
+        let mut heads = Vec::new();
+        let mut turned = Vec::new();
+        let mut len = 0u64;
+        for (i, ch) in t.chars().enumerate() {
+            let n = i as u64 + 1;
+            match ch {
+                'H' | 'h' => heads.push(n),
+                'T' | 't' => {}
+                _ => {
+                    return Err(Error::parse(format!(
+                        "coin {n} of `{}` is `{ch}`: expected H (heads) or T (tails)",
+                        shorten(t)
+                    )))
+                }
+            }
+            if ch.is_ascii_lowercase() {
+                turned.push(n);
+            }
+            len = n;
+        }
+        Ok(Coins {
+            len: Some(len),
+            heads,
+            turned,
+        })
+    }
+
+    fn parse_heads(t: &str) -> Result<Coins> {
+        let none = Coins {
+            len: None,
+            heads: Vec::new(),
+            turned: Vec::new(),
+        };
+        if t == "0" {
+            return Ok(none);
+        }
+        let mut heads = Vec::new();
+        for (i, item) in t.split(',').enumerate() {
+            let item = item.trim();
+            let at = |msg: &str| {
+                Error::parse(format!(
+                    "head {} `{}` of `{}`: {msg}",
+                    i + 1,
+                    item,
+                    shorten(t)
+                ))
+            };
+            if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(at("expected a coin number (coins are numbered from 1)"));
+            }
+            match item.parse::<u64>() {
+                Ok(0) => return Err(at("coins are numbered from 1 (`0` alone means no heads)")),
+                Ok(c) if c <= MAX_COIN => heads.push(c),
+                _ => return Err(at(&format!("coin numbers go up to 2^62 = {MAX_COIN}"))),
+            }
+        }
+        heads.sort_unstable();
+        if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::parse(format!(
+                "coin {} is listed twice in `{}`",
+                w[0],
+                shorten(t)
+            )));
+        }
+        Ok(Coins { heads, ..none })
+    }
+
+    /// The text [`Coins::parse`] reads back: a coin string (turned coins
+    /// in lower case) or a list of heads.
+    pub fn format(&self) -> String {
+        match self.len {
+            Some(len) => {
+                let mut s = String::with_capacity(len as usize);
+                let (mut h, mut t) = (self.heads.iter().peekable(), self.turned.iter().peekable());
+                for n in 1..=len {
+                    let head = h.next_if_eq(&&n).is_some();
+                    let turned = t.next_if_eq(&&n).is_some();
+                    s.push(match (head, turned) {
+                        (true, false) => 'H',
+                        (true, true) => 'h',
+                        (false, false) => 'T',
+                        (false, true) => 't',
+                    });
+                }
+                s
+            }
+            None if self.heads.is_empty() => "0".to_string(),
+            None => {
+                let mut s = String::new();
+                for (i, h) in self.heads.iter().enumerate() {
+                    let _ = write!(s, "{}{h}", if i == 0 { "" } else { "," });
+                }
+                s
+            }
+        }
+    }
+
+    /// The row after turning `coins` (ascending).
+    pub fn turn(&self, coins: &[u64]) -> Coins {
+        // Both lists are sorted: merge, dropping coins in both.
+        let (a, b) = (&self.heads, coins);
+        let mut heads = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        loop {
+            match (a.get(i), b.get(j)) {
+                (Some(x), Some(y)) if x == y => (i, j) = (i + 1, j + 1),
+                (Some(&x), Some(&y)) if x < y => (heads.push(x), i += 1).1,
+                (Some(&x), None) => (heads.push(x), i += 1).1,
+                (_, Some(&y)) => (heads.push(y), j += 1).1,
+                (None, None) => break,
+            }
+        }
+        Coins {
+            len: self.len,
+            heads,
+            turned: coins.to_vec(),
+        }
+    }
+}
+
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// A coin-turning game: a named rule and its head values.
+pub struct CoinGame {
+    name: String,
+    values: HeadValues,
+}
+
+impl CoinGame {
+    /// The game `name` played by `rule`.
+    pub fn new(name: impl Into<String>, rule: Rule) -> CoinGame {
+        CoinGame {
+            name: name.into(),
+            values: HeadValues::new(rule),
+        }
+    }
+
+    /// Turning Turtles: turn one or two coins.
+    pub fn turtles() -> CoinGame {
+        CoinGame::new("turtles", Rule::Any(vec![1, 2]))
+    }
+
+    /// Mock Turtles: turn one, two or three coins.
+    pub fn mock_turtles() -> CoinGame {
+        CoinGame::new("mock-turtles", Rule::Any(vec![1, 2, 3]))
+    }
+
+    /// Ruler: turn a run of consecutive coins.
+    pub fn ruler() -> CoinGame {
+        CoinGame::new("ruler", Rule::Run(None))
+    }
+
+    /// Twins: turn exactly two coins.
+    pub fn twins() -> CoinGame {
+        CoinGame::new("twins", Rule::Any(vec![2]))
+    }
+
+    /// A general rule from its arguments: `any:S` (the head and `k - 1`
+    /// other coins anywhere to its left, for `k` in S) or `run:S` (a run
+    /// of consecutive coins ending at the head, of a length in S).
+    pub fn from_args(args: &str) -> Result<CoinGame> {
+        let usage = "`coins:any:S` (turn the head and k-1 coins left of it, k in S) or \
+                     `coins:run:S` (a run of length in S ending at the head), e.g. coins:any:1,2";
+        let (kind, set) = args
+            .split_once(':')
+            .ok_or_else(|| Error::parse(format!("`coins:{args}`: expected {usage}")))?;
+        let max = if kind == "any" { MAX_TURNED } else { MAX_COIN };
+        let mut counts = Vec::new();
+        for item in set.split(',') {
+            let item = item.trim();
+            match item.parse::<u64>() {
+                Ok(k) if k >= 1 && k <= max && item.bytes().all(|b| b.is_ascii_digit()) => {
+                    counts.push(k)
+                }
+                _ => {
+                    return Err(Error::parse(format!(
+                        "`coins:{args}`: `{item}` is not a number of coins from 1 to {max}"
+                    )))
+                }
+            }
+        }
+        counts.sort_unstable();
+        counts.dedup();
+        let list = counts
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        match kind {
+            "any" => Ok(CoinGame::new(
+                format!("coins:any:{list}"),
+                Rule::Any(counts),
+            )),
+            "run" => Ok(CoinGame::new(
+                format!("coins:run:{list}"),
+                Rule::Run(Some(counts)),
+            )),
+            _ => Err(Error::parse(format!("`coins:{args}`: expected {usage}"))),
+        }
+    }
+
+    /// The value of a lone head on coin `n`.
+    pub fn head_value(&self, n: u64, limits: &Limits) -> Result<u64> {
+        self.values.value(n, limits)
+    }
+
+    /// Sets of coins (ascending, the head last) whose turning takes `c`
+    /// to value `target`: at most `max`, and whether more exist or were
+    /// not searched (the state budget, or runs too long to list).
+    pub fn turns_to_value(
+        &self,
+        c: &Coins,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<u64>>, bool)> {
+        let values = self.values.values(&c.heads, limits)?;
+        let total = values.iter().fold(0, |a, &v| a ^ v);
+        let mut found: Vec<Vec<u64>> = Vec::new();
+        let mut truncated = false;
+        let mut budget = limits.max_states;
+        let max_run = (MAX_LISTED_TEXT / 2) as u64;
+        for (&h, &gh) in c.heads.iter().zip(&values).rev() {
+            limits.check("coin moves")?;
+            let need = total ^ target.0 ^ gh;
+            let search = self.values.turns_with_value(
+                h,
+                need,
+                limits,
+                &mut budget,
+                max_run,
+                &mut |others| {
+                    if found.len() == max {
+                        truncated = true;
+                        return false;
+                    }
+                    let mut set = others.to_vec();
+                    set.push(h);
+                    found.push(set);
+                    true
+                },
+            )?;
+            match search {
+                Search::Complete => {}
+                Search::Partial => truncated = true,
+                Search::Stopped => break,
+            }
+        }
+        Ok((found, truncated))
+    }
+}
+
+impl SumGame for CoinGame {
+    type Comp = Coins;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<Coins> {
+        Coins::parse(text)
+    }
+
+    fn format_component(&self, c: &Coins) -> String {
+        c.format()
+    }
+
+    fn value(&self, c: &Coins, limits: &Limits) -> Result<Nimber> {
+        let values = self.values.values(&c.heads, limits)?;
+        Ok(Nimber(values.iter().fold(0, |a, &v| a ^ v)))
+    }
+
+    /// Every legal move, straight from the rule (for small rows: the
+    /// number of moves grows like a power of the row's length).
+    fn for_each_option(
+        &self,
+        c: &Coins,
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[Coins]) -> bool,
+    ) -> Result<()> {
+        for &h in &c.heads {
+            let mut go = true;
+            let mut each = |others: &[u64]| {
+                let mut set = others.to_vec();
+                set.push(h);
+                go = f(&[c.turn(&set)]);
+                go
+            };
+            match self.values.rule() {
+                Rule::Any(counts) => {
+                    for &k in counts {
+                        if k - 1 < h && !subsets(k - 1, 1, h, &mut Vec::new(), &mut each) {
+                            break;
+                        }
+                    }
+                }
+                Rule::Run(lengths) => {
+                    for len in 1..=h {
+                        if lengths.as_ref().is_none_or(|s| s.contains(&len))
+                            && !each(&(h - len + 1..h).collect::<Vec<_>>())
+                        {
+                            break;
+                        }
+                    }
+                }
+            }
+            if !go {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Winning moves by [`CoinGame::turns_to_value`], listed while their
+    /// texts stay within [`MAX_LISTED_TEXT`].
+    fn options_with_value(
+        &self,
+        c: &Coins,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Coins>>, bool)> {
+        let (turns, mut truncated) = self.turns_to_value(c, target, limits, max)?;
+        let mut found = Vec::new();
+        let mut text = 0;
+        for set in turns {
+            let option = c.turn(&set);
+            text += option.len.map_or(option.heads.len() * 8, |l| l as usize);
+            if text > MAX_LISTED_TEXT {
+                truncated = true;
+                break;
+            }
+            found.push(vec![option]);
+        }
+        Ok((found, truncated))
+    }
+}
+
+/// Every `j`-subset of `from..below` (ascending) until `f` says stop.
+fn subsets(
+    j: u64,
+    from: u64,
+    below: u64,
+    chosen: &mut Vec<u64>,
+    f: &mut dyn FnMut(&[u64]) -> bool,
+) -> bool {
+    if j == 0 {
+        return f(chosen);
+    }
+    for c in from..below {
+        if below - c < j {
+            break;
+        }
+        chosen.push(c);
+        let go = subsets(j - 1, c + 1, below, chosen, f);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_read_and_write_back() {
+        for text in ["THHTH", "T", "TTT", "2,3,5", "0", "hHHTt"] {
+            assert_eq!(Coins::parse(text).unwrap().format(), text);
+        }
+        assert_eq!(Coins::parse("5, 2,3").unwrap().format(), "2,3,5");
+        assert_eq!(
+            Coins::parse("THHTH").unwrap(),
+            Coins::parse("thhtH").unwrap()
+        );
+        let c = Coins::parse("THHTH").unwrap();
+        assert_eq!(c.turn(&[1, 5]).format(), "hHHTt");
+        assert_eq!(c.turn(&[2, 3, 5]).format(), "TttTt");
+        assert_eq!(
+            Coins::parse("2,3,5").unwrap().turn(&[1, 5]).format(),
+            "1,2,3"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_coin() {
+        for (bad, needle) in [
+            ("THxT", "coin 3 of `THxT` is `x`"),
+            ("", "coin string"),
+            ("2,x", "head 2 `x`"),
+            ("2,0", "numbered from 1"),
+            ("3,3", "listed twice"),
+            ("99999999999999999999", "2^62"),
+        ] {
+            let err = Coins::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(needle), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn turtles_winning_move() {
+        // Heads 2, 3, 5: 2^3^5 = 4. Turn 5 and 1 (5 -> 1 in Nim terms).
+        let g = CoinGame::turtles();
+        let c = Coins::parse("THHTH").unwrap();
+        assert_eq!(g.value(&c, &Limits::default()).unwrap(), Nimber(4));
+        let (turns, more) = g
+            .turns_to_value(&c, Nimber(0), &Limits::default(), 10)
+            .unwrap();
+        assert_eq!(turns, vec![vec![1, 5]]);
+        assert!(!more);
+    }
+
+    #[test]
+    fn general_rules_parse() {
+        assert_eq!(
+            CoinGame::from_args("any:2,1").unwrap().name(),
+            "coins:any:1,2"
+        );
+        assert_eq!(
+            CoinGame::from_args("run:3,1").unwrap().name(),
+            "coins:run:1,3"
+        );
+        for bad in ["any", "any:", "any:0", "any:99", "run:x", "left:1"] {
+            assert!(CoinGame::from_args(bad).is_err(), "{bad}");
+        }
+    }
+}

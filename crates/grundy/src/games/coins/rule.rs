@@ -1,0 +1,478 @@
+//! Coin-turning rules: which coins a move may turn, what a lone head is
+//! worth, and which turns reach a wanted value.
+//!
+//! Every rule here turns one head (the rightmost turned coin, which goes
+//! from heads to tails) and a set of other coins to its left. A head's
+//! value then depends only on its place, and a position is worth the XOR of
+//! its heads' values (turning a tail to a head adds a lone head, turning a
+//! head to a tail removes one). The classical rules have closed forms
+//! (Winning Ways, chapter 14); other rules get a table grown as far as the
+//! largest head asked about.
+
+use std::sync::Mutex;
+
+use crate::error::{Error, Result};
+use crate::game::Limits;
+
+/// The highest coin number accepted (keeps `2n` inside a `u64`).
+pub const MAX_COIN: u64 = 1 << 62;
+
+/// The largest number of coins one move of a `coins:any:S` rule may turn.
+pub const MAX_TURNED: u64 = 32;
+
+/// What a move turns besides its head.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The head and `k - 1` other coins anywhere to its left, for a count
+    /// `k` in the set (sorted): Turning Turtles is `{1, 2}`.
+    Any(Vec<u64>),
+    /// A run of consecutive coins ending at the head, of a length in the
+    /// set (sorted); `None` allows every length (the Ruler game).
+    Run(Option<Vec<u64>>),
+}
+
+/// Rules whose head values have a closed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Closed {
+    /// Turn one or two coins: `g(n) = n`.
+    Turtles,
+    /// One, two or three: `g(n)` is the n-th odious number.
+    MockTurtles,
+    /// Exactly two: `g(n) = n - 1`.
+    Twins,
+    /// Any run: `g(n)` is the largest power of 2 dividing `n`.
+    Ruler,
+}
+
+impl Closed {
+    fn of(rule: &Rule) -> Option<Closed> {
+        match rule {
+            Rule::Any(s) if s == &[1, 2] => Some(Closed::Turtles),
+            Rule::Any(s) if s == &[1, 2, 3] => Some(Closed::MockTurtles),
+            Rule::Any(s) if s == &[2] => Some(Closed::Twins),
+            Rule::Run(None) => Some(Closed::Ruler),
+            _ => None,
+        }
+    }
+
+    fn value(self, n: u64) -> u64 {
+        match self {
+            Closed::Turtles => n,
+            Closed::MockTurtles => 2 * (n - 1) + u64::from((n - 1).count_ones() % 2 == 0),
+            Closed::Twins => n - 1,
+            Closed::Ruler => n & n.wrapping_neg(),
+        }
+    }
+
+    /// The coin whose value is `v`, if any (all but Ruler are one-to-one).
+    fn coin_of(self, v: u64) -> Option<u64> {
+        let c = match self {
+            Closed::Turtles => v,
+            Closed::MockTurtles => v / 2 + 1,
+            Closed::Twins => v.checked_add(1)?,
+            Closed::Ruler => return None,
+        };
+        ((1..=MAX_COIN).contains(&c) && self.value(c) == v).then_some(c)
+    }
+}
+
+/// `xor of g(1..=m)` for the Ruler game is the Gray code of `m`: bit `k`
+/// of the XOR counts the `n <= m` with exactly `k` trailing zeros, whose
+/// parity is bit `k` of `m` XOR bit `k + 1`.
+fn gray(m: u64) -> u64 {
+    m ^ (m >> 1)
+}
+
+fn gray_inverse(mut g: u64) -> u64 {
+    let mut shift = 1;
+    while shift < 64 {
+        g ^= g >> shift;
+        shift <<= 1;
+    }
+    g
+}
+
+/// Head values computed from the rule, coin by coin.
+#[derive(Default)]
+struct Table {
+    /// `g[n]` for coins `1..`; `g[0] = 0` is a placeholder.
+    g: Vec<u64>,
+    /// `prefix[m]` is the XOR of `g[1..=m]` (runs).
+    prefix: Vec<u64>,
+    /// `reach[j]`: a bitset of the XORs of `j` distinct coins valued so
+    /// far (`any` rules); all share a power-of-two width.
+    reach: Vec<Vec<u64>>,
+    /// Words of bitset (or run lengths) processed, against the budget.
+    work: u64,
+}
+
+/// The value of a lone head at each place, for one rule.
+pub struct HeadValues {
+    rule: Rule,
+    closed: Option<Closed>,
+    table: Mutex<Table>,
+}
+
+/// How a search for turns ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Every turn was offered.
+    Complete,
+    /// The callback asked to stop.
+    Stopped,
+    /// Some turns were skipped: the budget ran out or a run was longer
+    /// than allowed.
+    Partial,
+}
+
+impl HeadValues {
+    /// Values for `rule`.
+    pub fn new(rule: Rule) -> HeadValues {
+        HeadValues {
+            closed: Closed::of(&rule),
+            rule,
+            table: Mutex::new(Table::default()),
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// `g(n)` for every coin `n` in `coins` (all at least 1).
+    pub fn values(&self, coins: &[u64], limits: &Limits) -> Result<Vec<u64>> {
+        if let Some(c) = self.closed {
+            return Ok(coins.iter().map(|&n| c.value(n)).collect());
+        }
+        let top = coins.iter().copied().max().unwrap_or(0);
+        let mut t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        t.grow(&self.rule, top, limits)?;
+        Ok(coins.iter().map(|&n| t.g[n as usize]).collect())
+    }
+
+    /// `g(n)` for one coin.
+    pub fn value(&self, n: u64, limits: &Limits) -> Result<u64> {
+        Ok(self.values(&[n], limits)?[0])
+    }
+
+    /// Offers `f` every set of other coins (sorted, all left of `head`)
+    /// that a move turning `head` may turn and whose values XOR to `need`,
+    /// until `f` returns `false`. Each candidate costs one unit of
+    /// `budget`; runs longer than `max_run` are skipped.
+    pub fn turns_with_value(
+        &self,
+        head: u64,
+        need: u64,
+        limits: &Limits,
+        budget: &mut u64,
+        max_run: u64,
+        f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<Search> {
+        let guard;
+        let look = match self.closed {
+            Some(c) => Lookup::Closed(c),
+            None => {
+                let mut t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+                t.grow(&self.rule, head, limits)?;
+                guard = t;
+                Lookup::Table(&guard)
+            }
+        };
+        match &self.rule {
+            Rule::Run(lengths) => {
+                let before = look.prefix(head - 1);
+                let starts: Vec<u64> = match lengths {
+                    // Ruler: the prefix XOR is the Gray code, invertible.
+                    None => Some(gray_inverse(before ^ need))
+                        .filter(|&m| m < head)
+                        .into_iter()
+                        .collect(),
+                    Some(set) => set
+                        .iter()
+                        .filter(|&&len| len <= head && before ^ look.prefix(head - len) == need)
+                        .map(|&len| head - len)
+                        .collect(),
+                };
+                let mut search = Search::Complete;
+                for m in starts {
+                    if head - 1 - m > max_run {
+                        search = Search::Partial;
+                        continue;
+                    }
+                    let others: Vec<u64> = (m + 1..head).collect();
+                    if !f(&others) {
+                        return Ok(Search::Stopped);
+                    }
+                }
+                Ok(search)
+            }
+            Rule::Any(counts) => {
+                let mut pick = Pick {
+                    look: &look,
+                    budget,
+                    chosen: Vec::new(),
+                    f,
+                    partial: false,
+                };
+                for &k in counts {
+                    if k > head {
+                        break;
+                    }
+                    if !pick.pick(k - 1, head, need) {
+                        return Ok(Search::Stopped);
+                    }
+                }
+                Ok(if pick.partial {
+                    Search::Partial
+                } else {
+                    Search::Complete
+                })
+            }
+        }
+    }
+}
+
+/// Head values by closed form or from a grown table.
+enum Lookup<'a> {
+    Closed(Closed),
+    Table(&'a Table),
+}
+
+impl Lookup<'_> {
+    fn g(&self, n: u64) -> u64 {
+        match self {
+            Lookup::Closed(c) => c.value(n),
+            Lookup::Table(t) => t.g[n as usize],
+        }
+    }
+
+    /// The XOR of `g(1..=m)`; only runs need it, and the only closed run
+    /// rule is Ruler.
+    fn prefix(&self, m: u64) -> u64 {
+        match self {
+            Lookup::Closed(_) => gray(m),
+            Lookup::Table(t) => t.prefix[m as usize],
+        }
+    }
+}
+
+/// Depth-first choice of `j` coins below a bound with a given XOR, largest
+/// first, within a budget.
+struct Pick<'a> {
+    look: &'a Lookup<'a>,
+    budget: &'a mut u64,
+    /// Chosen so far, largest first.
+    chosen: Vec<u64>,
+    f: &'a mut dyn FnMut(&[u64]) -> bool,
+    partial: bool,
+}
+
+impl Pick<'_> {
+    /// Spends one unit of budget; `false` (and a note) when there is none.
+    fn spend(&mut self) -> bool {
+        if *self.budget == 0 {
+            self.partial = true;
+            return false;
+        }
+        *self.budget -= 1;
+        true
+    }
+
+    /// Returns `false` when the callback asked to stop.
+    fn pick(&mut self, j: u64, below: u64, need: u64) -> bool {
+        if !self.spend() {
+            return true;
+        }
+        match (j, self.look) {
+            (0, _) => need != 0 || self.emit(None),
+            (1, Lookup::Closed(c)) => match c.coin_of(need) {
+                Some(c) if c < below => self.emit(Some(c)),
+                _ => true,
+            },
+            (1, Lookup::Table(_)) => {
+                for c in 1..below {
+                    if !self.spend() {
+                        return true;
+                    }
+                    if self.look.g(c) == need && !self.emit(Some(c)) {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => {
+                for c in (j..below).rev() {
+                    self.chosen.push(c);
+                    let go = self.pick(j - 1, c, need ^ self.look.g(c));
+                    self.chosen.pop();
+                    if !go {
+                        return false;
+                    }
+                    if *self.budget == 0 {
+                        self.partial = true;
+                        return true;
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    fn emit(&mut self, last: Option<u64>) -> bool {
+        let mut coins: Vec<u64> = last
+            .into_iter()
+            .chain(self.chosen.iter().copied())
+            .collect();
+        coins.sort_unstable();
+        (self.f)(&coins)
+    }
+}
+
+impl Table {
+    /// Values coins up to `upto`.
+    fn grow(&mut self, rule: &Rule, upto: u64, limits: &Limits) -> Result<()> {
+        if self.g.is_empty() {
+            self.g.push(0);
+            self.prefix.push(0);
+            if let Rule::Any(counts) = rule {
+                let most = *counts.last().expect("a rule has counts") as usize;
+                self.reach = vec![vec![0u64; 1]; most];
+                self.reach[0][0] = 1; // no coins: XOR 0
+            }
+        }
+        let what = || format!("the values of coins up to {upto}");
+        while (self.g.len() as u64) <= upto {
+            let n = self.g.len() as u64;
+            if n % 4096 == 0 {
+                limits.check("coin values")?;
+            }
+            let v = match rule {
+                Rule::Any(counts) => self.next_any(counts, n),
+                Rule::Run(lengths) => {
+                    let set = lengths.as_deref().unwrap_or(&[]);
+                    self.work += set.len() as u64;
+                    let mut seen = crate::nimber::MexSet::new();
+                    for &len in set.iter().filter(|&&len| len <= n) {
+                        seen.insert(self.prefix[n as usize - 1] ^ self.prefix[(n - len) as usize]);
+                    }
+                    seen.mex()
+                }
+            };
+            if self.work > limits.max_states {
+                return Err(Error::limit(what(), limits.max_states));
+            }
+            self.g.push(v);
+            let p = self.prefix[n as usize - 1] ^ v;
+            self.prefix.push(p);
+        }
+        Ok(())
+    }
+
+    /// The value of coin `n` under an `any` rule, then adds it to the
+    /// reachable XORs.
+    fn next_any(&mut self, counts: &[u64], n: u64) -> u64 {
+        let width = self.reach[0].len();
+        // The mex of the union of reach[k - 1] over allowed counts k.
+        let mut v = 64 * width as u64;
+        for w in 0..width {
+            let used = counts
+                .iter()
+                .filter(|&&k| k - 1 < n)
+                .fold(0u64, |acc, &k| acc | self.reach[k as usize - 1][w]);
+            if used != u64::MAX {
+                v = 64 * w as u64 + used.trailing_ones() as u64;
+                break;
+            }
+        }
+        // Keep the width a power of two above every value, so that XOR by
+        // a value stays inside.
+        let mut new_width = width;
+        while v >= 64 * new_width as u64 {
+            new_width *= 2;
+        }
+        for r in &mut self.reach {
+            r.resize(new_width, 0);
+        }
+        for j in (1..self.reach.len()).rev() {
+            let (low, high) = self.reach.split_at_mut(j);
+            let (from, to) = (&low[j - 1], &mut high[0]);
+            for (w, &word) in from.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let x = 64 * w as u64 + bits.trailing_zeros() as u64;
+                    let y = (x ^ v) as usize;
+                    to[y / 64] |= 1 << (y % 64);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        self.work += (new_width * self.reach.len()) as u64;
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(rule: Rule, n: u64) -> Vec<u64> {
+        let h = HeadValues::new(rule);
+        let coins: Vec<u64> = (1..=n).collect();
+        h.values(&coins, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn published_values() {
+        assert_eq!(first(Rule::Any(vec![1, 2]), 8), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(
+            first(Rule::Any(vec![1, 2, 3]), 10),
+            [1, 2, 4, 7, 8, 11, 13, 14, 16, 19]
+        );
+        assert_eq!(
+            first(Rule::Run(None), 12),
+            [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]
+        );
+        assert_eq!(first(Rule::Any(vec![2]), 5), [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_closed_forms() {
+        // The same rules written so that no closed form applies.
+        let n = 300;
+        let table = |rule: Rule| {
+            let mut t = Table::default();
+            t.grow(&rule, n, &Limits::default()).unwrap();
+            t.g[1..].to_vec()
+        };
+        assert_eq!(
+            table(Rule::Any(vec![1, 2])),
+            first(Rule::Any(vec![1, 2]), n)
+        );
+        assert_eq!(
+            table(Rule::Any(vec![1, 2, 3])),
+            first(Rule::Any(vec![1, 2, 3]), n)
+        );
+        assert_eq!(table(Rule::Any(vec![2])), first(Rule::Any(vec![2]), n));
+        let all: Vec<u64> = (1..=n).collect();
+        assert_eq!(table(Rule::Run(Some(all))), first(Rule::Run(None), n));
+    }
+
+    #[test]
+    fn gray_codes_invert() {
+        for m in [0u64, 1, 2, 3, 77, 1 << 40, u64::MAX] {
+            assert_eq!(gray_inverse(gray(m)), m);
+        }
+        let ruler: u64 = (1..=20u64).fold(0, |a, n| a ^ (n & n.wrapping_neg()));
+        assert_eq!(ruler, gray(20));
+    }
+
+    #[test]
+    fn tables_respect_the_budget() {
+        let h = HeadValues::new(Rule::Any(vec![1, 2, 3, 4]));
+        let err = h
+            .value(100_000, &Limits::with_max_states(1000))
+            .unwrap_err();
+        assert!(err.to_string().contains("--max-states"), "{err}");
+    }
+}

@@ -1,0 +1,333 @@
+//! The Cutting Game (POJ 2311): a move cuts one piece of paper along a
+//! grid line into two; whoever cuts out a 1x1 piece wins.
+//!
+//! This is not played by the normal rule as stated, but it reduces to one.
+//! A cut that leaves a strip of width 1 (and length at least 2) loses at
+//! once: the opponent cuts a 1x1 off it. So while every piece is at least
+//! 2x2, sensible players only make cuts that leave both parts at least 2
+//! wide, and the player who has no such cut left must make a strip and
+//! lose: the normal-play game on those cuts. Its values
+//! `G(w, h) = mex { G(a, h) ^ G(w - a, h), G(w, b) ^ G(w, h - b) }`
+//! (`a, w - a, b, h - b >= 2`) fill a dense table by rows, with a second,
+//! transposed copy so that both inner loops read memory in order.
+//!
+//! Pieces with a side of 1 are outside the reduced game and are answered
+//! by the real rules: a `1xk` piece (`k >= 2`) lets the player to move cut
+//! out a 1x1 and win at once (outcome N, no value), and a `1x1` piece means
+//! somebody already cut it out, so the game is over and the player to move
+//! has lost (outcome P). A move is written `4x2 -> 2x2+2x2`.
+
+use std::sync::Mutex;
+
+use crate::error::{Error, Result};
+use crate::game::{Limits, Outcome};
+use crate::nimber::{MexSet, Nimber};
+use crate::ruleset::{analyze_parsed, Analysis, Move, Ruleset, SumGame, Value};
+
+/// The longest side accepted.
+pub const MAX_SIDE: u64 = 1 << 20;
+
+/// The most cut evaluations one table may take (a few seconds): a
+/// 1000x1000 table takes about 2.5 * 10^8.
+pub const MAX_WORK: u64 = 4_000_000_000;
+
+/// `G(i, j)` for `i <= short`, `j <= long` (both from 2).
+struct Table {
+    short: usize,
+    long: usize,
+    /// `rows[i * (long + 1) + j] = G(i, j)`.
+    rows: Vec<u16>,
+    /// `cols[j * (short + 1) + i] = G(i, j)`.
+    cols: Vec<u16>,
+}
+
+impl Table {
+    fn compute(short: usize, long: usize, limits: &Limits) -> Result<Table> {
+        let (w, h) = (long + 1, short + 1);
+        let what = || format!("the Cutting Game table up to {short}x{long}");
+        limits.check_states((w as u64).saturating_mul(h as u64), &what())?;
+        // About half the cells (the other half are mirrors), each with
+        // about (i + j) / 2 cuts.
+        let work = (w as u64 * h as u64 / 2) * ((w + h) as u64 / 2);
+        if work > MAX_WORK {
+            return Err(Error::unsupported(format!(
+                "{} would take about {work} cut evaluations (at most {MAX_WORK})",
+                what()
+            )));
+        }
+        // A value is at most the number of cuts, (i + j) / 2: u16 holds it
+        // for every table within MAX_WORK, but say so rather than wrap.
+        if short + long >= 2 * u16::MAX as usize {
+            return Err(Error::unsupported(format!("{} is too long", what())));
+        }
+        let mut rows = vec![0u16; h * w];
+        let mut cols = vec![0u16; w * h];
+        let mut set = MexSet::new();
+        for i in 2..=short {
+            if i % 16 == 0 {
+                limits.check("the Cutting Game table")?;
+            }
+            for j in 2..=long {
+                let v = if j < i {
+                    // The mirror (j, i) is an earlier row.
+                    rows[j * w + i]
+                } else {
+                    set.clear();
+                    let col = &cols[j * h..(j + 1) * h];
+                    for a in 2..=i / 2 {
+                        set.insert(u64::from(col[a] ^ col[i - a]));
+                    }
+                    let row = &rows[i * w..(i + 1) * w];
+                    for b in 2..=j / 2 {
+                        set.insert(u64::from(row[b] ^ row[j - b]));
+                    }
+                    set.mex() as u16
+                };
+                rows[i * w + j] = v;
+                cols[j * h + i] = v;
+            }
+        }
+        Ok(Table {
+            short,
+            long,
+            rows,
+            cols,
+        })
+    }
+
+    fn covers(&self, short: usize, long: usize) -> bool {
+        short <= self.short && long <= self.long
+    }
+
+    fn get(&self, a: usize, b: usize) -> u64 {
+        let (s, l) = (a.min(b), a.max(b));
+        debug_assert_eq!(
+            self.cols[l * (self.short + 1) + s],
+            self.rows[s * (self.long + 1) + l]
+        );
+        u64::from(self.rows[s * (self.long + 1) + l])
+    }
+}
+
+/// The Cutting Game on sums of pieces `WxH`.
+#[derive(Default)]
+pub struct Cutting {
+    table: Mutex<Option<Table>>,
+}
+
+impl Cutting {
+    /// `G(w, h)` of the reduced game (both sides at least 2), growing the
+    /// table to cover it.
+    pub fn value_of(&self, w: u64, h: u64, limits: &Limits) -> Result<u64> {
+        self.prepare(&[(w, h)], limits)?;
+        let guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(guard
+            .as_ref()
+            .expect("prepared")
+            .get(w as usize, h as usize))
+    }
+
+    /// Makes the table cover every piece in `pieces` at once (one
+    /// computation for a whole sum).
+    fn prepare(&self, pieces: &[(u64, u64)], limits: &Limits) -> Result<()> {
+        let short = pieces.iter().map(|&(w, h)| w.min(h)).max().unwrap_or(0) as usize;
+        let long = pieces.iter().map(|&(w, h)| w.max(h)).max().unwrap_or(0) as usize;
+        let mut guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = guard.as_ref() {
+            if t.covers(short, long) {
+                return Ok(());
+            }
+        }
+        let (s0, l0) = guard.as_ref().map_or((0, 0), |t| (t.short, t.long));
+        let (short, long) = (short.max(s0).max(2), long.max(l0).max(2));
+        *guard = Some(Table::compute(short, long, limits)?);
+        Ok(())
+    }
+
+    /// Outcome and moves by the real rules when a piece has a side of 1.
+    fn analyze_thin(
+        &self,
+        shown: &[String],
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let wide: Vec<(u64, u64)> = pieces
+            .iter()
+            .copied()
+            .filter(|&(w, h)| w >= 2 && h >= 2)
+            .collect();
+        self.prepare(&wide, limits)?;
+        let mut values = Vec::with_capacity(pieces.len());
+        for &(w, h) in pieces {
+            values.push(if w >= 2 && h >= 2 {
+                Some(Value::Finite(Nimber(self.value_of(w, h, limits)?)))
+            } else {
+                None
+            });
+        }
+        let over = pieces.contains(&(1, 1));
+        let winning_moves = if over {
+            Vec::new()
+        } else {
+            pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &(w, h))| {
+                    let to = match (w, h) {
+                        (1, h) => format!("1x1+1x{}", h - 1),
+                        (w, 1) => format!("1x1+{}x1", w - 1),
+                        _ => return None,
+                    };
+                    Some(Move {
+                        component: Some(i),
+                        to,
+                    })
+                })
+                .collect()
+        };
+        Ok(Analysis {
+            game: SumGame::name(self),
+            components: shown.to_vec(),
+            values: Some(values),
+            grundy: None,
+            outcome: if over { Outcome::P } else { Outcome::N },
+            winning_moves,
+            moves_truncated: false,
+            misere: false,
+        })
+    }
+}
+
+impl SumGame for Cutting {
+    type Comp = (u64, u64);
+
+    fn name(&self) -> String {
+        "cutting".to_string()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<(u64, u64)> {
+        let t = text.trim();
+        let bad = || {
+            Error::parse(format!(
+                "a Cutting Game piece is `WxH` with sides from 1 to {MAX_SIDE}, e.g. `4x2`; got `{t}`"
+            ))
+        };
+        let (w, h) = t.split_once(['x', 'X']).ok_or_else(bad)?;
+        let side = |s: &str| {
+            let s = s.trim();
+            match s.parse::<u64>() {
+                Ok(v) if (1..=MAX_SIDE).contains(&v) && s.bytes().all(|b| b.is_ascii_digit()) => {
+                    Ok(v)
+                }
+                _ => Err(bad()),
+            }
+        };
+        Ok((side(w)?, side(h)?))
+    }
+
+    fn format_component(&self, c: &(u64, u64)) -> String {
+        format!("{}x{}", c.0, c.1)
+    }
+
+    /// The reduced game's value; pieces with a side of 1 have none.
+    fn value(&self, c: &(u64, u64), limits: &Limits) -> Result<Nimber> {
+        if c.0 < 2 || c.1 < 2 {
+            return Err(Error::unsupported(format!(
+                "a {}x{} piece has no Sprague-Grundy value: the game is decided at once",
+                c.0, c.1
+            )));
+        }
+        self.value_of(c.0, c.1, limits).map(Nimber)
+    }
+
+    /// The cuts of the reduced game, each pair of parts once.
+    fn for_each_option(
+        &self,
+        c: &(u64, u64),
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
+    ) -> Result<()> {
+        let (w, h) = *c;
+        for a in 2..=w / 2 {
+            if !f(&[(a, h), (w - a, h)]) {
+                return Ok(());
+            }
+        }
+        for b in 2..=h / 2 {
+            if !f(&[(w, b), (w, h - b)]) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Ruleset for Cutting {
+    fn name(&self) -> String {
+        SumGame::name(self)
+    }
+
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        let pieces = components
+            .iter()
+            .map(|t| self.parse_component(t))
+            .collect::<Result<Vec<_>>>()?;
+        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
+            return self.analyze_thin(components, &pieces, limits);
+        }
+        self.prepare(&pieces, limits)?;
+        analyze_parsed(self, components, &pieces, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poj_2311_samples() {
+        let c = Cutting::default();
+        let l = Limits::default();
+        assert_eq!(c.value_of(2, 2, &l).unwrap(), 0);
+        assert_eq!(c.value_of(3, 2, &l).unwrap(), 0);
+        assert_ne!(c.value_of(4, 2, &l).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_table_is_symmetric_and_grows() {
+        let c = Cutting::default();
+        let l = Limits::default();
+        let small = c.value_of(5, 9, &l).unwrap();
+        assert_eq!(c.value_of(9, 5, &l).unwrap(), small);
+        let _ = c.value_of(30, 40, &l).unwrap();
+        assert_eq!(c.value_of(5, 9, &l).unwrap(), small);
+    }
+
+    #[test]
+    fn pieces_parse() {
+        let c = Cutting::default();
+        assert_eq!(c.parse_component(" 4x2 ").unwrap(), (4, 2));
+        assert_eq!(c.parse_component("3X7").unwrap(), (3, 7));
+        for bad in ["4", "4x", "0x3", "4x-2", "ax2", "4x2x1", "+4x2"] {
+            let err = c.parse_component(bad).unwrap_err().to_string();
+            assert!(err.contains("WxH"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn thin_pieces_decide_at_once() {
+        let c = Cutting::default();
+        let l = Limits::default();
+        let a = c
+            .analyze(&["1x5".to_string(), "4x2".to_string()], &l)
+            .unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.grundy, None);
+        assert_eq!(a.winning_moves[0].to, "1x1+1x4");
+        let over = c
+            .analyze(&["1x1".to_string(), "4x2".to_string()], &l)
+            .unwrap();
+        assert_eq!(over.outcome, Outcome::P);
+        assert!(over.winning_moves.is_empty());
+    }
+}

@@ -1,0 +1,611 @@
+//! Green Hackenbush: cut an edge of a graph rooted at the ground; whatever
+//! no longer reaches the ground disappears; who cannot cut loses.
+//!
+//! Two principles value every graph (Winning Ways, chapter 7). Colon: the
+//! branches at a vertex add like Nim heaps, so on a tree
+//! `g(v) = xor over children c of (g(c) + 1)`. Fusion: the vertices of a
+//! cycle may be fused into one, its edges becoming loops, and a loop is worth
+//! `*1`. Fusing every cycle collapses each 2-edge-connected part (the parts
+//! left when the bridges are removed) into one vertex carrying one loop per
+//! edge, so the graph becomes a tree of parts joined by bridges: a part is
+//! worth the parity of its edge count xor the Colon sum of what hangs below
+//! it. Bridges come from one iterative depth-first search (low links over
+//! edge ids, so that parallel edges are not mistaken for bridges), so a
+//! million edges take a fraction of a second and no call stack.
+//!
+//! Winning cuts come from the same tree, read top down: for each part, the
+//! value it must take for the whole graph to reach the target follows from
+//! its parent's (`need(d) = (need(c) ^ g(c) ^ (g(d) + 1)) - 1`), which
+//! decides every bridge and loop in constant time. Cutting an edge inside a
+//! part re-shapes that part, so such a cut is checked by valuing the part
+//! without it (with what hangs below folded in), within the state budget.
+
+mod graph;
+
+pub use graph::Graph;
+
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::nimber::Nimber;
+use crate::ruleset::{analyze_parsed, analyze_sum, Analysis, Ruleset, SumGame, MAX_LISTED_TEXT};
+
+const NONE: u32 = u32::MAX;
+
+/// Adjacency in compressed rows: the neighbours of `v` are
+/// `adj[start[v]..start[v + 1]]`, each with the id of the edge reaching it.
+/// Loops are left out: they never matter to connectivity.
+struct Adjacency {
+    start: Vec<u32>,
+    adj: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    fn new(n: usize, edges: &[(u32, u32)]) -> Adjacency {
+        let mut start = vec![0u32; n + 1];
+        for &(a, b) in edges {
+            if a != b {
+                start[a as usize + 1] += 1;
+                start[b as usize + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut adj = vec![(0, 0); start[n] as usize];
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            if a != b {
+                adj[fill[a as usize] as usize] = (b, e as u32);
+                fill[a as usize] += 1;
+                adj[fill[b as usize] as usize] = (a, e as u32);
+                fill[b as usize] += 1;
+            }
+        }
+        Adjacency { start, adj }
+    }
+
+    fn around(&self, v: u32) -> &[(u32, u32)] {
+        &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
+}
+
+/// Search state of one vertex, packed so that a step of the search touches
+/// one cache line rather than five arrays.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    disc: u32,
+    low: u32,
+    next: u32,
+    parent: u32,
+    parent_edge: u32,
+}
+
+/// The fused form of the part of a graph that reaches the root.
+#[derive(Debug)]
+struct Fusion {
+    /// Vertices reached from the root, in depth-first preorder.
+    order: Vec<u32>,
+    /// Parent in the search tree and the edge to it (`NONE` at the root
+    /// and at vertices not reached).
+    slot: Vec<Slot>,
+    /// The top vertex (nearest the root) of each vertex's 2-edge-connected
+    /// part; `NONE` when not reached. A part is named by its top.
+    part: Vec<u32>,
+    /// Whether each edge is a bridge.
+    bridge: Vec<bool>,
+    /// At each top: the value of its part with everything hanging below.
+    value: Vec<u64>,
+}
+
+impl Fusion {
+    /// Fuses the graph on `n` vertices seen from `root`. `weight[v]`, when
+    /// given, is an extra nimber attached at `v` (what hangs there in a
+    /// larger graph).
+    fn new(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -> Fusion {
+        let adj = Adjacency::new(n, edges);
+        let mut slot = vec![
+            Slot {
+                disc: NONE,
+                low: 0,
+                next: 0,
+                parent: NONE,
+                parent_edge: NONE,
+            };
+            n
+        ];
+        let mut bridge = vec![false; edges.len()];
+        let mut order = Vec::new();
+        let mut stack = vec![root];
+        slot[root as usize].disc = 0;
+        slot[root as usize].next = adj.start[root as usize];
+        order.push(root);
+        while let Some(&v) = stack.last() {
+            let vi = v as usize;
+            let s = slot[vi];
+            if s.next < adj.start[vi + 1] {
+                slot[vi].next += 1;
+                let (w, e) = adj.adj[s.next as usize];
+                if e == s.parent_edge {
+                    continue;
+                }
+                let wi = w as usize;
+                if slot[wi].disc == NONE {
+                    let d = order.len() as u32;
+                    slot[wi] = Slot {
+                        disc: d,
+                        low: d,
+                        next: adj.start[wi],
+                        parent: v,
+                        parent_edge: e,
+                    };
+                    order.push(w);
+                    stack.push(w);
+                } else {
+                    slot[vi].low = s.low.min(slot[wi].disc);
+                }
+            } else {
+                stack.pop();
+                if s.parent != NONE {
+                    let p = &mut slot[s.parent as usize];
+                    p.low = p.low.min(s.low);
+                    if s.low > p.disc {
+                        bridge[s.parent_edge as usize] = true;
+                    }
+                }
+            }
+        }
+        let mut part = vec![NONE; n];
+        for &v in &order {
+            let s = slot[v as usize];
+            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
+                v
+            } else {
+                part[s.parent as usize]
+            };
+        }
+        // Each part starts as its loops' parity and the weights inside it.
+        let mut value = vec![0u64; n];
+        for (e, &(a, _)) in edges.iter().enumerate() {
+            let top = part[a as usize];
+            if top != NONE && !bridge[e] {
+                value[top as usize] ^= 1;
+            }
+        }
+        if let Some(weight) = weight {
+            for &v in &order {
+                value[part[v as usize] as usize] ^= weight[v as usize];
+            }
+        }
+        // Children come after their parents in preorder: fold bottom up.
+        for &v in order.iter().rev() {
+            let vi = v as usize;
+            if part[vi] == v && v != root {
+                let up = part[slot[vi].parent as usize] as usize;
+                value[up] ^= value[vi] + 1;
+            }
+        }
+        Fusion {
+            order,
+            slot,
+            part,
+            bridge,
+            value,
+        }
+    }
+
+    fn parent(&self, v: u32) -> u32 {
+        self.slot[v as usize].parent
+    }
+
+    fn parent_edge(&self, v: u32) -> u32 {
+        self.slot[v as usize].parent_edge
+    }
+}
+
+/// The value of a Green Hackenbush graph (only what reaches the ground
+/// counts).
+pub fn graph_value(g: &Graph) -> Nimber {
+    Nimber(g.fused().value[0])
+}
+
+/// The edges (indices in input order) whose cut leaves a graph of value
+/// `target`: at most `max` of them, and whether more exist or were not
+/// checked. Bridges and loops cost O(1) each; an edge inside a larger
+/// 2-edge-connected part costs a revaluation of that part, and these stop
+/// once `budget` vertices and edges have been spent on them.
+pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
+    let f = g.fused();
+    let n = g.vertex_count();
+    let edges = g.edge_indices();
+    // need[top]: the value that part must take for the graph to be `target`.
+    let mut need = vec![None; n];
+    need[0] = Some(target.0);
+    for &v in &f.order[1..] {
+        let vi = v as usize;
+        if f.part[vi] == v {
+            let up = f.part[f.parent(v) as usize] as usize;
+            need[vi] = need[up].and_then(|nc: u64| {
+                let x = nc ^ f.value[up] ^ (f.value[vi] + 1);
+                x.checked_sub(1)
+            });
+        }
+    }
+    let mut inside: Option<Inside> = None;
+    let mut spent = 0u64;
+    let mut found = Vec::new();
+    let mut truncated = false;
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        let top = f.part[a as usize];
+        if top == NONE {
+            continue; // not connected to the ground
+        }
+        let wins = if f.bridge[e] {
+            let d = if f.parent_edge(b) == e as u32 { b } else { a };
+            let up = f.part[f.parent(d) as usize] as usize;
+            need[up] == Some(f.value[up] ^ (f.value[d as usize] + 1))
+        } else if a == b {
+            need[top as usize] == Some(f.value[top as usize] ^ 1)
+        } else {
+            let Some(nc) = need[top as usize] else {
+                continue;
+            };
+            if spent >= budget {
+                truncated = true;
+                continue;
+            }
+            let inside = inside.get_or_insert_with(|| Inside::new(edges, f));
+            let cost = inside.cost(top);
+            if spent + cost > budget {
+                truncated = true;
+                continue;
+            }
+            spent += cost;
+            inside.value_without(edges, top, e) == nc
+        };
+        if wins {
+            if found.len() == max {
+                return (found, true);
+            }
+            found.push(e);
+        }
+    }
+    (found, truncated)
+}
+
+/// The 2-edge-connected parts one by one, for revaluing a part without
+/// one of its edges.
+struct Inside {
+    /// Vertices of each part, grouped: part `p` (by top) owns
+    /// `vertices[vstart[p]..vstart[p + 1]]`; likewise its inner edges.
+    vstart: Vec<u32>,
+    vertices: Vec<u32>,
+    estart: Vec<u32>,
+    inner: Vec<u32>,
+    /// What hangs at each vertex through bridges to child parts.
+    hang: Vec<u64>,
+    /// Scratch: vertex to index within its part.
+    local: Vec<u32>,
+}
+
+impl Inside {
+    fn new(edges: &[(u32, u32)], f: &Fusion) -> Inside {
+        let n = f.part.len();
+        let group = |keys: &mut dyn Iterator<Item = u32>| {
+            let keys: Vec<u32> = keys.collect();
+            let mut start = vec![0u32; n + 1];
+            for &k in &keys {
+                if k != NONE {
+                    start[k as usize + 1] += 1;
+                }
+            }
+            for v in 0..n {
+                start[v + 1] += start[v];
+            }
+            let mut fill = start.clone();
+            let mut items = vec![0u32; start[n] as usize];
+            for (i, &k) in keys.iter().enumerate() {
+                if k != NONE {
+                    items[fill[k as usize] as usize] = i as u32;
+                    fill[k as usize] += 1;
+                }
+            }
+            (start, items)
+        };
+        let (vstart, vertices) = group(&mut f.part.iter().copied());
+        let (estart, inner) = group(&mut edges.iter().enumerate().map(|(e, &(a, _))| {
+            if f.bridge[e] {
+                NONE
+            } else {
+                f.part[a as usize]
+            }
+        }));
+        let mut hang = vec![0u64; n];
+        for &v in &f.order[1..] {
+            if f.part[v as usize] == v {
+                hang[f.parent(v) as usize] ^= f.value[v as usize] + 1;
+            }
+        }
+        Inside {
+            vstart,
+            vertices,
+            estart,
+            inner,
+            hang,
+            local: vec![NONE; n],
+        }
+    }
+
+    fn cost(&self, top: u32) -> u64 {
+        let t = top as usize;
+        u64::from(self.vstart[t + 1] - self.vstart[t] + self.estart[t + 1] - self.estart[t])
+    }
+
+    /// The value of part `top` (with what hangs below it) once edge `cut`
+    /// is gone.
+    fn value_without(&mut self, edges: &[(u32, u32)], top: u32, cut: usize) -> u64 {
+        let t = top as usize;
+        let vs = &self.vertices[self.vstart[t] as usize..self.vstart[t + 1] as usize];
+        let mut weight = Vec::with_capacity(vs.len());
+        for (i, &v) in vs.iter().enumerate() {
+            self.local[v as usize] = i as u32;
+            weight.push(self.hang[v as usize]);
+        }
+        let local_edges: Vec<(u32, u32)> = self.inner
+            [self.estart[t] as usize..self.estart[t + 1] as usize]
+            .iter()
+            .filter(|&&e| e as usize != cut)
+            .map(|&e| {
+                let (a, b) = edges[e as usize];
+                (self.local[a as usize], self.local[b as usize])
+            })
+            .collect();
+        let root = self.local[t];
+        Fusion::new(vs.len(), &local_edges, root, Some(&weight)).value[root as usize]
+    }
+}
+
+/// The graph left after cutting edge `cut`: what still reaches the ground,
+/// with the cut edge marked `~u-v`.
+pub fn after_cut(g: &Graph, cut: usize) -> Graph {
+    let reached = reached(g, Some(cut));
+    let edges = g.edge_indices();
+    g.subgraph(|e| reached[edges[e].0 as usize], Some(cut))
+}
+
+/// The length of the inline text of the edges `keep` selects.
+fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
+    let digits = |v: u32| g.label(v).checked_ilog10().unwrap_or(0) as usize + 1;
+    g.edge_indices()
+        .iter()
+        .enumerate()
+        .filter(|&(e, _)| keep(e))
+        .map(|(_, &(a, b))| digits(a) + digits(b) + 2)
+        .sum()
+}
+
+/// Which vertices reach the ground without edge `cut`.
+fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
+    let adj = Adjacency::new(g.vertex_count(), g.edge_indices());
+    let mut reached = vec![false; g.vertex_count()];
+    reached[0] = true;
+    let mut stack = vec![0u32];
+    while let Some(v) = stack.pop() {
+        for &(w, e) in adj.around(v) {
+            if Some(e as usize) != cut && !reached[w as usize] {
+                reached[w as usize] = true;
+                stack.push(w);
+            }
+        }
+    }
+    reached
+}
+
+/// Green Hackenbush on sums of graphs, with a chosen ground vertex.
+#[derive(Clone, Debug, Default)]
+pub struct Hackenbush {
+    /// The ground's vertex number (0 unless `--ground` says otherwise).
+    pub ground: u64,
+}
+
+impl Hackenbush {
+    /// Hackenbush whose graphs are rooted at vertex `ground`.
+    pub fn new(ground: u64) -> Hackenbush {
+        Hackenbush { ground }
+    }
+}
+
+impl SumGame for Hackenbush {
+    type Comp = Graph;
+
+    fn name(&self) -> String {
+        "hackenbush".to_string()
+    }
+
+    /// Text with a line break or a `#` is a graph file's; anything else is
+    /// an inline graph.
+    fn parse_component(&self, text: &str) -> Result<Graph> {
+        if text.contains(['\n', '#']) {
+            Graph::parse_lines(text, self.ground)
+        } else {
+            Graph::parse_inline(text, self.ground)
+        }
+    }
+
+    fn format_component(&self, g: &Graph) -> String {
+        g.format_inline()
+    }
+
+    fn value(&self, g: &Graph, _limits: &Limits) -> Result<Nimber> {
+        Ok(graph_value(g))
+    }
+
+    fn for_each_option(
+        &self,
+        g: &Graph,
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[Graph]) -> bool,
+    ) -> Result<()> {
+        let fusion = g.fused();
+        for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
+            if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Winning cuts by [`cuts_to_value`], listed while their graphs' texts
+    /// stay within [`MAX_LISTED_TEXT`]. A cut inside a 2-edge-connected
+    /// part leaves everything attached, so when that is already too long
+    /// to list, such cuts are not even looked for (and are reported as not
+    /// listed).
+    fn options_with_value(
+        &self,
+        g: &Graph,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Graph>>, bool)> {
+        let f = g.fused();
+        let attached = |e: usize| f.part[g.edge_indices()[e].0 as usize] != NONE;
+        let budget = if text_len(g, attached) > MAX_LISTED_TEXT {
+            0
+        } else {
+            limits.max_states
+        };
+        let (cuts, mut truncated) = cuts_to_value(g, target, budget, max);
+        let mut found = Vec::new();
+        let mut text = 0;
+        for (i, &e) in cuts.iter().enumerate() {
+            if i % 64 == 0 {
+                limits.check("listing Hackenbush moves")?;
+            }
+            // Measure before building: a cut near the top of a huge graph
+            // leaves a text too long to list.
+            let reached = reached(g, Some(e));
+            text += text_len(g, |k| k != e && reached[g.edge_indices()[k].0 as usize]);
+            if text > MAX_LISTED_TEXT {
+                truncated = true;
+                break;
+            }
+            found.push(vec![after_cut(g, e)]);
+        }
+        Ok((found, truncated))
+    }
+
+    /// A cut always leaves one graph; the empty one is its ground alone.
+    fn format_option(&self, parts: &[Graph]) -> String {
+        match parts.first() {
+            Some(g) => g.format_inline(),
+            None => self.ground.to_string(),
+        }
+    }
+}
+
+impl Ruleset for Hackenbush {
+    fn name(&self) -> String {
+        SumGame::name(self)
+    }
+
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        analyze_sum(self, components, limits)
+    }
+
+    fn components_from_files(&self) -> bool {
+        true
+    }
+
+    /// Files use the line grammar whatever they hold, and their errors
+    /// start with the path.
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let mut shown = Vec::with_capacity(components.len());
+        let mut graphs = Vec::with_capacity(components.len());
+        for (i, text) in components.iter().enumerate() {
+            match files.get(i).and_then(Option::as_ref) {
+                Some(path) => {
+                    let g = Graph::parse_lines(text, self.ground)
+                        .map_err(|e| Error::parse(format!("{path}: {e}")))?;
+                    graphs.push(g);
+                    shown.push(path.clone());
+                }
+                None => {
+                    graphs.push(self.parse_component(text)?);
+                    shown.push(text.clone());
+                }
+            }
+        }
+        analyze_parsed(self, &shown, &graphs, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value_of(text: &str) -> u64 {
+        graph_value(&Graph::parse_inline(text, 0).unwrap()).0
+    }
+
+    #[test]
+    fn stalks_trees_and_cycles() {
+        assert_eq!(value_of("0"), 0);
+        assert_eq!(value_of("0-1,1-2,2-3"), 3);
+        // Two stalks of 2 and 3 at the ground: 2 xor 3.
+        assert_eq!(value_of("0-1,1-2,0-3,3-4,4-5"), 1);
+        // A triangle on the ground fuses to three loops: *1.
+        assert_eq!(value_of("0-1,1-2,2-0"), 1);
+        // A square: four loops, 0.
+        assert_eq!(value_of("0-1,1-2,2-3,3-0"), 0);
+        // Two parallel edges to the ground: a cycle of two, 0.
+        assert_eq!(value_of("0-1,1-0"), 0);
+        // A loop at the ground is *1; a loop on a stalk's top: stalk of 2.
+        assert_eq!(value_of("0-0"), 1);
+        assert_eq!(value_of("0-1,1-1"), 2);
+        // Edges away from the ground play no part.
+        assert_eq!(value_of("0-1,5-6,6-7"), 1);
+    }
+
+    #[test]
+    fn poj_3710_sample() {
+        let a = Graph::from_edges(1, [(1, 2)]);
+        let b = Graph::from_edges(1, [(1, 2), (2, 3), (2, 4), (3, 4)]);
+        assert_eq!(graph_value(&a).0, 1);
+        assert_eq!(graph_value(&b).0, 2);
+    }
+
+    #[test]
+    fn cuts_reach_the_target() {
+        let g = Graph::parse_inline("0-1,1-2,1-3,3-4,0-5,5-6,6-0", 0).unwrap();
+        let v = graph_value(&g);
+        for t in 0..v.0 {
+            let (cuts, _) = cuts_to_value(&g, Nimber(t), u64::MAX, usize::MAX);
+            assert!(!cuts.is_empty(), "no cut to {t}");
+            for e in cuts {
+                assert_eq!(graph_value(&after_cut(&g, e)).0, t);
+            }
+        }
+    }
+
+    #[test]
+    fn after_cut_drops_what_falls_off() {
+        let g = Graph::parse_inline("0-1,1-2,2-3,0-4", 0).unwrap();
+        assert_eq!(after_cut(&g, 1).format_inline(), "0-1,~1-2,0-4");
+        let h = Graph::parse_inline("0-1", 0).unwrap();
+        assert_eq!(after_cut(&h, 0).format_inline(), "~0-1");
+    }
+
+    #[test]
+    fn a_long_path_needs_no_call_stack() {
+        let n = 300_000u64;
+        let g = Graph::from_edges(0, (0..n).map(|i| (i, i + 1)));
+        assert_eq!(graph_value(&g).0, n);
+        let (cuts, more) = cuts_to_value(&g, Nimber(7), 0, 10);
+        assert_eq!(cuts, vec![7]);
+        assert!(!more);
+    }
+}

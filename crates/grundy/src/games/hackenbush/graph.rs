@@ -1,0 +1,383 @@
+//! Green Hackenbush graphs as text, both ways.
+//!
+//! Two grammars, because graphs come from two places. Files (read by a
+//! front end, which passes their text) hold one edge `u v` per line, with
+//! `#` comments and blank lines; errors name the line. Inline graphs fit on
+//! a command line: `0-1,1-2,2-0`, items separated by commas; errors name the
+//! item. Inline items may also be a lone vertex (`0`, so that the empty
+//! graph has a text) or a cut edge `~u-v`, which is not part of the graph:
+//! winning moves print the graph they leave with the cut edge marked, so
+//! that people see which edge to cut and programs can still read it back.
+
+use std::sync::{Arc, OnceLock};
+
+use rustc_hash::FxHashMap;
+
+use super::Fusion;
+use crate::error::{Error, Result};
+
+/// A multigraph with a ground vertex, as written.
+///
+/// Vertices keep the numbers the user wrote (`labels`); edges refer to
+/// them by index so that the algorithms work on dense arrays. The ground is
+/// always index 0, whether or not an edge touches it. Two graphs are equal
+/// when they are written the same: same ground, same edges in the same
+/// order. Cut marks are for display and take no part in equality.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    labels: Vec<u64>,
+    edges: Vec<(u32, u32)>,
+    /// Cut edges `~u-v` to show before `edges[i]` (`i == edges.len()`: at
+    /// the end). They are not edges of the graph.
+    marks: Vec<(usize, u32, u32)>,
+    /// Vertex number to index, built when first needed (a cache of
+    /// `labels`).
+    index: Option<FxHashMap<u64, u32>>,
+    /// The fused form, computed once: valuing a graph and then finding
+    /// its winning cuts both need it, and for a million edges it is most
+    /// of the work.
+    fused: OnceLock<Arc<Fusion>>,
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Graph) -> bool {
+        self.ground() == other.ground()
+            && self.edges.len() == other.edges.len()
+            && (0..self.edges.len()).all(|i| self.edge(i) == other.edge(i))
+    }
+}
+
+impl Eq for Graph {}
+
+impl std::hash::Hash for Graph {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.ground().hash(h);
+        for i in 0..self.edges.len() {
+            self.edge(i).hash(h);
+        }
+    }
+}
+
+impl Graph {
+    /// The graph with only the ground vertex `ground`.
+    pub fn new(ground: u64) -> Graph {
+        Graph {
+            labels: vec![ground],
+            edges: Vec::new(),
+            marks: Vec::new(),
+            index: None,
+            fused: OnceLock::new(),
+        }
+    }
+
+    /// The graph with ground `ground` and the given edges (self-loops and
+    /// repeated edges allowed).
+    ///
+    /// Vertex numbers are mapped to indices through a plain table when
+    /// they are small (the usual case: files number vertices `0..n`) and a
+    /// hash map otherwise, so a million edges load in milliseconds.
+    pub fn from_edges(ground: u64, edges: impl IntoIterator<Item = (u64, u64)>) -> Graph {
+        let pairs: Vec<(u64, u64)> = edges.into_iter().collect();
+        let top = pairs.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
+        let dense = top.max(ground) <= 4 * pairs.len() as u64 + 1024;
+        if !dense {
+            let mut g = Graph::new(ground);
+            g.edges.reserve(pairs.len());
+            for (u, v) in pairs {
+                g.add_edge(u, v);
+            }
+            return g;
+        }
+        let mut table = vec![u32::MAX; top.max(ground) as usize + 1];
+        let mut labels = vec![ground];
+        table[ground as usize] = 0;
+        let mut index = |label: u64| {
+            let slot = &mut table[label as usize];
+            if *slot == u32::MAX {
+                *slot = labels.len() as u32;
+                labels.push(label);
+            }
+            *slot
+        };
+        let edges = pairs.iter().map(|&(u, v)| (index(u), index(v))).collect();
+        Graph {
+            labels,
+            edges,
+            marks: Vec::new(),
+            index: None,
+            fused: OnceLock::new(),
+        }
+    }
+
+    /// Adds the edge `u v`.
+    pub fn add_edge(&mut self, u: u64, v: u64) {
+        let (a, b) = (self.vertex(u), self.vertex(v));
+        self.edges.push((a, b));
+        self.fused.take();
+    }
+
+    /// The fused form of the graph (computed on first use).
+    pub(super) fn fused(&self) -> &Fusion {
+        self.fused
+            .get_or_init(|| Arc::new(Fusion::new(self.labels.len(), &self.edges, 0, None)))
+    }
+
+    fn vertex(&mut self, label: u64) -> u32 {
+        let labels = &mut self.labels;
+        let index = self.index.get_or_insert_with(|| {
+            labels
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| (l, i as u32))
+                .collect()
+        });
+        let next = labels.len() as u32;
+        let i = *index.entry(label).or_insert(next);
+        if i == next {
+            labels.push(label);
+        }
+        i
+    }
+
+    /// The ground's vertex number.
+    pub fn ground(&self) -> u64 {
+        self.labels[0]
+    }
+
+    /// How many vertices are named (the ground included).
+    pub fn vertex_count(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// The edges as pairs of vertex indices (0 is the ground), in input
+    /// order.
+    pub fn edge_indices(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// The number written for the vertex of index `i`.
+    pub fn label(&self, i: u32) -> u64 {
+        self.labels[i as usize]
+    }
+
+    /// Edge `i` as the user wrote it.
+    pub fn edge(&self, i: usize) -> (u64, u64) {
+        let (a, b) = self.edges[i];
+        (self.label(a), self.label(b))
+    }
+
+    /// The number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The graph that keeps the edges for which `keep(i)` holds, with edge
+    /// `cut` (an index into this graph) shown as `~u-v` where it was.
+    pub(crate) fn subgraph(&self, keep: impl Fn(usize) -> bool, cut: Option<usize>) -> Graph {
+        let mut g = Graph {
+            labels: self.labels.clone(),
+            edges: Vec::new(),
+            marks: Vec::new(),
+            index: None,
+            fused: OnceLock::new(),
+        };
+        for (i, &(a, b)) in self.edges.iter().enumerate() {
+            if cut == Some(i) {
+                g.marks.push((g.edges.len(), a, b));
+            } else if keep(i) {
+                g.edges.push((a, b));
+            }
+        }
+        g
+    }
+
+    /// Reads a graph file: one edge `u v` per line, `#` comments, blank
+    /// lines ignored. Errors name the line (counted from 1).
+    pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
+        let mut pairs = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = match raw.find('#') {
+                Some(i) => &raw[..i],
+                None => raw,
+            }
+            .trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (Some(u), Some(v), None) => {
+                    let u = vertex_number(u).map_err(at)?;
+                    let v = vertex_number(v).map_err(at)?;
+                    pairs.push((u, v));
+                }
+                _ => {
+                    return Err(at(format!(
+                        "expected two vertices `u v`, got `{}`",
+                        shorten(line)
+                    )))
+                }
+            }
+        }
+        Ok(Graph::from_edges(ground, pairs))
+    }
+
+    /// Reads an inline graph `0-1,1-2,2-0`. Items are edges `u-v`, cut
+    /// edges `~u-v` (not part of the graph) and lone vertices `u`. Errors
+    /// name the item (counted from 1).
+    pub fn parse_inline(text: &str, ground: u64) -> Result<Graph> {
+        let mut g = Graph::new(ground);
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Error::parse(
+                "an empty graph is written as its ground vertex, e.g. `0`",
+            ));
+        }
+        if text.contains(['/', '.']) {
+            return Err(Error::parse(format!(
+                "no file `{}`, and it is not an inline graph like `0-1,1-2`",
+                shorten(text)
+            )));
+        }
+        for (n, raw) in text.split(',').enumerate() {
+            let item = raw.trim();
+            let at = |msg: String| Error::parse(format!("graph item {} `{item}`: {msg}", n + 1));
+            let (cut, body) = match item.strip_prefix('~') {
+                Some(rest) => (true, rest.trim()),
+                None => (false, item),
+            };
+            match body.split_once('-') {
+                Some((u, v)) => {
+                    let u = vertex_number(u.trim()).map_err(at)?;
+                    let v = vertex_number(v.trim()).map_err(at)?;
+                    if cut {
+                        let (a, b) = (g.vertex(u), g.vertex(v));
+                        g.marks.push((g.edges.len(), a, b));
+                    } else {
+                        g.add_edge(u, v);
+                    }
+                }
+                None if !cut && !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) => {
+                    g.vertex(vertex_number(body).map_err(at)?);
+                }
+                None => {
+                    return Err(at(
+                        "expected an edge `u-v` (or the name of a file that exists)".to_string(),
+                    ))
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The inline form, which [`Graph::parse_inline`] reads back: edges in
+    /// order, cut edges as `~u-v`, and the ground alone for an empty graph.
+    pub fn format_inline(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::with_capacity(8 * (self.edges.len() + self.marks.len()));
+        let item = |out: &mut String, cut: bool, a: u32, b: u32| {
+            let sep = if out.is_empty() { "" } else { "," };
+            let mark = if cut { "~" } else { "" };
+            let _ = write!(out, "{sep}{mark}{}-{}", self.label(a), self.label(b));
+        };
+        let mut marks = self.marks.iter().peekable();
+        for (i, &(a, b)) in self.edges.iter().enumerate() {
+            while let Some(&(_, u, v)) = marks.next_if(|m| m.0 == i) {
+                item(&mut out, true, u, v);
+            }
+            item(&mut out, false, a, b);
+        }
+        for &(_, u, v) in marks {
+            item(&mut out, true, u, v);
+        }
+        if out.is_empty() {
+            out = self.ground().to_string();
+        }
+        out
+    }
+}
+
+/// A vertex number: a non-negative integer.
+fn vertex_number(word: &str) -> std::result::Result<u64, String> {
+    let mut v = 0u64;
+    for b in word.bytes() {
+        if !b.is_ascii_digit() {
+            return Err(format!(
+                "`{}` is not a vertex number (a non-negative integer)",
+                shorten(word)
+            ));
+        }
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+            .ok_or_else(|| format!("vertex number `{}` is too large", shorten(word)))?;
+    }
+    if word.is_empty() {
+        return Err("a vertex number is missing".to_string());
+    }
+    Ok(v)
+}
+
+/// Long garbage is cut in error messages so that they stay one short line.
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_and_inline_agree() {
+        let file = "# a triangle on a stalk\n0 1\n\n1 2   # comment\n2 3\n3 1\n";
+        let a = Graph::parse_lines(file, 0).unwrap();
+        let b = Graph::parse_inline("0-1, 1-2,2-3,3-1", 0).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.format_inline(), "0-1,1-2,2-3,3-1");
+        assert_eq!(a.edge(3), (3, 1));
+    }
+
+    #[test]
+    fn empty_graphs_and_marks_round_trip() {
+        for (text, shown) in [
+            ("0", "0"),
+            ("7", "0"),
+            ("~0-1", "~0-1"),
+            ("0-1,~1-2,1-3", "0-1,~1-2,1-3"),
+            ("~5-5,2-2", "~5-5,2-2"),
+        ] {
+            let g = Graph::parse_inline(text, 0).unwrap();
+            assert_eq!(g.format_inline(), shown);
+            let again = Graph::parse_inline(shown, 0).unwrap();
+            assert_eq!(again.format_inline(), shown);
+        }
+        assert_eq!(Graph::parse_inline("~0-1", 0).unwrap().edge_count(), 0);
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let err = Graph::parse_lines("0 1\n1\n", 0).unwrap_err().to_string();
+        assert!(err.starts_with("line 2: expected two vertices"), "{err}");
+        let err = Graph::parse_lines("0 1\n# x\n1 x\n", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 3: `x` is not a vertex"), "{err}");
+        let err = Graph::parse_lines("1 -2", 0).unwrap_err().to_string();
+        assert!(err.contains("`-2`"), "{err}");
+        let err = Graph::parse_inline("0-1,1-x", 0).unwrap_err().to_string();
+        assert!(err.starts_with("graph item 2 `1-x`"), "{err}");
+        let err = Graph::parse_inline("tree.txt", 0).unwrap_err().to_string();
+        assert!(err.contains("file"), "{err}");
+        let err = Graph::parse_inline("0-1,", 0).unwrap_err().to_string();
+        assert!(err.starts_with("graph item 2"), "{err}");
+        assert!(Graph::parse_inline("", 0).is_err());
+        let err = Graph::parse_lines("0 99999999999999999999999", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("too large"), "{err}");
+    }
+}
