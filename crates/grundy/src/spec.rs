@@ -169,7 +169,12 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "`{name}` has no ground vertex; --ground works with hackenbush"
         )));
     }
-    if head.starts_with(|c: char| c.is_ascii_digit() || c == '.') && args.is_none() {
+    let looks_like_code = head.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || (head.contains('.')
+            && head
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() || c == '.' || c == '!'));
+    if looks_like_code && args.is_none() {
         return Ok(Box::new(HeapGame::new(Code::parse(head)?)));
     }
     if let Some(code) = Code::named(head) {

@@ -251,13 +251,13 @@ impl SparseEngine {
         let cap = self.rev.len();
         let rev = &self.rev[..];
         // 1. Rare x common splits: every common value among the options.
-        //    The large part m - a is rev[base + a].
+        //    The large part m - a is rev[base + a - 1] with base = cap - m.
         for &(k, unequal) in &self.split_k {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let base = cap - 1 - m;
+            let base = cap - m;
             // Rare heaps below m, minus the equal split when it is barred.
             let rare = &self.rare[..self.rare.partition_point(|&a| (a as usize) < m)];
             let equal = match unequal && m % 2 == 0 {
@@ -271,7 +271,7 @@ impl SparseEngine {
             for part in [left, right] {
                 for &a in part {
                     let a = a as usize;
-                    marks[(t[a] ^ rev[base + a]) as usize] = 1;
+                    marks[(t[a] ^ rev[base + a - 1]) as usize] = 1;
                 }
             }
         }
@@ -312,9 +312,9 @@ impl SparseEngine {
                 }
                 any = true;
                 let a1 = (a0 + SCAN_BLOCK).min(half + 1);
-                let base = cap - 1 - m;
+                let base = cap - m;
                 let small = &t[a0..a1];
-                let large = &rev[base + a0..base + a1];
+                let large = &rev[base + a0 - 1..base + a1 - 1];
                 for (&x, &y) in small.iter().zip(large) {
                     marks[(x ^ y) as usize] = 1;
                 }
