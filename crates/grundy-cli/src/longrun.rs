@@ -213,7 +213,11 @@ pub fn run(
         if stats.computed > end || proven.is_some() {
             break;
         }
-        let upto = (stats.computed + chunk - 1).min(end);
+        let mut upto = (stats.computed + chunk - 1).min(end);
+        if prove {
+            // Stop where the proof is looked for next.
+            upto = upto.min(next_proof_check.max(stats.computed + 1) - 1);
+        }
         let t0 = Instant::now();
         let step = seq.extend_to(upto, limits);
         let spent = t0.elapsed();

@@ -16,7 +16,10 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(cargo_bin("grundy")).args(args).output().unwrap()
+    Command::new(cargo_bin("grundy"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn values_of(path: &Path) -> Vec<u16> {
@@ -29,7 +32,11 @@ fn values_of(path: &Path) -> Vec<u16> {
 
 fn json(args: &[&str]) -> Value {
     let out = grundy(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -85,11 +92,23 @@ fn ctrl_c_then_resume_gives_the_uninterrupted_values() {
     assert!(err.contains("run the same command again"), "{err}");
     // Rerun the same command: it resumes and finishes.
     let again = grundy(&first);
-    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
     assert!(String::from_utf8_lossy(&again.stderr).contains("resuming grundy"));
     let resumed: Value = serde_json::from_slice(&again.stdout).unwrap();
     // An uninterrupted run for comparison.
-    let plain = json(&["seq", "grundy", "--to", to, "--values-out", out_b.to_str().unwrap(), "--json"]);
+    let plain = json(&[
+        "seq",
+        "grundy",
+        "--to",
+        to,
+        "--values-out",
+        out_b.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(resumed["values"], plain["values"]);
     assert_eq!(values_of(&out_a), values_of(&out_b));
     assert_eq!(values_of(&out_a).len(), 600_001);
@@ -101,12 +120,23 @@ fn a_killed_run_resumes_from_its_last_checkpoint() {
     let ckpt = dir.join("run.ckpt");
     let ckpt_s = ckpt.display().to_string();
     let args = [
-        "seq", "officers", "--to", "500000", "--checkpoint", &ckpt_s, "--checkpoint-every", "0.05",
+        "seq",
+        "officers",
+        "--to",
+        "500000",
+        "--checkpoint",
+        &ckpt_s,
+        "--checkpoint-every",
+        "0.05",
     ];
     let killed = start_and_stop(&args, &ckpt, "-KILL");
     assert_eq!(killed.status.code(), None);
     let again = grundy(&[&args[..], &["--json"]].concat());
-    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
     let resumed: Value = serde_json::from_slice(&again.stdout).unwrap();
     let plain = json(&["seq", "officers", "--to", "500000", "--json"]);
     assert_eq!(resumed["values"], plain["values"]);
@@ -117,8 +147,19 @@ fn checkpoints_of_other_games_or_damaged_ones_are_refused() {
     let dir = temp_dir("refuse");
     let ckpt = dir.join("k.ckpt");
     let ckpt_s = ckpt.display().to_string();
-    assert!(grundy(&["seq", "kayles", "--to", "500", "--checkpoint", &ckpt_s]).status.success());
-    let other = grundy(&["seq", "dawson-kayles", "--to", "500", "--checkpoint", &ckpt_s]);
+    assert!(
+        grundy(&["seq", "kayles", "--to", "500", "--checkpoint", &ckpt_s])
+            .status
+            .success()
+    );
+    let other = grundy(&[
+        "seq",
+        "dawson-kayles",
+        "--to",
+        "500",
+        "--checkpoint",
+        &ckpt_s,
+    ]);
     let err = String::from_utf8_lossy(&other.stderr);
     assert_eq!(other.status.code(), Some(2));
     assert!(err.contains("is for `kayles`"), "{err}");
@@ -138,7 +179,15 @@ fn values_out_is_raw_little_endian() {
     let dir = temp_dir("values");
     let two = dir.join("two.bin");
     let one = dir.join("one.bin");
-    let r = json(&["seq", "kayles", "--to", "300", "--json", "--values-out", two.to_str().unwrap()]);
+    let r = json(&[
+        "seq",
+        "kayles",
+        "--to",
+        "300",
+        "--json",
+        "--values-out",
+        two.to_str().unwrap(),
+    ]);
     let expected: Vec<u16> = r["values"]
         .as_array()
         .unwrap()
@@ -147,14 +196,32 @@ fn values_out_is_raw_little_endian() {
         .collect();
     assert_eq!(values_of(&two), expected);
     let out = grundy(&[
-        "seq", "kayles", "--to", "300", "--values-out", one.to_str().unwrap(), "--values-width", "1",
+        "seq",
+        "kayles",
+        "--to",
+        "300",
+        "--values-out",
+        one.to_str().unwrap(),
+        "--values-width",
+        "1",
     ]);
     assert!(out.status.success());
-    let bytes: Vec<u16> = std::fs::read(&one).unwrap().iter().map(|&b| b as u16).collect();
+    let bytes: Vec<u16> = std::fs::read(&one)
+        .unwrap()
+        .iter()
+        .map(|&b| b as u16)
+        .collect();
     assert_eq!(bytes, expected);
     // Values above 255 do not fit in one byte, and say so.
     let narrow = grundy(&[
-        "seq", "sub-allbut:1", "--to", "1000", "--values-out", one.to_str().unwrap(), "--values-width", "1",
+        "seq",
+        "sub-allbut:1",
+        "--to",
+        "1000",
+        "--values-out",
+        one.to_str().unwrap(),
+        "--values-width",
+        "1",
     ]);
     assert_eq!(narrow.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&narrow.stderr).contains("does not fit in 8 bits"));
@@ -165,8 +232,19 @@ fn plots_are_written() {
     let dir = temp_dir("plot");
     for ext in ["png", "svg"] {
         let path = dir.join(format!("g.{ext}"));
-        let out = grundy(&["seq", "grundy", "--to", "3000", "--plot", path.to_str().unwrap()]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = grundy(&[
+            "seq",
+            "grundy",
+            "--to",
+            "3000",
+            "--plot",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let bytes = std::fs::read(&path).unwrap();
         match ext {
             "png" => assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n"),
@@ -184,7 +262,10 @@ fn sequences_report_the_sparse_space_and_proof() {
     assert_eq!(v["sparse"]["last_rare"], 20627);
     assert!(v["sparse"]["partition"]["mask"].is_u64());
     let k = json(&["seq", "kayles", "--json"]);
-    assert_eq!((k["period"].as_u64(), k["preperiod"].as_u64()), (Some(12), Some(71)));
+    assert_eq!(
+        (k["period"].as_u64(), k["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
     assert_eq!(k["proven"], true);
     assert!(k["proof"].as_str().unwrap().contains("periodicity theorem"));
     let text = grundy(&["seq", "dawson-kayles"]);

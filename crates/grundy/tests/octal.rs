@@ -86,7 +86,11 @@ fn code_text(d: &[u8], unequal: &[bool]) -> String {
 }
 
 fn engine_values(code: &str, n: u64) -> Vec<u32> {
-    report(code, Some(n)).values.iter().map(|&v| v as u32).collect()
+    report(code, Some(n))
+        .values
+        .iter()
+        .map(|&v| v as u32)
+        .collect()
 }
 
 #[test]
@@ -96,7 +100,10 @@ fn kayles_published() {
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
     ];
     assert_eq!(&r.values[..24], &a002186);
-    assert_eq!((r.period, r.preperiod, r.proven), (Some(12), Some(71), true));
+    assert_eq!(
+        (r.period, r.preperiod, r.proven),
+        (Some(12), Some(71), true)
+    );
     let tail = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
     let g = game("kayles");
     for n in [71u64, 100, 1000, 123_456_789_012] {
@@ -117,11 +124,20 @@ fn dawson_published() {
         &r.values[..21],
         &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
     );
-    assert_eq!((r.period, r.preperiod, r.proven), (Some(34), Some(53), true));
+    assert_eq!(
+        (r.period, r.preperiod, r.proven),
+        (Some(34), Some(53), true)
+    );
     let chess = report("dawson-chess", None);
-    assert_eq!((chess.period, chess.preperiod, chess.proven), (Some(34), Some(52), true));
+    assert_eq!(
+        (chess.period, chess.preperiod, chess.proven),
+        (Some(34), Some(52), true)
+    );
     // 0.137 is 0.07 shifted by one heap.
-    assert_eq!(&chess.values[..100], &report("0.07", Some(100)).values[1..101]);
+    assert_eq!(
+        &chess.values[..100],
+        &report("0.07", Some(100)).values[1..101]
+    );
 }
 
 #[test]
@@ -157,28 +173,52 @@ fn officers_published() {
 #[test]
 fn long_periods_are_proven() {
     let r = report("0.16", None);
-    assert_eq!((r.period, r.preperiod, r.proven), (Some(149_459), Some(105_351), true));
+    assert_eq!(
+        (r.period, r.preperiod, r.proven),
+        (Some(149_459), Some(105_351), true)
+    );
     let r = report("0.56", None);
-    assert_eq!((r.period, r.preperiod, r.proven), (Some(144), Some(326_640), true));
+    assert_eq!(
+        (r.period, r.preperiod, r.proven),
+        (Some(144), Some(326_640), true)
+    );
 }
 
 #[test]
 fn every_three_digit_octal_code_matches_the_naive_mex() {
     for code in 1..512u32 {
-        let d = [0, (code >> 6) as u8 & 7, (code >> 3) as u8 & 7, code as u8 & 7];
+        let d = [
+            0,
+            (code >> 6) as u8 & 7,
+            (code >> 3) as u8 & 7,
+            code as u8 & 7,
+        ];
         let unequal = [false; 4];
         let text = code_text(&d, &unequal);
-        assert_eq!(engine_values(&text, 2000), naive(&d, &unequal, 2000), "{text}");
+        assert_eq!(
+            engine_values(&text, 2000),
+            naive(&d, &unequal, 2000),
+            "{text}"
+        );
     }
 }
 
 #[test]
 fn splitting_digits_before_the_point_match_the_naive_mex() {
     for code in 0..512u32 {
-        let d = [4, (code >> 6) as u8 & 7, (code >> 3) as u8 & 7, code as u8 & 7];
+        let d = [
+            4,
+            (code >> 6) as u8 & 7,
+            (code >> 3) as u8 & 7,
+            code as u8 & 7,
+        ];
         let unequal = [false; 4];
         let text = code_text(&d, &unequal);
-        assert_eq!(engine_values(&text, 400), naive(&d, &unequal, 400), "{text}");
+        assert_eq!(
+            engine_values(&text, 400),
+            naive(&d, &unequal, 400),
+            "{text}"
+        );
     }
 }
 
@@ -190,7 +230,11 @@ fn a_sample_of_hexadecimal_codes_to_2000() {
         (vec![8, 0, 12], vec![false, false, true]),
     ] {
         let text = code_text(&d, &unequal);
-        assert_eq!(engine_values(&text, 2000), naive(&d, &unequal, 2000), "{text}");
+        assert_eq!(
+            engine_values(&text, 2000),
+            naive(&d, &unequal, 2000),
+            "{text}"
+        );
     }
 }
 
@@ -271,9 +315,14 @@ fn long_runs_resume_from_a_table() {
     let g = game("grundy");
     let seq: &dyn HeapSequence = g.heap().unwrap();
     let half = game("grundy");
-    half.heap().unwrap().extend_to(9_999, &Limits::default()).unwrap();
+    half.heap()
+        .unwrap()
+        .extend_to(9_999, &Limits::default())
+        .unwrap();
     let mut saved = None;
-    half.heap().unwrap().with_table(&mut |t| saved = Some(t.clone()));
+    half.heap()
+        .unwrap()
+        .with_table(&mut |t| saved = Some(t.clone()));
     seq.restore(saved.unwrap());
     let resumed: Vec<u32> = seq
         .report(20_000, &Limits::default())

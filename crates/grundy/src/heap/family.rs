@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::table::Table;
-use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
+use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
@@ -74,6 +74,18 @@ impl<R: HeapRules> HeapGame<R> {
     /// The game played with `rules`.
     pub fn new(rules: R) -> Self {
         let engine = rules.engine();
+        Self::with_engine(rules, engine)
+    }
+
+    /// The game computed by the plain mex over every option: the reference
+    /// that the fast engines are tested and measured against.
+    pub fn naive(rules: R) -> Self {
+        let engine = Box::new(NaiveEngine::new(rules.clone()));
+        Self::with_engine(rules, engine)
+    }
+
+    /// The game computed by `engine`.
+    pub fn with_engine(rules: R, engine: Box<dyn SeqEngine>) -> Self {
         let next_proof_check = if rules.finite_bound().is_some() {
             256
         } else {
@@ -116,24 +128,37 @@ impl<R: HeapRules> HeapGame<R> {
         }
         let bound = self.rules.finite_bound();
         st.table.reserve((upto + 1) as usize - st.table.len());
-        while (st.table.len() as u64) <= upto {
+        let upto = upto as usize;
+        while st.table.len() <= upto {
             let n = st.table.len();
-            if n as u64 % CHUNK == 0 {
-                limits.check("computing the sequence")?;
-            }
-            let v = match &st.proven {
-                Some(p) if n as u64 >= p.preperiod + p.period => {
+            if let Some(p) = &st.proven {
+                if n as u64 >= p.preperiod + p.period {
+                    if n % CHUNK as usize == 0 {
+                        limits.check("computing the sequence")?;
+                    }
                     let v = st.table.get(n - p.period as usize);
                     st.engine.absorb(n, v);
-                    v
+                    st.max_value = st.max_value.max(v);
+                    st.table.push(v);
+                    continue;
                 }
-                _ => st.engine.next(&st.table),
+            }
+            // Up to the next proof attempt (or the end), by the engine.
+            let end = match &st.proven {
+                None => upto.min(st.next_proof_check.saturating_sub(1)),
+                Some(p) => upto.min((p.preperiod + p.period) as usize),
             };
-            st.max_value = st.max_value.max(v);
-            st.table.push(v);
-            if n + 1 == st.next_proof_check && st.proven.is_none() {
-                st.next_proof_check *= 2;
-                st.proven = detect_table(&st.table, n + 1, bound).filter(|p| p.proven);
+            let State { table, engine, .. } = &mut *st;
+            engine.extend(table, end.max(n), limits)?;
+            let top = (n..st.table.len())
+                .map(|i| st.table.get(i))
+                .max()
+                .unwrap_or(0);
+            st.max_value = st.max_value.max(top);
+            if st.table.len() >= st.next_proof_check && st.proven.is_none() {
+                st.next_proof_check = st.table.len() * 2;
+                let len = st.table.len();
+                st.proven = detect_table(&st.table, len, bound).filter(|p| p.proven);
             }
         }
         Ok(())
@@ -246,7 +271,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         SeqStats {
             computed: st.table.len() as u64,
             max_value: st.max_value,
-            rare: st.engine.sparse().map(|s| s.rare_count),
+            rare: st.engine.sparse(u64::MAX).map(|s| s.rare_count),
         }
     }
 
@@ -272,7 +297,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         let mut st = self.lock();
         self.extend(&mut st, to, limits)?;
         let periodicity = detect_table(&st.table, to as usize + 1, self.rules.finite_bound());
-        let sparse: Option<SparseInfo> = st.engine.sparse();
+        let sparse: Option<SparseInfo> = st.engine.sparse(to);
         Ok(SeqReport {
             game: self.rules.name(),
             computed_to: to,

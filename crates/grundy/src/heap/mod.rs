@@ -22,6 +22,7 @@ pub use table::Table;
 
 use serde::Serialize;
 
+use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::MexSet;
 
@@ -84,10 +85,34 @@ pub trait SeqEngine: Send {
     /// so that derived state and statistics stay complete.
     fn absorb(&mut self, _n: usize, _g: u32) {}
 
-    /// The sparse space in use, for engines that have one.
-    fn sparse(&self) -> Option<SparseInfo> {
+    /// The sparse space in use for heaps `0..=upto`, for engines that
+    /// have one.
+    fn sparse(&self, _upto: u64) -> Option<SparseInfo> {
         None
     }
+
+    /// Computes and appends `G(table.len()..=upto)`, checking the stop
+    /// flag as it goes. Engines that can use several threads do it here.
+    fn extend(&mut self, table: &mut Table, upto: usize, limits: &Limits) -> Result<()> {
+        extend_one_by_one(self, table, upto, limits)
+    }
+}
+
+/// The sequential [`SeqEngine::extend`]: one [`SeqEngine::next`] at a time.
+pub fn extend_one_by_one<E: SeqEngine + ?Sized>(
+    engine: &mut E,
+    table: &mut Table,
+    upto: usize,
+    limits: &Limits,
+) -> Result<()> {
+    while table.len() <= upto {
+        if table.len() % 1024 == 0 {
+            limits.check("computing the sequence")?;
+        }
+        let v = engine.next(table);
+        table.push(v);
+    }
+    Ok(())
 }
 
 /// The mex over all options, each valued as the XOR of its heaps.

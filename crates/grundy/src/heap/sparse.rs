@@ -26,13 +26,39 @@
 //! slices zipped together.
 
 use super::code::Code;
+#[cfg(feature = "parallel")]
+use super::extend_one_by_one;
 use super::partition::{best_partition, Partition, SparseInfo};
 use super::table::Table;
 use super::SeqEngine;
+#[cfg(feature = "parallel")]
+use crate::error::Result;
+#[cfg(feature = "parallel")]
+use crate::game::Limits;
 use crate::nimber::MexSet;
 
 /// Splits scanned between two checks for completion.
 const SCAN_BLOCK: usize = 64;
+
+/// Working memory for valuing one heap.
+struct Scratch {
+    /// One byte per value: seen among the options of the heap.
+    marks: Box<[u8; 1 << 16]>,
+    /// Rare values still to be seen.
+    needed: Vec<u32>,
+}
+
+impl Scratch {
+    fn new() -> Self {
+        Scratch {
+            marks: vec![0u8; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("64 KiB"),
+            needed: Vec::new(),
+        }
+    }
+}
 
 /// The engine: move lists by kind, the partition, the rare heaps.
 pub struct SparseEngine {
@@ -56,10 +82,8 @@ pub struct SparseEngine {
     /// `rev[rev.len() - 1 - i] = G(i)` for the first `rev_len` heaps.
     rev: Vec<u16>,
     rev_len: usize,
-    /// One byte per value: seen among the options of the current heap.
-    marks: Box<[u8; 1 << 16]>,
-    /// Rare values still to be seen for the current heap.
-    needed: Vec<u32>,
+    /// Working memory for one heap; two when heaps are computed in pairs.
+    scratch: Vec<Scratch>,
     /// Common and rare values below `2^vbits`, ascending, for even and odd
     /// heaps.
     common_vals: [Vec<u32>; 2],
@@ -90,11 +114,7 @@ impl SparseEngine {
             next_review: 64,
             rev: Vec::new(),
             rev_len: 0,
-            marks: vec![0u8; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("64 KiB"),
-            needed: Vec::new(),
+            scratch: vec![Scratch::new(), Scratch::new()],
             common_vals: [Vec::new(), Vec::new()],
             rare_vals: [Vec::new(), Vec::new()],
             wide: MexSet::new(),
@@ -120,8 +140,8 @@ impl SparseEngine {
         e
     }
 
-    /// What the engine knows about its sparse space.
-    pub fn info(&self) -> SparseInfo {
+    /// The sparse space for heaps `0..=upto`.
+    pub fn info(&self, upto: u64) -> SparseInfo {
         let value_bits = if self.vbits >= 32 {
             u32::MAX
         } else {
@@ -130,17 +150,17 @@ impl SparseEngine {
         // Heap 0 is never part of a split, so the engine does not list it,
         // but the literature counts it.
         let zero_rare = !self.part.common(0, 0);
+        let rare = &self.rare[..self.rare.partition_point(|&a| a as u64 <= upto)];
         let listed = std::iter::once(0)
             .filter(|_| zero_rare)
-            .chain(self.rare.iter().map(|&a| a as u64));
+            .chain(rare.iter().map(|&a| a as u64));
         SparseInfo {
             partition: Partition {
                 mask: self.part.mask & value_bits,
                 ..self.part
             },
-            rare_count: self.rare.len() as u64 + u64::from(zero_rare),
-            last_rare: self
-                .rare
+            rare_count: rare.len() as u64 + u64::from(zero_rare),
+            last_rare: rare
                 .last()
                 .map(|&a| a as u64)
                 .or(zero_rare.then_some(0)),
@@ -200,7 +220,8 @@ impl SparseEngine {
 
     /// Appends the heaps of `t` not yet in the reversed copy.
     fn sync_reversed(&mut self, t: &[u16]) {
-        if t.len() > self.rev.len() {
+        // Room for two heaps beyond the table: pairs value heap n + 1.
+        if t.len() + 2 > self.rev.len() {
             let cap = (2 * t.len()).max(1 << 12);
             let mut grown = vec![0u16; cap];
             let len = self.rev_len;
@@ -216,18 +237,30 @@ impl SparseEngine {
 
     /// `G(n)` for `n = t.len()` when every value fits in 16 bits.
     fn compute(&mut self, t: &[u16]) -> u32 {
-        let n = t.len();
         self.sync_reversed(t);
-        let limit = 1u32 << self.vbits;
-        let marks = &mut *self.marks;
-        marks[..limit as usize].fill(0);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let s = &mut scratch[0];
+        self.mark_known(t, t.len(), false, s);
+        let g = self.settle(t, t.len(), false, s, 1).0;
+        self.scratch = scratch;
+        g
+    }
+
+    /// Marks the options of heap `n` that `t` can value. Normally `t`
+    /// holds every heap below `n`; when `blind`, heap `n - 1` is still being
+    /// computed (`t.len() == n - 1`) and the options that involve it are
+    /// left for [`SparseEngine::finish_blind`].
+    fn mark_known(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch) {
+        let limit = 1usize << self.vbits;
+        let marks = &mut *s.marks;
+        marks[..limit].fill(0);
         for &k in &self.zero_k {
             if n == k {
                 marks[0] = 1;
             }
         }
         for &k in &self.single_k {
-            if n > k {
+            if n > k && !(blind && k == 1) {
                 marks[t[n - k] as usize] = 1;
             }
         }
@@ -242,12 +275,6 @@ impl SparseEngine {
                 }
             }
         }
-        if self.split_k.is_empty() {
-            return marks
-                .iter()
-                .position(|&m| m == 0)
-                .map_or(limit, |v| v as u32);
-        }
         let cap = self.rev.len();
         let rev = &self.rev[..];
         // 1. Rare x common splits: every common value among the options.
@@ -258,8 +285,11 @@ impl SparseEngine {
             }
             let m = n - k;
             let base = cap - m;
-            // Rare heaps below m, minus the equal split when it is barred.
-            let rare = &self.rare[..self.rare.partition_point(|&a| (a as usize) < m)];
+            // Rare heaps below m, minus the equal split when it is barred
+            // and heap 1 when its partner is the unknown heap.
+            let first = usize::from(blind && k == 0);
+            let lo = self.rare.partition_point(|&a| (a as usize) <= first);
+            let rare = &self.rare[lo..self.rare.partition_point(|&a| (a as usize) < m)];
             let equal = match unequal && m % 2 == 0 {
                 true => rare.binary_search(&((m / 2) as u32)).ok(),
                 false => None,
@@ -275,6 +305,28 @@ impl SparseEngine {
                 }
             }
         }
+    }
+
+    /// Steps 2-4: the candidate, the rare values it needs, and the scan of
+    /// splits from `scan_from` until they are all seen. Returns the value
+    /// and where the scan stopped (to resume it if more options turn up).
+    fn settle(
+        &self,
+        t: &[u16],
+        n: usize,
+        blind: bool,
+        s: &mut Scratch,
+        scan_from: usize,
+    ) -> (u32, usize) {
+        let limit = 1u32 << self.vbits;
+        let marks = &mut *s.marks;
+        if self.split_k.is_empty() {
+            let g = marks[..limit as usize]
+                .iter()
+                .position(|&m| m == 0)
+                .map_or(limit, |v| v as u32);
+            return (g, scan_from);
+        }
         // 2. The candidate: the smallest common value that is missing.
         let p = n & 1;
         let cand = self.common_vals[p]
@@ -283,21 +335,23 @@ impl SparseEngine {
             .find(|&v| marks[v as usize] == 0)
             .unwrap_or(limit);
         // 3. Rare values below it that no option has shown yet.
-        self.needed.clear();
-        self.needed.extend(
+        s.needed.clear();
+        s.needed.extend(
             self.rare_vals[p]
                 .iter()
                 .copied()
                 .take_while(|&v| v < cand)
                 .filter(|&v| marks[v as usize] == 0),
         );
-        if self.needed.is_empty() {
-            return cand;
+        if s.needed.is_empty() {
+            return (cand, scan_from);
         }
         // 4. Scan the other splits, all kinds interleaved, smallest part
         //    first, a block at a time, until every needed rare value has
         //    been produced.
-        let mut a0 = 1usize;
+        let cap = self.rev.len();
+        let rev = &self.rev[..];
+        let mut a0 = scan_from;
         loop {
             let mut any = false;
             for &(k, unequal) in &self.split_k {
@@ -307,28 +361,81 @@ impl SparseEngine {
                 let m = n - k;
                 // The largest smaller part: a <= b, or a < b when unequal.
                 let half = if unequal { (m - 1) / 2 } else { m / 2 };
-                if a0 > half {
+                // Heap 1's partner is the unknown heap when blind.
+                let start = a0.max(1 + usize::from(blind && k == 0));
+                if start > half {
                     continue;
                 }
                 any = true;
                 let a1 = (a0 + SCAN_BLOCK).min(half + 1);
+                if start >= a1 {
+                    continue;
+                }
                 let base = cap - m;
-                let small = &t[a0..a1];
-                let large = &rev[base + a0 - 1..base + a1 - 1];
+                let small = &t[start..a1];
+                let large = &rev[base + start - 1..base + a1 - 1];
                 for (&x, &y) in small.iter().zip(large) {
                     marks[(x ^ y) as usize] = 1;
                 }
             }
-            self.needed.retain(|&v| marks[v as usize] == 0);
-            if self.needed.is_empty() {
-                return cand;
+            s.needed.retain(|&v| marks[v as usize] == 0);
+            if s.needed.is_empty() {
+                return (cand, a0 + SCAN_BLOCK);
             }
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
-                return self.needed[0];
+                return (s.needed[0], a0);
             }
             a0 += SCAN_BLOCK;
         }
+    }
+
+    /// Completes a blind valuation of heap `n + 1` once `G(n) = g` is
+    /// known: the options through heap `n` are a single heap `n` (removing
+    /// one token) and the split `1 + n` (removing none).
+    fn finish_blind(&self, t: &[u16], g: u16, s: &mut Scratch, scan_pos: usize) -> u32 {
+        let n = t.len();
+        for &k in &self.single_k {
+            if k == 1 {
+                s.marks[g as usize] = 1;
+            }
+        }
+        for &(k, unequal) in &self.split_k {
+            if k == 0 && n >= 1 && !(unequal && n == 1) {
+                s.marks[(t[1] ^ g) as usize] = 1;
+            }
+        }
+        self.settle(t, n + 1, true, s, scan_pos).0
+    }
+
+    /// `G(n)` and `G(n + 1)` at once on two threads: heap `n + 1` is valued
+    /// blind to heap `n` while heap `n` is valued, then finished.
+    #[cfg(feature = "parallel")]
+    fn compute_pair(&mut self, t: &[u16]) -> (u32, Option<u32>) {
+        self.sync_reversed(t);
+        let n = t.len();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let (sa, sb) = scratch.split_at_mut(1);
+        let (sa, sb) = (&mut sa[0], &mut sb[0]);
+        let this = &*self;
+        let (ga, (gb, pos)) = rayon::join(
+            || {
+                this.mark_known(t, n, false, sa);
+                this.settle(t, n, false, sa, 1).0
+            },
+            || {
+                this.mark_known(t, n + 1, true, sb);
+                this.settle(t, n + 1, true, sb, 1)
+            },
+        );
+        // A value beyond the current range changes the value lists heap
+        // n + 1 was marked against: leave that heap to a fresh valuation.
+        let gb = (ga < 1 << self.vbits).then(|| {
+            let _ = gb;
+            self.finish_blind(t, ga as u16, sb, pos)
+        });
+        self.scratch = scratch;
+        (ga, gb)
     }
 
     /// The plain mex over every option, for tables with values beyond 16
@@ -347,6 +454,44 @@ impl SparseEngine {
 }
 
 impl SeqEngine for SparseEngine {
+    /// With two or more threads (the `parallel` feature and a rayon pool),
+    /// heaps are valued in pairs; see [`SparseEngine::compute_pair`].
+    #[cfg(feature = "parallel")]
+    fn extend(&mut self, table: &mut Table, upto: usize, limits: &Limits) -> Result<()> {
+        if rayon::current_num_threads() < 2 || self.split_k.is_empty() {
+            return extend_one_by_one(self, table, upto, limits);
+        }
+        // Run the loop on a pool thread so that each join is cheap.
+        rayon::scope(|_| {
+            while table.len() <= upto {
+                let n = table.len();
+                if n % 1024 < 2 {
+                    limits.check("computing the sequence")?;
+                }
+                let pairable = n < upto && n >= 64 && n + 2 < self.next_review;
+                let pair = match &*table {
+                    Table::Narrow(t) if pairable => Some(self.compute_pair(t)),
+                    _ => None,
+                };
+                match pair {
+                    Some((ga, gb)) => {
+                        self.record(n, ga);
+                        table.push(ga);
+                        if let Some(gb) = gb {
+                            self.record(n + 1, gb);
+                            table.push(gb);
+                        }
+                    }
+                    None => {
+                        let v = self.next(table);
+                        table.push(v);
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
     fn next(&mut self, table: &Table) -> u32 {
         let n = table.len();
         if n >= self.next_review {
@@ -376,7 +521,43 @@ impl SeqEngine for SparseEngine {
         self.record(n, g);
     }
 
-    fn sparse(&self) -> Option<SparseInfo> {
-        (!self.split_k.is_empty()).then(|| self.info())
+    fn sparse(&self, upto: u64) -> Option<SparseInfo> {
+        (!self.split_k.is_empty()).then(|| self.info(upto))
+    }
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::*;
+    use crate::heap::HeapRules;
+
+    fn run(code: &str, n: usize, threads: usize) -> Table {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut engine = Code::parse(code).unwrap().engine();
+        let mut table = Table::new();
+        pool.install(|| engine.extend(&mut table, n, &Limits::default()))
+            .unwrap();
+        table
+    }
+
+    /// Valuing heaps in pairs on two threads gives the values of one
+    /// thread, for split moves removing 0, 1 or 2 tokens, unequal splits,
+    /// single-heap moves next to splits, and three-heap moves.
+    #[test]
+    fn pairs_on_two_threads_agree_with_one_thread() {
+        for (code, n) in [
+            ("4!.0", 30_000),
+            ("0.6", 30_000),
+            ("0.137", 5_000),
+            ("4.07", 5_000),
+            ("0.4!7", 5_000),
+            ("0.F7", 600),
+            ("0.16", 20_000),
+        ] {
+            assert_eq!(run(code, n, 2), run(code, n, 1), "{code}");
+        }
     }
 }

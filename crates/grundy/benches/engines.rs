@@ -1,0 +1,43 @@
+//! `cargo bench --bench engines`: divan micro-benchmarks of the engines,
+//! each fast path next to its baseline on the same input.
+
+use grundy::heap::{Code, HeapRules, NaiveEngine, SeqEngine, Table};
+use grundy::Limits;
+
+fn main() {
+    divan::main();
+}
+
+fn run(mut engine: Box<dyn SeqEngine>, n: usize) -> Table {
+    let mut table = Table::new();
+    while table.len() <= n {
+        let v = engine.next(&table);
+        table.push(v);
+    }
+    table
+}
+
+const GAMES: &[&str] = &["kayles", "dawson-kayles", "officers", "grundy"];
+
+#[divan::bench(args = GAMES, sample_count = 10)]
+fn sparse_4096(name: &str) -> Table {
+    run(Code::named(name).unwrap().engine(), 4096)
+}
+
+#[divan::bench(args = GAMES, sample_count = 10)]
+fn naive_4096(name: &str) -> Table {
+    run(Box::new(NaiveEngine::new(Code::named(name).unwrap())), 4096)
+}
+
+#[divan::bench(sample_count = 10)]
+fn memo_chain_subtraction() -> u64 {
+    struct Sub;
+    impl grundy::Game for Sub {
+        type Position = u64;
+        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+            out.extend([1, 3, 4].iter().filter(|&&s| s <= *p).map(|s| p - s));
+        }
+    }
+    let mut m = grundy::solve::Memo::new(Sub, Limits::default());
+    m.value(&100_000).unwrap().0
+}
