@@ -110,6 +110,17 @@ pub struct Analysis {
     pub misere: bool,
 }
 
+/// One move of a whole position: how it is reported, and where it leads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionMove {
+    /// The move as `grundy value` reports winning moves.
+    #[serde(flatten)]
+    pub mv: Move,
+    /// The whole position after the move, one text per component (a
+    /// component that splits becomes several).
+    pub next: Vec<String>,
+}
+
 /// A game that front ends can drive by name.
 pub trait Ruleset: Send + Sync {
     /// The canonical name (what `spec::parse` accepts back).
@@ -130,6 +141,23 @@ pub trait Ruleset: Send + Sync {
             "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
             self.name()
         )))
+    }
+
+    /// Every move from the position `components`, for play and pictures of
+    /// the state graph. Fails with [`Error::Limit`] rather than list more
+    /// than `limits.max_states` moves.
+    fn position_moves(&self, components: &[String], _limits: &Limits) -> Result<Vec<PositionMove>> {
+        let _ = components;
+        Err(Error::unsupported(format!(
+            "{} cannot list its moves for play or pictures",
+            self.name()
+        )))
+    }
+
+    /// Whether the last player to move loses (misère play): play and
+    /// pictures follow it.
+    fn misere(&self) -> bool {
+        false
     }
 
     /// Whether a component may be given as the path of a file holding its
@@ -223,6 +251,54 @@ impl<G: SumGame> Ruleset for SumRuleset<G> {
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         analyze_sum(&self.0, components, limits)
     }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        sum_position_moves(&self.0, components, limits)
+    }
+}
+
+/// Every move of a sum: each option of each component, the component
+/// replaced by the parts it becomes (a finished component keeps its text
+/// for "nothing left", so positions keep their shape).
+pub fn sum_position_moves<G: SumGame + ?Sized>(
+    game: &G,
+    components: &[String],
+    limits: &Limits,
+) -> Result<Vec<PositionMove>> {
+    let comps = components
+        .iter()
+        .map(|t| game.parse_component(t))
+        .collect::<Result<Vec<_>>>()?;
+    let mut moves = Vec::new();
+    for (i, c) in comps.iter().enumerate() {
+        let mut too_many = false;
+        game.for_each_option(c, limits, &mut |parts| {
+            if moves.len() as u64 >= limits.max_states {
+                too_many = true;
+                return false;
+            }
+            let to = game.format_option(parts);
+            let mut next: Vec<String> = components[..i].to_vec();
+            if parts.is_empty() {
+                next.push(to.clone());
+            } else {
+                next.extend(parts.iter().map(|p| game.format_component(p)));
+            }
+            next.extend_from_slice(&components[i + 1..]);
+            moves.push(PositionMove {
+                mv: Move {
+                    component: Some(i),
+                    to,
+                },
+                next,
+            });
+            true
+        })?;
+        if too_many {
+            return Err(Error::limit("listing the moves", limits.max_states));
+        }
+    }
+    Ok(moves)
 }
 
 /// Scans the options of `c` for those of value `target`, valuing each

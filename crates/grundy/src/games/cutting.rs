@@ -267,6 +267,14 @@ impl Ruleset for Cutting {
         SumGame::name(self)
     }
 
+    fn position_moves(
+        &self,
+        components: &[String],
+        limits: &Limits,
+    ) -> Result<Vec<crate::ruleset::PositionMove>> {
+        crate::ruleset::sum_position_moves(self, components, limits)
+    }
+
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         let pieces = components
             .iter()

@@ -507,6 +507,14 @@ impl Ruleset for Hackenbush {
         SumGame::name(self)
     }
 
+    fn position_moves(
+        &self,
+        components: &[String],
+        limits: &Limits,
+    ) -> Result<Vec<crate::ruleset::PositionMove>> {
+        crate::ruleset::sum_position_moves(self, components, limits)
+    }
+
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         analyze_sum(self, components, limits)
     }

@@ -8,7 +8,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{parse_count, Analysis, Move, Ruleset};
+use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -96,11 +96,19 @@ impl Moore {
 
     /// Every move to a P-position, by enumeration (small positions only).
     fn all_winning_moves(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
+        let mut found = self.all_moves(heaps);
+        found.retain(|next| self.outcome(next) == Outcome::P);
+        found
+    }
+
+    /// Every move: each way to lower between 1 and `k` heaps (small
+    /// positions only: there are up to the product of `heap + 1` of them).
+    fn all_moves(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
         let mut found = Vec::new();
         let mut cur = vec![0u64; heaps.len()];
         loop {
             let changed = cur.iter().zip(heaps).filter(|(c, h)| c < h).count() as u64;
-            if changed >= 1 && changed <= self.k && self.outcome(&cur) == Outcome::P {
+            if changed >= 1 && changed <= self.k {
                 found.push(cur.clone());
             }
             // Odometer over 0..=heaps[i].
@@ -131,6 +139,31 @@ fn position_text(heaps: &[u64]) -> String {
 impl Ruleset for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let heaps = components
+            .iter()
+            .map(|t| parse_count(t, "a heap size", u64::MAX))
+            .collect::<Result<Vec<_>>>()?;
+        let bound = heaps
+            .iter()
+            .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
+        limits.check_states(bound, "listing the moves")?;
+        Ok(self
+            .all_moves(&heaps)
+            .into_iter()
+            .map(|next| {
+                let next: Vec<String> = next.iter().map(u64::to_string).collect();
+                PositionMove {
+                    mv: Move {
+                        component: None,
+                        to: next.join(" "),
+                    },
+                    next,
+                }
+            })
+            .collect())
     }
 
     fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {

@@ -10,7 +10,7 @@
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapRules;
-use crate::ruleset::{parse_count, Analysis, Move, Ruleset};
+use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -106,6 +106,34 @@ impl MisereNim {
 impl Ruleset for MisereNim {
     fn name(&self) -> String {
         "nim".to_string()
+    }
+
+    fn misere(&self) -> bool {
+        true
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let heaps = components
+            .iter()
+            .map(|t| parse_count(t, "a heap size", u64::MAX))
+            .collect::<Result<Vec<_>>>()?;
+        let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        limits.check_states(total, "listing the moves")?;
+        let mut moves = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for to in (0..h).rev() {
+                let mut next = components.to_vec();
+                next[i] = to.to_string();
+                moves.push(PositionMove {
+                    mv: Move {
+                        component: Some(i),
+                        to: to.to_string(),
+                    },
+                    next,
+                });
+            }
+        }
+        Ok(moves)
     }
 
     fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {

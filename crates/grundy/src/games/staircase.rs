@@ -10,7 +10,7 @@
 
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{parse_count, Analysis, Move, Ruleset};
+use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
@@ -60,6 +60,34 @@ impl Staircase {
 impl Ruleset for Staircase {
     fn name(&self) -> String {
         "staircase".to_string()
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let coins = components
+            .iter()
+            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
+            .collect::<Result<Vec<_>>>()?;
+        let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        limits.check_states(total, "listing the moves")?;
+        let mut moves = Vec::new();
+        for (j, &c) in coins.iter().enumerate() {
+            for m in 1..=c {
+                let mut next = coins.clone();
+                next[j] -= m;
+                if j > 0 {
+                    next[j - 1] += m;
+                }
+                let next: Vec<String> = next.iter().map(u64::to_string).collect();
+                moves.push(PositionMove {
+                    mv: Move {
+                        component: None,
+                        to: next.join(" "),
+                    },
+                    next,
+                });
+            }
+        }
+        Ok(moves)
     }
 
     fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {

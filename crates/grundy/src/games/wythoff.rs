@@ -233,6 +233,14 @@ impl Ruleset for Wythoff {
         SumGame::name(self)
     }
 
+    fn position_moves(
+        &self,
+        components: &[String],
+        limits: &Limits,
+    ) -> Result<Vec<crate::ruleset::PositionMove>> {
+        crate::ruleset::sum_position_moves(self, components, limits)
+    }
+
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         match analyze_sum(self, components, limits) {
             Err(Error::Limit { .. }) if components.len() == 1 => {

@@ -10,7 +10,8 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{
-    analyze_sum, parse_count, scan_options_with_value, Analysis, Ruleset, SumGame,
+    analyze_sum, parse_count, scan_options_with_value, sum_position_moves, Analysis, PositionMove,
+    Ruleset, SumGame,
 };
 
 /// The largest heap a user may type. Closed forms and proven periods answer
@@ -366,6 +367,10 @@ impl<R: HeapRules> Ruleset for HeapGame<R> {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        sum_position_moves(self, components, limits)
     }
 
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {

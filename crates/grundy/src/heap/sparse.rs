@@ -160,10 +160,7 @@ impl SparseEngine {
                 ..self.part
             },
             rare_count: rare.len() as u64 + u64::from(zero_rare),
-            last_rare: rare
-                .last()
-                .map(|&a| a as u64)
-                .or(zero_rare.then_some(0)),
+            last_rare: rare.last().map(|&a| a as u64).or(zero_rare.then_some(0)),
             rare: listed.take(SparseInfo::LISTED).collect(),
         }
     }
