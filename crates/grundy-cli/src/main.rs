@@ -3,10 +3,12 @@
 //! Every failure is one line `error: ...` on stderr and exit code 2; the
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
+mod load;
 mod longrun;
 mod output;
 mod plot;
 mod seq;
+mod solve;
 mod value;
 
 use std::process::ExitCode;
@@ -35,6 +37,9 @@ enum Command {
     Value(value::ValueArgs),
     /// The Grundy sequence G(0..=N) of a heap game, with its period.
     Seq(seq::SeqArgs),
+    /// Every vertex of a finite explicit graph (graph:FILE): outcome (P, N
+    /// or D for a draw), remoteness and generalized Sprague-Grundy value.
+    Solve(solve::SolveArgs),
     /// List the games grundy knows.
     Games,
 }
@@ -55,6 +60,7 @@ fn main() -> ExitCode {
             limits.stop = Some(stop);
             seq::run(&args, &limits)
         }
+        Command::Solve(args) => solve::run(&args, &limits),
         Command::Games => output::print(&games_text()),
     };
     match result {

@@ -47,7 +47,7 @@ pub struct SeqArgs {
 
 /// Runs the command.
 pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = grundy::parse(&args.game, SpecOptions::default())?;
+    let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
     let to = args
         .to
         .as_deref()

@@ -30,7 +30,7 @@ pub struct ValueArgs {
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = grundy::parse(
+    let game = crate::load::parse_game(
         &args.game,
         SpecOptions {
             misere: args.misere,

@@ -23,4 +23,4 @@ pub use error::{Error, Result};
 pub use game::{Game, Limits, Outcome};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
 pub use ruleset::{Analysis, Move, Ruleset, SumGame, Value};
-pub use spec::{parse, SpecOptions};
+pub use spec::{parse, parse_with, SpecOptions};

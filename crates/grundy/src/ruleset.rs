@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::{HeapSequence, SeqReport, SeqRequest};
 use crate::nimber::Nimber;
+use crate::solve::retro::StateTable;
 
 /// At most this many winning moves are listed; the rest are counted as
 /// truncated. A Lasker heap of a million has thousands of winning splits
@@ -158,6 +159,16 @@ pub trait Ruleset: Send + Sync {
     /// pictures follow it.
     fn misere(&self) -> bool {
         false
+    }
+
+    /// Every position with its outcome, remoteness and generalized value,
+    /// for games on a finite explicit graph (`grundy solve`). Other games
+    /// have no such table.
+    fn solve_table(&self, _limits: &Limits) -> Result<StateTable> {
+        Err(Error::unsupported(format!(
+            "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
+            self.name()
+        )))
     }
 
     /// Whether a component may be given as the path of a file holding its

@@ -6,6 +6,7 @@
 use crate::error::{Error, Result};
 use crate::games::coins::CoinGame;
 use crate::games::cutting::Cutting;
+use crate::games::digraph::GraphGame;
 use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
@@ -122,6 +123,11 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
     ),
     (
+        "graph:FILE",
+        "vertex names",
+        "a token on a vertex of a directed graph file slides along an edge; cycles allowed (draws)",
+    ),
+    (
         "0.77, 4.07, 0.F7, ...",
         "heap sizes",
         "any octal or hexadecimal take-and-break code",
@@ -141,7 +147,62 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The ruleset named by `name`.
+/// Game names whose argument is the path of a file the game is read from
+/// (`graph:FILE`). Only [`parse_with`] can build them.
+pub const FILE_GAMES: &[&str] = &["graph"];
+
+/// How a front end reads the file that a game name refers to: given the
+/// path, the file's text, or an error that names the path. The engine
+/// does no I/O; the CLI reads from disk, and a front end that must not
+/// touch files passes [`no_files`].
+pub type LoadFile<'a> = dyn Fn(&str) -> Result<String> + 'a;
+
+/// The [`LoadFile`] of front ends that read no files: it refuses, saying
+/// why.
+pub fn no_files(path: &str) -> Result<String> {
+    Err(Error::unsupported(format!(
+        "`{path}` is a file, and only the command line reads files"
+    )))
+}
+
+/// [`parse`], and also game names that refer to a file (see
+/// [`FILE_GAMES`]), whose text `load` supplies. Errors about the file's
+/// contents start with its path: `g.txt: line 3: ...`.
+pub fn parse_with(name: &str, opts: SpecOptions, load: &LoadFile<'_>) -> Result<Box<dyn Ruleset>> {
+    let trimmed = name.trim();
+    let (head, path) = match trimmed.split_once(':') {
+        Some((h, p)) if FILE_GAMES.contains(&h) => (h, p.trim()),
+        _ => return parse(name, opts),
+    };
+    if opts.misere {
+        return Err(Error::unsupported(format!(
+            "`{trimmed}` has no misère analysis; --misere works with nim"
+        )));
+    }
+    if opts.ground.is_some() {
+        return Err(Error::unsupported(format!(
+            "`{trimmed}` has no ground vertex; --ground works with hackenbush"
+        )));
+    }
+    if path.is_empty() {
+        return Err(Error::parse(format!(
+            "`{head}` needs a file, as in `{head}:g.txt`"
+        )));
+    }
+    let text = load(path)?;
+    let in_file = |e: Error| match e {
+        Error::Parse(m) => Error::Parse(format!("{path}: {m}")),
+        Error::Unsupported(m) => Error::Unsupported(format!("{path}: {m}")),
+        other => other,
+    };
+    match head {
+        "graph" => Ok(Box::new(GraphGame::parse(path, &text).map_err(in_file)?)),
+        _ => unreachable!("every name in FILE_GAMES is handled"),
+    }
+}
+
+/// The ruleset named by `name`. Names that refer to files (`graph:FILE`)
+/// need [`parse_with`], which is given a way to read them.
 pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
     let name = name.trim();
     let (head, args) = match name.split_once(':') {
@@ -211,6 +272,12 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "coins:any:1,2",
         )?)?))),
         "cutting" => no_args(Box::<Cutting>::default()),
+        "graph" => match needs_args("graph:g.txt")?.trim() {
+            "" => Err(Error::parse("`graph` needs a file, as in `graph:g.txt`")),
+            _ => Err(Error::unsupported(format!(
+                "`{name}` is read from a file, and only the command line reads files"
+            ))),
+        },
         "" => Err(Error::parse("the game name is empty; try `grundy games`")),
         _ => Err(Error::parse(format!(
             "unknown game `{name}`; known games: {}",
@@ -271,5 +338,39 @@ mod tests {
         };
         assert!(parse("sub:1,2", misere).is_err());
         assert!(parse("nim", misere).is_ok());
+    }
+
+    #[test]
+    fn file_games_need_a_loader() {
+        let err = |r: Result<Box<dyn Ruleset>>| match r {
+            Ok(g) => panic!("{} parsed", g.name()),
+            Err(e) => e.to_string(),
+        };
+        let opts = SpecOptions::default();
+        assert!(err(parse("graph:g.txt", opts)).contains("only the command line"));
+        assert!(err(parse("graph", opts)).contains("needs arguments"));
+        assert!(err(parse_with("graph:", opts, &no_files)).contains("needs a file"));
+        assert!(err(parse_with("graph:g.txt", opts, &no_files)).contains("g.txt"));
+        let load = |path: &str| -> Result<String> {
+            match path {
+                "g.txt" => Ok("a b\nb c\n".to_string()),
+                "bad.txt" => Ok("a b\n\nc\n".to_string()),
+                _ => Err(Error::parse(format!("{path}: cannot read"))),
+            }
+        };
+        let game = parse_with(" graph:g.txt ", opts, &load).unwrap();
+        assert_eq!(game.name(), "graph:g.txt");
+        assert_eq!(
+            err(parse_with("graph:bad.txt", opts, &load)),
+            "bad.txt: line 3: expected an edge `u v` (two vertex names), got `c`"
+        );
+        assert_eq!(err(parse_with("graph:x", opts, &load)), "x: cannot read");
+        let misere = SpecOptions {
+            misere: true,
+            ..opts
+        };
+        assert!(err(parse_with("graph:g.txt", misere, &load)).contains("misère"));
+        // Names without files go through as with `parse`.
+        assert_eq!(parse_with("nim", opts, &load).unwrap().name(), "nim");
     }
 }

@@ -3,10 +3,12 @@
 //! Heap games implement [`crate::heap::HeapRules`]; games on pairs and
 //! other components implement [`crate::ruleset::SumGame`]; games that are
 //! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
-//! implement [`crate::ruleset::Ruleset`] directly.
+//! implement [`crate::ruleset::Ruleset`] directly, as do games read from
+//! a file (`digraph`, for `graph:FILE`).
 
 pub mod coins;
 pub mod cutting;
+pub mod digraph;
 pub mod ed;
 pub mod euclid;
 pub mod fib;

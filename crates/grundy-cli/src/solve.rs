@@ -1,0 +1,67 @@
+//! `grundy solve GAME`: every vertex of a finite explicit graph with its
+//! outcome, remoteness and generalized Sprague-Grundy value.
+
+use clap::Args;
+use grundy::solve::retro::StateTable;
+use grundy::{Limits, SpecOptions, Value};
+
+use crate::load::parse_game;
+use crate::output::{print, print_json};
+
+/// Arguments of `grundy solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// A game on a finite explicit graph: graph:FILE.
+    game: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &SolveArgs, limits: &Limits) -> anyhow::Result<()> {
+    let game = parse_game(&args.game, SpecOptions::default())?;
+    let table = game.solve_table(limits)?;
+    if args.json {
+        print_json(&table)
+    } else {
+        print(&render(&table))
+    }
+}
+
+/// Values as `grundy value` prints them: `0`, `*`, `*2`, `inf(0,2)`.
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::Finite(n) => n.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The human form: a header, then one aligned row per vertex.
+pub fn render(t: &StateTable) -> String {
+    let mut out = format!("game: {}\n", t.game);
+    out.push_str(&format!("vertices: {}, edges: {}", t.vertices, t.edges));
+    if !t.starts.is_empty() {
+        out.push_str(&format!(", start: {}", t.starts.join(" ")));
+    }
+    out.push('\n');
+    let w = t
+        .table
+        .iter()
+        .map(|r| r.vertex.len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    out.push_str(&format!("{:<w$}  outcome  remoteness  value\n", "vertex"));
+    for r in &t.table {
+        let remoteness = r.remoteness.map_or("-".to_string(), |x| x.to_string());
+        out.push_str(&format!(
+            "{:<w$}  {:<7}  {:<10}  {}\n",
+            r.vertex,
+            r.outcome.to_string(),
+            remoteness,
+            value_text(&r.value)
+        ));
+    }
+    out
+}

@@ -1,0 +1,153 @@
+//! `grundy value graph:FILE` and `grundy solve`: draws, infinite values,
+//! the table of all vertices, and errors that name the file and line.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("grundy").unwrap().args(args).assert()
+}
+
+fn text(args: &[&str]) -> String {
+    let out = grundy(args).success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy(args).success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("valid JSON")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = grundy(args).code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "`{needle}` not in: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+/// A file in the test scratch directory.
+fn file(name: &str, contents: &str) -> String {
+    let path: PathBuf = [env!("CARGO_TARGET_TMPDIR"), name].iter().collect();
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// c is terminal (P); b moves to it (N, *1); a can only go to b (P, 0);
+/// d may pass for ever or move to c (N, inf(0)); e may pass for ever or
+/// move to b, which hands the opponent the win (a draw, inf(1)).
+const LOOP: &str = "\
+# a 2-cycle with an exit, a self-loop and a draw
+start a
+a b
+b a
+b c      # c has no moves
+d d      # d may pass for ever...
+d c      # ...or move to c
+e e
+e b      # leaving e hands the win to the opponent
+";
+
+fn game(name: &str) -> String {
+    format!("graph:{}", file(name, LOOP))
+}
+
+#[test]
+fn values_with_draws_and_infinities() {
+    let g = game("loop-value.txt");
+    let out = text(&["value", &g, "b", "e"]);
+    assert!(out.contains("  1  b          *\n"), "{out}");
+    assert!(out.contains("  2  e          inf(1)\n"), "{out}");
+    assert!(out.contains("total: inf(0)"), "{out}");
+    assert!(out.contains("outcome: N"), "{out}");
+    assert!(out.contains("component 2: e -> b"), "{out}");
+    let out = text(&["value", &g, "d", "e"]);
+    assert!(out.contains("total: inf()"), "{out}");
+    assert!(out.contains("outcome: D (a draw"), "{out}");
+    assert!(!out.contains("winning moves"), "{out}");
+}
+
+#[test]
+fn value_json_keeps_its_shape() {
+    let g = game("loop-json.txt");
+    let v = json_of(&["value", &g, "b", "e", "--json"]);
+    assert_eq!(v["game"], g);
+    assert_eq!(v["components"], json!(["b", "e"]));
+    assert_eq!(v["values"], json!([1, "inf(1)"]));
+    assert_eq!(v["grundy"], "inf(0)");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"], json!([{"component": 1, "to": "b"}]));
+    assert_eq!(v["moves_truncated"], false);
+    assert_eq!(v["misere"], false);
+    let v = json_of(&["value", &g, "e", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["winning_moves"], json!([]));
+    let v = json_of(&["value", &g, "a", "c", "--json"]);
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn solve_prints_every_vertex() {
+    let g = game("loop-solve.txt");
+    let out = text(&["solve", &g]);
+    let expected = format!(
+        "game: {g}\n\
+         vertices: 5, edges: 7, start: a\n\
+         vertex  outcome  remoteness  value\n\
+         a       P        2           0\n\
+         b       N        1           *\n\
+         c       P        0           0\n\
+         d       N        1           inf(0)\n\
+         e       D        -           inf(1)\n"
+    );
+    assert_eq!(out, expected);
+    let v = json_of(&["solve", &g, "--json"]);
+    assert_eq!(v["game"], g);
+    assert_eq!(v["vertices"], 5);
+    assert_eq!(v["edges"], 7);
+    assert_eq!(v["starts"], json!(["a"]));
+    assert_eq!(
+        v["table"][3],
+        json!({"vertex": "d", "outcome": "N", "remoteness": 1, "value": "inf(0)"})
+    );
+    assert_eq!(
+        v["table"][4],
+        json!({"vertex": "e", "outcome": "D", "remoteness": null, "value": "inf(1)"})
+    );
+    assert_eq!(v["table"][0]["value"], 0);
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let bad = file("bad-graph.txt", "a b\n# fine\nb c d\n");
+    fails(
+        &["value", &format!("graph:{bad}"), "a"],
+        &format!("{bad}: line 3: expected an edge `u v` (two vertex names), got `b c d`"),
+    );
+    fails(
+        &["solve", &format!("graph:{bad}")],
+        &format!("{bad}: line 3:"),
+    );
+    let g = game("loop-errors.txt");
+    let path = g.strip_prefix("graph:").unwrap();
+    fails(
+        &["value", &g, "a", "zz"],
+        &format!("{path} has no vertex `zz`"),
+    );
+    fails(
+        &["value", "graph:no-such-file.txt", "a"],
+        "no-such-file.txt: cannot read",
+    );
+    fails(&["value", "graph:", "a"], "needs a file");
+    fails(
+        &["solve", "nim"],
+        "`solve` needs a game on a finite explicit graph",
+    );
+    fails(&["seq", &g], "not a heap game");
+    fails(&["value", &g, "a", "--misere"], "no misère analysis");
+    fails(&["solve", &g, "--max-states", "3"], "more than 3 states");
+}

@@ -1,0 +1,319 @@
+//! Games on a given directed graph: `graph:FILE`.
+//!
+//! A token sits on a vertex; a move slides it along an edge; whoever
+//! cannot move loses. A position with several tokens is a sum, one
+//! component per token. The graph may have cycles, so a vertex may be a
+//! draw; every vertex is solved at once by retrograde analysis and
+//! Smith's generalized Sprague-Grundy values ([`crate::solve::retro`]),
+//! and sums follow Smith's rules.
+//!
+//! The file holds one edge `u v` per line (vertex names are any tokens
+//! without spaces), `#` comments and blank lines, and `start X` lines
+//! naming suggested start vertices (for `grundy play` and reports). The
+//! word `start` is therefore not a vertex name. Vertices are numbered in
+//! the order they are first named, which is the order of reports.
+
+use std::sync::{Arc, OnceLock};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::ruleset::{Analysis, Move, Ruleset, Value, MAX_LISTED_MOVES};
+use crate::solve::retro::{
+    sum_values, value_outcome, winning_targets, Digraph, Solved, StateTable,
+};
+
+/// The game on the graph of one file.
+#[derive(Debug)]
+pub struct GraphGame {
+    path: String,
+    names: Vec<String>,
+    index: FxHashMap<String, u32>,
+    starts: Vec<u32>,
+    graph: Arc<Digraph>,
+    /// Solved on first use, with the limits of that use.
+    solved: OnceLock<Solved>,
+}
+
+impl GraphGame {
+    /// Reads the graph `text` of the file `path` (the engine does no I/O:
+    /// front ends read the file). Errors name the line, counted from 1;
+    /// callers put the path in front.
+    pub fn parse(path: &str, text: &str) -> Result<GraphGame> {
+        let mut names: Vec<String> = Vec::new();
+        let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        let mut starts: Vec<u32> = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = match raw.find('#') {
+                Some(i) => &raw[..i],
+                None => raw,
+            }
+            .trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
+            let mut vertex = |name: &str| -> Result<u32> {
+                if name == "start" {
+                    return Err(at(
+                        "`start` begins a start line and cannot be a vertex name".to_string(),
+                    ));
+                }
+                if let Some(&v) = index.get(name) {
+                    return Ok(v);
+                }
+                let v = names.len() as u32;
+                if v == u32::MAX - 1 {
+                    return Err(at("too many vertices".to_string()));
+                }
+                names.push(name.to_string());
+                index.insert(name.to_string(), v);
+                Ok(v)
+            };
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (Some("start"), Some(x), None) => {
+                    let v = vertex(x)?;
+                    starts.push(v);
+                }
+                (Some("start"), _, _) => {
+                    return Err(at(format!(
+                        "expected `start X` (one vertex), got `{}`",
+                        shorten(line)
+                    )))
+                }
+                (Some(u), Some(v), None) => {
+                    let edge = (vertex(u)?, vertex(v)?);
+                    edges.push(edge);
+                }
+                _ => {
+                    return Err(at(format!(
+                        "expected an edge `u v` (two vertex names), got `{}`",
+                        shorten(line)
+                    )))
+                }
+            }
+        }
+        if names.is_empty() {
+            return Err(Error::parse(
+                "the graph has no vertices: write one edge `u v` per line",
+            ));
+        }
+        let graph = Digraph::from_edges(names.len(), &edges)?;
+        Ok(GraphGame {
+            path: path.to_string(),
+            names,
+            index,
+            starts,
+            graph: Arc::new(graph),
+            solved: OnceLock::new(),
+        })
+    }
+
+    /// The graph, vertices numbered in the order the file first names them.
+    pub fn graph(&self) -> &Digraph {
+        &self.graph
+    }
+
+    /// The vertex called `name`; an unknown name is an error naming the
+    /// file.
+    pub fn vertex(&self, name: &str) -> Result<u32> {
+        let name = name.trim();
+        self.index
+            .get(name)
+            .copied()
+            .ok_or_else(|| Error::parse(format!("{} has no vertex `{}`", self.path, shorten(name))))
+    }
+
+    /// The name of vertex `v`.
+    pub fn vertex_name(&self, v: u32) -> &str {
+        &self.names[v as usize]
+    }
+
+    /// The start vertices listed by `start X` lines, in file order.
+    pub fn starts(&self) -> &[u32] {
+        &self.starts
+    }
+
+    /// The solved graph, computed on first use (the graph has no more
+    /// than `limits.max_states` vertices, or this fails).
+    pub fn solved(&self, limits: &Limits) -> Result<&Solved> {
+        if let Some(s) = self.solved.get() {
+            return Ok(s);
+        }
+        let s = Solved::new(self.graph.clone(), limits)?;
+        Ok(self.solved.get_or_init(|| s))
+    }
+}
+
+impl Ruleset for GraphGame {
+    fn name(&self) -> String {
+        format!("graph:{}", self.path)
+    }
+
+    /// One token per component. Values and total follow Smith; a move
+    /// wins when it leaves a total of 0, which
+    /// [`winning_targets`] turns into the value each component's new
+    /// vertex must have. Repeated edges give one move.
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        let verts = components
+            .iter()
+            .map(|c| self.vertex(c))
+            .collect::<Result<Vec<u32>>>()?;
+        let solved = self.solved(limits)?;
+        let values: Vec<Value> = verts.iter().map(|&v| solved.value(v)).collect();
+        let total = sum_values(&values);
+        let mut winning_moves = Vec::new();
+        let mut truncated = false;
+        for (i, (&v, target)) in verts.iter().zip(winning_targets(&values)).enumerate() {
+            let Some(target) = target else { continue };
+            let mut seen = FxHashSet::default();
+            for &w in self.graph.options(v) {
+                if solved.nimber(w) != Some(target) || !seen.insert(w) {
+                    continue;
+                }
+                if winning_moves.len() == MAX_LISTED_MOVES {
+                    truncated = true;
+                    break;
+                }
+                winning_moves.push(Move {
+                    component: Some(i),
+                    to: self.vertex_name(w).to_string(),
+                });
+            }
+        }
+        Ok(Analysis {
+            game: Ruleset::name(self),
+            components: components.to_vec(),
+            values: Some(values.into_iter().map(Some).collect()),
+            outcome: value_outcome(&total),
+            grundy: Some(total),
+            winning_moves,
+            moves_truncated: truncated,
+            misere: false,
+        })
+    }
+
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+        let solved = self.solved(limits)?;
+        let starts = self
+            .starts
+            .iter()
+            .map(|&v| self.vertex_name(v).to_string())
+            .collect();
+        Ok(solved.table(Ruleset::name(self), starts, |v| {
+            self.vertex_name(v).to_string()
+        }))
+    }
+}
+
+/// Long garbage is cut in error messages so that they stay one short line.
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Outcome;
+    use crate::nimber::Nimber;
+
+    const FILE: &str = "\
+# a 2-cycle with an exit, a self-loop, and a lone start vertex
+start a
+a b
+b a   # back
+b c
+d d
+d c
+start e
+";
+
+    fn game() -> GraphGame {
+        GraphGame::parse("g.txt", FILE).unwrap()
+    }
+
+    fn analyze(g: &GraphGame, comps: &[&str]) -> Analysis {
+        let comps: Vec<String> = comps.iter().map(|s| s.to_string()).collect();
+        g.analyze(&comps, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn files_are_read() {
+        let g = game();
+        assert_eq!(g.graph().vertex_count(), 5);
+        assert_eq!(g.graph().edge_count(), 5);
+        let starts: Vec<&str> = g.starts().iter().map(|&v| g.vertex_name(v)).collect();
+        assert_eq!(starts, ["a", "e"]);
+        assert_eq!(Ruleset::name(&g), "graph:g.txt");
+    }
+
+    #[test]
+    fn sums_of_tokens() {
+        let g = game();
+        // a = 0 (P), b = 1, c = 0, d = inf(0) (N: d -> c wins), e = 0.
+        // b wins by moving to c (game over) or to a (whose only move
+        // returns to b).
+        let a = analyze(&g, &["b"]);
+        assert_eq!(a.outcome, Outcome::N);
+        let to: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, ["a", "c"]);
+        let a = analyze(&g, &["d"]);
+        assert_eq!(a.grundy, Some(Value::Infinite(vec![0])));
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 1);
+        // d + b = inf(1): a draw; d + d: two infinities, a draw.
+        assert_eq!(analyze(&g, &["d", "b"]).outcome, Outcome::D);
+        let dd = analyze(&g, &["d", "d"]);
+        assert_eq!(dd.outcome, Outcome::D);
+        assert!(dd.winning_moves.is_empty());
+        let a = analyze(&g, &["a", "e", "c"]);
+        assert_eq!(a.grundy, Some(Value::Finite(Nimber(0))));
+        assert_eq!(a.outcome, Outcome::P);
+    }
+
+    #[test]
+    fn the_table_has_every_vertex() {
+        let t = game().solve_table(&Limits::default()).unwrap();
+        let rows: Vec<String> = t
+            .table
+            .iter()
+            .map(|r| format!("{} {} {:?} {}", r.vertex, r.outcome, r.remoteness, r.value))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "a P Some(2) 0",
+                "b N Some(1) 1",
+                "c P Some(0) 0",
+                "d N Some(1) inf(0)",
+                "e P Some(0) 0"
+            ]
+        );
+        assert_eq!(t.starts, ["a", "e"]);
+    }
+
+    #[test]
+    fn errors_name_the_line_or_the_vertex() {
+        for (text, needle) in [
+            ("a b\nc\n", "line 2: expected an edge `u v`"),
+            ("a b\n\n# x\na b c\n", "line 4: expected an edge"),
+            ("start\n", "line 1: expected `start X`"),
+            ("start a b\n", "line 1: expected `start X`"),
+            ("a start\n", "line 1: `start` begins"),
+            ("# nothing\n", "the graph has no vertices"),
+        ] {
+            let err = GraphGame::parse("g.txt", text).unwrap_err().to_string();
+            assert!(err.starts_with(needle), "{text:?}: {err}");
+        }
+        let err = game()
+            .analyze(&["zz".to_string()], &Limits::default())
+            .unwrap_err();
+        assert_eq!(err.to_string(), "g.txt has no vertex `zz`");
+    }
+}
