@@ -3,10 +3,13 @@
 //! Every failure is one line `error: ...` on stderr and exit code 2; the
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
+mod graph;
 mod load;
 mod longrun;
 mod output;
+mod play;
 mod plot;
+mod position;
 mod seq;
 mod solve;
 mod value;
@@ -23,9 +26,10 @@ use grundy::Limits;
 #[derive(Parser, Debug)]
 #[command(name = "grundy", version, propagate_version = true)]
 struct Cli {
-    /// The most positions a single computation may store.
-    #[arg(long, global = true, default_value_t = Limits::DEFAULT_MAX_STATES, value_name = "N")]
-    max_states: u64,
+    /// The most positions a single computation may store (default
+    /// 10000000; 500 for `graph`, whose pictures get unreadable beyond).
+    #[arg(long, global = true, value_name = "N")]
+    max_states: Option<u64>,
 
     #[command(subcommand)]
     command: Command,
@@ -40,6 +44,11 @@ enum Command {
     /// Every vertex of a finite explicit graph (graph:FILE): outcome (P, N
     /// or D for a draw), remoteness and generalized Sprague-Grundy value.
     Solve(solve::SolveArgs),
+    /// The state graph of a position as a picture (SVG, or DOT for Graphviz):
+    /// values on the nodes, P-positions red, winning moves green.
+    Graph(graph::GraphArgs),
+    /// Play against the computer, which plays perfectly.
+    Play(play::PlayArgs),
     /// List the games grundy knows.
     Games,
 }
@@ -49,7 +58,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::clap_failure(e),
     };
-    let mut limits = Limits::with_max_states(cli.max_states);
+    let default_states = match cli.command {
+        Command::Graph(_) => graph::DEFAULT_MAX_NODES,
+        _ => Limits::DEFAULT_MAX_STATES,
+    };
+    let mut limits = Limits::with_max_states(cli.max_states.unwrap_or(default_states));
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
         Command::Seq(args) => {
@@ -61,6 +74,8 @@ fn main() -> ExitCode {
             seq::run(&args, &limits)
         }
         Command::Solve(args) => solve::run(&args, &limits),
+        Command::Graph(args) => graph::run(&args, &limits),
+        Command::Play(args) => play::run(&args, &limits),
         Command::Games => output::print(&games_text()),
     };
     match result {

@@ -1,47 +1,29 @@
 //! `grundy value GAME COMPONENT...`
 
-use std::path::Path;
-
-use anyhow::anyhow;
 use clap::Args;
-use grundy::{Analysis, Limits, SpecOptions, Value};
+use grundy::{Analysis, Limits, Value};
 
 use crate::output::{print, print_json};
+use crate::position::PositionArgs;
 
 /// Arguments of `grundy value`.
 #[derive(Args, Debug)]
 pub struct ValueArgs {
-    /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
-    game: String,
-    /// The components of the position (heap sizes, pairs a,b, coin strings,
-    /// graph files or inline graphs, ...).
-    #[arg(required = true, allow_negative_numbers = true)]
-    components: Vec<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
-    /// Misère play: whoever moves last loses.
-    #[arg(long)]
-    misere: bool,
-    /// The ground vertex of graph games (hackenbush); 0 by default.
-    #[arg(long, value_name = "V")]
-    ground: Option<u64>,
 }
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = crate::load::parse_game(
-        &args.game,
-        SpecOptions {
-            misere: args.misere,
-            ground: args.ground,
-        },
-    )?;
+    let game = args.position.ruleset()?;
     let analysis = if game.components_from_files() {
-        let (texts, files) = read_files(&args.components)?;
+        let (texts, files) = args.position.read_files()?;
         game.analyze_files(&texts, &files, limits)?
     } else {
-        game.analyze(&args.components, limits)?
+        game.analyze(&args.position.components, limits)?
     };
     if args.json {
         print_json(&analysis)
@@ -50,25 +32,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     }
 }
 
-/// For games that take files: each component naming an existing file is
-/// replaced by the file's text, and its path is kept for the report.
-fn read_files(components: &[String]) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
-    let mut texts = Vec::with_capacity(components.len());
-    let mut files = Vec::with_capacity(components.len());
-    for c in components {
-        if Path::new(c).is_file() {
-            let text = std::fs::read_to_string(c).map_err(|e| anyhow!("{c}: cannot read: {e}"))?;
-            texts.push(text);
-            files.push(Some(c.clone()));
-        } else {
-            texts.push(c.clone());
-            files.push(None);
-        }
-    }
-    Ok((texts, files))
-}
-
-fn nimber_text(v: &Option<Value>) -> String {
+pub fn nimber_text(v: &Option<Value>) -> String {
     match v {
         Some(Value::Finite(n)) => n.to_string(),
         Some(other) => other.to_string(),

@@ -179,6 +179,12 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
+    /// The inline text of a component read from the file `path`, for
+    /// front ends that pass positions around as texts (play, pictures).
+    fn component_from_file(&self, text: &str, _path: &str) -> Result<String> {
+        Ok(text.to_string())
+    }
+
     /// [`Ruleset::analyze`] where `files[i]` is the path that component
     /// `i`'s text was read from (`None`: given inline). Reports name the
     /// path instead of repeating the file's text, and errors about a file

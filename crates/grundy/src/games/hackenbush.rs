@@ -523,6 +523,12 @@ impl Ruleset for Hackenbush {
         true
     }
 
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        let g = Graph::parse_lines(text, self.ground)
+            .map_err(|e| Error::parse(format!("{path}: {e}")))?;
+        Ok(g.format_inline())
+    }
+
     /// Files use the line grammar whatever they hold, and their errors
     /// start with the path.
     fn analyze_files(

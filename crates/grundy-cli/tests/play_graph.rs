@@ -1,0 +1,112 @@
+//! `grundy graph` pictures and scripted `grundy play` sessions.
+
+use assert_cmd::Command;
+
+fn grundy(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn svg_picture_marks_p_positions_and_winning_moves() {
+    let (svg, err, code) = grundy(&["graph", "sub:1,3,4", "7"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(svg.starts_with("<svg"));
+    // Heaps 0..7: P at 0, 2, 7; winning moves 1>0 3>2 3>0 4>0 5>2 6>2.
+    assert_eq!(svg.matches(r#"<g class="node P"#).count(), 3);
+    assert_eq!(svg.matches(r#"<g class="node N"#).count(), 5);
+    assert_eq!(svg.matches(r#"class="move win""#).count(), 6);
+    for heap in 0..=7 {
+        assert!(svg.contains(&format!(">{heap}</text>")), "heap {heap}");
+    }
+}
+
+#[test]
+fn dot_output_and_files() {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nim.dot");
+    let (_, err, code) = grundy(
+        &["graph", "nim", "1", "2", "-o", path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let dot = std::fs::read_to_string(&path).unwrap();
+    assert!(dot.starts_with("digraph"));
+    // Positions reachable from (1, 2): 2 x 3 = 6.
+    assert_eq!(dot.matches("label=").count(), 6);
+    let (svg, _, _) = grundy(&["graph", "nim", "1", "2", "--format", "svg"], "");
+    assert!(svg.contains("<svg"));
+}
+
+#[test]
+fn too_large_graphs_are_refused_naming_the_limit() {
+    let (_, err, code) = grundy(&["graph", "nim", "30", "30"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("more than 500 positions"), "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+    let (svg, _, code) = grundy(&["graph", "--max-states", "1000", "nim", "30", "30"], "");
+    assert_eq!(code, Some(0));
+    assert!(svg.contains("<svg"));
+}
+
+#[test]
+fn the_computer_wins_a_scripted_game() {
+    // Nim 1 2, computer first: it moves to 1 1; we take one; it takes the last.
+    let (out, err, code) = grundy(
+        &["play", "nim", "1", "2", "--first", "computer", "--moves"],
+        "1:0\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("computer: component 2: 2 -> 1"), "{out}");
+    assert!(out.contains("no move left: the computer wins."), "{out}");
+}
+
+#[test]
+fn hints_undo_and_a_human_win() {
+    // sub:1,3,4 from 8 (N): the hint says 8 -> 7, which wins.
+    let (out, _, code) = grundy(
+        &["play", "sub:1,3,4", "8", "--moves"],
+        "hint\n1:5\nundo\n1:7\n1\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.contains("hint: component 1: 8 -> 7"), "{out}");
+    assert!(out.contains("undone"), "{out}");
+    assert!(out.contains("you: component 1: 8 -> 7"), "{out}");
+    // After 7 the computer loses slowest (7 -> 6), we reply, and so on.
+    assert!(out.contains("computer: component 1: 7 -> 6"), "{out}");
+    let (win, _, _) = grundy(&["play", "nim", "3", "--moves"], "1:0\n");
+    assert!(win.contains("no move left: you win!"), "{win}");
+}
+
+#[test]
+fn bad_moves_are_explained_and_errors_are_one_line() {
+    let (out, _, code) = grundy(&["play", "nim", "3", "4", "--moves"], "1:9\n5 5\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("component 1 cannot become `9`"), "{out}");
+    assert!(out.contains("`5 5` is not a move"), "{out}");
+    let (_, err, code) = grundy(&["play", "nim", "-1"], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn misere_play_ends_with_the_last_mover_losing() {
+    // Misère Nim 1 1, computer first: it takes one heap, we must take the last.
+    let (out, _, _) = grundy(
+        &[
+            "play", "nim", "1", "1", "--misere", "--first", "computer", "--moves",
+        ],
+        "2:0\n1:0\n",
+    );
+    assert!(out.contains("no move left: the computer wins."), "{out}");
+}

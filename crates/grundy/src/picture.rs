@@ -1,0 +1,346 @@
+//! Pictures of a state graph: DOT for Graphviz users, SVG drawn here.
+//!
+//! Every node shows its position and its value; P-positions are red, N
+//! green-blue, draws grey and dashed; a winning move (from an N-position to
+//! a P-position) is a thick green arrow. The SVG layout is layered: a node
+//! sits at its distance from the start, and the order within a layer is
+//! improved by a few barycenter sweeps, which is enough for the few hundred
+//! nodes a readable picture holds. No external program is needed.
+
+use std::fmt::Write;
+
+use petgraph::dot::{Config, Dot};
+use petgraph::graph::DiGraph;
+
+use crate::game::Outcome;
+use crate::play::StateGraph;
+use crate::ruleset::Value;
+
+/// A node as drawn.
+struct Node {
+    position: String,
+    value: String,
+    outcome: Outcome,
+}
+
+fn nodes(g: &StateGraph) -> Vec<Option<Node>> {
+    (0..g.positions.len() as u32)
+        .map(|v| {
+            if g.is_end(v) {
+                return None;
+            }
+            let outcome = g.solved.outcome(v);
+            // Misère values are not Sprague-Grundy values: show the outcome.
+            let value = if g.misere {
+                outcome.to_string()
+            } else {
+                match g.solved.value(v) {
+                    Value::Finite(n) => n.to_string(),
+                    other => other.to_string(),
+                }
+            };
+            Some(Node {
+                position: g.positions[v as usize].join(" "),
+                value,
+                outcome,
+            })
+        })
+        .collect()
+}
+
+/// Whether the edge `v -> w` is a winning move.
+fn winning(g: &StateGraph, v: u32, w: u32) -> bool {
+    g.solved.outcome(v) == Outcome::N && g.solved.outcome(w) == Outcome::P && !g.is_end(w)
+}
+
+fn colours(o: Outcome) -> (&'static str, &'static str) {
+    match o {
+        Outcome::P => ("#fbe3e1", "#c0392b"),
+        Outcome::N => ("#e3f1fa", "#2c7fb8"),
+        Outcome::D => ("#eeeeee", "#777777"),
+    }
+}
+
+/// The state graph in Graphviz DOT.
+pub fn to_dot(g: &StateGraph, game: &str) -> String {
+    let drawn = nodes(g);
+    let mut graph: DiGraph<String, bool> = DiGraph::new();
+    let mut index = Vec::with_capacity(drawn.len());
+    for n in &drawn {
+        index.push(n.as_ref().map(|n| {
+            let (fill, line) = colours(n.outcome);
+            let style = if n.outcome == Outcome::D {
+                "filled,dashed"
+            } else {
+                "filled"
+            };
+            graph.add_node(format!(
+                "label=\"{}\\n{}\" style=\"{style}\" fillcolor=\"{fill}\" color=\"{line}\"",
+                escape_dot(&n.position),
+                escape_dot(&n.value)
+            ))
+        }));
+    }
+    for v in 0..drawn.len() as u32 {
+        for &w in g.solved.graph().options(v) {
+            if let (Some(a), Some(b)) = (index[v as usize], index[w as usize]) {
+                graph.add_edge(a, b, winning(g, v, w));
+            }
+        }
+    }
+    let body = Dot::with_attr_getters(
+        &graph,
+        &[
+            Config::EdgeNoLabel,
+            Config::NodeNoLabel,
+            Config::GraphContentOnly,
+        ],
+        &|_, e| {
+            if *e.weight() {
+                "color=\"#1a9850\" penwidth=2.5".to_string()
+            } else {
+                "color=\"#999999\"".to_string()
+            }
+        },
+        &|_, (_, attrs)| attrs.clone(),
+    );
+    format!(
+        "digraph \"{}\" {{\n    node [shape=box fontname=\"sans-serif\"];\n{body}}}\n",
+        escape_dot(game)
+    )
+}
+
+fn escape_dot(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn escape_xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const LAYER_GAP: f64 = 90.0;
+const NODE_GAP: f64 = 24.0;
+const NODE_H: f64 = 40.0;
+const CHAR_W: f64 = 7.4;
+const MARGIN: f64 = 30.0;
+
+/// Layers (distance from the start) and the order within each layer.
+fn layout(g: &StateGraph, drawn: &[Option<Node>]) -> (Vec<usize>, Vec<Vec<u32>>) {
+    let n = drawn.len();
+    let mut layer = vec![usize::MAX; n];
+    let mut layers: Vec<Vec<u32>> = Vec::new();
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    layer[0] = 0;
+    while let Some(v) = queue.pop_front() {
+        let l = layer[v as usize];
+        if layers.len() <= l {
+            layers.push(Vec::new());
+        }
+        layers[l].push(v);
+        for &w in g.solved.graph().options(v) {
+            if layer[w as usize] == usize::MAX && drawn[w as usize].is_some() {
+                layer[w as usize] = l + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    // Barycenter sweeps: a node moves towards the mean place of its
+    // neighbours in the layer above (down sweeps) or below (up sweeps).
+    let parents = g.solved.graph().reversed();
+    let mut place = vec![0f64; n];
+    for l in &layers {
+        for (i, &v) in l.iter().enumerate() {
+            place[v as usize] = i as f64;
+        }
+    }
+    for sweep in 0..4 {
+        let down = sweep % 2 == 0;
+        let order: Vec<usize> = if down {
+            (1..layers.len()).collect()
+        } else {
+            (0..layers.len().saturating_sub(1)).rev().collect()
+        };
+        for li in order {
+            let neighbour_layer = if down { li - 1 } else { li + 1 };
+            let mut keyed: Vec<(f64, u32)> = layers[li]
+                .iter()
+                .map(|&v| {
+                    let near: Vec<f64> = if down {
+                        parents.options(v).to_vec()
+                    } else {
+                        g.solved.graph().options(v).to_vec()
+                    }
+                    .into_iter()
+                    .filter(|&w| layer[w as usize] == neighbour_layer)
+                    .map(|w| place[w as usize])
+                    .collect();
+                    let key = if near.is_empty() {
+                        place[v as usize]
+                    } else {
+                        near.iter().sum::<f64>() / near.len() as f64
+                    };
+                    (key, v)
+                })
+                .collect();
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            layers[li] = keyed.iter().map(|&(_, v)| v).collect();
+            for (i, &v) in layers[li].iter().enumerate() {
+                place[v as usize] = i as f64;
+            }
+        }
+    }
+    (layer, layers)
+}
+
+/// The state graph as a standalone SVG document.
+pub fn to_svg(g: &StateGraph, game: &str) -> String {
+    let drawn = nodes(g);
+    let (layer, layers) = layout(g, &drawn);
+    let width_of = |v: u32| -> f64 {
+        let n = drawn[v as usize].as_ref().expect("drawn nodes only");
+        n.position.len().max(n.value.len()).max(3) as f64 * CHAR_W + 18.0
+    };
+    let row_width = |l: &Vec<u32>| -> f64 {
+        l.iter().map(|&v| width_of(v)).sum::<f64>() + NODE_GAP * l.len().saturating_sub(1) as f64
+    };
+    let widest = layers.iter().map(row_width).fold(0.0, f64::max);
+    let (mut x, mut y) = (vec![0f64; drawn.len()], vec![0f64; drawn.len()]);
+    for (li, l) in layers.iter().enumerate() {
+        let mut cursor = MARGIN + (widest - row_width(l)) / 2.0;
+        for &v in l {
+            let w = width_of(v);
+            x[v as usize] = cursor + w / 2.0;
+            y[v as usize] = MARGIN + 30.0 + li as f64 * LAYER_GAP + NODE_H / 2.0;
+            cursor += w + NODE_GAP;
+        }
+    }
+    let width = widest + 2.0 * MARGIN;
+    let height = MARGIN * 2.0 + 30.0 + layers.len() as f64 * LAYER_GAP;
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">
+<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#999999"/></marker><marker id="win" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1a9850"/></marker></defs>
+<rect width="100%" height="100%" fill="white"/>
+<text x="{MARGIN}" y="{title_y}" font-size="14" font-weight="bold">{title}</text>
+<text x="{legend_x:.0}" y="{title_y}" font-size="11" fill="#555555">red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move</text>
+"##,
+        title_y = MARGIN,
+        title = escape_xml(game),
+        legend_x = MARGIN + 12.0 + game.len() as f64 * 8.5,
+    );
+    for v in 0..drawn.len() as u32 {
+        if drawn[v as usize].is_none() || layer[v as usize] == usize::MAX {
+            continue;
+        }
+        for &w in g.solved.graph().options(v) {
+            if drawn[w as usize].is_none() || layer[w as usize] == usize::MAX {
+                continue;
+            }
+            let win = winning(g, v, w);
+            let (colour, marker, stroke) = if win {
+                ("#1a9850", "win", 2.5)
+            } else {
+                ("#999999", "arrow", 1.0)
+            };
+            let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
+            let class = if win { "move win" } else { "move" };
+            let path = if layer[w as usize] > layer[v as usize] {
+                format!(
+                    "M{:.1},{:.1} L{:.1},{:.1}",
+                    x1,
+                    y1 + NODE_H / 2.0,
+                    x2,
+                    y2 - NODE_H / 2.0
+                )
+            } else {
+                // Back or sideways edges (loopy games) bend out to the right.
+                let bend = 40.0 + (y1 - y2).abs() / 3.0;
+                format!(
+                    "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+                    x1 + 10.0,
+                    y1 - NODE_H / 2.0,
+                    x1.max(x2) + bend,
+                    y1 - NODE_H,
+                    x1.max(x2) + bend,
+                    y2,
+                    x2 + 10.0,
+                    y2 + NODE_H / 2.0
+                )
+            };
+            let _ = writeln!(
+                svg,
+                r#"<path class="{class}" d="{path}" fill="none" stroke="{colour}" stroke-width="{stroke}" marker-end="url(#{marker})"/>"#
+            );
+        }
+    }
+    for (v, node) in drawn.iter().enumerate() {
+        let Some(node) = node else { continue };
+        if layer[v] == usize::MAX {
+            continue;
+        }
+        let (fill, line) = colours(node.outcome);
+        let w = width_of(v as u32);
+        let dash = if node.outcome == Outcome::D {
+            r#" stroke-dasharray="4,3""#
+        } else {
+            ""
+        };
+        let start = if v == 0 { " start" } else { "" };
+        let _ = writeln!(
+            svg,
+            r#"<g class="node {outcome}{start}"><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{NODE_H}" rx="6" fill="{fill}" stroke="{line}" stroke-width="{sw}"{dash}/><text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{line}">{}</text></g>"#,
+            x[v] - w / 2.0,
+            y[v] - NODE_H / 2.0,
+            x[v],
+            y[v] - 3.0,
+            escape_xml(&node.position),
+            x[v],
+            y[v] + 13.0,
+            escape_xml(&node.value),
+            outcome = node.outcome,
+            sw = if v == 0 { 2.5 } else { 1.2 },
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{parse, SpecOptions};
+    use crate::Limits;
+
+    fn graph(game: &str, position: &[&str]) -> StateGraph {
+        let g = parse(game, SpecOptions::default()).unwrap();
+        let p: Vec<String> = position.iter().map(|s| s.to_string()).collect();
+        StateGraph::build(&*g, &p, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn subtraction_picture_has_every_position_and_marks() {
+        let g = graph("sub:1,3,4", &["7"]);
+        assert_eq!(g.positions.len(), 8);
+        let svg = to_svg(&g, "sub:1,3,4");
+        // Heaps 0..=7, of which 0, 2, 7 are P.
+        assert_eq!(svg.matches(r#"<g class="node P"#).count(), 3);
+        assert_eq!(svg.matches(r#"<g class="node N"#).count(), 5);
+        assert!(svg.contains(r#"class="node P start""#));
+        // Winning moves: 1->0, 3->2, 3->0, 4->0, 5->2, 6->2 (none from 7).
+        assert_eq!(svg.matches(r#"class="move win""#).count(), 6);
+        let dot = to_dot(&g, "sub:1,3,4");
+        assert!(dot.starts_with("digraph \"sub:1,3,4\""));
+        assert_eq!(dot.matches("penwidth=2.5").count(), 6);
+        assert_eq!(dot.matches("label=").count(), 8);
+    }
+
+    #[test]
+    fn positions_are_escaped() {
+        let g = graph("sub:1", &["2"]);
+        assert!(to_svg(&g, "a<b&c").contains("a&lt;b&amp;c"));
+    }
+}

@@ -1,0 +1,104 @@
+//! Perfect play: from an N-position the computer wins against every reply,
+//! from a P-position it loses as slowly as possible, and the state graph
+//! agrees with the games' own analysis.
+
+use grundy::play::{advise, StateGraph};
+use grundy::{Limits, Outcome, Ruleset, SpecOptions};
+
+fn game(name: &str, misere: bool) -> Box<dyn Ruleset> {
+    grundy::parse(
+        name,
+        SpecOptions {
+            misere,
+            ..SpecOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+fn texts(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+/// With the computer to move from `position`, does it win whatever the
+/// human replies? Every reply is tried (a full search of the human's
+/// choices); the computer plays `advise`'s move.
+fn computer_wins(g: &dyn Ruleset, position: &[String], depth: usize) -> bool {
+    assert!(depth < 200, "the game should end");
+    let limits = Limits::default();
+    let moves = g.position_moves(position, &limits).unwrap();
+    if moves.is_empty() {
+        // The computer cannot move: it loses, unless misère.
+        return g.misere();
+    }
+    let advice = advise(g, position, &limits).unwrap();
+    let best = advice.best.expect("a move exists");
+    let replies = g.position_moves(&best.next, &limits).unwrap();
+    if replies.is_empty() {
+        return !g.misere();
+    }
+    replies.iter().all(|r| computer_wins(g, &r.next, depth + 1))
+}
+
+#[test]
+fn the_computer_wins_every_line_from_n_positions() {
+    for (name, misere, position) in [
+        ("sub:1,3,4", false, vec!["8"]),
+        ("nim", false, vec!["1", "2", "4"]),
+        ("nim", true, vec!["2", "2", "1"]),
+        ("kayles", false, vec!["4", "3"]),
+        ("lasker", false, vec!["5", "2"]),
+        ("moore:2", false, vec!["1", "2", "3"]),
+        ("staircase", false, vec!["2", "1", "3"]),
+        ("wythoff", false, vec!["2,4"]),
+        ("turtles", false, vec!["THHTH"]),
+        ("cutting", false, vec!["4x2", "3x3"]),
+        ("hackenbush", false, vec!["0-1,1-2,1-3"]),
+        ("grundy", false, vec!["7", "5"]),
+    ] {
+        let g = game(name, misere);
+        let p = texts(&position);
+        let a = advise(&*g, &p, &Limits::default()).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{name} {position:?}");
+        assert!(a.exact);
+        assert!(computer_wins(&*g, &p, 0), "{name} {position:?}");
+    }
+}
+
+#[test]
+fn the_state_graph_agrees_with_the_analysis() {
+    let limits = Limits::default();
+    for (name, position) in [
+        ("sub:1,3,4", vec!["9", "3"]),
+        ("kayles", vec!["6", "2"]),
+        ("euclid", vec!["7,3", "5,2"]),
+        ("ed", vec!["3,4"]),
+        ("twins", vec!["HTHH"]),
+    ] {
+        let g = game(name, false);
+        let p = texts(&position);
+        let graph = StateGraph::build(&*g, &p, &limits).unwrap();
+        let analysis = g.analyze(&p, &limits).unwrap();
+        assert_eq!(graph.solved.outcome(0), analysis.outcome, "{name}");
+        assert_eq!(Some(graph.solved.value(0)), analysis.grundy, "{name}");
+        // Every position in the graph, valued by the game, has the graph's value.
+        for (v, pos) in graph.positions.iter().enumerate().take(200) {
+            let a = g.analyze(pos, &limits).unwrap();
+            assert_eq!(
+                Some(graph.solved.value(v as u32)),
+                a.grundy,
+                "{name} {pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn losing_positions_lose_slowly() {
+    // Nim 3 3: P; the slowest loss takes one token (remoteness 6 -> 5).
+    let g = game("nim", false);
+    let a = advise(&*g, &texts(&["3", "3"]), &Limits::default()).unwrap();
+    assert_eq!((a.outcome, a.remoteness), (Outcome::P, Some(6)));
+    let next = a.best.unwrap().next;
+    assert!(next == texts(&["2", "3"]) || next == texts(&["3", "2"]));
+}
