@@ -128,6 +128,11 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "a token on a vertex of a directed graph file slides along an edge; cycles allowed (draws)",
     ),
     (
+        "rules:FILE.rhai",
+        "positions: integers, strings, [lists]",
+        "your own game: a Rhai script defining fn moves(p) (and optionally fn components(p))",
+    ),
+    (
         "0.77, 4.07, 0.F7, ...",
         "heap sizes",
         "any octal or hexadecimal take-and-break code",
@@ -149,7 +154,7 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
 
 /// Game names whose argument is the path of a file the game is read from
 /// (`graph:FILE`). Only [`parse_with`] can build them.
-pub const FILE_GAMES: &[&str] = &["graph"];
+pub const FILE_GAMES: &[&str] = &["graph", "rules"];
 
 /// How a front end reads the file that a game name refers to: given the
 /// path, the file's text, or an error that names the path. The engine
@@ -197,6 +202,14 @@ pub fn parse_with(name: &str, opts: SpecOptions, load: &LoadFile<'_>) -> Result<
     };
     match head {
         "graph" => Ok(Box::new(GraphGame::parse(path, &text).map_err(in_file)?)),
+        #[cfg(feature = "scripts")]
+        "rules" => Ok(Box::new(crate::games::rules::RulesGame::compile(
+            path, &text,
+        )?)),
+        #[cfg(not(feature = "scripts"))]
+        "rules" => Err(Error::unsupported(
+            "this build of grundy has no script support (feature `scripts`)",
+        )),
         _ => unreachable!("every name in FILE_GAMES is handled"),
     }
 }
@@ -272,8 +285,10 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "coins:any:1,2",
         )?)?))),
         "cutting" => no_args(Box::<Cutting>::default()),
-        "graph" => match needs_args("graph:g.txt")?.trim() {
-            "" => Err(Error::parse("`graph` needs a file, as in `graph:g.txt`")),
+        "graph" | "rules" => match needs_args("graph:g.txt")?.trim() {
+            "" => Err(Error::parse(format!(
+                "`{head}` needs a file, as in `{head}:FILE`"
+            ))),
             _ => Err(Error::unsupported(format!(
                 "`{name}` is read from a file, and only the command line reads files"
             ))),

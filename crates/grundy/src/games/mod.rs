@@ -17,6 +17,8 @@ pub mod lasker;
 pub mod moore;
 pub mod mult;
 pub mod nim;
+#[cfg(feature = "scripts")]
+pub mod rules;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;

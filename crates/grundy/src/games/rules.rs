@@ -1,0 +1,291 @@
+//! Games given by rules in a Rhai script (`rules:FILE.rhai`).
+//!
+//! The script defines `fn moves(p)`, returning the positions one move away
+//! from `p` (integers, booleans, strings or arrays), and optionally
+//! `fn components(p)`, returning the independent parts of a position that
+//! is a sum (or an empty array when it is not). Everything else comes from
+//! the engine: values by memoised search (sums by XOR), winning moves,
+//! sequences for integer positions, play and pictures. When the moves have
+//! a cycle, the reachable positions are explored and solved as a loopy
+//! game (outcomes P, N or D and Smith's values).
+
+mod pos;
+mod script;
+
+use std::sync::{Arc, Mutex};
+
+pub use pos::Pos;
+pub use script::{Script, MAX_OPERATIONS};
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Limits};
+use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqStats, Table};
+use crate::nimber::Nimber;
+use crate::ruleset::{
+    analyze_sum, sum_position_moves, Analysis, Move, PositionMove, Ruleset, SumGame,
+};
+use crate::solve::retro::{explore, sum_values, value_outcome, winning_targets, Solved};
+use crate::solve::Memo;
+
+/// The script as a [`Game`]. `Game::moves` cannot fail, so the first
+/// script error is kept aside and reported after the search.
+#[derive(Clone)]
+struct ScriptGame {
+    script: Arc<Script>,
+    failure: Arc<Mutex<Option<Error>>>,
+}
+
+impl ScriptGame {
+    fn record(&self, e: Error) {
+        let mut slot = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert(e);
+    }
+
+    fn take_failure(&self) -> Option<Error> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+}
+
+impl Game for ScriptGame {
+    type Position = Pos;
+
+    fn moves(&self, p: &Pos, out: &mut Vec<Pos>) {
+        match self.script.moves(p) {
+            Ok(moves) => out.extend(moves),
+            Err(e) => self.record(e),
+        }
+    }
+
+    fn components(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
+        match self.script.components(p) {
+            Ok(Some(parts)) => {
+                out.extend(parts);
+                true
+            }
+            Ok(None) => false,
+            Err(e) => {
+                self.record(e);
+                false
+            }
+        }
+    }
+}
+
+/// A scripted game.
+pub struct RulesGame {
+    name: String,
+    game: ScriptGame,
+    memo: Mutex<Option<Memo<ScriptGame>>>,
+    table: Mutex<Table>,
+}
+
+impl RulesGame {
+    /// Compiles the script `text`, read from `path`.
+    pub fn compile(path: &str, text: &str) -> Result<RulesGame> {
+        let script = Script::compile(path, text)?;
+        Ok(RulesGame {
+            name: format!("rules:{path}"),
+            game: ScriptGame {
+                script: Arc::new(script),
+                failure: Arc::default(),
+            },
+            memo: Mutex::new(None),
+            table: Mutex::new(Table::new()),
+        })
+    }
+
+    /// The value of `p` by memoised search; a cycle is [`Error::Cyclic`].
+    pub fn finite_value(&self, p: &Pos, limits: &Limits) -> Result<Nimber> {
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        let m = memo.get_or_insert_with(|| Memo::new(self.game.clone(), limits.clone()));
+        let result = m.value(p);
+        if let Some(e) = self.game.take_failure() {
+            // Values found while the script was failing cannot be trusted.
+            *memo = None;
+            return Err(e);
+        }
+        result
+    }
+
+    /// The analysis of a sum whose moves have cycles: explore every
+    /// position reachable from the components, solve, and add the
+    /// components' generalized values by Smith's rules.
+    fn analyze_loopy(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        if self.game.script.has_components() {
+            return Err(Error::unsupported(format!(
+                "{}: the moves have a cycle, and loopy games split by `components` are not supported; drop `fn components` to solve the whole positions",
+                self.game.script.path()
+            )));
+        }
+        let comps = components
+            .iter()
+            .map(|t| Pos::parse(t))
+            .collect::<Result<Vec<_>>>()?;
+        let explored = explore(&self.game, &comps, limits)?;
+        if let Some(e) = self.game.take_failure() {
+            return Err(e);
+        }
+        let solved = Solved::new(explored.graph.clone(), limits)?;
+        let ids: Vec<u32> = comps
+            .iter()
+            .map(|c| explored.id(c).expect("the starts were explored"))
+            .collect();
+        let values: Vec<_> = ids.iter().map(|&v| solved.value(v)).collect();
+        let total = sum_values(&values);
+        let mut winning_moves = Vec::new();
+        for (i, target) in winning_targets(&values).into_iter().enumerate() {
+            let Some(t) = target else { continue };
+            for &w in solved.graph().options(ids[i]) {
+                if solved.nimber(w) == Some(t) {
+                    winning_moves.push(Move {
+                        component: Some(i),
+                        to: explored.position(w).to_string(),
+                    });
+                }
+            }
+        }
+        Ok(Analysis {
+            game: self.name.clone(),
+            components: components.to_vec(),
+            outcome: value_outcome(&total),
+            values: Some(values.into_iter().map(Some).collect()),
+            grundy: Some(total),
+            winning_moves,
+            moves_truncated: false,
+            misere: false,
+        })
+    }
+}
+
+impl SumGame for RulesGame {
+    type Comp = Pos;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<Pos> {
+        Pos::parse(text)
+    }
+
+    fn format_component(&self, c: &Pos) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, c: &Pos, limits: &Limits) -> Result<Nimber> {
+        self.finite_value(c, limits)
+    }
+
+    fn for_each_option(
+        &self,
+        c: &Pos,
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[Pos]) -> bool,
+    ) -> Result<()> {
+        for option in self.game.script.moves(c)? {
+            let go_on = match self.game.script.components(&option)? {
+                Some(parts) => f(&parts),
+                None => f(std::slice::from_ref(&option)),
+            };
+            if !go_on {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Ruleset for RulesGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        match analyze_sum(self, components, limits) {
+            Err(Error::Cyclic(_)) => self.analyze_loopy(components, limits),
+            other => other,
+        }
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        sum_position_moves(self, components, limits)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        Some(self)
+    }
+
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        self.report(req.to.unwrap_or(SeqRequest::UNPROVABLE_DEFAULT), limits)
+    }
+}
+
+/// `grundy seq rules:FILE` values the integer positions 0, 1, 2, ...
+impl HeapSequence for RulesGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()> {
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        limits.check_states(upto.saturating_add(1), "this sequence")?;
+        while (table.len() as u64) <= upto {
+            let n = table.len() as i64;
+            let v = self.finite_value(&Pos::Int(n), limits)?;
+            let v = u32::try_from(v.0)
+                .map_err(|_| Error::limit(format!("G({n}) of {}", self.name), u32::MAX as u64))?;
+            table.push(v);
+        }
+        Ok(())
+    }
+
+    fn provable(&self) -> bool {
+        false
+    }
+
+    fn has_closed_form(&self) -> bool {
+        false
+    }
+
+    fn prove(&self) -> Option<Periodicity> {
+        None
+    }
+
+    fn restore(&self, table: Table) {
+        *self.table.lock().unwrap_or_else(|e| e.into_inner()) = table;
+    }
+
+    fn with_table(&self, f: &mut dyn FnMut(&Table)) {
+        f(&self.table.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn stats(&self) -> SeqStats {
+        let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        SeqStats {
+            computed: table.len() as u64,
+            max_value: table.max(),
+            rare: None,
+        }
+    }
+
+    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
+        self.extend_to(to, limits)?;
+        let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let values = table.to_u64(0..to as usize + 1);
+        let periodicity = detect(&values, None);
+        Ok(SeqReport {
+            game: self.name.clone(),
+            computed_to: to,
+            values,
+            preperiod: periodicity.as_ref().map(|p| p.preperiod),
+            period: periodicity.as_ref().map(|p| p.period),
+            proven: false,
+            proof: periodicity.map(|p| p.proof),
+            closed_form: None,
+            sparse: None,
+        })
+    }
+}
