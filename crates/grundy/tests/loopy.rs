@@ -329,11 +329,27 @@ fn explored_games_are_solved() {
     }
 }
 
-/// The time for a random graph of ten million edges (a million vertices):
+/// The time for random graphs of ten million edges on a million vertices:
 /// `cargo test --release -p grundy --test loopy -- --ignored --nocapture`.
+/// A third of the vertices have no options; the edges of the others go
+/// anywhere (`back` = 1) or mostly "downhill" (to one of the 64 vertices
+/// below), one edge in `back` going anywhere: long chains of finite
+/// values, cycles through them, draws and infinite values.
 #[test]
 #[ignore]
 fn ten_million_edges() {
+    for back in [1, 16, 256] {
+        measure(back);
+    }
+    let t = std::time::Instant::now();
+    let m = dense_loopy(3000);
+    println!(
+        "{m} edges, dense and loopy, values up to 2999: built and solved in {:?}",
+        t.elapsed()
+    );
+}
+
+fn measure(back: u64) {
     use std::time::Instant;
     let n: u32 = 1_000_000;
     let m: usize = 10_000_000;
@@ -347,7 +363,17 @@ fn ten_million_edges() {
     let edges: Vec<(u32, u32)> = (0..m)
         .map(|_| {
             let r = next();
-            ((r % u64::from(n)) as u32, ((r >> 32) % u64::from(n)) as u32)
+            // Vertices 0, 3, 6, ... have no options.
+            let mut u = (r % u64::from(n - 1)) as u32 + 1;
+            if u % 3 == 0 {
+                u -= 1;
+            }
+            let s = next();
+            if s % back == 0 {
+                (u, ((s >> 20) % u64::from(n)) as u32)
+            } else {
+                (u, u - 1 - ((s >> 20) % u64::from(u.min(64))) as u32)
+            }
         })
         .collect();
     let t = Instant::now();
@@ -367,7 +393,40 @@ fn ten_million_edges() {
         }
     }
     println!(
-        "{m} edges, {n} vertices: graph built in {built:?}, solved in {solved:?}; \
-         P/N/D = {counts:?}, {infinite} infinite values, largest finite value {top}"
+        "{m} edges, {n} vertices, 1 in {back} edges anywhere: graph built in {built:?}, \
+         solved in {solved:?}; P/N/D = {counts:?}, {infinite} infinite values, \
+         largest finite value {top}"
     );
+}
+
+/// Two copies of the complete acyclic graph on `k` vertices (`X_i -> X_j`
+/// and `Y_i -> Y_j` for `j < i`), and a cycle `Y_i <-> A_i` with
+/// `A_i -> X_i`: the Y side is loopy, yet `Y_i` keeps the value `i`
+/// (a move to `A_i` is answered by `A_i -> X_i`), and `A_i` is 0 (`A_0`
+/// is 1). Values in the thousands on a loopy part: the hard case for
+/// stage-by-stage algorithms. Returns the solved graph's edge count.
+fn dense_loopy(k: u32) -> usize {
+    let (x, y, a) = (0, k, 2 * k);
+    let mut edges = Vec::new();
+    for i in 0..k {
+        for j in 0..i {
+            edges.push((x + i, x + j));
+            edges.push((y + i, y + j));
+        }
+        edges.push((y + i, a + i));
+        edges.push((a + i, y + i));
+        edges.push((a + i, x + i));
+    }
+    let g = Digraph::from_edges(3 * k as usize, &edges).unwrap();
+    let s = Solved::new(g, &Limits::default()).unwrap();
+    for i in 0..k {
+        assert_eq!(s.value(y + i), Value::Finite(Nimber(u64::from(i))));
+        assert_eq!(s.nimber(a + i), Some(Nimber(u64::from(i == 0))));
+    }
+    edges.len()
+}
+
+#[test]
+fn high_finite_values_on_cycles() {
+    dense_loopy(60);
 }

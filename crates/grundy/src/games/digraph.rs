@@ -28,8 +28,7 @@ use crate::solve::retro::{
 #[derive(Debug)]
 pub struct GraphGame {
     path: String,
-    names: Vec<String>,
-    index: FxHashMap<String, u32>,
+    names: Names,
     starts: Vec<u32>,
     graph: Arc<Digraph>,
     /// Solved on first use, with the limits of that use.
@@ -41,8 +40,7 @@ impl GraphGame {
     /// front ends read the file). Errors name the line, counted from 1;
     /// callers put the path in front.
     pub fn parse(path: &str, text: &str) -> Result<GraphGame> {
-        let mut names: Vec<String> = Vec::new();
-        let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        let mut names = Names::new(text.len());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut starts: Vec<u32> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -61,16 +59,9 @@ impl GraphGame {
                         "`start` begins a start line and cannot be a vertex name".to_string(),
                     ));
                 }
-                if let Some(&v) = index.get(name) {
-                    return Ok(v);
-                }
-                let v = names.len() as u32;
-                if v == u32::MAX - 1 {
-                    return Err(at("too many vertices".to_string()));
-                }
-                names.push(name.to_string());
-                index.insert(name.to_string(), v);
-                Ok(v)
+                names
+                    .intern(name)
+                    .ok_or_else(|| at("too many vertices".to_string()))
             };
             let mut words = line.split_whitespace();
             match (words.next(), words.next(), words.next()) {
@@ -96,16 +87,15 @@ impl GraphGame {
                 }
             }
         }
-        if names.is_empty() {
+        if names.list.is_empty() {
             return Err(Error::parse(
                 "the graph has no vertices: write one edge `u v` per line",
             ));
         }
-        let graph = Digraph::from_edges(names.len(), &edges)?;
+        let graph = Digraph::from_edges(names.list.len(), &edges)?;
         Ok(GraphGame {
             path: path.to_string(),
             names,
-            index,
             starts,
             graph: Arc::new(graph),
             solved: OnceLock::new(),
@@ -121,15 +111,14 @@ impl GraphGame {
     /// file.
     pub fn vertex(&self, name: &str) -> Result<u32> {
         let name = name.trim();
-        self.index
+        self.names
             .get(name)
-            .copied()
             .ok_or_else(|| Error::parse(format!("{} has no vertex `{}`", self.path, shorten(name))))
     }
 
     /// The name of vertex `v`.
     pub fn vertex_name(&self, v: u32) -> &str {
-        &self.names[v as usize]
+        &self.names.list[v as usize]
     }
 
     /// The start vertices listed by `start X` lines, in file order.
@@ -206,6 +195,84 @@ impl Ruleset for GraphGame {
         Ok(solved.table(Ruleset::name(self), starts, |v| {
             self.vertex_name(v).to_string()
         }))
+    }
+}
+
+/// Vertex names to vertex numbers, in order of first appearance.
+///
+/// Most graph files name vertices by numbers, and with a million vertices
+/// a hash map of strings spends its time on cache misses (ten million
+/// edges took seconds), so names written as plain decimal numbers (no
+/// sign, no leading zero) are looked up in a table indexed by the number,
+/// as long as it stays within the size of the text; other names go
+/// through a hash map. A name always takes the same path, so `7` and `07`
+/// remain two vertices.
+#[derive(Debug)]
+struct Names {
+    list: Vec<String>,
+    by_name: FxHashMap<String, u32>,
+    by_number: Vec<u32>,
+    /// Numbers below this use `by_number`.
+    cap: usize,
+}
+
+impl Names {
+    fn new(text_len: usize) -> Names {
+        Names {
+            list: Vec::new(),
+            by_name: FxHashMap::default(),
+            by_number: Vec::new(),
+            cap: text_len / 4 + 1024,
+        }
+    }
+
+    /// The number of `name` when it is a plain decimal within the table.
+    fn number(&self, name: &str) -> Option<usize> {
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 9 || (b[0] == b'0' && b.len() > 1) {
+            return None;
+        }
+        let mut n = 0usize;
+        for &c in b {
+            if !c.is_ascii_digit() {
+                return None;
+            }
+            n = n * 10 + usize::from(c - b'0');
+        }
+        (n < self.cap).then_some(n)
+    }
+
+    fn get(&self, name: &str) -> Option<u32> {
+        match self.number(name) {
+            Some(n) => self.by_number.get(n).copied().filter(|&v| v != u32::MAX),
+            None => self.by_name.get(name).copied(),
+        }
+    }
+
+    /// The vertex called `name`, new if need be; `None` when there are too
+    /// many vertices to number.
+    fn intern(&mut self, name: &str) -> Option<u32> {
+        if let Some(v) = self.get(name) {
+            return Some(v);
+        }
+        let v = self.list.len() as u32;
+        if v >= u32::MAX - 1 {
+            return None;
+        }
+        match self.number(name) {
+            Some(n) => {
+                if n >= self.by_number.len() {
+                    let len = (n + 1).max(2 * self.by_number.len()).min(self.cap);
+                    self.by_number.resize(len, u32::MAX);
+                }
+                self.by_number[n] = v;
+            }
+            None => {
+                self.by_name.insert(name.to_string(), v);
+            }
+        }
+        self.list.push(name.to_string());
+        Some(v)
     }
 }
 
@@ -296,6 +363,19 @@ start e
             ]
         );
         assert_eq!(t.starts, ["a", "e"]);
+    }
+
+    #[test]
+    fn numbers_and_other_names_are_vertices_alike() {
+        let g = GraphGame::parse("n.txt", "7 07\n07 x\n99999999999 7\n0 -1\n").unwrap();
+        let names: Vec<&str> = (0..6).map(|v| g.vertex_name(v)).collect();
+        assert_eq!(names, ["7", "07", "x", "99999999999", "0", "-1"]);
+        for (v, name) in names.iter().enumerate() {
+            assert_eq!(g.vertex(name).unwrap(), v as u32);
+        }
+        assert_eq!(g.graph().options(3), [0]);
+        assert!(g.vertex("8").is_err());
+        assert!(g.vertex("1000000").is_err());
     }
 
     #[test]

@@ -4,7 +4,38 @@
 //! depend on itself), but when only finitely many positions are reachable
 //! the whole graph can be built and solved at once with
 //! [`super::Solved`]. This is how scripted games and `grundy play` reach
-//! the loopy engine.
+//! the loopy engine:
+//!
+//! ```
+//! use grundy::solve::retro::{explore, Solved};
+//! use grundy::{Game, Limits, Nimber, Outcome, Value};
+//!
+//! /// A cycle 1 -> 2 -> 3 -> 1 with an exit 3 -> 0; 0 ends the game.
+//! struct Ring;
+//! impl Game for Ring {
+//!     type Position = u8;
+//!     fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+//!         match p {
+//!             0 => {}
+//!             3 => out.extend([1, 0]),
+//!             _ => out.push(p + 1),
+//!         }
+//!     }
+//! }
+//!
+//! let limits = Limits::default();
+//! let e = explore(&Ring, &[1], &limits).unwrap();
+//! let solved = Solved::new(e.graph.clone(), &limits).unwrap();
+//! let one = e.id(&1).unwrap();
+//! // 3 wins by 3 -> 0, so 2 (which must go to 3) loses, and 1 wins by
+//! // 1 -> 2, in three moves.
+//! assert_eq!(solved.outcome(one), Outcome::N);
+//! assert_eq!(solved.remoteness(one), Some(3));
+//! assert_eq!(e.position(solved.best_option(one).unwrap()), &2);
+//! assert_eq!(solved.value(one), Value::Finite(Nimber(1)));
+//! ```
+
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -15,8 +46,9 @@ use crate::game::{Game, Limits};
 /// The positions reachable in a game, numbered, with their move graph.
 #[derive(Clone, Debug)]
 pub struct Explored<P> {
-    /// The move graph: vertex `i` is `positions[i]`.
-    pub graph: Digraph,
+    /// The move graph: vertex `i` is `positions[i]`. Shared, so that
+    /// [`super::Solved::new`] can take it without a copy.
+    pub graph: Arc<Digraph>,
     /// The positions in the order they were found (breadth first, the
     /// starts first).
     pub positions: Vec<P>,
@@ -88,7 +120,7 @@ pub fn explore<G: Game>(
         v += 1;
     }
     Ok(Explored {
-        graph: Digraph { offsets, targets },
+        graph: Arc::new(Digraph { offsets, targets }),
         positions,
         index,
     })
