@@ -217,7 +217,10 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
             cursor += w + NODE_GAP;
         }
     }
-    let width = widest + 2.0 * MARGIN;
+    const LEGEND: &str =
+        "red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move";
+    let legend_x = MARGIN + 12.0 + game.len() as f64 * 8.5;
+    let width = (widest + 2.0 * MARGIN).max(legend_x + LEGEND.len() as f64 * 5.6 + MARGIN);
     let height = MARGIN * 2.0 + 30.0 + layers.len() as f64 * LAYER_GAP;
     let mut svg = String::new();
     let _ = write!(
@@ -226,11 +229,10 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#999999"/></marker><marker id="win" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1a9850"/></marker></defs>
 <rect width="100%" height="100%" fill="white"/>
 <text x="{MARGIN}" y="{title_y}" font-size="14" font-weight="bold">{title}</text>
-<text x="{legend_x:.0}" y="{title_y}" font-size="11" fill="#555555">red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move</text>
+<text x="{legend_x:.0}" y="{title_y}" font-size="11" fill="#555555">{LEGEND}</text>
 "##,
         title_y = MARGIN,
         title = escape_xml(game),
-        legend_x = MARGIN + 12.0 + game.len() as f64 * 8.5,
     );
     for v in 0..drawn.len() as u32 {
         if drawn[v as usize].is_none() || layer[v as usize] == usize::MAX {
@@ -248,7 +250,8 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
             };
             let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
             let class = if win { "move win" } else { "move" };
-            let path = if layer[w as usize] > layer[v as usize] {
+            let (lv, lw) = (layer[v as usize], layer[w as usize]);
+            let path = if lw > lv {
                 format!(
                     "M{:.1},{:.1} L{:.1},{:.1}",
                     x1,
@@ -256,8 +259,25 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
                     x2,
                     y2 - NODE_H / 2.0
                 )
+            } else if lw == lv && v != w {
+                // Within a layer: an arc above when going right, below when
+                // going left, so the two directions of a cycle stay apart.
+                let (dy, sy) = if x2 > x1 {
+                    (-NODE_H, y1 - NODE_H / 2.0)
+                } else {
+                    (NODE_H, y1 + NODE_H / 2.0)
+                };
+                format!(
+                    "M{:.1},{sy:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{sy:.1}",
+                    x1,
+                    x1,
+                    sy + dy,
+                    x2,
+                    sy + dy,
+                    x2
+                )
             } else {
-                // Back or sideways edges (loopy games) bend out to the right.
+                // Back edges and loops (loopy games) bend out to the right.
                 let bend = 40.0 + (y1 - y2).abs() / 3.0;
                 format!(
                     "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",

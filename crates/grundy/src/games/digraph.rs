@@ -19,7 +19,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::ruleset::{Analysis, Move, Ruleset, Value, MAX_LISTED_MOVES};
+use crate::ruleset::{Analysis, Move, PositionMove, Ruleset, Value, MAX_LISTED_MOVES};
 use crate::solve::retro::{
     sum_values, value_outcome, winning_targets, Digraph, Solved, StateTable,
 };
@@ -183,6 +183,34 @@ impl Ruleset for GraphGame {
             moves_truncated: truncated,
             misere: false,
         })
+    }
+
+    /// A token slides along one edge (repeated edges are one move).
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let mut moves = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            let v = self.vertex(c)?;
+            let mut seen = FxHashSet::default();
+            for &w in self.graph.options(v) {
+                if !seen.insert(w) {
+                    continue;
+                }
+                if moves.len() as u64 >= limits.max_states {
+                    return Err(Error::limit("listing the moves", limits.max_states));
+                }
+                let to = self.vertex_name(w).to_string();
+                let mut next = components.to_vec();
+                next[i] = to.clone();
+                moves.push(PositionMove {
+                    mv: Move {
+                        component: Some(i),
+                        to,
+                    },
+                    next,
+                });
+            }
+        }
+        Ok(moves)
     }
 
     fn solve_table(&self, limits: &Limits) -> Result<StateTable> {

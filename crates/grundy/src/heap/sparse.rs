@@ -390,6 +390,7 @@ impl SparseEngine {
     /// Completes a blind valuation of heap `n + 1` once `G(n) = g` is
     /// known: the options through heap `n` are a single heap `n` (removing
     /// one token) and the split `1 + n` (removing none).
+    #[cfg(feature = "parallel")]
     fn finish_blind(&self, t: &[u16], g: u16, s: &mut Scratch, scan_pos: usize) -> u32 {
         let n = t.len();
         for &k in &self.single_k {

@@ -88,12 +88,15 @@ impl Script {
     fn error(&self, name: &str, p: &Pos, mut e: EvalAltResult) -> Error {
         let pos = e.take_position();
         let msg = e.to_string().replace('\n', " ");
+        let place = at(&self.path, pos);
         match e {
-            EvalAltResult::ErrorTooManyOperations(_) => Error::limit(
-                format!("{}: `{name}({p})` (Rhai operations)", self.path),
-                MAX_OPERATIONS,
-            ),
-            _ => Error::parse(format!("{}: in `{name}({p})`: {msg}", at(&self.path, pos))),
+            EvalAltResult::ErrorTooManyOperations(_) => Error::parse(format!(
+                "{place}: `{name}({p})` ran more than {MAX_OPERATIONS} Rhai operations (an endless loop?)"
+            )),
+            EvalAltResult::ErrorTooManyModules(_) => Error::parse(format!(
+                "{place}: in `{name}({p})`: scripts may not import modules"
+            )),
+            _ => Error::parse(format!("{place}: in `{name}({p})`: {msg}")),
         }
     }
 

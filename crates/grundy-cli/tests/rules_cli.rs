@@ -1,0 +1,84 @@
+//! `rules:FILE.rhai` from the command line: every command works on a
+//! script, and script errors are one line with exit code 2.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn rules(name: &str) -> String {
+    format!("rules:{}/../../rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn value_and_seq_of_a_script() {
+    let game = rules("subtraction_134.rhai");
+    let (out, err, code) = run(&["value", &game, "7", "8", "--json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["values"], serde_json::json!([0, 1]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
+    let (out, _, _) = run(&["seq", &game, "--to", "13", "--json"], "");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2])
+    );
+}
+
+#[test]
+fn draws_from_a_script() {
+    let (out, _, code) = run(&["value", &rules("draws.rhai"), "5", "--json"], "");
+    assert_eq!(code, Some(0));
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["values"], serde_json::json!(["inf()"]));
+}
+
+#[test]
+fn play_and_graph_a_script() {
+    let game = rules("cutting_game.rhai");
+    let (out, err, code) = run(
+        &["play", &game, "[4, 2]", "--first", "computer", "--moves"],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("computer: component 1: [4, 2] -> [2, 2]+[2, 2]"),
+        "{out}"
+    );
+    assert!(out.contains("the computer wins"), "{out}");
+    let (svg, err, code) = run(&["graph", &rules("draws.rhai"), "5"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(svg.matches(r#"<g class="node D"#).count(), 3);
+}
+
+#[test]
+fn script_errors_are_one_line() {
+    let dir = std::env::temp_dir().join(format!("grundy-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.rhai");
+    std::fs::write(&bad, "fn moves(n) {\n  [n - ]\n}\n").unwrap();
+    let (_, err, code) = run(&["value", &format!("rules:{}", bad.display()), "3"], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("bad.rhai: line 2, column"), "{err}");
+    let (_, err, code) = run(&["value", "rules:/no/such/file.rhai", "3"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("cannot read"), "{err}");
+    let (_, err, code) = run(&["value", &rules("subtraction_134.rhai"), "[1,"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("position `[1,`"), "{err}");
+}
