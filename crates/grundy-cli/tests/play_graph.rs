@@ -110,3 +110,47 @@ fn misere_play_ends_with_the_last_mover_losing() {
     );
     assert!(out.contains("no move left: the computer wins."), "{out}");
 }
+
+/// Drives scripted sessions through every line of human replies: after each
+/// human move the computer answers, and at every human turn each listed
+/// move is tried in its own session. The computer must win them all.
+fn computer_wins_every_line(game: &[&str]) -> usize {
+    let mut stack: Vec<Vec<String>> = vec![vec![]];
+    let mut finished = 0;
+    while let Some(script) = stack.pop() {
+        let mut input = script.join("\n");
+        input.push_str("\nmoves\n");
+        let mut args = vec!["play"];
+        args.extend_from_slice(game);
+        args.extend(["--first", "computer", "--moves"]);
+        let (out, err, code) = grundy(&args, &input);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(!out.contains("you win"), "the human won after {script:?}:\n{out}");
+        if out.contains("the computer wins") {
+            finished += 1;
+            continue;
+        }
+        // The listing after the script: one line per move at this turn.
+        let listed = out
+            .rsplit("your move> moves")
+            .next()
+            .unwrap()
+            .lines()
+            .filter(|l| l.trim_start().split('.').next().is_some_and(|k| k.trim().parse::<usize>().is_ok()))
+            .count();
+        assert!(listed > 0, "no moves listed after {script:?}:\n{out}");
+        for k in 1..=listed {
+            let mut next = script.clone();
+            next.push(k.to_string());
+            stack.push(next);
+        }
+    }
+    finished
+}
+
+#[test]
+fn the_computer_wins_against_every_human_line() {
+    assert!(computer_wins_every_line(&["sub:1,3,4", "8"]) >= 3);
+    assert!(computer_wins_every_line(&["nim", "1", "2", "2"]) >= 2);
+    assert!(computer_wins_every_line(&["kayles", "5"]) >= 2);
+}
