@@ -74,6 +74,9 @@ pub struct SparseEngine {
     kappa: bool,
     part: Partition,
     rare: Vec<u32>,
+    /// `G` of each rare heap, side by side with `rare`: the rare x common
+    /// pass then reads one table at random instead of two.
+    rare_g: Vec<u16>,
     /// Heaps (from 1) by (value, parity), for choosing the partition.
     hist: Vec<[u64; 2]>,
     /// Every value so far is below `2^vbits`.
@@ -109,6 +112,7 @@ impl SparseEngine {
                 flip: false,
             },
             rare: Vec::new(),
+            rare_g: Vec::new(),
             hist: Vec::new(),
             vbits: 0,
             next_review: 64,
@@ -193,6 +197,8 @@ impl SparseEngine {
             self.hist[g as usize][n & 1] += 1;
             if !self.part.common(n, g) {
                 self.rare.push(n as u32);
+                // Wide tables never reach the pass that reads this.
+                self.rare_g.push(g as u16);
             }
         }
     }
@@ -207,9 +213,12 @@ impl SparseEngine {
             self.part = part;
             self.refresh_values();
             self.rare.clear();
+            self.rare_g.clear();
             for a in 1..table.len() {
-                if !part.common(a, table.get(a)) {
+                let g = table.get(a);
+                if !part.common(a, g) {
                     self.rare.push(a as u32);
+                    self.rare_g.push(g as u16);
                 }
             }
         }
@@ -275,30 +284,33 @@ impl SparseEngine {
         let cap = self.rev.len();
         let rev = &self.rev[..];
         // 1. Rare x common splits: every common value among the options.
-        //    The large part m - a is rev[base + a - 1] with base = cap - m.
+        //    (Each range below is the rare heaps a with their values G(a).)
         for &(k, unequal) in &self.split_k {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let base = cap - m;
+            // The large part m - a of a split is rev[base + a].
+            let base = cap - m - 1;
             // Rare heaps below m, minus the equal split when it is barred
             // and heap 1 when its partner is the unknown heap.
             let first = usize::from(blind && k == 0);
             let lo = self.rare.partition_point(|&a| (a as usize) <= first);
-            let rare = &self.rare[lo..self.rare.partition_point(|&a| (a as usize) < m)];
+            let hi = self.rare.partition_point(|&a| (a as usize) < m);
             let equal = match unequal && m % 2 == 0 {
-                true => rare.binary_search(&((m / 2) as u32)).ok(),
+                true => self.rare[lo..hi]
+                    .binary_search(&((m / 2) as u32))
+                    .ok()
+                    .map(|i| lo + i),
                 false => None,
             };
-            let (left, right) = match equal {
-                Some(i) => (&rare[..i], &rare[i + 1..]),
-                None => (rare, &rare[..0]),
+            let ranges = match equal {
+                Some(i) => [lo..i, i + 1..hi],
+                None => [lo..hi, hi..hi],
             };
-            for part in [left, right] {
-                for &a in part {
-                    let a = a as usize;
-                    marks[(t[a] ^ rev[base + a - 1]) as usize] = 1;
+            for r in ranges {
+                for (&a, &g) in self.rare[r.clone()].iter().zip(&self.rare_g[r]) {
+                    marks[(g ^ rev[base + a as usize]) as usize] = 1;
                 }
             }
         }
@@ -506,6 +518,7 @@ impl SeqEngine for SparseEngine {
 
     fn rebuild(&mut self, table: &Table) {
         self.rare.clear();
+        self.rare_g.clear();
         self.hist.iter_mut().for_each(|h| *h = [0, 0]);
         self.rev_len = 0;
         for n in 0..table.len() {
