@@ -1,25 +1,10 @@
 //! The `grundy` binary: commands, JSON shape, errors.
 
-use assert_cmd::Command;
+mod support;
+
+use support::*;
+
 use serde_json::Value;
-
-fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("grundy").unwrap().args(args).assert()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy(args).success().get_output().stdout.clone();
-    serde_json::from_slice(&out).expect("valid JSON")
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = grundy(args).code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(needle), "`{needle}` not in: {err}");
-    assert!(out.stdout.is_empty());
-}
 
 #[test]
 fn value_text() {
@@ -36,7 +21,7 @@ fn value_text() {
 
 #[test]
 fn value_json_shape() {
-    let v = json(&["value", "sub:1,3,4", "7", "8", "--json"]);
+    let v = json_of(&["value", "sub:1,3,4", "7", "8", "--json"]);
     assert_eq!(v["game"], "sub:1,3,4");
     assert_eq!(v["components"], serde_json::json!(["7", "8"]));
     assert_eq!(v["values"], serde_json::json!([0, 1]));
@@ -52,7 +37,7 @@ fn value_json_shape() {
 
 #[test]
 fn value_json_for_whole_position_games() {
-    let v = json(&["value", "moore:2", "1", "2", "3", "--json"]);
+    let v = json_of(&["value", "moore:2", "1", "2", "3", "--json"]);
     assert_eq!(v["values"], Value::Null);
     assert_eq!(v["grundy"], Value::Null);
     assert_eq!(v["outcome"], "N");
@@ -60,40 +45,40 @@ fn value_json_for_whole_position_games() {
         assert_eq!(m["component"], Value::Null);
         assert_eq!(m["to"].as_str().unwrap().split(' ').count(), 3);
     }
-    let s = json(&["value", "staircase", "3", "1", "3", "--json"]);
+    let s = json_of(&["value", "staircase", "3", "1", "3", "--json"]);
     assert_eq!(s["outcome"], "P");
     assert_eq!(s["winning_moves"], serde_json::json!([]));
 }
 
 #[test]
 fn misere_nim() {
-    let v = json(&["value", "nim", "1", "1", "1", "--misere", "--json"]);
+    let v = json_of(&["value", "nim", "1", "1", "1", "--misere", "--json"]);
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["misere"], true);
-    let v = json(&["value", "nim", "2", "2", "--misere", "--json"]);
+    let v = json_of(&["value", "nim", "2", "2", "--misere", "--json"]);
     assert_eq!(v["outcome"], "P");
 }
 
 #[test]
 fn huge_numbers_answer_instantly() {
-    let v = json(&[
+    let v = json_of(&[
         "value",
         "euclid",
         "18446744073709551615,12345678912345",
         "--json",
     ]);
     assert!(v["grundy"].is_u64());
-    let v = json(&["value", "mult", "18446744073709551615", "--json"]);
+    let v = json_of(&["value", "mult", "18446744073709551615", "--json"]);
     assert!(v["grundy"].is_u64());
-    let v = json(&["value", "ed", "4294967296,4294967297", "--json"]);
+    let v = json_of(&["value", "ed", "4294967296,4294967297", "--json"]);
     assert!(v["grundy"].is_u64());
-    let v = json(&["value", "wythoff", "4294967296,6949403065", "--json"]);
+    let v = json_of(&["value", "wythoff", "4294967296,6949403065", "--json"]);
     assert!(v["outcome"].is_string());
 }
 
 #[test]
 fn a_heap_of_ten_million() {
-    let v = json(&[
+    let v = json_of(&[
         "--max-states",
         "20000000",
         "value",
@@ -106,7 +91,7 @@ fn a_heap_of_ten_million() {
 
 #[test]
 fn seq_json_shape() {
-    let v = json(&["seq", "sub:1,3,4", "--to", "20", "--json"]);
+    let v = json_of(&["seq", "sub:1,3,4", "--to", "20", "--json"]);
     assert_eq!(v["game"], "sub:1,3,4");
     assert_eq!(v["computed_to"], 20);
     let values: Vec<u64> = v["values"]

@@ -1,40 +1,11 @@
 //! `grundy value graph:FILE` and `grundy solve`: draws, infinite values,
 //! the table of all vertices, and errors that name the file and line.
 
-use std::path::PathBuf;
+mod support;
 
-use assert_cmd::Command;
-use serde_json::{json, Value};
+use support::*;
 
-fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("grundy").unwrap().args(args).assert()
-}
-
-fn text(args: &[&str]) -> String {
-    let out = grundy(args).success().get_output().stdout.clone();
-    String::from_utf8(out).unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = grundy(args).success().get_output().stdout.clone();
-    serde_json::from_slice(&out).expect("valid JSON")
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = grundy(args).code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(needle), "`{needle}` not in: {err}");
-    assert!(out.stdout.is_empty());
-}
-
-/// A file in the test scratch directory.
-fn file(name: &str, contents: &str) -> String {
-    let path: PathBuf = [env!("CARGO_TARGET_TMPDIR"), name].iter().collect();
-    std::fs::write(&path, contents).unwrap();
-    path.to_str().unwrap().to_string()
-}
+use serde_json::json;
 
 /// c is terminal (P); b moves to it (N, *1); a can only go to b (P, 0);
 /// d may pass for ever or move to c (N, inf(0)); e may pass for ever or

@@ -1,24 +1,12 @@
 //! `grundy graph` pictures and scripted `grundy play` sessions.
 
-use assert_cmd::Command;
+mod support;
 
-fn grundy(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
-}
+use support::*;
 
 #[test]
 fn svg_picture_marks_p_positions_and_winning_moves() {
-    let (svg, err, code) = grundy(&["graph", "sub:1,3,4", "7"], "");
+    let (svg, err, code) = run(&["graph", "sub:1,3,4", "7"], "");
     assert_eq!(code, Some(0), "{err}");
     assert!(svg.starts_with("<svg"));
     // Heaps 0..7: P at 0, 2, 7; winning moves 1>0 3>2 3>0 4>0 5>2 6>2.
@@ -35,7 +23,7 @@ fn dot_output_and_files() {
     let dir = std::env::temp_dir().join(format!("grundy-graph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("nim.dot");
-    let (_, err, code) = grundy(
+    let (_, err, code) = run(
         &["graph", "nim", "1", "2", "-o", path.to_str().unwrap()],
         "",
     );
@@ -44,17 +32,17 @@ fn dot_output_and_files() {
     assert!(dot.starts_with("digraph"));
     // Positions reachable from (1, 2): 2 x 3 = 6.
     assert_eq!(dot.matches("label=").count(), 6);
-    let (svg, _, _) = grundy(&["graph", "nim", "1", "2", "--format", "svg"], "");
+    let (svg, _, _) = run(&["graph", "nim", "1", "2", "--format", "svg"], "");
     assert!(svg.contains("<svg"));
 }
 
 #[test]
 fn too_large_graphs_are_refused_naming_the_limit() {
-    let (_, err, code) = grundy(&["graph", "nim", "30", "30"], "");
+    let (_, err, code) = run(&["graph", "nim", "30", "30"], "");
     assert_eq!(code, Some(2));
     assert!(err.contains("more than 500 positions"), "{err}");
     assert!(err.contains("--max-states"), "{err}");
-    let (svg, _, code) = grundy(&["graph", "--max-states", "1000", "nim", "30", "30"], "");
+    let (svg, _, code) = run(&["graph", "--max-states", "1000", "nim", "30", "30"], "");
     assert_eq!(code, Some(0));
     assert!(svg.contains("<svg"));
 }
@@ -62,7 +50,7 @@ fn too_large_graphs_are_refused_naming_the_limit() {
 #[test]
 fn the_computer_wins_a_scripted_game() {
     // Nim 1 2, computer first: it moves to 1 1; we take one; it takes the last.
-    let (out, err, code) = grundy(
+    let (out, err, code) = run(
         &["play", "nim", "1", "2", "--first", "computer", "--moves"],
         "1:0\n",
     );
@@ -74,7 +62,7 @@ fn the_computer_wins_a_scripted_game() {
 #[test]
 fn hints_undo_and_a_human_win() {
     // sub:1,3,4 from 8 (N): the hint says 8 -> 7, which wins.
-    let (out, _, code) = grundy(
+    let (out, _, code) = run(
         &["play", "sub:1,3,4", "8", "--moves"],
         "hint\n1:5\nundo\n1:7\n1\n",
     );
@@ -84,17 +72,17 @@ fn hints_undo_and_a_human_win() {
     assert!(out.contains("you: component 1: 8 -> 7"), "{out}");
     // After 7 the computer loses slowest (7 -> 6), we reply, and so on.
     assert!(out.contains("computer: component 1: 7 -> 6"), "{out}");
-    let (win, _, _) = grundy(&["play", "nim", "3", "--moves"], "1:0\n");
+    let (win, _, _) = run(&["play", "nim", "3", "--moves"], "1:0\n");
     assert!(win.contains("no move left: you win!"), "{win}");
 }
 
 #[test]
 fn bad_moves_are_explained_and_errors_are_one_line() {
-    let (out, _, code) = grundy(&["play", "nim", "3", "4", "--moves"], "1:9\n5 5\nquit\n");
+    let (out, _, code) = run(&["play", "nim", "3", "4", "--moves"], "1:9\n5 5\nquit\n");
     assert_eq!(code, Some(0));
     assert!(out.contains("component 1 cannot become `9`"), "{out}");
     assert!(out.contains("`5 5` is not a move"), "{out}");
-    let (_, err, code) = grundy(&["play", "nim", "-1"], "");
+    let (_, err, code) = run(&["play", "nim", "-1"], "");
     assert_eq!(code, Some(2));
     assert_eq!(err.lines().count(), 1);
 }
@@ -102,7 +90,7 @@ fn bad_moves_are_explained_and_errors_are_one_line() {
 #[test]
 fn misere_play_ends_with_the_last_mover_losing() {
     // Misère Nim 1 1, computer first: it takes one heap, we must take the last.
-    let (out, _, _) = grundy(
+    let (out, _, _) = run(
         &[
             "play", "nim", "1", "1", "--misere", "--first", "computer", "--moves",
         ],
@@ -123,7 +111,7 @@ fn computer_wins_every_line(game: &[&str]) -> usize {
         let mut args = vec!["play"];
         args.extend_from_slice(game);
         args.extend(["--first", "computer", "--moves"]);
-        let (out, err, code) = grundy(&args, &input);
+        let (out, err, code) = run(&args, &input);
         assert_eq!(code, Some(0), "{err}");
         assert!(
             !out.contains("you win"),

@@ -1,25 +1,14 @@
 //! `rules:FILE.rhai` from the command line: every command works on a
 //! script, and script errors are one line with exit code 2.
 
-use assert_cmd::Command;
+mod support;
+
+use support::*;
+
 use serde_json::Value;
 
 fn rules(name: &str) -> String {
     format!("rules:{}/../../rules/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
 }
 
 #[test]

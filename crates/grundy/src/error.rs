@@ -52,5 +52,14 @@ impl Error {
     }
 }
 
+/// The start of `s` for quoting in a message: long garbage is cut so that
+/// messages stay one short line.
+pub fn shorten_quote(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 /// Results of the engine.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

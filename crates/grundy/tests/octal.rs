@@ -184,11 +184,12 @@ fn long_periods_are_proven() {
     );
 }
 
-#[test]
-fn every_three_digit_octal_code_matches_the_naive_mex() {
-    for code in 1..512u32 {
+/// Every code `d0.d1d2d3` with octal digits after the point, against the
+/// naive mex for heaps up to `n`.
+fn all_three_digit_codes_match(d0: u8, n: usize) {
+    for code in u32::from(d0 == 0)..512 {
         let d = [
-            0,
+            d0,
             (code >> 6) as u8 & 7,
             (code >> 3) as u8 & 7,
             code as u8 & 7,
@@ -196,30 +197,21 @@ fn every_three_digit_octal_code_matches_the_naive_mex() {
         let unequal = [false; 4];
         let text = code_text(&d, &unequal);
         assert_eq!(
-            engine_values(&text, 2000),
-            naive(&d, &unequal, 2000),
+            engine_values(&text, n as u64),
+            naive(&d, &unequal, n),
             "{text}"
         );
     }
 }
 
 #[test]
+fn every_three_digit_octal_code_matches_the_naive_mex() {
+    all_three_digit_codes_match(0, 2000);
+}
+
+#[test]
 fn splitting_digits_before_the_point_match_the_naive_mex() {
-    for code in 0..512u32 {
-        let d = [
-            4,
-            (code >> 6) as u8 & 7,
-            (code >> 3) as u8 & 7,
-            code as u8 & 7,
-        ];
-        let unequal = [false; 4];
-        let text = code_text(&d, &unequal);
-        assert_eq!(
-            engine_values(&text, 400),
-            naive(&d, &unequal, 400),
-            "{text}"
-        );
-    }
+    all_three_digit_codes_match(4, 400);
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::ruleset::{Analysis, Move, PositionMove, Ruleset, Value, MAX_LISTED_MOVES};
 use crate::solve::retro::{
@@ -72,7 +72,7 @@ impl GraphGame {
                 (Some("start"), _, _) => {
                     return Err(at(format!(
                         "expected `start X` (one vertex), got `{}`",
-                        shorten(line)
+                        shorten_quote(line)
                     )))
                 }
                 (Some(u), Some(v), None) => {
@@ -82,7 +82,7 @@ impl GraphGame {
                 _ => {
                     return Err(at(format!(
                         "expected an edge `u v` (two vertex names), got `{}`",
-                        shorten(line)
+                        shorten_quote(line)
                     )))
                 }
             }
@@ -111,9 +111,13 @@ impl GraphGame {
     /// file.
     pub fn vertex(&self, name: &str) -> Result<u32> {
         let name = name.trim();
-        self.names
-            .get(name)
-            .ok_or_else(|| Error::parse(format!("{} has no vertex `{}`", self.path, shorten(name))))
+        self.names.get(name).ok_or_else(|| {
+            Error::parse(format!(
+                "{} has no vertex `{}`",
+                self.path,
+                shorten_quote(name)
+            ))
+        })
     }
 
     /// The name of vertex `v`.
@@ -301,14 +305,6 @@ impl Names {
         }
         self.list.push(name.to_string());
         Some(v)
-    }
-}
-
-/// Long garbage is cut in error messages so that they stay one short line.
-fn shorten(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
     }
 }
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 use rustc_hash::FxHashMap;
 
 use super::Fusion;
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 
 /// A multigraph with a ground vertex, as written.
 ///
@@ -215,7 +215,7 @@ impl Graph {
                 _ => {
                     return Err(at(format!(
                         "expected two vertices `u v`, got `{}`",
-                        shorten(line)
+                        shorten_quote(line)
                     )))
                 }
             }
@@ -237,7 +237,7 @@ impl Graph {
         if text.contains(['/', '.']) {
             return Err(Error::parse(format!(
                 "no file `{}`, and it is not an inline graph like `0-1,1-2`",
-                shorten(text)
+                shorten_quote(text)
             )));
         }
         for (n, raw) in text.split(',').enumerate() {
@@ -305,26 +305,18 @@ fn vertex_number(word: &str) -> std::result::Result<u64, String> {
         if !b.is_ascii_digit() {
             return Err(format!(
                 "`{}` is not a vertex number (a non-negative integer)",
-                shorten(word)
+                shorten_quote(word)
             ));
         }
         v = v
             .checked_mul(10)
             .and_then(|v| v.checked_add(u64::from(b - b'0')))
-            .ok_or_else(|| format!("vertex number `{}` is too large", shorten(word)))?;
+            .ok_or_else(|| format!("vertex number `{}` is too large", shorten_quote(word)))?;
     }
     if word.is_empty() {
         return Err("a vertex number is missing".to_string());
     }
     Ok(v)
-}
-
-/// Long garbage is cut in error messages so that they stay one short line.
-fn shorten(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
 }
 
 #[cfg(test)]
