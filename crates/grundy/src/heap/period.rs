@@ -92,6 +92,9 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
         let proven = bound.is_some_and(|b| len as u64 >= b.values_needed(e, p64));
         if proven || covered >= 3 * p64 {
             let proof = match bound {
+                Some(b) if proven && b.max_heaps <= 1 && b.max_removed == 0 => {
+                    "no move exists from any heap, so every value is 0".to_string()
+                }
                 Some(b) if proven && b.max_heaps <= 1 => format!(
                     "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
                     t = b.max_removed,
