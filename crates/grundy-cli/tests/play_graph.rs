@@ -125,7 +125,10 @@ fn computer_wins_every_line(game: &[&str]) -> usize {
         args.extend(["--first", "computer", "--moves"]);
         let (out, err, code) = grundy(&args, &input);
         assert_eq!(code, Some(0), "{err}");
-        assert!(!out.contains("you win"), "the human won after {script:?}:\n{out}");
+        assert!(
+            !out.contains("you win"),
+            "the human won after {script:?}:\n{out}"
+        );
         if out.contains("the computer wins") {
             finished += 1;
             continue;
@@ -136,7 +139,12 @@ fn computer_wins_every_line(game: &[&str]) -> usize {
             .next()
             .unwrap()
             .lines()
-            .filter(|l| l.trim_start().split('.').next().is_some_and(|k| k.trim().parse::<usize>().is_ok()))
+            .filter(|l| {
+                l.trim_start()
+                    .split('.')
+                    .next()
+                    .is_some_and(|k| k.trim().parse::<usize>().is_ok())
+            })
             .count();
         assert!(listed > 0, "no moves listed after {script:?}:\n{out}");
         for k in 1..=listed {
