@@ -408,6 +408,11 @@ function start() {
     e.preventDefault();
     solve();
   });
+  // A typed name is no longer the one chosen from the list.
+  $("game").addEventListener("input", () => {
+    $("game-list").value = "";
+    $("about").textContent = "";
+  });
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
   loadGames();
