@@ -115,6 +115,15 @@ impl Bounds {
         self.time_limit * 2 + GRACE
     }
 
+    /// The refusal of a request that found no free worker in time.
+    fn busy(&self, waited: Duration) -> ApiError {
+        ApiError::Unavailable(format!(
+            "the server is busy ({} computations at a time, none free within {}); try again",
+            self.worker_count,
+            seconds(waited)
+        ))
+    }
+
     /// Runs `job` on a blocking thread under the request's limits and
     /// returns its response, or the error that stopped it.
     pub async fn run<F>(&self, job: F) -> Response
@@ -122,14 +131,9 @@ impl Bounds {
         F: FnOnce(&Job) -> Result<Response, ApiError> + Send + 'static,
     {
         let wait = self.queue_wait();
-        let permit = match tokio::time::timeout(wait, self.workers.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => permit,
-            _ => return ApiError::Unavailable(format!(
-                "the server is busy ({} computations at a time, none free within {}); try again",
-                self.worker_count,
-                seconds(wait)
-            ))
-            .into_response(),
+        let acquired = tokio::time::timeout(wait, self.workers.clone().acquire_owned()).await;
+        let Ok(Ok(permit)) = acquired else {
+            return self.busy(wait).into_response();
         };
         let stop = Arc::new(AtomicBool::new(false));
         let _stop_on_drop = StopOnDrop(stop.clone());
