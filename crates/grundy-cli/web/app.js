@@ -199,7 +199,11 @@ async function loadSeq(q, gen) {
   $("seq-more").textContent = "";
   try {
     const r = await callJSON("seq", { game: q.game, to: q.to });
-    if (gen === generation) renderSeq(r);
+    if (gen !== generation) return;
+    renderSeq(r);
+    if (q.misere) {
+      $("seq-status").append(el("br"), el("span", {}, "(the sequence is for normal play; misère changes only the position's analysis and play)"));
+    }
   } catch (e) {
     if (gen !== generation) return;
     $("seq-status").textContent = "";
