@@ -11,6 +11,7 @@ mod play;
 mod plot;
 mod position;
 mod seq;
+mod serve;
 mod solve;
 mod value;
 
@@ -27,7 +28,8 @@ use grundy::Limits;
 #[command(name = "grundy", version, propagate_version = true)]
 struct Cli {
     /// The most positions a single computation may store (default
-    /// 10000000; 500 for `graph`, whose pictures get unreadable beyond).
+    /// 10000000; 500 for `graph`, whose pictures get unreadable beyond;
+    /// 200000 per request for `serve`).
     #[arg(long, global = true, value_name = "N")]
     max_states: Option<u64>,
 
@@ -49,6 +51,9 @@ enum Command {
     Graph(graph::GraphArgs),
     /// Play against the computer, which plays perfectly.
     Play(play::PlayArgs),
+    /// The web playground: a page and a JSON API on http://127.0.0.1:8080
+    /// (each request limited to --max-states states, default 200000).
+    Serve(serve::ServeArgs),
     /// List the games grundy knows.
     Games,
 }
@@ -60,6 +65,7 @@ fn main() -> ExitCode {
     };
     let default_states = match cli.command {
         Command::Graph(_) => graph::DEFAULT_MAX_NODES,
+        Command::Serve(_) => serve::DEFAULT_MAX_STATES,
         _ => Limits::DEFAULT_MAX_STATES,
     };
     let mut limits = Limits::with_max_states(cli.max_states.unwrap_or(default_states));
@@ -76,6 +82,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args, &limits),
         Command::Graph(args) => graph::run(&args, &limits),
         Command::Play(args) => play::run(&args, &limits),
+        Command::Serve(args) => serve::run(&args, limits.max_states),
         Command::Games => output::print(&games_text()),
     };
     match result {

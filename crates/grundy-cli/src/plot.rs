@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use anyhow::{anyhow, bail, Context};
 use grundy::heap::SeqReport;
@@ -24,17 +25,35 @@ const FONT_PATHS: &[&str] = &[
     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
 ];
 
+/// Registers a system font once per process: the server plots on every
+/// request, and each registration keeps its font for ever.
 fn register_font() -> bool {
-    for path in FONT_PATHS {
-        if let Ok(bytes) = std::fs::read(path) {
-            // plotters keeps the font for the life of the program.
-            let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-            if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
-                return true;
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    *REGISTERED.get_or_init(|| {
+        for path in FONT_PATHS {
+            if let Ok(bytes) = std::fs::read(path) {
+                // plotters keeps the font for the life of the program.
+                let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+                if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
+                    return true;
+                }
             }
         }
+        false
+    })
+}
+
+/// The plot of `report` as an SVG document, for the web page.
+pub fn svg(report: &SeqReport) -> anyhow::Result<String> {
+    let labels = register_font();
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(&root, report, labels)?;
+        root.present()
+            .map_err(|e| anyhow!("cannot draw the plot: {e}"))?;
     }
-    false
+    Ok(text)
 }
 
 /// Writes the plot of `report` to `path` (PNG or SVG by extension).
@@ -119,11 +138,17 @@ where
         }
     }
     let x_of = |col: u64| col * (n_max + 1) / columns;
+    // A short sequence has room for marks that can be seen.
+    let radius = match n_max {
+        0..=200 => 4,
+        201..=2000 => 2,
+        _ => 1,
+    };
     chart
         .draw_series(
             common_marks
                 .iter()
-                .map(|&(c, v)| Circle::new((x_of(c), v), 1, BLUE.filled())),
+                .map(|&(c, v)| Circle::new((x_of(c), v), radius, BLUE.filled())),
         )
         .map_err(err)?;
     chart

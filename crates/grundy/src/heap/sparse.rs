@@ -475,9 +475,9 @@ impl SeqEngine for SparseEngine {
         rayon::scope(|_| {
             while table.len() <= upto {
                 let n = table.len();
-                if n % 1024 < 2 {
-                    limits.check("computing the sequence")?;
-                }
+                // Every step: late heaps with many splits are slow, and a
+                // server's time limit must stop the run soon.
+                limits.check("computing the sequence")?;
                 let pairable = n < upto && n >= 64 && n + 2 < self.next_review;
                 let pair = match &*table {
                     Table::Narrow(t) if pairable => Some(self.compute_pair(t)),

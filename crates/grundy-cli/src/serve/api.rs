@@ -1,0 +1,179 @@
+//! The JSON and SVG routes that mirror the command line.
+//!
+//! `/api/value` and `/api/seq` answer with exactly the JSON that
+//! `grundy value --json` and `grundy seq --json` print (the same structures,
+//! pretty-printed the same way), so scripts can move between the two; a
+//! sequence stopped by the time limit adds one field, `stopped`.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use grundy::heap::{SeqReport, SeqRequest};
+use grundy::play::StateGraph;
+use grundy::{picture, Limits, Ruleset};
+use serde::Serialize;
+
+use super::bounds::{Job, MAX_GRAPH_POSITIONS, MAX_TO};
+use super::error::ApiError;
+use super::params::{Params, RawQuery, GAME_PARAMS};
+use super::{games, App};
+
+/// A JSON body as the CLI prints it: pretty, with a final newline.
+pub fn json<T: Serialize>(value: &T) -> Result<Response, ApiError> {
+    let mut text = serde_json::to_string_pretty(value)
+        .map_err(|e| ApiError::Internal(format!("cannot write JSON: {e}")))?;
+    text.push('\n');
+    Ok((
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        text,
+    )
+        .into_response())
+}
+
+/// An SVG picture.
+fn svg(text: String) -> Response {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+/// Reads the parameters of `route` and answers with `work` under the
+/// request's bounds; bad parameters are refused before any work starts.
+pub async fn answer<F>(
+    app: &App,
+    route: &'static str,
+    raw: RawQuery,
+    allowed: &[&str],
+    work: F,
+) -> Response
+where
+    F: FnOnce(&Params, &Job) -> Result<Response, ApiError> + Send + 'static,
+{
+    let params = match Params::read(route, raw, allowed) {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    app.bounds.run(move |job| work(&params, job)).await
+}
+
+/// `GET /api/games`: the games grundy knows.
+pub async fn games() -> Response {
+    json(&games::list()).unwrap_or_else(IntoResponse::into_response)
+}
+
+/// `GET /api/value?game=GAME&components=C1;C2;...`: as `grundy value --json`.
+pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, &["components"]].concat();
+    answer(&app, "/api/value", raw, &allowed, |params, job| {
+        let game = params.game()?;
+        let components = params.components("components")?;
+        json(&game.analyze(&components, &job.limits)?)
+    })
+    .await
+}
+
+/// The body of `/api/seq`: the CLI's report, and why it stopped early.
+#[derive(Serialize)]
+struct SeqAnswer<'a> {
+    #[serde(flatten)]
+    report: &'a SeqReport,
+    /// Present only when the time limit cut the sequence short.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
+}
+
+/// The sequence asked for, or as much of it as the time limit allowed.
+fn sequence(params: &Params, job: &Job) -> Result<(SeqReport, Option<String>), ApiError> {
+    let game = params.game()?;
+    let to = params.to(MAX_TO)?;
+    // Without `to`, games with a periodicity theorem run until the period
+    // is proven; the state budget caps that run at `MAX_TO` as well.
+    let limits = job.with_states(MAX_TO + 1);
+    match game.sequence(&SeqRequest { to }, &limits) {
+        Ok(report) => Ok((report, None)),
+        Err(grundy::Error::Interrupted(_)) => partial_sequence(&*game, job),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What a heap game computed before its time ran out, as a report of
+/// `G(0..=n)` for the last `n` reached.
+fn partial_sequence(
+    game: &dyn Ruleset,
+    job: &Job,
+) -> Result<(SeqReport, Option<String>), ApiError> {
+    let stopped = || {
+        ApiError::Unavailable(format!(
+            "stopped by the time limit of {} per request before any value was computed",
+            job.time_text()
+        ))
+    };
+    let heap = game.heap().ok_or_else(stopped)?;
+    let computed = heap.stats().computed;
+    if computed == 0 {
+        return Err(stopped());
+    }
+    // Everything is computed already: no stop flag, or the report could
+    // not be written.
+    let report = heap.report(computed - 1, &Limits::with_max_states(u64::MAX))?;
+    let why = format!(
+        "time limit of {} reached at n = {}",
+        job.time_text(),
+        computed - 1
+    );
+    Ok((report, Some(why)))
+}
+
+/// `GET /api/seq?game=GAME&to=N`: as `grundy seq --json`.
+pub async fn seq(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    answer(&app, "/api/seq", raw, &["game", "to"], |params, job| {
+        let (report, stopped) = sequence(params, job)?;
+        json(&SeqAnswer {
+            report: &report,
+            stopped,
+        })
+    })
+    .await
+}
+
+/// `GET /api/plot?game=GAME&to=N`: the sequence as an SVG plot, drawn as
+/// `grundy seq --plot FILE.svg` draws it.
+pub async fn plot(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    answer(&app, "/api/plot", raw, &["game", "to"], |params, job| {
+        let (report, stopped) = sequence(params, job)?;
+        let picture =
+            crate::plot::svg(&report).map_err(|e| ApiError::Internal(format!("{e:#}")))?;
+        let mut response = svg(picture);
+        if let Some(why) = stopped.and_then(|w| w.parse().ok()) {
+            response.headers_mut().insert("x-grundy-stopped", why);
+        }
+        Ok(response)
+    })
+    .await
+}
+
+/// `GET /api/graph?game=GAME&position=P1;P2;...`: the state graph of a
+/// small position as SVG, as `grundy graph` draws it.
+pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, &["position"]].concat();
+    answer(&app, "/api/graph", raw, &allowed, |params, job| {
+        let game = params.game()?;
+        let position = params.components("position")?;
+        let limits = job.with_states(MAX_GRAPH_POSITIONS);
+        let graph = match StateGraph::build(&*game, &position, &limits) {
+            Err(grundy::Error::Limit { limit, .. }) => {
+                return Err(ApiError::TooBig(format!(
+                    "the state graph has more than {limit} positions, too many to draw; start from a smaller position"
+                )))
+            }
+            other => other?,
+        };
+        let title = format!("{} {}", game.name(), position.join(" "));
+        Ok(svg(picture::to_svg(&graph, &title)))
+    })
+    .await
+}

@@ -1,0 +1,105 @@
+//! Errors of the web API: an HTTP status and one line of JSON.
+//!
+//! Every failure a client can cause becomes `{"error": "..."}` with a 4xx
+//! status, and the server's own limits (busy, out of time) a 503, so that
+//! the page and scripts can always show the reason instead of guessing it.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Why a request was not answered.
+#[derive(Debug)]
+pub enum ApiError {
+    /// Malformed input: a bad parameter, game name or position (400).
+    Bad(String),
+    /// The query string is longer than the server accepts (414).
+    TooLong(String),
+    /// No such route (404).
+    NotFound(String),
+    /// The answer would take more states than a request may use (422).
+    TooBig(String),
+    /// The engine failed, e.g. by refusing a position; mapped by kind.
+    Engine(grundy::Error),
+    /// Out of time or no free worker: try again or ask for less (503).
+    Unavailable(String),
+    /// A bug: a computation panicked (500). The server stays up.
+    Internal(String),
+}
+
+impl From<grundy::Error> for ApiError {
+    fn from(e: grundy::Error) -> Self {
+        ApiError::Engine(e)
+    }
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: &'a str,
+}
+
+impl ApiError {
+    /// The status and the one-line message.
+    pub fn parts(&self) -> (StatusCode, String) {
+        use grundy::Error as E;
+        match self {
+            ApiError::Bad(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            ApiError::TooLong(m) => (StatusCode::URI_TOO_LONG, m.clone()),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            ApiError::TooBig(m) => (StatusCode::UNPROCESSABLE_ENTITY, m.clone()),
+            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),
+            ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m.clone()),
+            ApiError::Engine(e) => match e {
+                E::Parse(_) | E::Unsupported(_) => (StatusCode::BAD_REQUEST, e.to_string()),
+                E::Limit { what, limit } => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "{what} needs more than {limit} states, the most this server allows per request; ask for a smaller position"
+                    ),
+                ),
+                E::Cyclic(_) => (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+                // Turned into a message naming the time limit by the
+                // bounds; this is the fallback wording.
+                E::Interrupted(what) => (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("stopped by the server's time limit while {what}"),
+                ),
+            },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = self.parts();
+        let one_line = message.replace(['\n', '\r'], " ");
+        let mut body = serde_json::to_string(&Body { error: &one_line })
+            .unwrap_or_else(|_| r#"{"error":"unprintable error"}"#.to_string());
+        body.push('\n');
+        (
+            status,
+            [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+            body,
+        )
+            .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_errors_map_to_statuses() {
+        let status = |e: grundy::Error| ApiError::Engine(e).parts().0;
+        assert_eq!(status(grundy::Error::parse("bad")), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            status(grundy::Error::limit("x", 5)),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(
+            status(grundy::Error::Interrupted("x".into())),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+    }
+}

@@ -1,0 +1,132 @@
+//! `grundy serve`: the web playground and its JSON API.
+//!
+//! One axum server on a tokio runtime serves the embedded page
+//! ([`assets`]) and an API that mirrors the command line ([`api`],
+//! [`play`]). Every request is bounded ([`bounds`]): query length, states,
+//! time, and how many computations run at once. It listens on 127.0.0.1
+//! unless told otherwise, since anyone who can reach it can make it work.
+
+mod api;
+mod assets;
+mod bounds;
+mod error;
+mod games;
+mod params;
+mod play;
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use clap::Args;
+
+use bounds::Bounds;
+pub use bounds::DEFAULT_MAX_STATES;
+use error::ApiError;
+
+/// Arguments of `grundy serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The TCP port; 0 picks a free one (the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; the default keeps the server to this
+    /// machine.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Seconds one request may compute; a longer sequence answers with
+    /// the values computed so far.
+    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+    time_limit: f64,
+}
+
+/// What every handler shares.
+pub struct App {
+    bounds: Bounds,
+}
+
+/// The routes: the page, its two assets and the API.
+fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/style.css", get(assets::style))
+        .route("/app.js", get(assets::script))
+        .route("/api/games", get(api::games))
+        .route("/api/value", get(api::value))
+        .route("/api/seq", get(api::seq))
+        .route("/api/plot", get(api::plot))
+        .route("/api/graph", get(api::graph))
+        .route("/api/move", get(play::computer_move))
+        .route("/api/hint", get(play::hint))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(bounds::check_query_length))
+        .with_state(app)
+}
+
+async fn not_found(uri: Uri) -> Response {
+    ApiError::NotFound(format!(
+        "no such page or route: {}; the API is under /api (see the README)",
+        uri.path()
+    ))
+    .into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    let mut response = ApiError::Bad("only GET requests are served".to_string()).into_response();
+    *response.status_mut() = axum::http::StatusCode::METHOD_NOT_ALLOWED;
+    response
+}
+
+/// Runs the server until Ctrl-C; `max_states` is the state budget of one
+/// request.
+pub fn run(args: &ServeArgs, max_states: u64) -> anyhow::Result<()> {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= 3600.0) {
+        bail!(
+            "--time-limit must be a number of seconds above 0 and at most 3600, got {}",
+            args.time_limit
+        );
+    }
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let app = Arc::new(App {
+        bounds: Bounds::new(
+            max_states,
+            Duration::from_secs_f64(args.time_limit),
+            workers,
+        ),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async move {
+        let wanted = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(wanted)
+            .await
+            .with_context(|| format!("cannot listen on {wanted}"))?;
+        let addr = listener.local_addr()?;
+        if !args.bind.is_loopback() {
+            eprintln!(
+                "warning: listening on {addr}, which other machines may reach; anyone who can reach it can use the server"
+            );
+        }
+        // Tests and scripts read the port from this line, so it goes out
+        // at once.
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on http://{addr}")?;
+        out.flush()?;
+        drop(out);
+        axum::serve(listener, router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("the server stopped")
+    })
+}

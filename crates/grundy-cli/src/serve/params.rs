@@ -1,0 +1,114 @@
+//! Query parameters of the API, read strictly.
+//!
+//! A misspelt parameter (`component=` for `components=`) would otherwise be
+//! ignored and answer a different question than the one asked, so unknown
+//! and repeated names are refused with a message that lists the right ones.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Query;
+use grundy::{Ruleset, SpecOptions};
+
+use super::bounds::MAX_COMPONENTS;
+use super::error::ApiError;
+
+/// What an axum handler receives: the pairs, or why they could not be read.
+pub type RawQuery = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+/// The parameters of one request.
+pub struct Params {
+    route: &'static str,
+    pairs: Vec<(String, String)>,
+}
+
+/// The game parameters every route that takes a game accepts.
+pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground"];
+
+impl Params {
+    /// Reads the query of `route`, which accepts the names in `allowed`.
+    pub fn read(route: &'static str, raw: RawQuery, allowed: &[&str]) -> Result<Params, ApiError> {
+        let Query(pairs) =
+            raw.map_err(|e| ApiError::Bad(format!("cannot read the query of {route}: {e}")))?;
+        for (i, (name, _)) in pairs.iter().enumerate() {
+            if !allowed.contains(&name.as_str()) {
+                return Err(ApiError::Bad(format!(
+                    "{route} has no parameter `{name}`; it takes {}",
+                    allowed.join(", ")
+                )));
+            }
+            if pairs[..i].iter().any(|(n, _)| n == name) {
+                return Err(ApiError::Bad(format!(
+                    "the parameter `{name}` is given twice"
+                )));
+            }
+        }
+        Ok(Params { route, pairs })
+    }
+
+    /// The value of `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of `name`, which must be given.
+    pub fn required(&self, name: &str) -> Result<&str, ApiError> {
+        self.get(name)
+            .ok_or_else(|| ApiError::Bad(format!("{} needs the parameter `{name}`", self.route)))
+    }
+
+    /// The game named by `game`, with `misere` and `ground` as the command
+    /// line's `--misere` and `--ground`. Games read from files are refused
+    /// by the engine's own message: the server reads no files.
+    pub fn game(&self) -> Result<Box<dyn Ruleset>, ApiError> {
+        let name = self.required("game")?;
+        let misere = match self.get("misere") {
+            None | Some("") | Some("0") | Some("false") => false,
+            Some("1") | Some("true") => true,
+            Some(other) => {
+                return Err(ApiError::Bad(format!(
+                    "`misere` must be true or false, got `{other}`"
+                )))
+            }
+        };
+        let ground = self
+            .get("ground")
+            .map(|g| grundy::ruleset::parse_count(g, "`ground`", u64::MAX))
+            .transpose()?;
+        Ok(grundy::spec::parse(name, SpecOptions { misere, ground })?)
+    }
+
+    /// The components in `name`, separated by `;` (a component may hold
+    /// commas and spaces: `3,5`, `[4, 2]`). Blank parts are skipped, so a
+    /// trailing `;` does no harm.
+    pub fn components(&self, name: &str) -> Result<Vec<String>, ApiError> {
+        let text = self.required(name)?;
+        let parts: Vec<String> = text
+            .split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect();
+        if parts.is_empty() {
+            return Err(ApiError::Bad(format!(
+                "`{name}` is empty; give components separated by `;`, e.g. 3;4;5"
+            )));
+        }
+        if parts.len() > MAX_COMPONENTS {
+            return Err(ApiError::Bad(format!(
+                "`{name}` has {} components; the server accepts at most {MAX_COMPONENTS}",
+                parts.len()
+            )));
+        }
+        Ok(parts)
+    }
+
+    /// `to`, at most `max`, if given.
+    pub fn to(&self, max: u64) -> Result<Option<u64>, ApiError> {
+        match self.get("to") {
+            None | Some("") => Ok(None),
+            Some(t) => Ok(Some(grundy::ruleset::parse_count(t, "`to`", max)?)),
+        }
+    }
+}

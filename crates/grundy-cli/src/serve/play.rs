@@ -1,0 +1,145 @@
+//! Play against the computer: `GET /api/move` and `GET /api/hint`.
+//!
+//! The page keeps the position; the server is stateless. `/api/move` is
+//! the computer's turn: it plays the perfect move (`grundy::play::advise`:
+//! the fastest win, else a kept draw, else the slowest loss) and lists the
+//! human's moves from the position it leaves. `/api/hint` is the human's
+//! turn: the same advice, not played, with the human's moves. Both say when
+//! the game is over and who won, so the page never has to know the rules.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::Response;
+use grundy::play::advise;
+use grundy::ruleset::PositionMove;
+use grundy::{Outcome, Ruleset, Value};
+use serde::Serialize;
+
+use super::api::{answer, json};
+use super::bounds::{Job, MAX_PLAY_MOVES};
+use super::error::ApiError;
+use super::params::{Params, RawQuery, GAME_PARAMS};
+use super::App;
+
+/// The state budget of the computer's search: positions whose whole state
+/// graph is larger are played from the game's own analysis, which is
+/// exact for winning moves and answers at once.
+const MAX_PLAY_STATES: u64 = 20_000;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Side {
+    Human,
+    Computer,
+}
+
+/// The body of `/api/move` and `/api/hint`.
+#[derive(Serialize)]
+struct PlayAnswer {
+    /// The canonical game name.
+    game: String,
+    /// The position asked about.
+    position: Vec<String>,
+    /// Who wins `position` with perfect play, from the side to move.
+    outcome: Outcome,
+    /// The value of `position`, when known.
+    value: Option<Value>,
+    /// Moves to the end with perfect play, when the whole state graph fit
+    /// the budget.
+    remoteness: Option<u32>,
+    /// Whether the advice comes from the solved state graph (otherwise
+    /// from the game's analysis: exact winning moves, any move otherwise).
+    exact: bool,
+    /// The perfect move from `position` (`null`: there is none).
+    #[serde(rename = "move")]
+    best: Option<PositionMove>,
+    /// `/api/move` only: the position after the computer's move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    after: Option<Vec<String>>,
+    /// The human's legal moves: from `after` for `/api/move`, from
+    /// `position` for `/api/hint`.
+    moves: Vec<PositionMove>,
+    /// Whether the game is over (the player to move has no move).
+    over: bool,
+    /// Who won, when the game is over.
+    winner: Option<Side>,
+}
+
+/// Who wins when `stuck` is to move and has no move: the other player,
+/// or `stuck` under misère play.
+fn winner_when_stuck(game: &dyn Ruleset, stuck: Side) -> Side {
+    match (stuck, game.misere()) {
+        (Side::Human, false) | (Side::Computer, true) => Side::Computer,
+        _ => Side::Human,
+    }
+}
+
+/// Every move from `position`, refusing positions with too many to list.
+fn legal_moves(
+    game: &dyn Ruleset,
+    position: &[String],
+    job: &Job,
+) -> Result<Vec<PositionMove>, ApiError> {
+    match game.position_moves(position, &job.with_states(MAX_PLAY_MOVES)) {
+        Err(grundy::Error::Limit { limit, .. }) => Err(ApiError::TooBig(format!(
+            "this position has more than {limit} moves, too many to play on the page; start from a smaller position"
+        ))),
+        other => Ok(other?),
+    }
+}
+
+/// The advice for the side to move at the `position` parameter; `play`
+/// says whether the computer plays it.
+fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
+    let game = params.game()?;
+    let position = params.components("position")?;
+    let advice = advise(&*game, &position, &job.with_states(MAX_PLAY_STATES))?;
+    let (after, moves, stuck) = if play {
+        match &advice.best {
+            None => (position.clone(), Vec::new(), Some(Side::Computer)),
+            Some(best) => {
+                let moves = legal_moves(&*game, &best.next, job)?;
+                let stuck = moves.is_empty().then_some(Side::Human);
+                (best.next.clone(), moves, stuck)
+            }
+        }
+    } else {
+        let moves = legal_moves(&*game, &position, job)?;
+        let stuck = moves.is_empty().then_some(Side::Human);
+        (position.clone(), moves, stuck)
+    };
+    json(&PlayAnswer {
+        game: game.name(),
+        position,
+        outcome: advice.outcome,
+        value: advice.value,
+        remoteness: advice.remoteness,
+        exact: advice.exact,
+        best: advice.best,
+        after: play.then_some(after),
+        moves,
+        over: stuck.is_some(),
+        winner: stuck.map(|s| winner_when_stuck(&*game, s)),
+    })
+}
+
+/// `GET /api/move?game=GAME&position=P1;P2;...`: the computer moves.
+pub async fn computer_move(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, &["position"]].concat();
+    answer(&app, "/api/move", raw, &allowed, |params, job| {
+        respond(params, job, true)
+    })
+    .await
+}
+
+/// `GET /api/hint?game=GAME&position=P1;P2;...`: the perfect move for the
+/// human, not played, with the human's legal moves.
+pub async fn hint(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, &["position"]].concat();
+    answer(&app, "/api/hint", raw, &allowed, |params, job| {
+        respond(params, job, false)
+    })
+    .await
+}

@@ -1,0 +1,510 @@
+//! `grundy serve`: the real binary on a free port, every route with good and
+//! bad input, the JSON against the command line's, the limits, and a load
+//! test. The HTTP client is a few lines over `TcpStream`, so the tests need
+//! nothing the server does not.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("grundy starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("the address line");
+        let addr = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        request(&self.addr, "GET", path)
+    }
+
+    fn json(&self, path: &str) -> Value {
+        let r = self.get(path);
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        assert!(r.content_type.starts_with("application/json"), "{path}");
+        serde_json::from_str(&r.body).expect("valid JSON")
+    }
+
+    /// Asserts that `path` fails with `status` and a one-line JSON error
+    /// containing `needle`.
+    fn fails(&self, path: &str, status: u16, needle: &str) {
+        let r = self.get(path);
+        r.assert_error(status, needle, path);
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Reply {
+    status: u16,
+    content_type: String,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn assert_error(&self, status: u16, needle: &str, what: &str) {
+        assert_eq!(self.status, status, "{what}: {}", self.body);
+        assert!(
+            self.content_type.starts_with("application/json"),
+            "{what}: {}",
+            self.content_type
+        );
+        assert_eq!(self.body.trim_end().lines().count(), 1, "{what}: one line");
+        let v: Value = serde_json::from_str(&self.body).expect("JSON error");
+        let obj = v.as_object().unwrap();
+        assert_eq!(obj.len(), 1, "{what}: only `error`: {}", self.body);
+        let msg = obj["error"].as_str().unwrap();
+        assert!(msg.contains(needle), "{what}: `{needle}` not in `{msg}`");
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection.
+fn request(addr: &str, method: &str, path: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("a reply");
+    let text = String::from_utf8(raw).expect("UTF-8");
+    let (head, body) = text.split_once("\r\n\r\n").expect("headers end");
+    let status = head[9..12].parse().expect("status");
+    let content_type = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-type: "))
+        .unwrap_or("")
+        .to_string();
+    Reply {
+        status,
+        content_type,
+        headers: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+/// What `grundy ARGS` prints on stdout.
+fn cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Percent-encodes a query value.
+fn enc(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[test]
+fn prints_its_address_on_loopback_and_serves_the_page() {
+    let s = Server::start(&[]);
+    assert!(s.addr.starts_with("127.0.0.1:"), "{}", s.addr);
+    let page = s.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.body.contains("grundy playground"));
+    assert!(page.headers.contains("content-security-policy"));
+    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let r = s.get(path);
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.content_type.starts_with(kind), "{path}");
+    }
+    // No CDN: the page loads nothing from elsewhere.
+    for path in ["/", "/app.js", "/style.css"] {
+        assert!(!s.get(path).body.contains("http"), "{path} names no URL");
+    }
+}
+
+#[test]
+fn games_lists_every_known_game() {
+    let s = Server::start(&[]);
+    let v = s.json("/api/games");
+    let games = v.as_array().unwrap();
+    assert_eq!(games.len(), grundy::spec::KNOWN_GAMES.len());
+    for (g, known) in games.iter().zip(grundy::spec::KNOWN_GAMES) {
+        assert_eq!(g["name"], known.0);
+        assert_eq!(g["about"], known.2);
+    }
+    let sub = games.iter().find(|g| g["name"] == "sub:S").unwrap();
+    assert_eq!(sub["example_game"], "sub:1,3,4");
+    // Every example answers on every route that takes a position.
+    for g in games.iter().filter(|g| !g["example_game"].is_null()) {
+        let game = enc(g["example_game"].as_str().unwrap());
+        let pos = enc(g["example_position"].as_str().unwrap());
+        s.json(&format!("/api/value?game={game}&components={pos}"));
+        s.json(&format!("/api/hint?game={game}&position={pos}"));
+        s.json(&format!("/api/move?game={game}&position={pos}"));
+        let graph = s.get(&format!("/api/graph?game={game}&position={pos}"));
+        assert_eq!(graph.status, 200, "{game} {pos}: {}", graph.body);
+    }
+}
+
+#[test]
+fn value_is_the_cli_json_byte_for_byte() {
+    let s = Server::start(&[]);
+    for (game, comps, extra) in [
+        ("sub:1,3,4", &["7", "8"][..], ""),
+        ("nim", &["3", "4", "5"][..], ""),
+        ("nim", &["1", "1"][..], "&misere=true"),
+        ("euclid", &["25,7", "24,15"][..], ""),
+        ("staircase", &["3", "1", "4"][..], ""),
+        ("hackenbush", &["0-1,1-2,2-0", "0-1"][..], ""),
+        ("hackenbush", &["1-2,2-3"][..], "&ground=1"),
+        ("turtles", &["THHTH", "2,7"][..], ""),
+        ("kayles", &["10", "20"][..], ""),
+    ] {
+        let path = format!(
+            "/api/value?game={}&components={}{extra}",
+            enc(game),
+            enc(&comps.join(";"))
+        );
+        let web = s.get(&path);
+        assert_eq!(web.status, 200, "{path}: {}", web.body);
+        let mut args = vec!["value", game];
+        args.extend(comps);
+        args.push("--json");
+        if extra.contains("misere") {
+            args.push("--misere");
+        }
+        if extra.contains("ground") {
+            args.extend(["--ground", "1"]);
+        }
+        assert_eq!(web.body, cli(&args), "{path}");
+    }
+    // `;` separates components; blanks around them do not matter.
+    let v = s.json("/api/value?game=wythoff&components=3,5;%204,7%20;");
+    assert_eq!(v["components"], serde_json::json!(["3,5", "4,7"]));
+}
+
+#[test]
+fn seq_is_the_cli_json_byte_for_byte() {
+    let s = Server::start(&[]);
+    for (game, to) in [
+        ("sub:1,3,4", Some("20")),
+        ("sub:1,3,4", None),
+        ("kayles", None),
+        ("nim", Some("10")),
+        ("0.07", Some("200")),
+        ("grundy", Some("1000")),
+        ("fib", None),
+    ] {
+        let mut path = format!("/api/seq?game={}", enc(game));
+        let mut args = vec!["seq", game, "--json"];
+        if let Some(to) = to {
+            path.push_str(&format!("&to={to}"));
+            args.extend(["--to", to]);
+        }
+        let web = s.get(&path);
+        assert_eq!(web.status, 200, "{path}: {}", web.body);
+        assert_eq!(web.body, cli(&args), "{path}");
+    }
+    let v = s.json("/api/seq?game=sub:1,3,4");
+    assert_eq!(v["values"].as_array().unwrap()[..7], [0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!(
+        (v["period"].as_u64(), v["proven"].as_bool()),
+        (Some(7), Some(true))
+    );
+    assert!(v.get("stopped").is_none());
+}
+
+#[test]
+fn a_long_sequence_stops_at_the_time_limit_with_what_it_has() {
+    let s = Server::start(&["--time-limit", "0.3"]);
+    let started = Instant::now();
+    // Three-heap splits: far too slow to reach 100000 in 0.3 s.
+    let v = s.json("/api/seq?game=0.FFFF&to=100000");
+    let took = started.elapsed();
+    let stopped = v["stopped"].as_str().expect("a `stopped` field");
+    assert!(
+        stopped.starts_with("time limit of 0.3 s reached at n = "),
+        "{stopped}"
+    );
+    let n = v["computed_to"].as_u64().unwrap();
+    assert!(n > 0 && n < 100_000, "{n}");
+    assert!(stopped.ends_with(&format!("n = {n}")), "{stopped}");
+    assert_eq!(v["values"].as_array().unwrap().len() as u64, n + 1);
+    assert!(took < Duration::from_secs(3), "answered in {took:?}");
+    // The plot of the same request says it stopped, and draws what it has.
+    let plot = s.get("/api/plot?game=0.FFFF&to=100000");
+    assert_eq!(plot.status, 200);
+    assert!(plot.headers.contains("x-grundy-stopped: time limit"));
+    // Other routes name the limit in a 503.
+    s.fails(
+        "/api/value?game=0.FFFF&components=20000",
+        503,
+        "time limit of 0.3 s",
+    );
+    // And the server is still up.
+    s.json("/api/games");
+}
+
+#[test]
+fn graph_and_plot_are_svg() {
+    let s = Server::start(&[]);
+    let g = s.get("/api/graph?game=nim&position=1;2");
+    assert_eq!(g.status, 200);
+    assert!(g.content_type.starts_with("image/svg+xml"));
+    assert_eq!(g.body, cli(&["graph", "nim", "1", "2"]));
+    let p = s.get("/api/plot?game=kayles&to=300");
+    assert_eq!(p.status, 200);
+    assert!(p.content_type.starts_with("image/svg+xml"));
+    assert!(p.body.starts_with("<svg") && p.body.trim_end().ends_with("</svg>"));
+    assert!(!p.headers.contains("x-grundy-stopped"));
+}
+
+#[test]
+fn move_and_hint_play_a_whole_game() {
+    let s = Server::start(&[]);
+    let first = s.json("/api/move?game=sub:1,3,4&position=10");
+    assert_eq!(first["outcome"], "N");
+    assert_eq!(first["value"], 1);
+    assert_eq!(first["exact"], true);
+    assert_eq!(first["after"], first["move"]["next"]);
+    let after = first["after"][0].as_str().unwrap();
+    assert!(after == "7" || after == "9", "{after}: a winning move");
+    // The human's moves from there, each with the position it leads to.
+    let moves = first["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(m["component"], 0);
+        assert_eq!(m["next"], serde_json::json!([m["to"]]));
+    }
+    // A whole game: the human takes the first move listed each time; the
+    // computer started from an N-position, so it wins.
+    let mut position = after.to_string();
+    let mut turns = 0;
+    let winner = loop {
+        let h = s.json(&format!("/api/hint?game=sub:1,3,4&position={position}"));
+        assert!(h.get("after").is_none());
+        if h["over"] == true {
+            break h["winner"].clone();
+        }
+        let mine = h["moves"][0]["next"][0].as_str().unwrap().to_string();
+        let r = s.json(&format!("/api/move?game=sub:1,3,4&position={mine}"));
+        if r["over"] == true {
+            break r["winner"].clone();
+        }
+        position = r["after"][0].as_str().unwrap().to_string();
+        turns += 1;
+        assert!(turns < 20);
+    };
+    assert_eq!(winner, "computer");
+    // When the computer has no move, the human has won.
+    let end = s.json("/api/move?game=nim&position=0;0");
+    assert_eq!(
+        (
+            end["over"].clone(),
+            end["winner"].clone(),
+            end["move"].clone()
+        ),
+        (Value::Bool(true), Value::from("human"), Value::Null)
+    );
+    // Misère: whoever cannot move has won.
+    let misere = s.json("/api/hint?game=nim&position=0&misere=true");
+    assert_eq!(misere["winner"], "human");
+    // A hint is the perfect move, not played.
+    let h = s.json("/api/hint?game=nim&position=3;4;5");
+    assert_eq!(h["move"]["next"], serde_json::json!(["1", "4", "5"]));
+    assert_eq!(h["position"], serde_json::json!(["3", "4", "5"]));
+    assert_eq!(h["moves"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn bad_input_is_a_4xx_with_a_one_line_json_error() {
+    let s = Server::start(&[]);
+    s.fails("/api/value?game=0.8x&components=3", 400, "0.8x");
+    s.fails("/api/value?game=chess&components=3", 400, "unknown game");
+    s.fails("/api/value?game=nim&components=-3", 400, "negative");
+    s.fails(
+        "/api/value?game=nim&components=x",
+        400,
+        "non-negative integer",
+    );
+    s.fails("/api/value?game=nim&components=;;", 400, "empty");
+    s.fails(
+        "/api/value?game=nim",
+        400,
+        "needs the parameter `components`",
+    );
+    s.fails("/api/value?components=3", 400, "needs the parameter `game`");
+    s.fails(
+        "/api/value?game=nim&component=3",
+        400,
+        "no parameter `component`",
+    );
+    s.fails(
+        "/api/value?game=nim&components=3&game=nim",
+        400,
+        "given twice",
+    );
+    s.fails(
+        "/api/value?game=sub:1,2&components=3&misere=true",
+        400,
+        "misère",
+    );
+    s.fails(
+        "/api/value?game=nim&components=3&misere=maybe",
+        400,
+        "`misere`",
+    );
+    s.fails(
+        "/api/value?game=graph:g.txt&components=a",
+        400,
+        "only the command line",
+    );
+    s.fails(
+        "/api/value?game=rules:r.rhai&components=1",
+        400,
+        "only the command line",
+    );
+    s.fails("/api/seq?game=wythoff", 400, "not a heap game");
+    s.fails(
+        "/api/seq?game=nim&to=100001",
+        400,
+        "too large (at most 100000)",
+    );
+    s.fails("/api/seq?game=nim&to=-1", 400, "negative");
+    s.fails("/api/seq?game=nim&to=ten", 400, "non-negative integer");
+    s.fails("/api/plot?game=0.8x", 400, "0.8x");
+    s.fails(
+        "/api/graph?game=nim&position=20;20;20",
+        422,
+        "too many to draw",
+    );
+    s.fails("/api/graph?game=nim", 400, "`position`");
+    s.fails(
+        "/api/hint?game=nim&position=1000000000",
+        422,
+        "more than 1000 moves",
+    );
+    s.fails(
+        "/api/move?game=nim&position=abc",
+        400,
+        "non-negative integer",
+    );
+    s.fails("/api/nothing", 404, "no such page or route");
+    s.fails("/api/value?game=%FF&components=3", 400, "");
+    let many = vec!["1"; 101].join(";");
+    s.fails(
+        &format!("/api/value?game=nim&components={many}"),
+        400,
+        "at most 100",
+    );
+    let long = "1".repeat(9000);
+    s.fails(
+        &format!("/api/value?game=nim&components={long}"),
+        414,
+        "at most 8192",
+    );
+    request(&s.addr, "POST", "/api/value").assert_error(405, "only GET", "POST");
+    // A state budget overrun names the limit.
+    let small = Server::start(&["--max-states", "1000"]);
+    small.fails("/api/seq?game=kayles&to=5000", 422, "more than 1000 states");
+    // The server survived all of it.
+    s.json("/api/games");
+}
+
+#[test]
+fn startup_errors_are_one_line() {
+    let s = Server::start(&[]);
+    let port = s.addr.rsplit(':').next().unwrap();
+    for (args, needle) in [
+        (vec!["serve", "--port", port], "cannot listen on 127.0.0.1:"),
+        (vec!["serve", "--time-limit", "0"], "--time-limit"),
+        (vec!["serve", "--bind", "nowhere"], "nowhere"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+    }
+}
+
+#[test]
+fn many_parallel_clients_lose_no_request() {
+    let s = Server::start(&[]);
+    const THREADS: usize = 50;
+    const EACH: usize = 20;
+    let paths = [
+        "/api/value?game=nim&components=3;4;5",
+        "/api/seq?game=sub:1,3,4&to=100",
+        "/api/hint?game=sub:1,3,4&position=10",
+        "/api/move?game=kayles&position=4;2",
+        "/api/graph?game=nim&position=1;2",
+        "/api/games",
+        "/",
+    ];
+    let started = Instant::now();
+    let handles: Vec<_> = (0..THREADS)
+        .map(|t| {
+            let addr = s.addr.clone();
+            std::thread::spawn(move || {
+                let mut ok = 0;
+                for i in 0..EACH {
+                    let path = paths[(t + i) % paths.len()];
+                    let r = request(&addr, "GET", path);
+                    assert_eq!(r.status, 200, "{path}: {}", r.body);
+                    assert!(!r.body.is_empty());
+                    ok += 1;
+                }
+                ok
+            })
+        })
+        .collect();
+    let answered: usize = handles.into_iter().map(|h| h.join().unwrap()).sum();
+    assert_eq!(answered, THREADS * EACH);
+    assert!(started.elapsed() < Duration::from_secs(120));
+    // Still up, and still right.
+    let v = s.json("/api/value?game=nim&components=3;4;5");
+    assert_eq!(v["grundy"], 2);
+}

@@ -1,0 +1,426 @@
+// grundy playground: the page's only script. It calls the JSON API of
+// `grundy serve` with fetch and builds the page from the answers; every
+// text from the server goes in with textContent, never as HTML.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+/** The most sequence values shown in the table (the plot shows them all). */
+const SHOWN_VALUES = 1000;
+
+/** Bumped by each new question, so late answers to old ones are dropped. */
+let generation = 0;
+
+/** The game being played: name, options, position, and its own counter so
+ *  that answers about an abandoned game are dropped. */
+const play = { game: "", misere: false, position: [], over: true, start: [], gen: 0 };
+
+// ---------------------------------------------------------------- the API
+
+/** Components as the API wants them: separated by `;`. The box also takes
+ *  spaces when there is no `;` (so `3 4 5` works for Nim). */
+function componentsOf(text) {
+  const parts = text.includes(";") ? text.split(";") : text.trim().split(/\s+/);
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+function query(params) {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
+}
+
+/** GET /api/ROUTE; a failure throws an Error with the server's message. */
+async function call(route, params) {
+  const res = await fetch(`/api/${route}?${query(params)}`);
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      message = (await res.json()).error || message;
+    } catch (_) {
+      // not JSON: keep the status line
+    }
+    throw new Error(message);
+  }
+  return res;
+}
+
+async function callJSON(route, params) {
+  return (await call(route, params)).json();
+}
+
+// ------------------------------------------------------------ page helpers
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function show(node, text) {
+  node.textContent = text;
+  node.hidden = false;
+}
+
+function hide(...nodes) {
+  for (const n of nodes) n.hidden = true;
+}
+
+function showImage(img, blob) {
+  if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
+  img.src = URL.createObjectURL(blob);
+  img.hidden = false;
+}
+
+function valueText(v) {
+  if (v === null || v === undefined) return "?";
+  if (typeof v === "number") return v === 0 ? "0" : v === 1 ? "*" : `*${v}`;
+  return v;
+}
+
+const OUTCOMES = {
+  P: "P: the previous player wins (the player to move loses)",
+  N: "N: the next player (the one to move) wins",
+  D: "D: a draw, play never ends",
+};
+
+/** A move as people read it: `7 → 3`, with the component's number when
+ *  the position has several. */
+function describe(position, m) {
+  if (m.component === null || m.component === undefined) {
+    return `${position.join(" ")} → ${m.next.join(" ")}`;
+  }
+  const from = position[m.component];
+  const which = position.length > 1 ? `#${m.component + 1}: ` : "";
+  return `${which}${from} → ${m.to}`;
+}
+
+// ---------------------------------------------------------------- reading
+
+function readForm() {
+  return {
+    game: $("game").value.trim(),
+    position: componentsOf($("position").value),
+    to: $("to").value.trim(),
+    misere: $("misere").checked,
+  };
+}
+
+function gameParams(q) {
+  return { game: q.game, misere: q.misere ? "true" : "" };
+}
+
+// ------------------------------------------------------------- the value
+
+function renderValue(a) {
+  const box = $("value");
+  box.replaceChildren();
+  box.append(el("p", {}, `game: ${a.game}${a.misere ? " (misère)" : ""}`));
+  if (a.values) {
+    const table = el("table", { id: "value-table" });
+    const head = el("tr");
+    head.append(el("th", {}, "#"), el("th", {}, "component"), el("th", {}, "value"));
+    table.append(head);
+    a.components.forEach((c, i) => {
+      const tr = el("tr");
+      tr.append(el("td", {}, String(i + 1)), el("td", {}, c), el("td", {}, valueText(a.values[i])));
+      table.append(tr);
+    });
+    box.append(table, el("p", {}, `total: ${valueText(a.grundy)}`));
+  } else {
+    box.append(el("p", {}, `position: ${a.components.join(" ")}`));
+  }
+  box.append(el("p", { class: `outcome ${a.outcome}`, id: "outcome" }, OUTCOMES[a.outcome] || a.outcome));
+  if (a.winning_moves.length > 0) {
+    const more = a.moves_truncated ? ", more not listed" : "";
+    box.append(el("p", {}, `winning moves (${a.winning_moves.length}${more}):`));
+    const list = el("ul");
+    for (const m of a.winning_moves.slice(0, 20)) {
+      const text = m.component === null
+        ? `${a.components.join(" ")} → ${m.to}`
+        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}`;
+      list.append(el("li", {}, text));
+    }
+    box.append(list);
+  }
+}
+
+// ---------------------------------------------------------- the sequence
+
+function periodText(r) {
+  if (r.closed_form) return `closed form: ${r.closed_form}`;
+  if (r.period === null) return "period: none found";
+  const status = r.proven ? "proven" : "not proven";
+  return `period ${r.period} from n = ${r.preperiod} (preperiod ${r.preperiod}), ${status}`;
+}
+
+function renderSeq(r) {
+  const status = $("seq-status");
+  status.replaceChildren();
+  status.append(el("span", { class: r.proven ? "status-proven" : "", id: "period" }, periodText(r)));
+  if (r.proof) status.append(el("br"), el("span", { class: "proof" }, r.proof));
+  if (r.stopped) status.append(el("br"), el("span", { class: "status-stopped", id: "stopped" }, `stopped: ${r.stopped}`));
+
+  const table = $("seq-table");
+  table.replaceChildren();
+  const head = el("tr");
+  head.append(el("th", {}, "n"));
+  for (let c = 0; c < 10; c++) head.append(el("th", {}, `+${c}`));
+  table.append(head);
+  const shown = r.values.slice(0, SHOWN_VALUES);
+  const inPeriod = (n) => r.period !== null && n >= r.preperiod && n < r.preperiod + r.period;
+  for (let row = 0; row * 10 < shown.length; row++) {
+    const tr = el("tr");
+    tr.append(el("th", {}, String(row * 10)));
+    for (let n = row * 10; n < Math.min(shown.length, row * 10 + 10); n++) {
+      const classes = [];
+      if (shown[n] === 0) classes.push("p");
+      if (inPeriod(n)) classes.push("period");
+      else if (r.period !== null && n < r.preperiod) classes.push("pre");
+      const title = `G(${n}) = ${shown[n]}${shown[n] === 0 ? ": a P-position" : ""}`;
+      tr.append(el("td", { class: classes.join(" "), "data-n": String(n), title }, String(shown[n])));
+    }
+    table.append(tr);
+  }
+  $("seq-more").textContent = r.values.length > shown.length
+    ? `… ${r.values.length - shown.length} more values, up to n = ${r.computed_to} (all in the plot and in /api/seq)`
+    : `G(0..=${r.computed_to})`;
+}
+
+async function loadSeq(q, gen) {
+  hide($("seq-error"));
+  $("seq-table").replaceChildren();
+  $("seq-status").textContent = "computing…";
+  $("seq-more").textContent = "";
+  try {
+    const r = await callJSON("seq", { game: q.game, to: q.to });
+    if (gen !== generation) return;
+    renderSeq(r);
+    if (q.misere) {
+      $("seq-status").append(el("br"), el("span", {}, "(the sequence is for normal play; misère changes only the position's analysis and play)"));
+    }
+  } catch (e) {
+    if (gen !== generation) return;
+    $("seq-status").textContent = "";
+    show($("seq-error"), e.message);
+  }
+}
+
+async function loadPicture(route, params, img, error, gen) {
+  hide(img, error);
+  try {
+    const blob = await (await call(route, params)).blob();
+    if (gen === generation) showImage(img, blob);
+  } catch (e) {
+    if (gen === generation) show(error, e.message);
+  }
+}
+
+// ------------------------------------------------------------------ play
+
+function setPlayState(state) {
+  $("play-panel").dataset.state = state;
+  const thinking = state === "thinking";
+  for (const b of $("moves").querySelectorAll("button")) b.disabled = thinking || state === "over";
+  $("hint").disabled = state !== "your-turn";
+}
+
+function renderMoves(moves) {
+  const box = $("moves");
+  box.replaceChildren();
+  const from = play.position.slice();
+  for (const m of moves) {
+    const b = el("button", { type: "button", "data-next": m.next.join(";") }, describe(from, m));
+    b.addEventListener("click", () => humanMove(from, m));
+    box.append(b);
+  }
+}
+
+function showPosition() {
+  $("play-position").textContent = `position: ${play.position.join(" ")}`;
+}
+
+function log(text) {
+  const list = $("log");
+  list.append(el("li", {}, text));
+  list.scrollTop = list.scrollHeight;
+}
+
+function announce(winner) {
+  play.over = true;
+  $("moves").replaceChildren();
+  hide($("hint-text"));
+  show($("winner"), winner === "human" ? "You win!" : "The computer wins.");
+  log(winner === "human" ? "game over: you win" : "game over: the computer wins");
+  setPlayState("over");
+}
+
+function playFailed(e) {
+  show($("play-error"), e.message);
+  setPlayState("over");
+}
+
+/** The human's turn at the current position: list the moves. */
+async function humanTurn(gen) {
+  setPlayState("thinking");
+  try {
+    const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen) return;
+    showPosition();
+    if (h.over) return announce(h.winner);
+    renderMoves(h.moves);
+    setPlayState("your-turn");
+  } catch (e) {
+    if (gen === play.gen) playFailed(e);
+  }
+}
+
+/** The computer's turn: it moves, then the human's moves are listed. */
+async function computerTurn(gen) {
+  setPlayState("thinking");
+  try {
+    const r = await callJSON("move", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen) return;
+    if (r.move) {
+      log(`computer: ${describe(play.position, r.move)}`);
+      play.position = r.after;
+    }
+    showPosition();
+    if (r.over) return announce(r.winner);
+    renderMoves(r.moves);
+    setPlayState("your-turn");
+  } catch (e) {
+    if (gen === play.gen) playFailed(e);
+  }
+}
+
+function humanMove(from, m) {
+  if (play.over || $("play-panel").dataset.state !== "your-turn") return;
+  log(`you: ${describe(from, m)}`);
+  play.position = m.next;
+  hide($("hint-text"));
+  showPosition();
+  computerTurn(play.gen);
+}
+
+async function hint() {
+  const gen = play.gen;
+  try {
+    const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen || !h.move) return;
+    const why = {
+      N: "this wins",
+      P: "every move loses against perfect play; this one loses slowest",
+      D: "this keeps the draw",
+    }[h.outcome];
+    show($("hint-text"), `hint: ${describe(play.position, h.move)} (${why})`);
+    const target = h.move.next.join(";");
+    for (const b of $("moves").querySelectorAll("button")) {
+      b.classList.toggle("suggested", b.dataset.next === target);
+    }
+  } catch (e) {
+    if (gen === play.gen) show($("hint-text"), e.message);
+  }
+}
+
+function newGame() {
+  play.gen += 1;
+  play.position = play.start.slice();
+  play.over = false;
+  $("log").replaceChildren();
+  $("moves").replaceChildren();
+  hide($("winner"), $("hint-text"), $("play-error"));
+  showPosition();
+  const first = document.querySelector('input[name="first"]:checked').value;
+  if (first === "computer") computerTurn(play.gen);
+  else humanTurn(play.gen);
+}
+
+// ------------------------------------------------------------ the whole
+
+async function solve() {
+  const gen = ++generation;
+  const q = readForm();
+  hide($("error"));
+  $("go").disabled = true;
+  document.body.dataset.state = "solving";
+  try {
+    if (q.position.length === 0) throw new Error("the position is empty; give components separated by ; or spaces");
+    const value = await callJSON("value", { ...gameParams(q), components: q.position.join(";") });
+    if (gen !== generation) return;
+    $("results").hidden = false;
+    renderValue(value);
+    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "" })}`);
+    play.game = q.game;
+    play.misere = q.misere;
+    play.start = q.position;
+    newGame();
+    await Promise.all([
+      loadSeq(q, gen),
+      loadPicture("plot", { game: q.game, to: q.to }, $("plot"), $("plot-error"), gen),
+      loadPicture("graph", { ...gameParams(q), position: q.position.join(";") }, $("graph"), $("graph-error"), gen),
+    ]);
+  } catch (e) {
+    if (gen !== generation) return;
+    $("results").hidden = true;
+    show($("error"), e.message);
+  } finally {
+    if (gen === generation) {
+      $("go").disabled = false;
+      document.body.dataset.state = "done";
+    }
+  }
+}
+
+async function loadGames() {
+  const select = $("game-list");
+  try {
+    const games = await callJSON("games", {});
+    select.replaceChildren(el("option", { value: "" }, "choose a game…"));
+    games.forEach((g, i) => {
+      const label = g.example_game ? `${g.name} — ${g.about}` : `${g.name} — command line only (reads a file)`;
+      const option = el("option", { value: String(i) }, label);
+      if (!g.example_game) option.disabled = true;
+      option.dataset.name = g.name;
+      select.append(option);
+    });
+    select.addEventListener("change", () => {
+      const g = games[Number(select.value)];
+      if (!select.value || !g || !g.example_game) return;
+      $("game").value = g.example_game;
+      $("position").value = g.example_position;
+      $("about").textContent = `${g.about}. Components: ${g.components}.`;
+      solve();
+    });
+  } catch (e) {
+    select.replaceChildren(el("option", { value: "" }, `cannot list the games: ${e.message}`));
+  }
+}
+
+function start() {
+  const saved = new URLSearchParams(location.hash.slice(1));
+  if (saved.get("game")) $("game").value = saved.get("game");
+  if (saved.get("position")) $("position").value = saved.get("position");
+  if (saved.get("to")) $("to").value = saved.get("to");
+  $("misere").checked = saved.get("misere") === "true";
+  $("choose").addEventListener("submit", (e) => {
+    e.preventDefault();
+    solve();
+  });
+  // A typed name is no longer the one chosen from the list.
+  $("game").addEventListener("input", () => {
+    $("game-list").value = "";
+    $("about").textContent = "";
+  });
+  $("new-game").addEventListener("click", newGame);
+  $("hint").addEventListener("click", hint);
+  loadGames();
+  solve();
+}
+
+start();

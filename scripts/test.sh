@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Every test: the Rust workspace, then the web playground in a real browser.
+#
+# The browser tests need Debian's Chromium and playwright-core from npm;
+# what is missing is installed here (Chromium with apt-get, which needs
+# root, as on CI), so this runs the same on a fresh machine as on a
+# developer's. `.ci/run` calls this script, so the README's test command
+# and CI run the same tests.
+#
+# SKIP_BROWSER_TESTS=1 runs the Rust tests only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== cargo test --workspace"
+cargo test --workspace
+
+if [ "${SKIP_BROWSER_TESTS:-}" = 1 ]; then
+  echo "== browser tests skipped (SKIP_BROWSER_TESTS=1)"
+  exit 0
+fi
+
+echo "== browser tests: the grundy binary"
+cargo build --bin grundy
+binary="$PWD/target/debug/grundy"
+
+chromium=/usr/bin/chromium
+if [ ! -x "$chromium" ]; then
+  echo "== browser tests: installing Debian's chromium"
+  if [ "$(id -u)" != 0 ]; then
+    echo "error: $chromium is missing; install it with: sudo apt-get install -y chromium" >&2
+    exit 2
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 900 apt-get update -qq
+  timeout 900 apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "error: the browser tests need Node.js (20 or later) and npm" >&2
+  exit 2
+fi
+
+cd tests-browser
+if [ ! -d node_modules/playwright-core ]; then
+  echo "== browser tests: npm ci (playwright-core; no browser is downloaded)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 timeout 600 npm ci --no-audit --no-fund
+fi
+
+echo "== browser tests: Chromium drives the page (screenshots in tests-browser/screenshots/)"
+node e2e.mjs "$binary"

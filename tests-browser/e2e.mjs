@@ -1,0 +1,237 @@
+// End-to-end tests of the web playground in a real browser.
+//
+// Usage: node e2e.mjs [PATH/TO/grundy]   (default: ../target/debug/grundy)
+//
+// Builds nothing: it starts the given binary as `grundy serve --port 0`,
+// reads the address it prints, drives Debian's Chromium through
+// playwright-core (never a downloaded browser), and saves screenshots in
+// tests-browser/screenshots/. Runs under node's own test runner.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const binary = resolve(process.argv[2] || process.env.GRUNDY_BIN || join(here, "..", "target", "debug", "grundy"));
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const shots = join(here, "screenshots");
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+let server;
+let base;
+let context;
+let page;
+let profile;
+const pageErrors = [];
+
+/** Starts `grundy serve --port 0` and resolves with the printed address. */
+function startServer() {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => reject(new Error(`no address from ${binary} in 20 s: ${out}${err}`)), 20000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({ child, url: m[1] });
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${binary} exited with ${code}: ${err}`));
+    });
+  });
+}
+
+async function shot(name) {
+  await page.screenshot({ path: join(shots, name), fullPage: true });
+}
+
+/** Waits until the page has answered the last question. */
+async function solved() {
+  await page.waitForFunction(() => document.body.dataset.state === "done", null, { timeout: 30000 });
+}
+
+/** Waits until the play panel is in one of `states`, and returns it. */
+async function playState(...states) {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const s = document.getElementById("play-panel").dataset.state;
+      return wanted.includes(s) ? s : false;
+    },
+    states,
+    { timeout: 30000 },
+  );
+  return handle.jsonValue();
+}
+
+async function chooseFromList(patternName) {
+  const value = await page.$eval(
+    "#game-list",
+    (select, name) => [...select.options].find((o) => o.dataset.name === name)?.value,
+    patternName,
+  );
+  assert.ok(value, `${patternName} is in the game list`);
+  await page.selectOption("#game-list", value);
+  await solved();
+}
+
+before(async () => {
+  assert.ok(existsSync(binary), `the grundy binary ${binary} exists (build it first)`);
+  assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath}`);
+  mkdirSync(shots, { recursive: true });
+  const started = await startServer();
+  server = started.child;
+  base = started.url;
+  profile = mkdtempSync(join(tmpdir(), "grundy-chromium-"));
+  // A fresh profile each run: launchPersistentContext passes it to
+  // Chromium as --user-data-dir.
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1200, height: 900 },
+  });
+  page = context.pages()[0] || (await context.newPage());
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test("the page loads with every game grundy knows", async () => {
+  await page.goto(base + "/");
+  await solved();
+  assert.equal(await page.title(), "grundy playground");
+  const games = await (await fetch(base + "/api/games")).json();
+  const names = await page.$$eval("#game-list option[data-name]", (os) => os.map((o) => o.dataset.name));
+  assert.deepEqual(names, games.map((g) => g.name));
+  assert.ok(names.includes("sub:S") && names.includes("0.77, 4.07, 0.F7, ..."));
+  assert.deepEqual(pageErrors, []);
+});
+
+test("sub:1,3,4: the table, P-positions, the period, the plot and the state graph", async () => {
+  await chooseFromList("sub:S");
+  assert.equal(await page.inputValue("#game"), "sub:1,3,4");
+  const cells = await page.$$eval("#seq-table td[data-n]", (tds) =>
+    tds.map((td) => ({ n: Number(td.dataset.n), v: Number(td.textContent), cls: [...td.classList] })),
+  );
+  const expected = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
+  assert.deepEqual(cells.slice(0, expected.length).map((c) => c.v), expected);
+  for (const c of cells) {
+    assert.equal(c.cls.includes("p"), c.v === 0, `G(${c.n}) = ${c.v} is marked P iff 0`);
+    assert.equal(c.cls.includes("period"), c.n < 7, `G(${c.n}) is in the highlighted period iff n < 7`);
+  }
+  const status = await page.textContent("#seq-status");
+  assert.match(status, /period 7 from n = 0/);
+  assert.match(status, /proven/);
+  for (const img of ["#plot", "#graph"]) {
+    await page.waitForSelector(`${img}:not([hidden])`);
+    const width = await page.$eval(img, async (i) => {
+      await i.decode();
+      return i.naturalWidth;
+    });
+    assert.ok(width > 100, `${img} is drawn (${width} px wide)`);
+  }
+  assert.match(await page.textContent("#outcome"), /^N/);
+  await shot("sub-1-3-4.png");
+  assert.deepEqual(pageErrors, []);
+});
+
+/** Plays to the end, choosing with `pick(buttons)`; returns the winner text. */
+async function playToTheEnd(pick) {
+  for (let turn = 0; turn < 100; turn++) {
+    const state = await playState("your-turn", "over");
+    if (state === "over") return page.textContent("#winner");
+    const buttons = await page.$$("#moves button");
+    assert.ok(buttons.length > 0, "the human has moves while the game is on");
+    await (await pick(buttons)).click();
+  }
+  throw new Error("the game did not end in 100 turns");
+}
+
+test("a whole game against the computer, which wins when the human plays badly", async () => {
+  await page.click("#new-game");
+  // The human always takes the first move listed.
+  const winner = await playToTheEnd(async (buttons) => buttons[0]);
+  assert.ok(await page.isVisible("#winner"));
+  assert.match(winner, /You win|computer wins/);
+  const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+  assert.ok(log.some((l) => l.startsWith("you: ")) && log.some((l) => l.startsWith("computer: ")));
+  assert.match(log[log.length - 1], /^game over/);
+  await shot("play-lost.png");
+});
+
+test("following the hints from an N-position wins", async () => {
+  await page.click("#new-game");
+  let hints = 0;
+  const winner = await playToTheEnd(async () => {
+    await page.click("#hint");
+    await page.waitForSelector("#moves button.suggested");
+    assert.match(await page.textContent("#hint-text"), /this wins/);
+    if (++hints === 2) await shot("hint.png");
+    return page.$("#moves button.suggested");
+  });
+  assert.match(winner, /You win/);
+  await shot("play-won.png");
+  assert.deepEqual(pageErrors, []);
+});
+
+test("the computer can move first", async () => {
+  await page.check('input[name="first"][value="computer"]');
+  await page.click("#new-game");
+  await playState("your-turn", "over");
+  const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+  assert.match(log[0], /^computer: 10 → (7|9)$/);
+  await page.check('input[name="first"][value="human"]');
+});
+
+test("a bad game code shows an error", async () => {
+  await page.fill("#game", "0.8x");
+  await page.click("#go");
+  await solved();
+  await page.waitForSelector("#error:not([hidden])");
+  const message = await page.textContent("#error");
+  assert.match(message, /0\.8x/);
+  assert.match(message, /not a digit/);
+  assert.ok(await page.isHidden("#results"));
+  await shot("bad-code.png");
+});
+
+test("a bad position shows an error, and a good one clears it", async () => {
+  await page.fill("#game", "nim");
+  await page.fill("#position", "3 x");
+  await page.click("#go");
+  await solved();
+  assert.match(await page.textContent("#error"), /non-negative integer/);
+  await page.fill("#position", "3 4 5");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isHidden("#error"));
+  assert.match(await page.textContent("#value"), /total: \*2/);
+  assert.deepEqual(pageErrors, []);
+});
