@@ -46,6 +46,10 @@ struct Scratch {
     marks: Box<[u8; 1 << 16]>,
     /// Rare values still to be seen.
     needed: Vec<u32>,
+    /// During the scan, `bits[v]` is the bit of needed value `v` (0 for
+    /// others): a split then costs a load and an OR into a register, and
+    /// "all seen" is one comparison. Zero outside the scan.
+    bits: Box<[u64; 1 << 16]>,
 }
 
 impl Scratch {
@@ -56,6 +60,10 @@ impl Scratch {
                 .try_into()
                 .expect("64 KiB"),
             needed: Vec::new(),
+            bits: vec![0u64; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("512 KiB"),
         }
     }
 }
@@ -247,7 +255,7 @@ impl SparseEngine {
         let mut scratch = std::mem::take(&mut self.scratch);
         let s = &mut scratch[0];
         self.mark_known(t, t.len(), false, s);
-        let g = self.settle(t, t.len(), false, s, 1).0;
+        let g = self.settle(t, t.len(), false, s);
         self.scratch = scratch;
         g
     }
@@ -317,24 +325,15 @@ impl SparseEngine {
     }
 
     /// Steps 2-4: the candidate, the rare values it needs, and the scan of
-    /// splits from `scan_from` until they are all seen. Returns the value
-    /// and where the scan stopped (to resume it if more options turn up).
-    fn settle(
-        &self,
-        t: &[u16],
-        n: usize,
-        blind: bool,
-        s: &mut Scratch,
-        scan_from: usize,
-    ) -> (u32, usize) {
+    /// splits until they are all seen. Returns the value.
+    fn settle(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch) -> u32 {
         let limit = 1u32 << self.vbits;
         let marks = &mut *s.marks;
         if self.split_k.is_empty() {
-            let g = marks[..limit as usize]
+            return marks[..limit as usize]
                 .iter()
                 .position(|&m| m == 0)
                 .map_or(limit, |v| v as u32);
-            return (g, scan_from);
         }
         // 2. The candidate: the smallest common value that is missing.
         let p = n & 1;
@@ -353,47 +352,116 @@ impl SparseEngine {
                 .filter(|&v| marks[v as usize] == 0),
         );
         if s.needed.is_empty() {
-            return (cand, scan_from);
+            return cand;
         }
         // 4. Scan the other splits, all kinds interleaved, smallest part
         //    first, a block at a time, until every needed rare value has
         //    been produced.
+        if s.needed.len() > 64 {
+            return self.scan_marking(t, n, blind, s, cand);
+        }
+        for (i, &v) in s.needed.iter().enumerate() {
+            s.bits[v as usize] = 1 << i;
+        }
+        let full = u64::MAX >> (64 - s.needed.len());
         let cap = self.rev.len();
         let rev = &self.rev[..];
-        let mut a0 = scan_from;
+        let bits = &*s.bits;
+        let (mut seen, mut seen2) = (0u64, 0u64);
+        let mut a0 = 1;
+        let done = loop {
+            let mut any = false;
+            for &(k, unequal) in &self.split_k {
+                let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, a0) else {
+                    continue;
+                };
+                any = true;
+                let mut pairs = small.chunks_exact(2).zip(large.chunks_exact(2));
+                for (x, y) in &mut pairs {
+                    seen |= bits[(x[0] ^ y[0]) as usize];
+                    seen2 |= bits[(x[1] ^ y[1]) as usize];
+                }
+                if small.len() % 2 == 1 {
+                    seen |= bits[(small[small.len() - 1] ^ large[large.len() - 1]) as usize];
+                }
+            }
+            if (seen | seen2) == full {
+                break cand;
+            }
+            if !any {
+                // Exhausted: the smallest rare value never produced is G(n).
+                let missing = (!(seen | seen2)).trailing_zeros() as usize;
+                break s.needed[missing];
+            }
+            a0 += SCAN_BLOCK;
+        };
+        // Leave the marks complete (a blind heap may resume the scan) and
+        // the bit table zero.
+        let seen = seen | seen2;
+        for (i, &v) in s.needed.iter().enumerate() {
+            if seen >> i & 1 == 1 {
+                marks[v as usize] = 1;
+            }
+            s.bits[v as usize] = 0;
+        }
+        done
+    }
+
+    /// The small and large parts of the splits of heap `n` removing `k`
+    /// tokens with small part `a0..a0 + SCAN_BLOCK`, or `None` when there
+    /// are none.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn block<'t>(
+        &self,
+        t: &'t [u16],
+        rev: &'t [u16],
+        cap: usize,
+        n: usize,
+        k: usize,
+        unequal: bool,
+        blind: bool,
+        a0: usize,
+    ) -> Option<(&'t [u16], &'t [u16])> {
+        if n < k + 2 {
+            return None;
+        }
+        let m = n - k;
+        // The largest smaller part: a <= b, or a < b when unequal.
+        let half = if unequal { (m - 1) / 2 } else { m / 2 };
+        // Heap 1's partner is the unknown heap when blind.
+        let start = a0.max(1 + usize::from(blind && k == 0));
+        if start > half {
+            return None;
+        }
+        let a1 = (a0 + SCAN_BLOCK).min(half + 1);
+        let base = cap - m;
+        Some((&t[start..a1], &rev[base + start - 1..base + a1 - 1]))
+    }
+
+    /// Step 4 with more than 64 values needed: mark every value produced.
+    fn scan_marking(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch, cand: u32) -> u32 {
+        let cap = self.rev.len();
+        let rev = &self.rev[..];
+        let marks = &mut *s.marks;
+        let mut a0 = 1;
         loop {
             let mut any = false;
             for &(k, unequal) in &self.split_k {
-                if n < k + 2 {
-                    continue;
-                }
-                let m = n - k;
-                // The largest smaller part: a <= b, or a < b when unequal.
-                let half = if unequal { (m - 1) / 2 } else { m / 2 };
-                // Heap 1's partner is the unknown heap when blind.
-                let start = a0.max(1 + usize::from(blind && k == 0));
-                if start > half {
-                    continue;
-                }
-                any = true;
-                let a1 = (a0 + SCAN_BLOCK).min(half + 1);
-                if start >= a1 {
-                    continue;
-                }
-                let base = cap - m;
-                let small = &t[start..a1];
-                let large = &rev[base + start - 1..base + a1 - 1];
-                for (&x, &y) in small.iter().zip(large) {
-                    marks[(x ^ y) as usize] = 1;
+                if let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, a0) {
+                    any = true;
+                    for (&x, &y) in small.iter().zip(large) {
+                        marks[(x ^ y) as usize] = 1;
+                    }
                 }
             }
             s.needed.retain(|&v| marks[v as usize] == 0);
             if s.needed.is_empty() {
-                return (cand, a0 + SCAN_BLOCK);
+                return cand;
             }
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
-                return (s.needed[0], a0);
+                return s.needed[0];
             }
             a0 += SCAN_BLOCK;
         }
@@ -403,7 +471,11 @@ impl SparseEngine {
     /// known: the options through heap `n` are a single heap `n` (removing
     /// one token) and the split `1 + n` (removing none).
     #[cfg(feature = "parallel")]
-    fn finish_blind(&self, t: &[u16], g: u16, s: &mut Scratch, scan_pos: usize) -> u32 {
+    ///
+    /// The scan starts again from the smallest split: the first scan kept
+    /// only the values it needed, so others it saw may be needed now.
+    /// (The new options rarely change the candidate, and then no scan runs.)
+    fn finish_blind(&self, t: &[u16], g: u16, s: &mut Scratch) -> u32 {
         let n = t.len();
         for &k in &self.single_k {
             if k == 1 {
@@ -415,7 +487,7 @@ impl SparseEngine {
                 s.marks[(t[1] ^ g) as usize] = 1;
             }
         }
-        self.settle(t, n + 1, true, s, scan_pos).0
+        self.settle(t, n + 1, true, s)
     }
 
     /// `G(n)` and `G(n + 1)` at once on two threads: heap `n + 1` is valued
@@ -428,22 +500,19 @@ impl SparseEngine {
         let (sa, sb) = scratch.split_at_mut(1);
         let (sa, sb) = (&mut sa[0], &mut sb[0]);
         let this = &*self;
-        let (ga, (gb, pos)) = rayon::join(
+        let (ga, _) = rayon::join(
             || {
                 this.mark_known(t, n, false, sa);
-                this.settle(t, n, false, sa, 1).0
+                this.settle(t, n, false, sa)
             },
             || {
                 this.mark_known(t, n + 1, true, sb);
-                this.settle(t, n + 1, true, sb, 1)
+                this.settle(t, n + 1, true, sb)
             },
         );
         // A value beyond the current range changes the value lists heap
         // n + 1 was marked against: leave that heap to a fresh valuation.
-        let gb = (ga < 1 << self.vbits).then(|| {
-            let _ = gb;
-            self.finish_blind(t, ga as u16, sb, pos)
-        });
+        let gb = (ga < 1 << self.vbits).then(|| self.finish_blind(t, ga as u16, sb));
         self.scratch = scratch;
         (ga, gb)
     }
