@@ -25,9 +25,10 @@
 //! of consecutive splits are consecutive in memory: the scan is two forward
 //! slices zipped together.
 
-use super::code::Code;
 #[cfg(feature = "parallel")]
-use super::extend_one_by_one;
+mod pairs;
+
+use super::code::Code;
 use super::partition::{best_partition, Partition, SparseInfo};
 use super::table::Table;
 use super::SeqEngine;
@@ -467,56 +468,6 @@ impl SparseEngine {
         }
     }
 
-    /// Completes a blind valuation of heap `n + 1` once `G(n) = g` is
-    /// known: the options through heap `n` are a single heap `n` (removing
-    /// one token) and the split `1 + n` (removing none).
-    #[cfg(feature = "parallel")]
-    ///
-    /// The scan starts again from the smallest split: the first scan kept
-    /// only the values it needed, so others it saw may be needed now.
-    /// (The new options rarely change the candidate, and then no scan runs.)
-    fn finish_blind(&self, t: &[u16], g: u16, s: &mut Scratch) -> u32 {
-        let n = t.len();
-        for &k in &self.single_k {
-            if k == 1 {
-                s.marks[g as usize] = 1;
-            }
-        }
-        for &(k, unequal) in &self.split_k {
-            if k == 0 && n >= 1 && !(unequal && n == 1) {
-                s.marks[(t[1] ^ g) as usize] = 1;
-            }
-        }
-        self.settle(t, n + 1, true, s)
-    }
-
-    /// `G(n)` and `G(n + 1)` at once on two threads: heap `n + 1` is valued
-    /// blind to heap `n` while heap `n` is valued, then finished.
-    #[cfg(feature = "parallel")]
-    fn compute_pair(&mut self, t: &[u16]) -> (u32, Option<u32>) {
-        self.sync_reversed(t);
-        let n = t.len();
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let (sa, sb) = scratch.split_at_mut(1);
-        let (sa, sb) = (&mut sa[0], &mut sb[0]);
-        let this = &*self;
-        let (ga, _) = rayon::join(
-            || {
-                this.mark_known(t, n, false, sa);
-                this.settle(t, n, false, sa)
-            },
-            || {
-                this.mark_known(t, n + 1, true, sb);
-                this.settle(t, n + 1, true, sb)
-            },
-        );
-        // A value beyond the current range changes the value lists heap
-        // n + 1 was marked against: leave that heap to a fresh valuation.
-        let gb = (ga < 1 << self.vbits).then(|| self.finish_blind(t, ga as u16, sb));
-        self.scratch = scratch;
-        (ga, gb)
-    }
-
     /// The plain mex over every option, for tables with values beyond 16
     /// bits (no octal game known needs it, but codes are arbitrary).
     fn compute_wide(&mut self, table: &Table) -> u32 {
@@ -534,41 +485,10 @@ impl SparseEngine {
 
 impl SeqEngine for SparseEngine {
     /// With two or more threads (the `parallel` feature and a rayon pool),
-    /// heaps are valued in pairs; see [`SparseEngine::compute_pair`].
+    /// heaps are valued in pairs; see the `pairs` module.
     #[cfg(feature = "parallel")]
     fn extend(&mut self, table: &mut Table, upto: usize, limits: &Limits) -> Result<()> {
-        if rayon::current_num_threads() < 2 || self.split_k.is_empty() {
-            return extend_one_by_one(self, table, upto, limits);
-        }
-        // Run the loop on a pool thread so that each join is cheap.
-        rayon::scope(|_| {
-            while table.len() <= upto {
-                let n = table.len();
-                // Every step: late heaps with many splits are slow, and a
-                // server's time limit must stop the run soon.
-                limits.check("computing the sequence")?;
-                let pairable = n < upto && n >= 64 && n + 2 < self.next_review;
-                let pair = match &*table {
-                    Table::Narrow(t) if pairable => Some(self.compute_pair(t)),
-                    _ => None,
-                };
-                match pair {
-                    Some((ga, gb)) => {
-                        self.record(n, ga);
-                        table.push(ga);
-                        if let Some(gb) = gb {
-                            self.record(n + 1, gb);
-                            table.push(gb);
-                        }
-                    }
-                    None => {
-                        let v = self.next(table);
-                        table.push(v);
-                    }
-                }
-            }
-            Ok(())
-        })
+        pairs::extend(self, table, upto, limits)
     }
 
     fn next(&mut self, table: &Table) -> u32 {
@@ -603,41 +523,5 @@ impl SeqEngine for SparseEngine {
 
     fn sparse(&self, upto: u64) -> Option<SparseInfo> {
         (!self.split_k.is_empty()).then(|| self.info(upto))
-    }
-}
-
-#[cfg(all(test, feature = "parallel"))]
-mod tests {
-    use super::*;
-    use crate::heap::HeapRules;
-
-    fn run(code: &str, n: usize, threads: usize) -> Table {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut engine = Code::parse(code).unwrap().engine();
-        let mut table = Table::new();
-        pool.install(|| engine.extend(&mut table, n, &Limits::default()))
-            .unwrap();
-        table
-    }
-
-    /// Valuing heaps in pairs on two threads gives the values of one
-    /// thread, for split moves removing 0, 1 or 2 tokens, unequal splits,
-    /// single-heap moves next to splits, and three-heap moves.
-    #[test]
-    fn pairs_on_two_threads_agree_with_one_thread() {
-        for (code, n) in [
-            ("4!.0", 30_000),
-            ("0.6", 30_000),
-            ("0.137", 5_000),
-            ("4.07", 5_000),
-            ("0.4!7", 5_000),
-            ("0.F7", 600),
-            ("0.16", 20_000),
-        ] {
-            assert_eq!(run(code, n, 2), run(code, n, 1), "{code}");
-        }
     }
 }
