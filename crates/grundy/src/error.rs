@@ -1,7 +1,7 @@
 //! The one error type of the engine.
 //!
 //! Every failure a user can cause (a bad game name, a position out of range,
-//! a computation that would exceed its budget) is an [`Error`] with a
+//! a computation that would exceed its budget) is an [`enum@Error`] with a
 //! one-line message, so front ends can print it and exit without a panic.
 
 use thiserror::Error;
