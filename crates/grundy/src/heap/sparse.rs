@@ -102,6 +102,10 @@ pub struct SparseEngine {
     rare_vals: [Vec<u32>; 2],
     /// For values beyond 16 bits, where the plain mex takes over.
     wide: MexSet,
+    /// How fast pairs of heaps on two threads are, against one heap at a
+    /// time.
+    #[cfg(feature = "parallel")]
+    timing: pairs::Timing,
 }
 
 impl SparseEngine {
@@ -131,6 +135,8 @@ impl SparseEngine {
             common_vals: [Vec::new(), Vec::new()],
             rare_vals: [Vec::new(), Vec::new()],
             wide: MexSet::new(),
+            #[cfg(feature = "parallel")]
+            timing: pairs::Timing::default(),
         };
         for (k, d) in code.digits().iter().enumerate() {
             if d.bits & 1 != 0 {

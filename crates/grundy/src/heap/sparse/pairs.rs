@@ -4,9 +4,15 @@
 //! `n`: the single heap left by removing one token, and the split `1 + n`.
 //! So heap `n + 1` is valued *blind* to them on a second thread while heap
 //! `n` is valued on the first, and then finished with the two missing
-//! options, which almost never changes the candidate. A rayon join costs a
-//! microsecond or two against three or four microseconds of work per heap,
-//! which bounds the gain on two cores.
+//! options, which almost never changes the candidate.
+//!
+//! A rayon join costs a microsecond or two, and a heap of Grundy's game
+//! near 2^21 takes about three, so pairs do not always pay. The engine
+//! therefore times both ways on trial stretches of heaps and keeps the
+//! faster, trying again every million heaps: two threads are never slower
+//! than one (up to timing noise), and faster where heaps are expensive.
+
+use std::time::Instant;
 
 use super::super::table::Table;
 use super::super::{extend_one_by_one, SeqEngine};
@@ -64,8 +70,24 @@ impl SparseEngine {
     }
 }
 
+/// Nanoseconds per heap in each mode, as last timed, and when to time
+/// again.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Timing {
+    single: Option<f64>,
+    pairs: Option<f64>,
+    /// The heap count at which both modes are timed again.
+    retry_at: usize,
+}
+
+/// Heaps in one timed stretch.
+const TRIAL: usize = 1 << 13;
+/// Heaps between two rounds of trials.
+const RETRY: usize = 1 << 20;
+
 /// [`SeqEngine::extend`] for the sparse engine: pairs of heaps when the
-/// rayon pool has two or more threads, one heap at a time otherwise.
+/// rayon pool has two or more threads and pairs have proved faster, one
+/// heap at a time otherwise.
 pub(super) fn extend(
     e: &mut SparseEngine,
     table: &mut Table,
@@ -75,6 +97,52 @@ pub(super) fn extend(
     if rayon::current_num_threads() < 2 || e.split_k.is_empty() {
         return extend_one_by_one(e, table, upto, limits);
     }
+    while table.len() <= upto {
+        let n = table.len();
+        if n >= e.timing.retry_at {
+            e.timing = Timing {
+                retry_at: n + RETRY,
+                ..Timing::default()
+            };
+        }
+        let pairs = match (e.timing.single, e.timing.pairs) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(one), Some(two)) => two < one,
+        };
+        let trial = e.timing.single.is_none() || e.timing.pairs.is_none();
+        let end = if trial {
+            upto.min(n + TRIAL - 1)
+        } else {
+            upto.min(e.timing.retry_at - 1)
+        };
+        let started = Instant::now();
+        if pairs {
+            extend_in_pairs(e, table, end, limits)?;
+        } else {
+            extend_one_by_one(e, table, end, limits)?;
+        }
+        // Only full trial stretches of real work count.
+        let done = table.len() - n;
+        if trial && done == TRIAL && n >= 1 << 12 {
+            let ns = started.elapsed().as_nanos() as f64 / done as f64;
+            if pairs {
+                e.timing.pairs = Some(ns);
+            } else {
+                e.timing.single = Some(ns);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Heaps up to `upto`, in pairs.
+fn extend_in_pairs(
+    e: &mut SparseEngine,
+    table: &mut Table,
+    upto: usize,
+    limits: &Limits,
+) -> Result<()> {
     // Run the loop on a pool thread so that each join is cheap.
     rayon::scope(|_| {
         while table.len() <= upto {
@@ -117,10 +185,17 @@ mod tests {
             .num_threads(threads)
             .build()
             .unwrap();
-        let mut engine = Code::parse(code).unwrap().engine();
+        let mut engine = SparseEngine::new(&Code::parse(code).unwrap());
         let mut table = Table::new();
-        pool.install(|| engine.extend(&mut table, n, &Limits::default()))
-            .unwrap();
+        let limits = Limits::default();
+        pool.install(|| {
+            if threads > 1 {
+                extend_in_pairs(&mut engine, &mut table, n, &limits)
+            } else {
+                extend_one_by_one(&mut engine, &mut table, n, &limits)
+            }
+        })
+        .unwrap();
         table
     }
 
