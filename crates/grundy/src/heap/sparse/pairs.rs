@@ -178,7 +178,6 @@ fn extend_in_pairs(
 mod tests {
     use super::super::super::code::Code;
     use super::*;
-    use crate::heap::HeapRules;
 
     fn run(code: &str, n: usize, threads: usize) -> Table {
         let pool = rayon::ThreadPoolBuilder::new()
