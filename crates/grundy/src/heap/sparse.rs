@@ -42,10 +42,28 @@ use crate::game::Limits;
 use crate::nimber::MexSet;
 use std::ops::ControlFlow;
 
-/// Splits scanned between two checks for completion: a check costs
-/// about as much as 20 splits, and a scan overshoots by half a block on
-/// average.
-const SCAN_BLOCK: usize = 256;
+/// The splits scanned between two checks for completion: blocks that
+/// double from 32 to 256 smaller parts. A check costs about as much as 20
+/// splits and a scan overshoots by half a block on average, so short scans
+/// (Kayles: a few splits) want small blocks and long ones (Officers: a few
+/// thousand) large ones.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: usize,
+    len: usize,
+}
+
+impl Span {
+    const FIRST: Span = Span { start: 1, len: 32 };
+    const LONGEST: usize = 256;
+
+    fn next(self) -> Span {
+        Span {
+            start: self.start + self.len,
+            len: (2 * self.len).min(Span::LONGEST),
+        }
+    }
+}
 
 /// Working memory for valuing one heap.
 struct Scratch {
@@ -390,11 +408,11 @@ impl SparseEngine {
         // 4. Scan the other splits, all kinds interleaved, smallest part
         //    first, a block at a time, until every needed rare value has
         //    been produced.
-        let mut a0 = 1;
+        let mut span = Span::FIRST;
         if s.needed.len() > 64 {
             match self.scan_marking(t, n, blind, s, cand) {
                 ControlFlow::Break(g) => return g,
-                ControlFlow::Continue(next) => a0 = next,
+                ControlFlow::Continue(next) => span = next,
             }
         }
         for (i, &v) in s.needed.iter().enumerate() {
@@ -408,7 +426,8 @@ impl SparseEngine {
         let done = loop {
             let mut any = false;
             for &(k, unequal) in &self.split_k {
-                let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, a0) else {
+                let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span)
+                else {
                     continue;
                 };
                 any = true;
@@ -429,7 +448,7 @@ impl SparseEngine {
                 let missing = (!(seen | seen2)).trailing_zeros() as usize;
                 break s.needed[missing];
             }
-            a0 += SCAN_BLOCK;
+            span = span.next();
         };
         // Leave the marks complete (a blind heap may resume the scan) and
         // the bit table zero.
@@ -444,7 +463,7 @@ impl SparseEngine {
     }
 
     /// The small and large parts of the splits of heap `n` removing `k`
-    /// tokens with small part `a0..a0 + SCAN_BLOCK`, or `None` when there
+    /// tokens with small part in `span`, or `None` when there
     /// are none.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -457,7 +476,7 @@ impl SparseEngine {
         k: usize,
         unequal: bool,
         blind: bool,
-        a0: usize,
+        span: Span,
     ) -> Option<(&'t [u16], &'t [u16])> {
         if n < k + 2 {
             return None;
@@ -466,11 +485,11 @@ impl SparseEngine {
         // The largest smaller part: a <= b, or a < b when unequal.
         let half = if unequal { (m - 1) / 2 } else { m / 2 };
         // Heap 1's partner is the unknown heap when blind.
-        let start = a0.max(1 + usize::from(blind && k == 0));
+        let start = span.start.max(1 + usize::from(blind && k == 0));
         if start > half {
             return None;
         }
-        let a1 = (a0 + SCAN_BLOCK).min(half + 1);
+        let a1 = (span.start + span.len).min(half + 1);
         let base = cap - m;
         Some((&t[start..a1], &rev[base + start - 1..base + a1 - 1]))
     }
@@ -485,15 +504,15 @@ impl SparseEngine {
         blind: bool,
         s: &mut Scratch,
         cand: u32,
-    ) -> ControlFlow<u32, usize> {
+    ) -> ControlFlow<u32, Span> {
         let cap = self.rev.len();
         let rev = &self.rev[..];
         let marks = &mut *s.marks;
-        let mut a0 = 1;
+        let mut span = Span::FIRST;
         loop {
             let mut any = false;
             for &(k, unequal) in &self.split_k {
-                if let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, a0) {
+                if let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span) {
                     any = true;
                     for (&x, &y) in small.iter().zip(large) {
                         marks[(x ^ y) as usize] = 1;
@@ -508,9 +527,9 @@ impl SparseEngine {
                 // Exhausted: the smallest rare value never produced is G(n).
                 return ControlFlow::Break(s.needed[0]);
             }
-            a0 += SCAN_BLOCK;
+            span = span.next();
             if s.needed.len() <= 64 {
-                return ControlFlow::Continue(a0);
+                return ControlFlow::Continue(span);
             }
         }
     }
