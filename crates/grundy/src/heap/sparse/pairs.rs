@@ -8,7 +8,7 @@
 //!
 //! A rayon join costs a microsecond or two, and a heap of Grundy's game
 //! near 2^21 takes about three, so pairs do not always pay. The engine
-//! therefore times both ways on trial stretches of heaps and keeps the
+//! therefore times both ways on alternating trial stretches and keeps the
 //! faster, trying again every million heaps: two threads are never slower
 //! than one (up to timing noise), and faster where heaps are expensive.
 
@@ -70,18 +70,25 @@ impl SparseEngine {
     }
 }
 
-/// Nanoseconds per heap in each mode, as last timed, and when to time
-/// again.
+/// The timing of both modes: stretches alternate between them, so that a
+/// slow spell of a shared machine weighs on both alike.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Timing {
-    single: Option<f64>,
-    pairs: Option<f64>,
+    /// Nanoseconds per heap, summed over the timed stretches of each mode.
+    single: f64,
+    pairs: f64,
+    /// Timed stretches so far in this round of trials.
+    stretches: usize,
+    /// The faster mode (`true`: pairs), once all stretches are timed.
+    decided: Option<bool>,
     /// The heap count at which both modes are timed again.
     retry_at: usize,
 }
 
 /// Heaps in one timed stretch.
-const TRIAL: usize = 1 << 13;
+const TRIAL: usize = 1 << 12;
+/// Timed stretches per mode in a round of trials.
+const ROUNDS: usize = 3;
 /// Heaps between two rounds of trials.
 const RETRY: usize = 1 << 20;
 
@@ -105,12 +112,8 @@ pub(super) fn extend(
                 ..Timing::default()
             };
         }
-        let pairs = match (e.timing.single, e.timing.pairs) {
-            (None, _) => false,
-            (Some(_), None) => true,
-            (Some(one), Some(two)) => two < one,
-        };
-        let trial = e.timing.single.is_none() || e.timing.pairs.is_none();
+        let trial = e.timing.decided.is_none();
+        let pairs = e.timing.decided.unwrap_or(e.timing.stretches % 2 == 1);
         let end = if trial {
             upto.min(n + TRIAL - 1)
         } else {
@@ -126,10 +129,15 @@ pub(super) fn extend(
         let done = table.len() - n;
         if trial && done == TRIAL && n >= 1 << 12 {
             let ns = started.elapsed().as_nanos() as f64 / done as f64;
+            let timing = &mut e.timing;
             if pairs {
-                e.timing.pairs = Some(ns);
+                timing.pairs += ns;
             } else {
-                e.timing.single = Some(ns);
+                timing.single += ns;
+            }
+            timing.stretches += 1;
+            if timing.stretches == 2 * ROUNDS {
+                timing.decided = Some(timing.pairs < timing.single);
             }
         }
     }
