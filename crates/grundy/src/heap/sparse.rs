@@ -11,9 +11,16 @@
 //!    splits: O(#rare) work gives the candidate `G(n)`, the smallest common
 //!    value no option has;
 //! 2. `G(n)` is the candidate unless a smaller rare value is missing, so
-//!    the other splits are scanned, all split types interleaved in order of
-//!    the smaller part, only until every rare value below the candidate has
-//!    been seen.
+//!    the other splits are scanned, all split types interleaved, from both
+//!    ends of the range of the smaller part at once, only until every rare
+//!    value below the candidate has been seen. Both ends, because they find
+//!    different values: small heaps have small values, so splits with a
+//!    small part give values close to those of large heaps, while a split
+//!    into two halves of similar values gives small values (in Officers
+//!    near 2^20, every heap below 2000 has a value below 65, and the large
+//!    heaps' values lie mostly between 32 and 260). Scanning from both ends
+//!    takes 7% (Officers) to 13% (Grundy's game) less work than from the
+//!    bottom alone.
 //!
 //! The partition is re-chosen as the sequence grows. Moves that leave one
 //! heap or none are added directly; three-heap moves (hexadecimal digits 8
@@ -30,6 +37,7 @@
 
 #[cfg(feature = "parallel")]
 mod pairs;
+mod scan;
 
 use super::code::Code;
 use super::partition::{best_partition, Partition, SparseInfo};
@@ -40,30 +48,6 @@ use crate::error::Result;
 #[cfg(feature = "parallel")]
 use crate::game::Limits;
 use crate::nimber::MexSet;
-use std::ops::ControlFlow;
-
-/// The splits scanned between two checks for completion: blocks that
-/// double from 32 to 256 smaller parts. A check costs about as much as 20
-/// splits and a scan overshoots by half a block on average, so short scans
-/// (Kayles: a few splits) want small blocks and long ones (Officers: a few
-/// thousand) large ones.
-#[derive(Clone, Copy, Debug)]
-struct Span {
-    start: usize,
-    len: usize,
-}
-
-impl Span {
-    const FIRST: Span = Span { start: 1, len: 32 };
-    const LONGEST: usize = 256;
-
-    fn next(self) -> Span {
-        Span {
-            start: self.start + self.len,
-            len: (2 * self.len).min(Span::LONGEST),
-        }
-    }
-}
 
 /// Working memory for valuing one heap.
 struct Scratch {
@@ -405,133 +389,8 @@ impl SparseEngine {
         if s.needed.is_empty() {
             return cand;
         }
-        // 4. Scan the other splits, all kinds interleaved, smallest part
-        //    first, a block at a time, until every needed rare value has
-        //    been produced.
-        let mut span = Span::FIRST;
-        if s.needed.len() > 64 {
-            match self.scan_marking(t, n, blind, s, cand) {
-                ControlFlow::Break(g) => return g,
-                ControlFlow::Continue(next) => span = next,
-            }
-        }
-        for (i, &v) in s.needed.iter().enumerate() {
-            s.bits[v as usize] = 1 << i;
-        }
-        let full = u64::MAX >> (64 - s.needed.len());
-        let cap = self.rev.len();
-        let rev = &self.rev[..];
-        let bits = &*s.bits;
-        let (mut seen, mut seen2) = (0u64, 0u64);
-        let done = loop {
-            let mut any = false;
-            for &(k, unequal) in &self.split_k {
-                let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span)
-                else {
-                    continue;
-                };
-                any = true;
-                let mut pairs = small.chunks_exact(2).zip(large.chunks_exact(2));
-                for (x, y) in &mut pairs {
-                    seen |= bits[(x[0] ^ y[0]) as usize];
-                    seen2 |= bits[(x[1] ^ y[1]) as usize];
-                }
-                if small.len() % 2 == 1 {
-                    seen |= bits[(small[small.len() - 1] ^ large[large.len() - 1]) as usize];
-                }
-            }
-            if (seen | seen2) == full {
-                break cand;
-            }
-            if !any {
-                // Exhausted: the smallest rare value never produced is G(n).
-                let missing = (!(seen | seen2)).trailing_zeros() as usize;
-                break s.needed[missing];
-            }
-            span = span.next();
-        };
-        // Leave the marks complete (a blind heap may resume the scan) and
-        // the bit table zero.
-        let seen = seen | seen2;
-        for (i, &v) in s.needed.iter().enumerate() {
-            if seen >> i & 1 == 1 {
-                s.marks[v as usize] = 1;
-            }
-            s.bits[v as usize] = 0;
-        }
-        done
-    }
-
-    /// The small and large parts of the splits of heap `n` removing `k`
-    /// tokens with small part in `span`, or `None` when there
-    /// are none.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn block<'t>(
-        &self,
-        t: &'t [u16],
-        rev: &'t [u16],
-        cap: usize,
-        n: usize,
-        k: usize,
-        unequal: bool,
-        blind: bool,
-        span: Span,
-    ) -> Option<(&'t [u16], &'t [u16])> {
-        if n < k + 2 {
-            return None;
-        }
-        let m = n - k;
-        // The largest smaller part: a <= b, or a < b when unequal.
-        let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        // Heap 1's partner is the unknown heap when blind.
-        let start = span.start.max(1 + usize::from(blind && k == 0));
-        if start > half {
-            return None;
-        }
-        let a1 = (span.start + span.len).min(half + 1);
-        let base = cap - m;
-        Some((&t[start..a1], &rev[base + start - 1..base + a1 - 1]))
-    }
-
-    /// Step 4 while more than 64 values are needed: mark every value
-    /// produced. Breaks with `G(n)`, or continues with the next block once
-    /// at most 64 are left for the register scan.
-    fn scan_marking(
-        &self,
-        t: &[u16],
-        n: usize,
-        blind: bool,
-        s: &mut Scratch,
-        cand: u32,
-    ) -> ControlFlow<u32, Span> {
-        let cap = self.rev.len();
-        let rev = &self.rev[..];
-        let marks = &mut *s.marks;
-        let mut span = Span::FIRST;
-        loop {
-            let mut any = false;
-            for &(k, unequal) in &self.split_k {
-                if let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span) {
-                    any = true;
-                    for (&x, &y) in small.iter().zip(large) {
-                        marks[(x ^ y) as usize] = 1;
-                    }
-                }
-            }
-            s.needed.retain(|&v| marks[v as usize] == 0);
-            if s.needed.is_empty() {
-                return ControlFlow::Break(cand);
-            }
-            if !any {
-                // Exhausted: the smallest rare value never produced is G(n).
-                return ControlFlow::Break(s.needed[0]);
-            }
-            span = span.next();
-            if s.needed.len() <= 64 {
-                return ControlFlow::Continue(span);
-            }
-        }
+        // 4. Scan the other splits until every needed value is seen.
+        self.scan(t, n, blind, s, cand)
     }
 
     /// The plain mex over every option, for tables with values beyond 16
