@@ -37,10 +37,24 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            // clap spreads the message over lines (the missing argument or
+            // the allowed values come on the next ones): keep them all,
+            // up to the usage block, on one line.
             let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {first} (see `grundy --help`)");
+            let message: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            let message = if message.is_empty() {
+                "bad arguments"
+            } else {
+                message
+            };
+            eprintln!("error: {message} (see `grundy --help`)");
             ExitCode::from(2)
         }
     }

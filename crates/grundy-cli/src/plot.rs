@@ -5,7 +5,7 @@
 //! to measure and draw text: a system font (DejaVu Sans) when there is one;
 //! without one the plot is drawn without labels.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -109,7 +109,8 @@ where
             .y_label_area_size(50);
     }
     let mut chart = builder
-        .build_cartesian_2d(0u64..n_max, 0u64..v_max + 1)
+        // One step of room past the last n, so its mark is not cut in half.
+        .build_cartesian_2d(0u64..n_max + 1, 0u64..v_max + 1)
         .map_err(err)?;
     let mut mesh = chart.configure_mesh();
     mesh.light_line_style(WHITE.mix(0.0));
@@ -119,25 +120,7 @@ where
         mesh.disable_x_axis().disable_y_axis();
     }
     mesh.draw().map_err(err)?;
-    let rare: BTreeSet<u64> = report
-        .sparse
-        .as_ref()
-        .map(|s| s.rare.iter().copied().collect())
-        .unwrap_or_default();
-    // One mark per (pixel column, value), rare ones kept apart.
-    let columns = WIDTH as u64;
-    let mut common_marks = BTreeSet::new();
-    let mut rare_marks = BTreeSet::new();
-    for (n, &v) in report.values.iter().enumerate() {
-        let n = n as u64;
-        let col = n * columns / (n_max + 1);
-        if rare.contains(&n) {
-            rare_marks.insert((col, v, n));
-        } else {
-            common_marks.insert((col, v));
-        }
-    }
-    let x_of = |col: u64| col * (n_max + 1) / columns;
+    let (common_marks, rare_marks) = marks(report, WIDTH as u64);
     // A short sequence has room for marks that can be seen.
     let radius = match n_max {
         0..=200 => 4,
@@ -148,15 +131,95 @@ where
         .draw_series(
             common_marks
                 .iter()
-                .map(|&(c, v)| Circle::new((x_of(c), v), radius, BLUE.filled())),
+                .map(|&(n, v)| Circle::new((n, v), radius, BLUE.filled())),
         )
         .map_err(err)?;
     chart
         .draw_series(
             rare_marks
                 .iter()
-                .map(|&(_, v, n)| Circle::new((n, v), 3, RED.filled())),
+                .map(|&(n, v)| Circle::new((n, v), 3, RED.filled())),
         )
         .map_err(err)?;
     Ok(())
+}
+
+/// The points `(n, G(n))` to draw: common heaps and rare heaps. Every rare
+/// heap gets its mark; common heaps are folded to one mark per (pixel
+/// column, value), drawn at the first heap of that column with that value,
+/// so a plot of 2^22 heaps draws as fast as one of a thousand and a short
+/// sequence shows every heap where it is.
+fn marks(report: &SeqReport, columns: u64) -> (Vec<(u64, u64)>, Vec<(u64, u64)>) {
+    let rare: BTreeSet<u64> = report
+        .sparse
+        .as_ref()
+        .map(|s| s.rare.iter().copied().collect())
+        .unwrap_or_default();
+    let count = report.values.len() as u64;
+    let mut common: BTreeMap<(u64, u64), u64> = BTreeMap::new();
+    let mut rare_marks = Vec::new();
+    for (n, &v) in report.values.iter().enumerate() {
+        let n = n as u64;
+        if rare.contains(&n) {
+            rare_marks.push((n, v));
+        } else {
+            let col = if count <= columns {
+                n
+            } else {
+                n * columns / count
+            };
+            common.entry((col, v)).or_insert(n);
+        }
+    }
+    let common_marks = common.into_iter().map(|((_, v), n)| (n, v)).collect();
+    (common_marks, rare_marks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(values: Vec<u64>) -> SeqReport {
+        SeqReport {
+            game: "test".into(),
+            computed_to: values.len() as u64 - 1,
+            values,
+            preperiod: None,
+            period: None,
+            proven: false,
+            proof: None,
+            closed_form: None,
+            sparse: None,
+        }
+    }
+
+    #[test]
+    fn a_short_sequence_has_a_mark_at_every_heap() {
+        let values: Vec<u64> = (0..14).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+        let (common, rare) = marks(&report(values.clone()), 1200);
+        assert!(rare.is_empty());
+        let expected: Vec<(u64, u64)> = values
+            .iter()
+            .enumerate()
+            .map(|(n, &v)| (n as u64, v))
+            .collect();
+        let mut got = common;
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_long_sequence_is_folded_to_real_points() {
+        let values: Vec<u64> = (0..100_000u64).map(|n| n % 5 + n / 50_000).collect();
+        let (common, _) = marks(&report(values.clone()), 1000);
+        // At most one mark per column and value (1000 columns, 6 values),
+        // and every mark is a real heap with its value.
+        assert!(common.len() <= 6000, "{} marks", common.len());
+        assert!(common.len() >= 1000);
+        for &(n, v) in &common {
+            assert_eq!(values[n as usize], v);
+        }
+        // The last heap's column is drawn.
+        assert!(common.iter().any(|&(n, _)| n >= 99_900));
+    }
 }

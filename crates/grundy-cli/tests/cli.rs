@@ -149,7 +149,12 @@ fn errors_are_one_line_with_exit_2() {
     fails(&["value", "ed", "0,3"], "positive");
     fails(&["seq", "wythoff", "--to", "5"], "not a heap game");
     fails(&["seq", "nim", "--to", "-5"], "must not be negative");
-    fails(&["value", "nim"], "required");
+    // Usage errors keep clap's details on the one line.
+    fails(&["value", "nim"], "not provided: <COMPONENTS>...");
+    fails(
+        &["graph", "nim", "3", "--format", "png"],
+        "[possible values: svg, dot]",
+    );
     fails(&["frobnicate"], "unrecognized subcommand");
     fails(
         &["value", "--max-states", "100", "fib", "1000"],

@@ -16,11 +16,19 @@ fn main() {
     while let Some(trees) = input.next::<u64>("the number of trees") {
         let mut total = 0u64;
         for _ in 0..trees {
-            let _n: u64 = input.need("the number of vertices");
+            let n: u64 = input.need("the number of vertices");
             let m: u64 = input.need("the number of edges");
-            let edges: Vec<(u64, u64)> = (0..m)
-                .map(|_| (input.need("a vertex"), input.need("a vertex")))
-                .collect();
+            let mut vertex = || {
+                let v: u64 = input.need("a vertex");
+                if !(1..=n).contains(&v) {
+                    common::fail(&format!(
+                        "line {}: vertex {v} is not one of 1..={n}",
+                        input.line()
+                    ));
+                }
+                v
+            };
+            let edges: Vec<(u64, u64)> = (0..m).map(|_| (vertex(), vertex())).collect();
             total ^= graph_value(&Graph::from_edges(1, edges)).value();
         }
         println!("{}", if total != 0 { "Sally" } else { "Harry" });

@@ -95,7 +95,23 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(out.ends_with("got `-1`\n"), "{out}");
     let (out, code) = run("golden_ratio_game", "1\n25\n");
     assert_eq!(code, 2);
-    assert!(out.starts_with("error: input ended"), "{out}");
+    assert_eq!(
+        out,
+        "error: input ended after line 2 where N was expected\n"
+    );
+    // Bad input names its line.
+    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n2 x\n");
+    assert_eq!(code, 2);
+    assert_eq!(out, "error: line 4: expected a vertex, got `x`\n");
+    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n2 7\n");
+    assert_eq!(code, 2);
+    assert_eq!(out, "error: line 4: vertex 7 is not one of 1..=3\n");
+    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "error: input ended after line 3 where a vertex was expected\n"
+    );
 }
 
 #[test]
