@@ -144,12 +144,15 @@ where
     Ok(())
 }
 
+/// Points `(n, G(n))` of a plot.
+type Points = Vec<(u64, u64)>;
+
 /// The points `(n, G(n))` to draw: common heaps and rare heaps. Every rare
 /// heap gets its mark; common heaps are folded to one mark per (pixel
 /// column, value), drawn at the first heap of that column with that value,
 /// so a plot of 2^22 heaps draws as fast as one of a thousand and a short
 /// sequence shows every heap where it is.
-fn marks(report: &SeqReport, columns: u64) -> (Vec<(u64, u64)>, Vec<(u64, u64)>) {
+fn marks(report: &SeqReport, columns: u64) -> (Points, Points) {
     let rare: BTreeSet<u64> = report
         .sparse
         .as_ref()
