@@ -150,3 +150,33 @@ fn the_computer_wins_against_every_human_line() {
     assert!(computer_wins_every_line(&["nim", "1", "2", "2"]) >= 2);
     assert!(computer_wins_every_line(&["kayles", "5"]) >= 2);
 }
+
+/// A loopy game: x and y pass the token back and forth; leaving the loop
+/// for w loses (the opponent moves on to z, where nothing is left).
+const LOOP: &str = "x y\ny x\nx w\ny w\nw z\n";
+
+#[test]
+fn play_keeps_a_draw_in_a_loopy_game() {
+    let path = file("play-loop.txt", LOOP);
+    let game = format!("graph:{path}");
+    let (out, err, code) = run(&["play", &game, "x", "--moves"], "y\ny\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("a draw with correct play"), "{out}");
+    // The computer stays in the loop instead of leaving for w.
+    assert_eq!(out.matches("computer: ").count(), 2, "{out}");
+    assert!(!out.contains("-> w"), "{out}");
+    assert!(
+        out.contains("the same position has come up three times: a draw."),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_punishes_leaving_the_loop() {
+    let path = file("play-loop-2.txt", LOOP);
+    let game = format!("graph:{path}");
+    let (out, err, code) = run(&["play", &game, "x", "--moves"], "w\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("w -> z"), "{out}");
+    assert!(out.contains("no move left: the computer wins."), "{out}");
+}
