@@ -74,9 +74,15 @@ impl Input {
 }
 
 fn describe(position: &[String], mv: &PositionMove) -> String {
+    let note = mv
+        .mv
+        .note
+        .as_ref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
     match mv.mv.component {
         Some(i) => format!(
-            "component {}: {} -> {}   (position now {})",
+            "component {}: {} -> {}{note}   (position now {})",
             i + 1,
             position[i],
             mv.mv.to,

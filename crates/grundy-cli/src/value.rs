@@ -77,14 +77,19 @@ pub fn render(a: &Analysis) -> String {
             a.winning_moves.len()
         ));
         for m in &a.winning_moves {
+            let note = m
+                .note
+                .as_ref()
+                .map(|n| format!("   ({n})"))
+                .unwrap_or_default();
             match m.component {
                 Some(i) => out.push_str(&format!(
-                    "  component {}: {} -> {}\n",
+                    "  component {}: {} -> {}{note}\n",
                     i + 1,
                     a.components[i],
                     m.to
                 )),
-                None => out.push_str(&format!("  {} -> {}\n", a.components.join(" "), m.to)),
+                None => out.push_str(&format!("  {} -> {}{note}\n", a.components.join(" "), m.to)),
             }
         }
     }

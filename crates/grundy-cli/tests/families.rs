@@ -41,6 +41,13 @@ fn hackenbush_files_and_inline_graphs() {
             (1, "~0-1,0-2,2-3")
         ]
     );
+    let notes: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["note"].as_str().unwrap())
+        .collect();
+    assert_eq!(notes, ["cut 1-2", "cut 3-1", "cut 0-1"]);
     // What a move prints reads back as a position.
     let again = text(&["value", "hackenbush", "0-1,~1-2,2-3,3-1", "0-1,0-2,2-3"]);
     assert!(again.contains("outcome: P"), "{again}");
@@ -62,7 +69,7 @@ fn hackenbush_ground_flag() {
     assert_eq!(v["values"], json!([1]));
     assert_eq!(
         v["winning_moves"],
-        json!([{"component": 0, "to": "1-2,~2-3,3-1"}])
+        json!([{"component": 0, "to": "1-2,~2-3,3-1", "note": "cut 2-3"}])
     );
     // Without --ground, vertex 0 is the ground and this graph is not on it.
     let v = json_of(&["value", "hackenbush", "1-2,2-3,3-1", "--json"]);
@@ -123,13 +130,25 @@ fn hackenbush_big_graphs() {
 fn coin_strings() {
     let out = text(&["value", "turtles", "THHTH"]);
     assert!(out.contains("total: *4"), "{out}");
-    assert!(out.contains("component 1: THHTH -> hHHTt"), "{out}");
+    assert!(
+        out.contains("component 1: THHTH -> hHHTt   (turn 1,5)"),
+        "{out}"
+    );
     let v = json_of(&["value", "mock-turtles", "THHTH", "1", "--json"]);
     assert_eq!(v["game"], "mock-turtles");
     assert_eq!(v["values"], json!([14, 1]));
     let v = json_of(&["value", "ruler", "1,2,3", "8", "--json"]);
     assert_eq!(v["values"], json!([2, 8]));
-    assert_eq!(v["winning_moves"], json!([{"component": 1, "to": "5,6,7"}]));
+    // A list of heads does not show the turned coins: the note names them.
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 1, "to": "5,6,7", "note": "turn 5,6,7,8"}])
+    );
+    let v = json_of(&["value", "turtles", "2,7", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "to": "0", "note": "turn 2,7"}])
+    );
     let v = json_of(&["value", "twins", "TTT", "0", "--json"]);
     assert_eq!(v["outcome"], "P");
     let v = json_of(&["value", "coins:any:2,1", "THHTH", "--json"]);

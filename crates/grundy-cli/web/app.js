@@ -97,7 +97,8 @@ function describe(position, m) {
   }
   const from = position[m.component];
   const which = position.length > 1 ? `#${m.component + 1}: ` : "";
-  return `${which}${from} → ${m.to}`;
+  const note = m.note ? ` (${m.note})` : "";
+  return `${which}${from} → ${m.to}${note}`;
 }
 
 // ---------------------------------------------------------------- reading
@@ -143,7 +144,7 @@ function renderValue(a) {
     for (const m of a.winning_moves.slice(0, 20)) {
       const text = m.component === null
         ? `${a.components.join(" ")} → ${m.to}`
-        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}`;
+        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}${m.note ? ` (${m.note})` : ""}`;
       list.append(el("li", {}, text));
     }
     box.append(list);

@@ -248,6 +248,7 @@ mod tests {
         let mv = Move {
             component: Some(1),
             to: "3+4".into(),
+            note: None,
         };
         assert_eq!(
             apply(&texts(&["1", "8", "2"]), &mv),
@@ -256,6 +257,7 @@ mod tests {
         let whole = Move {
             component: None,
             to: "1 1 1".into(),
+            note: None,
         };
         assert_eq!(
             apply(&texts(&["1", "2", "3"]), &whole),

@@ -87,6 +87,12 @@ pub struct Move {
     /// The component's new text (parts of a split joined by `+`), or the
     /// whole new position (components separated by spaces).
     pub to: String,
+    /// The move in words, for games where the new text alone does not
+    /// say it at a glance: the edge cut in Hackenbush (`cut 2-3`), the
+    /// coins turned in a coin game (`turn 4,7`). Absent from JSON when
+    /// there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Everything `grundy value` reports about a position.
@@ -246,6 +252,11 @@ pub trait SumGame: Send + Sync {
         scan_options_with_value(self, c, target, limits, max)
     }
 
+    /// The move to `parts` in words, for [`Move::note`].
+    fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
+        None
+    }
+
     /// The text of an option made of `parts`.
     fn format_option(&self, parts: &[Self::Comp]) -> String {
         if parts.is_empty() {
@@ -306,6 +317,7 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
                 mv: Move {
                     component: Some(i),
                     to,
+                    note: game.describe_option(parts),
                 },
                 next,
             });
@@ -406,6 +418,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
             winning_moves.extend(opts.iter().map(|parts| Move {
                 component: Some(i),
                 to: game.format_option(parts),
+                note: game.describe_option(parts),
             }));
         }
     }

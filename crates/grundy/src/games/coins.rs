@@ -342,6 +342,12 @@ impl SumGame for CoinGame {
         c.format()
     }
 
+    fn describe_option(&self, parts: &[Coins]) -> Option<String> {
+        let turned = &parts.first()?.turned;
+        let list: Vec<String> = turned.iter().map(u64::to_string).collect();
+        (!list.is_empty()).then(|| format!("turn {}", list.join(",")))
+    }
+
     fn value(&self, c: &Coins, limits: &Limits) -> Result<Nimber> {
         let values = self.values.values(&c.heads, limits)?;
         Ok(Nimber(values.iter().fold(0, |a, &v| a ^ v)))

@@ -181,6 +181,7 @@ impl Cutting {
                     Some(Move {
                         component: Some(i),
                         to,
+                        note: None,
                     })
                 })
                 .collect()

@@ -174,6 +174,7 @@ impl Ruleset for GraphGame {
                 winning_moves.push(Move {
                     component: Some(i),
                     to: self.vertex_name(w).to_string(),
+                    note: None,
                 });
             }
         }
@@ -209,6 +210,7 @@ impl Ruleset for GraphGame {
                     mv: Move {
                         component: Some(i),
                         to,
+                        note: None,
                     },
                     next,
                 });

@@ -493,6 +493,11 @@ impl SumGame for Hackenbush {
         Ok((found, truncated))
     }
 
+    fn describe_option(&self, parts: &[Graph]) -> Option<String> {
+        let (u, v) = parts.first()?.cut_edge()?;
+        Some(format!("cut {u}-{v}"))
+    }
+
     /// A cut always leaves one graph; the empty one is its ground alone.
     fn format_option(&self, parts: &[Graph]) -> String {
         match parts.first() {

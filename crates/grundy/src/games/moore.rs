@@ -159,6 +159,7 @@ impl Ruleset for Moore {
                     mv: Move {
                         component: None,
                         to: next.join(" "),
+                        note: None,
                     },
                     next,
                 }
@@ -193,6 +194,7 @@ impl Ruleset for Moore {
                 .map(|t| Move {
                     component: None,
                     to: position_text(t),
+                    note: None,
                 })
                 .collect(),
             moves_truncated: truncated,

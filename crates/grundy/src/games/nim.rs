@@ -128,6 +128,7 @@ impl Ruleset for MisereNim {
                     mv: Move {
                         component: Some(i),
                         to: to.to_string(),
+                        note: None,
                     },
                     next,
                 });
@@ -146,6 +147,7 @@ impl Ruleset for MisereNim {
             .map(|(i, to)| Move {
                 component: Some(i),
                 to: to.to_string(),
+                note: None,
             })
             .collect();
         Ok(Analysis {

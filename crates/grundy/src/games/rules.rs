@@ -143,6 +143,7 @@ impl RulesGame {
                     winning_moves.push(Move {
                         component: Some(i),
                         to: explored.position(w).to_string(),
+                        note: None,
                     });
                 }
             }

@@ -82,6 +82,7 @@ impl Ruleset for Staircase {
                     mv: Move {
                         component: None,
                         to: next.join(" "),
+                        note: None,
                     },
                     next,
                 });
@@ -110,6 +111,7 @@ impl Ruleset for Staircase {
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(" "),
+                note: None,
             })
             .collect();
         Ok(Analysis {

@@ -175,6 +175,7 @@ impl Wythoff {
                 .map(|(x, y)| Move {
                     component: Some(0),
                     to: format!("{x},{y}"),
+                    note: None,
                 })
                 .collect(),
             moves_truncated: false,

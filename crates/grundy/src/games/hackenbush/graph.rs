@@ -166,6 +166,14 @@ impl Graph {
         (self.label(a), self.label(b))
     }
 
+    /// The edge a move cut to leave this graph (its cut mark), as the user
+    /// wrote it.
+    pub fn cut_edge(&self) -> Option<(u64, u64)> {
+        self.marks
+            .first()
+            .map(|&(_, a, b)| (self.label(a), self.label(b)))
+    }
+
     /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.edges.len()
