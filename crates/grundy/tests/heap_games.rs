@@ -113,8 +113,63 @@ fn set_name(prefix: &str, set: &[u64]) -> String {
     format!("{prefix}:{}", s.join(","))
 }
 
+/// The least eventual period of `g` and where it starts, judged on the
+/// first half so that the second half checks it: the smallest `p` whose
+/// repetition holds from some `e` in the first half to the end.
+fn least_period(g: &[u64]) -> (u64, u64) {
+    let len = g.len();
+    for p in 1..len / 4 {
+        if let Some(e) = (0..len / 2).find(|&e| (e..len - p).all(|n| g[n] == g[n + p])) {
+            return (p as u64, e as u64);
+        }
+    }
+    panic!("no period in {len} values");
+}
+
+#[test]
+fn take_three_is_period_six_not_a_run_of_zeros() {
+    // sub:3 is 0,0,0,1,1,1 repeating: the table to 20 ends in 0,0,0, which
+    // once was reported as period 1.
+    for to in [20, 23, 101] {
+        let r = game("sub:3")
+            .sequence(&SeqRequest { to: Some(to) }, &Limits::default())
+            .unwrap();
+        assert_eq!((r.period, r.preperiod, r.proven), (Some(6), Some(0), true));
+    }
+    let r = game("sub:3")
+        .sequence(&SeqRequest { to: None }, &Limits::default())
+        .unwrap();
+    assert_eq!((r.period, r.proven), (Some(6), true));
+    // The octal code 0.003 is the same game.
+    let r = game("0.003")
+        .sequence(&SeqRequest { to: None }, &Limits::default())
+        .unwrap();
+    assert_eq!((r.period, r.preperiod, r.proven), (Some(6), Some(0), true));
+    // A heap of 10^12 is read off the proven period.
+    let a = game("sub:6")
+        .analyze(&heaps(&[1_000_000_000_000]), &Limits::default())
+        .unwrap();
+    let expected = (1_000_000_000_000u64 / 6) % 2;
+    assert_eq!(a.grundy.unwrap().finite().unwrap().0, expected);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The period reported for a finite subtraction set, without `--to`,
+    /// is proven and is the least one, from the earliest start, of a long
+    /// brute-force table.
+    #[test]
+    fn subtraction_periods_are_the_least_and_proven(set in prop::collection::vec(1u64..10, 1..4)) {
+        let r = game(&set_name("sub", &set))
+            .sequence(&SeqRequest { to: None }, &Limits::default())
+            .unwrap();
+        prop_assert!(r.proven);
+        let mut brute = Mex::new(|&n: &u64| take_amounts(n, |k| set.contains(&k)));
+        let g: Vec<u64> = (0..2000u64).map(|n| brute.g(&n)).collect();
+        let (p, e) = least_period(&g);
+        prop_assert_eq!((r.period, r.preperiod), (Some(p), Some(e)));
+    }
 
     #[test]
     fn subtraction_matches_brute_force(set in prop::collection::vec(1u64..12, 1..5)) {

@@ -67,11 +67,16 @@ impl Periodicity {
     }
 }
 
-/// The smallest period the tail of `values` follows, with its smallest
-/// preperiod, if the data support one.
+/// The period of the tail of `values`, with its smallest preperiod, if
+/// the data support one.
 ///
-/// Without a proof, a period is reported only when the periodic part spans
-/// at least three periods: fewer is too easily a coincidence.
+/// A proven period wins: the smallest `p` that the theorem proves is the
+/// true period (the least eventual period divides it, starts no later, and
+/// so would be proven by the same data). Otherwise, among the periods whose
+/// periodic part spans at least three periods (fewer is too easily a
+/// coincidence), the one that starts earliest, the smallest on a tie: a
+/// tail that merely ends in `0, 0, 0` also "repeats with period 1", but
+/// only from three values before the end.
 pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<Periodicity> {
     let len = values.len();
     // A proof may come from a single period plus the window, so with a
@@ -80,52 +85,73 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
         Some(b) => len.saturating_sub(b.max_removed.max(1) as usize),
         None => len / 3,
     };
+    // Most p fail at the first comparison; multiples of a true period walk
+    // back over the whole periodic part. Cap the total walk.
+    let mut budget = 64usize.saturating_mul(len).max(1 << 16);
+    let mut best: Option<(usize, usize)> = None;
     for p in 1..=max_p {
         // Walk back from the end while the sequence repeats with period p.
         let mut n = len - p;
         while n > 0 && values[n - 1] == values[n - 1 + p] {
             n -= 1;
         }
-        let e = n as u64;
-        let covered = (len - n) as u64;
-        let p64 = p as u64;
-        let proven = bound.is_some_and(|b| len as u64 >= b.values_needed(e, p64));
-        if proven || covered >= 3 * p64 {
-            let proof = match bound {
-                Some(b) if proven && b.max_heaps <= 1 && b.max_removed == 0 => {
-                    "no move exists from any heap, so every value is 0".to_string()
-                }
-                Some(b) if proven && b.max_heaps <= 1 => format!(
-                    "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
-                    t = b.max_removed,
-                    w = e + b.max_removed,
-                ),
-                Some(b) if proven => format!(
-                    "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
-                    t = b.max_removed,
-                    k = b.max_heaps,
-                    w = b.values_needed(e, p64) - p64,
-                ),
-                Some(b) => format!(
-                    "observed, not yet proven: the theorem needs values up to n = {}",
-                    b.values_needed(e, p64) - 1
-                ),
-                None => "observed only: no periodicity theorem covers this game".to_string(),
-            };
-            let needed = match bound {
-                Some(b) => b.values_needed(e, p64),
-                None => len as u64,
-            };
-            return Some(Periodicity {
-                preperiod: e,
-                period: p64,
-                proven,
-                proof,
-                needed,
-            });
+        let walked = len - p - n;
+        let proven = bound.is_some_and(|b| len as u64 >= b.values_needed(n as u64, p as u64));
+        if proven {
+            return Some(periodicity(n as u64, p as u64, len, bound, true));
+        }
+        let covered = len - n;
+        if covered >= 3 * p && best.is_none_or(|(e, _)| n < e) {
+            best = Some((n, p));
+        }
+        budget = budget.saturating_sub(walked + 1);
+        if budget == 0 {
+            break;
         }
     }
-    None
+    best.map(|(e, p)| periodicity(e as u64, p as u64, len, bound, false))
+}
+
+/// The report of period `p` from `e`, found in `len` values.
+fn periodicity(
+    e: u64,
+    p: u64,
+    len: usize,
+    bound: Option<FiniteBound>,
+    proven: bool,
+) -> Periodicity {
+    let proof = match bound {
+        Some(b) if proven && b.max_heaps <= 1 && b.max_removed == 0 => {
+            "no move exists from any heap, so every value is 0".to_string()
+        }
+        Some(b) if proven && b.max_heaps <= 1 => format!(
+            "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
+            t = b.max_removed,
+            w = e + b.max_removed,
+        ),
+        Some(b) if proven => format!(
+            "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
+            t = b.max_removed,
+            k = b.max_heaps,
+            w = b.values_needed(e, p) - p,
+        ),
+        Some(b) => format!(
+            "observed, not yet proven: the theorem needs values up to n = {}",
+            b.values_needed(e, p) - 1
+        ),
+        None => "observed only: no periodicity theorem covers this game".to_string(),
+    };
+    let needed = match bound {
+        Some(b) => b.values_needed(e, p),
+        None => len as u64,
+    };
+    Periodicity {
+        preperiod: e,
+        period: p,
+        proven,
+        proof,
+        needed,
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +184,37 @@ mod tests {
         let mut w = vec![2];
         w.extend(sub134(40).into_iter().skip(1));
         assert_eq!(detect(&w, None).unwrap().preperiod, 1);
+    }
+
+    /// Take 3 (`sub:3`): 0,0,0,1,1,1 repeating. A table ending in three
+    /// equal values must not report period 1.
+    fn sub3(len: usize) -> Vec<u32> {
+        (0..len).map(|n| ((n / 3) % 2) as u32).collect()
+    }
+
+    #[test]
+    fn a_proven_period_beats_a_coincidence_at_the_end() {
+        let b = FiniteBound {
+            max_removed: 3,
+            max_heaps: 1,
+        };
+        for len in 9..200 {
+            let got = detect(&sub3(len), Some(b)).unwrap();
+            assert_eq!(
+                (got.preperiod, got.period, got.proven),
+                (0, 6, true),
+                "{len}"
+            );
+        }
+        assert!(detect(&sub3(8), Some(b)).is_none_or(|p| !p.proven));
+    }
+
+    #[test]
+    fn unproven_periods_start_as_early_as_they_can() {
+        // Without a bound, 21 values ending in 0,0,0: period 6 from 0, not
+        // period 1 from 18.
+        let got = detect(&sub3(21), None).unwrap();
+        assert_eq!((got.preperiod, got.period, got.proven), (0, 6, false));
     }
 
     #[test]
