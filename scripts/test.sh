@@ -2,9 +2,9 @@
 # Every test: the Rust workspace, then the web playground in a real browser.
 #
 # The browser tests need Debian's Chromium and playwright-core from npm;
-# what is missing is installed here (Chromium with apt-get, which needs
-# root, as on CI), so this runs the same on a fresh machine as on a
-# developer's. `.ci/run` calls this script, so the README's test command
+# what is missing is installed here (Chromium, and Node.js if absent, with
+# apt-get as root or through password-less sudo), so this runs the same on
+# a fresh machine as on a developer's. `.ci/run` calls this script, so the README's test command
 # and CI run the same tests.
 #
 # SKIP_BROWSER_TESTS=1 runs the Rust tests only.
@@ -23,21 +23,31 @@ echo "== browser tests: the grundy binary"
 cargo build --bin grundy
 binary="$PWD/target/debug/grundy"
 
+# apt-get as root, or through sudo when it needs no password.
+apt_install() {
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo -n"
+    else
+      echo "error: $* missing; install with: sudo apt-get install -y $*" >&2
+      exit 2
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 900 $sudo apt-get update -qq
+  timeout 900 $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
 chromium=/usr/bin/chromium
 if [ ! -x "$chromium" ]; then
   echo "== browser tests: installing Debian's chromium"
-  if [ "$(id -u)" != 0 ]; then
-    echo "error: $chromium is missing; install it with: sudo apt-get install -y chromium" >&2
-    exit 2
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  timeout 900 apt-get update -qq
-  timeout 900 apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
 fi
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "error: the browser tests need Node.js (20 or later) and npm" >&2
-  exit 2
+  echo "== browser tests: installing Debian's Node.js and npm"
+  apt_install nodejs npm
 fi
 
 cd tests-browser
