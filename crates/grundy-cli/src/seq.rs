@@ -72,7 +72,11 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 values_width: args.values_width,
             };
             let (last, _) = longrun::run(seq, target, &files, limits)?;
-            seq.report(last, limits)?
+            let mut report = seq.report(last, limits)?;
+            if to.is_none() {
+                report.explain_default_stop(seq.provable());
+            }
+            report
         }
         _ => game.sequence(&SeqRequest { to }, limits)?,
     };
@@ -147,7 +151,12 @@ pub fn render(r: &SeqReport) -> String {
                 out.push_str(&format!("  {proof}\n"));
             }
         }
-        _ if r.closed_form.is_none() => out.push_str("period: none found\n"),
+        _ if r.closed_form.is_none() => {
+            out.push_str("period: none found\n");
+            if let Some(why) = &r.proof {
+                out.push_str(&format!("  {why}\n"));
+            }
+        }
         _ => {}
     }
     if let Some(s) = &r.sparse {

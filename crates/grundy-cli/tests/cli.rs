@@ -108,6 +108,33 @@ fn seq_json_shape() {
 }
 
 #[test]
+fn seq_without_to_says_why_it_stopped() {
+    // Proven: the run stops as soon as it can.
+    let v = json_of(&["seq", "kayles", "--json"]);
+    assert_eq!(
+        (v["period"].as_u64(), v["proven"].as_bool()),
+        (Some(12), Some(true))
+    );
+    // A limit reached without a proof says so.
+    let v = json_of(&["seq", "0.007", "--max-states", "3000", "--json"]);
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["computed_to"], 2999);
+    let proof = v["proof"].as_str().unwrap();
+    assert!(
+        proof.contains("no period proven by n = 2999, the limit"),
+        "{proof}"
+    );
+    // No theorem covers Grundy's game: a default stretch, and why.
+    let v = json_of(&["seq", "grundy", "--json"]);
+    assert_eq!(v["computed_to"], 100);
+    let proof = v["proof"].as_str().unwrap();
+    assert!(
+        proof.contains("no periodicity theorem covers this game"),
+        "{proof}"
+    );
+}
+
+#[test]
 fn seq_text_is_a_table() {
     let out = grundy(&["seq", "lasker", "--to", "12"])
         .success()

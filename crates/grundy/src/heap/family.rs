@@ -221,7 +221,11 @@ impl<R: HeapRules> HeapGame<R> {
             }
             None => SeqRequest::UNPROVABLE_DEFAULT,
         };
-        self.report(to, limits)
+        let mut report = self.report(to, limits)?;
+        if req.to.is_none() {
+            report.explain_default_stop(self.rules.finite_bound().is_some());
+        }
+        Ok(report)
     }
 }
 

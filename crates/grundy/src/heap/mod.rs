@@ -184,3 +184,27 @@ pub struct SeqReport {
     /// The sparse space (take-and-break games with splits).
     pub sparse: Option<SparseInfo>,
 }
+
+impl SeqReport {
+    /// For a run with no `--to` that ended without a proof, adds to
+    /// `proof` why it stopped where it did: the limit, or (`provable`
+    /// false) that no theorem applies and a default stretch was computed.
+    pub fn explain_default_stop(&mut self, provable: bool) {
+        if self.proven || self.closed_form.is_some() {
+            return;
+        }
+        let n = self.computed_to;
+        let why = if provable {
+            format!("no period proven by n = {n}, the limit (--to N goes further)")
+        } else {
+            format!("computed to n = {n} by default (--to N goes further)")
+        };
+        self.proof = Some(match self.proof.take() {
+            Some(p) => format!("{p}; {why}"),
+            None if provable => why,
+            None => format!(
+                "no periodicity theorem covers this game, so no period can be proven; {why}"
+            ),
+        });
+    }
+}
