@@ -123,7 +123,8 @@ impl<R: HeapRules> HeapGame<R> {
         if upto < st.table.len() as u64 {
             return Ok(());
         }
-        limits.check_states(upto.saturating_add(1), "this sequence")?;
+        // Heaps 1..=upto: heap 0 has no move and costs nothing.
+        limits.check_states(upto, "this sequence")?;
         if upto >= u32::MAX as u64 {
             return Err(Error::limit("this sequence", u32::MAX as u64));
         }
