@@ -302,26 +302,33 @@ proptest! {
 
 #[test]
 fn long_runs_resume_from_a_table() {
-    // Restoring a prefix and continuing gives the same values as one run.
-    let whole = engine_values("grundy", 20_000);
-    let g = game("grundy");
-    let seq: &dyn HeapSequence = g.heap().unwrap();
-    let half = game("grundy");
-    half.heap()
-        .unwrap()
-        .extend_to(9_999, &Limits::default())
-        .unwrap();
-    let mut saved = None;
-    half.heap()
-        .unwrap()
-        .with_table(&mut |t| saved = Some(t.clone()));
-    seq.restore(saved.unwrap());
-    let resumed: Vec<u32> = seq
-        .report(20_000, &Limits::default())
-        .unwrap()
-        .values
-        .iter()
-        .map(|&v| v as u32)
-        .collect();
-    assert_eq!(resumed, whole);
+    // Restoring a prefix and continuing gives the same values as one run,
+    // and the same sparse space (partition and rare heaps), wherever the
+    // run stopped.
+    for code in ["grundy", "officers"] {
+        let whole = report(code, Some(20_000));
+        for stop in [100, 3_000, 9_999] {
+            let g = game(code);
+            let seq: &dyn HeapSequence = g.heap().unwrap();
+            let half = game(code);
+            half.heap()
+                .unwrap()
+                .extend_to(stop, &Limits::default())
+                .unwrap();
+            let mut saved = None;
+            half.heap()
+                .unwrap()
+                .with_table(&mut |t| saved = Some(t.clone()));
+            seq.restore(saved.unwrap());
+            let resumed = seq.report(20_000, &Limits::default()).unwrap();
+            assert_eq!(resumed.values, whole.values, "{code} from {stop}");
+            let (a, b) = (resumed.sparse.unwrap(), whole.sparse.clone().unwrap());
+            assert_eq!(a.partition, b.partition, "{code} from {stop}");
+            assert_eq!(
+                (a.rare_count, a.last_rare, a.rare),
+                (b.rare_count, b.last_rare, b.rare),
+                "{code} from {stop}"
+            );
+        }
+    }
 }

@@ -23,6 +23,14 @@ pub struct Partition {
 }
 
 impl Partition {
+    /// The partition before any values are known: a heap is common when
+    /// its value has an odd number of 1 bits.
+    pub const INITIAL: Partition = Partition {
+        mask: u32::MAX,
+        parity: false,
+        flip: false,
+    };
+
     /// Whether heap `n` with value `g` is common.
     #[inline]
     pub fn common(&self, n: usize, g: u32) -> bool {

@@ -49,6 +49,19 @@ use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::MexSet;
 
+/// The first heap at which the partition is chosen from the values.
+const FIRST_REVIEW: usize = 64;
+
+/// When to choose the partition again after choosing it at heap `n`:
+/// each doubling, then every 2^20 heaps.
+fn next_review_after(n: usize) -> usize {
+    if n < 1 << 20 {
+        2 * n
+    } else {
+        n + (1 << 20)
+    }
+}
+
 /// Working memory for valuing one heap.
 struct Scratch {
     /// One byte per value: seen among the options of the heap.
@@ -127,16 +140,12 @@ impl SparseEngine {
             triple_k: Vec::new(),
             parity_allowed: true,
             kappa: false,
-            part: Partition {
-                mask: u32::MAX,
-                parity: false,
-                flip: false,
-            },
+            part: Partition::INITIAL,
             rare: Vec::new(),
             rare_g: Vec::new(),
             hist: Vec::new(),
             vbits: 0,
-            next_review: 64,
+            next_review: FIRST_REVIEW,
             rev: Vec::new(),
             rev_len: 0,
             scratch: vec![Scratch::new(), Scratch::new()],
@@ -226,9 +235,9 @@ impl SparseEngine {
         }
     }
 
-    /// Picks the partition with the fewest rare heaps so far, and rebuilds
-    /// the rare list if it changed.
-    fn review(&mut self, table: &Table) {
+    /// Picks the partition with the fewest rare heaps among the first
+    /// `len`, and rebuilds the rare list if it changed.
+    fn review(&mut self, table: &Table, len: usize) {
         let Some((rare, part)) = best_partition(&self.hist, self.parity_allowed, self.kappa) else {
             return;
         };
@@ -237,7 +246,7 @@ impl SparseEngine {
             self.refresh_values();
             self.rare.clear();
             self.rare_g.clear();
-            for a in 1..table.len() {
+            for a in 1..len {
                 let g = table.get(a);
                 if !part.common(a, g) {
                     self.rare.push(a as u32);
@@ -419,8 +428,8 @@ impl SeqEngine for SparseEngine {
     fn next(&mut self, table: &Table) -> u32 {
         let n = table.len();
         if n >= self.next_review {
-            self.review(table);
-            self.next_review = if n < 1 << 20 { 2 * n } else { n + (1 << 20) };
+            self.review(table, n);
+            self.next_review = next_review_after(n);
         }
         let g = match table {
             Table::Narrow(t) => self.compute(t),
@@ -430,16 +439,24 @@ impl SeqEngine for SparseEngine {
         g
     }
 
+    /// Replays the partition reviews of a run that computed `table` from
+    /// the start, so that a resumed run goes on exactly as an uninterrupted
+    /// one (same partitions, same rare heaps, same report).
     fn rebuild(&mut self, table: &Table) {
         self.rare.clear();
         self.rare_g.clear();
         self.hist.iter_mut().for_each(|h| *h = [0, 0]);
         self.rev_len = 0;
+        self.part = Partition::INITIAL;
+        self.refresh_values();
+        self.next_review = FIRST_REVIEW;
         for n in 0..table.len() {
+            if n >= self.next_review {
+                self.review(table, n);
+                self.next_review = next_review_after(n);
+            }
             self.record(n, table.get(n));
         }
-        self.review(table);
-        self.next_review = (2 * table.len()).max(64);
     }
 
     fn absorb(&mut self, n: usize, g: u32) {
