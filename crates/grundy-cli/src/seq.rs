@@ -78,7 +78,20 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             }
             report
         }
-        _ => game.sequence(&SeqRequest { to }, limits)?,
+        _ => {
+            for (flag, given) in [
+                ("--checkpoint", args.checkpoint.is_some()),
+                ("--values-out", args.values_out.is_some()),
+            ] {
+                if given {
+                    anyhow::bail!(
+                        "{flag} is for computed take-and-break sequences; {} is answered by formula or theory (use --json for the values)",
+                        game.name()
+                    );
+                }
+            }
+            game.sequence(&SeqRequest { to }, limits)?
+        }
     };
     if let Some(path) = &args.plot {
         plot::write(path, &report)?;

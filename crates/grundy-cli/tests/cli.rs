@@ -191,6 +191,14 @@ fn errors_are_one_line_with_exit_2() {
     );
     fails(&["frobnicate"], "unrecognized subcommand");
     fails(
+        &["seq", "nim", "--to", "9", "--values-out", "v.bin"],
+        "--values-out is for computed take-and-break sequences; nim",
+    );
+    fails(
+        &["seq", "lasker", "--to", "9", "--checkpoint", "c.bin"],
+        "--checkpoint is for computed",
+    );
+    fails(
         &["value", "--max-states", "100", "fib", "1000"],
         "--max-states",
     );
