@@ -180,6 +180,11 @@ fn errors_are_one_line_with_exit_2() {
     fails(&["value", "nim", "99999999999999999999999"], "too large");
     fails(&["value", "sub:1,2", "3", "--misere"], "misère");
     fails(&["value", "wythoff", "3"], "pair");
+    // No --max-states helps here, and the message does not suggest it.
+    fails(
+        &["value", "wythoff", "100000,200000", "1,1"],
+        "beyond the value table (piles up to 8192)",
+    );
     fails(&["value", "ed", "0,3"], "positive");
     fails(&["seq", "wythoff", "--to", "5"], "not a heap game");
     fails(&["seq", "nim", "--to", "-5"], "must not be negative");

@@ -139,7 +139,14 @@ impl Wythoff {
     pub fn value_of(&self, a: u64, b: u64, limits: &Limits) -> Result<u64> {
         let side = a.max(b);
         let cells = (side + 1).saturating_mul(side + 1);
-        if side > MAX_TABLE_SIDE || cells > limits.max_states {
+        if side > MAX_TABLE_SIDE {
+            // No budget helps: only P-positions and single pairs have
+            // theory; a sum needs each pair's value.
+            return Err(Error::unsupported(format!(
+                "the Wythoff value of ({a},{b}) is beyond the value table (piles up to {MAX_TABLE_SIDE}); a single pair's outcome and winning moves are known for any size, but a sum needs each pair's value"
+            )));
+        }
+        if cells > limits.max_states {
             return Err(Error::limit(
                 format!("the Wythoff value of ({a},{b})"),
                 limits
@@ -244,7 +251,7 @@ impl Ruleset for Wythoff {
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         match analyze_sum(self, components, limits) {
-            Err(Error::Limit { .. }) if components.len() == 1 => {
+            Err(Error::Limit { .. } | Error::Unsupported(_)) if components.len() == 1 => {
                 let pair = self.parse_component(&components[0])?;
                 Ok(self.analyze_by_theory(&components[0], pair))
             }
