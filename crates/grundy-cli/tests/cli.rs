@@ -41,9 +41,30 @@ fn value_json_for_whole_position_games() {
     assert_eq!(v["values"], Value::Null);
     assert_eq!(v["grundy"], Value::Null);
     assert_eq!(v["outcome"], "N");
-    for m in v["winning_moves"].as_array().unwrap() {
+    // Moore's rule: a move to P leaves every binary column summing to a
+    // multiple of k + 1 = 3, taking from one or two heaps.
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
         assert_eq!(m["component"], Value::Null);
-        assert_eq!(m["to"].as_str().unwrap().split(' ').count(), 3);
+        let to: Vec<u64> = m["to"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let from = [1u64, 2, 3];
+        assert_eq!(to.len(), 3);
+        assert!(to.iter().zip(&from).all(|(t, f)| t <= f));
+        let changed = to.iter().zip(&from).filter(|(t, f)| t != f).count();
+        assert!((1..=2).contains(&changed), "{to:?}");
+        for bit in 0..2 {
+            assert_eq!(
+                to.iter().map(|h| h >> bit & 1).sum::<u64>() % 3,
+                0,
+                "{to:?}"
+            );
+        }
     }
     let s = json_of(&["value", "staircase", "3", "1", "3", "--json"]);
     assert_eq!(s["outcome"], "P");
@@ -61,19 +82,39 @@ fn misere_nim() {
 
 #[test]
 fn huge_numbers_answer_instantly() {
-    let v = json_of(&[
-        "value",
-        "euclid",
-        "18446744073709551615,12345678912345",
-        "--json",
-    ]);
-    assert!(v["grundy"].is_u64());
-    let v = json_of(&["value", "mult", "18446744073709551615", "--json"]);
-    assert!(v["grundy"].is_u64());
-    let v = json_of(&["value", "ed", "4294967296,4294967297", "--json"]);
-    assert!(v["grundy"].is_u64());
-    let v = json_of(&["value", "wythoff", "4294967296,6949403065", "--json"]);
-    assert!(v["outcome"].is_string());
+    // Each outcome against the game's classic rule, written here.
+    let outcome = |wins: bool| if wins { "N" } else { "P" };
+    // Euclid: the player to move wins with a >= 2b, or when the one
+    // forced move (to (b, a - b)) loses.
+    fn euclid_wins(a: u64, b: u64) -> bool {
+        let (a, b) = (a.max(b), a.min(b));
+        b != 0 && (a >= 2 * b || !euclid_wins(b, a - b))
+    }
+    let (a, b) = (u64::MAX, 12_345_678_912_345);
+    let v = json_of(&["value", "euclid", &format!("{a},{b}"), "--json"]);
+    assert_eq!(v["outcome"], outcome(euclid_wins(a, b)));
+    // The multiplication game: divide by 18 while above 18.
+    let mut n = u64::MAX;
+    while n > 18 {
+        n = n.div_ceil(18);
+    }
+    let v = json_of(&["value", "mult", &u64::MAX.to_string(), "--json"]);
+    assert_eq!(v["outcome"], outcome(n <= 9));
+    // E&D: the value of (x, y) is the lowest zero bit of (x-1) | (y-1).
+    let (x, y) = (1u64 << 32, (1u64 << 32) + 1);
+    let v = json_of(&["value", "ed", &format!("{x},{y}"), "--json"]);
+    assert_eq!(v["grundy"], ((x - 1) | (y - 1)).trailing_ones());
+    // Wythoff: P exactly at (floor(k phi), floor(k phi) + k).
+    let (a, b) = (4_294_967_296u64, 6_949_403_065u64);
+    let k = (b - a) as u128;
+    let p = ((k + (5 * k * k).isqrt()) / 2) as u64 == a;
+    let v = json_of(&["value", "wythoff", &format!("{a},{b}"), "--json"]);
+    assert_eq!(v["outcome"], outcome(!p));
+    let k = 1_640_531_527u128;
+    let a = ((k + (5 * k * k).isqrt()) / 2) as u64;
+    let b = a + k as u64;
+    let v = json_of(&["value", "wythoff", &format!("{a},{b}"), "--json"]);
+    assert_eq!(v["outcome"], "P");
 }
 
 #[test]

@@ -117,8 +117,23 @@ fn multiplication_game_published_ranges() {
     }
     assert!(first_wins(19) && first_wins(162) && !first_wins(163) && !first_wins(324));
     assert!(first_wins(34_012_226));
-    // 2^64 - 1 answers at once.
-    let _ = first_wins(u64::MAX);
+    // The classic rule, written here: divide by 18 (rounding up) while
+    // above 18; the first player wins when 9 or less is left.
+    let classic = |mut n: u64| {
+        while n > 18 {
+            n = n.div_ceil(18);
+        }
+        n <= 9
+    };
+    for n in [
+        u64::MAX,
+        u64::MAX - 1,
+        1 << 63,
+        10u64.pow(19),
+        18u64.pow(15),
+    ] {
+        assert_eq!(first_wins(n), classic(n), "{n}");
+    }
 }
 
 proptest! {
@@ -185,6 +200,39 @@ proptest! {
         let target = n;
         let m = mult::Mult::default();
         prop_assert_eq!(m.value(&target, &Limits::default()).unwrap().value(), brute.g(&1));
+    }
+
+    /// Winning moves of sums of multiplication games reach P (by a search
+    /// of the rules from p = 1), and all are listed.
+    #[test]
+    fn mult_sums_winning_moves(targets in prop::collection::vec(2u64..400, 1..4)) {
+        // The value of target n: from p = 1, multiply by 2..9, p >= n ends.
+        let value = |n: u64| {
+            let mut brute = Mex::new(|&p: &u64| {
+                if p >= n { vec![] } else { (2..=9).map(|k| vec![p * k]).collect() }
+            });
+            brute.g(&1)
+        };
+        let comps: Vec<String> = targets.iter().map(u64::to_string).collect();
+        let an = game("mult").analyze(&comps, &Limits::default()).unwrap();
+        let total = targets.iter().fold(0, |acc, &n| acc ^ value(n));
+        prop_assert_eq!(an.grundy.unwrap().finite().unwrap().0, total);
+        for (i, &n) in targets.iter().enumerate() {
+            // Multiplying by k leaves the target ceil(n / k) from p = 1.
+            let mut wins: Vec<u64> = (2..=9u64)
+                .map(|k| n.div_ceil(k))
+                .filter(|&to| total != 0 && value(to) == value(n) ^ total)
+                .collect();
+            wins.sort_unstable();
+            wins.dedup();
+            let mut listed: Vec<u64> = an.winning_moves.iter()
+                .filter(|m| m.component == Some(i))
+                .map(|m| m.to.parse().unwrap())
+                .collect();
+            listed.sort_unstable();
+            listed.dedup();
+            prop_assert_eq!(listed, wins, "target {}", n);
+        }
     }
 
     /// Winning moves of sums of pairs reach P (by brute force), and all are
