@@ -138,9 +138,14 @@ fn script_errors_name_the_place() {
     assert!(shape.contains("must return an array"), "{shape}");
     let kind = err("fn moves(n) { if n > 0 { [#{a: 1}] } else { [] } }");
     assert!(kind.contains("positions must be"), "{kind}");
-    let forever = err("fn moves(n) { loop { } }");
+    let forever = err("// a comment\nfn moves(n) { loop { } }");
     assert!(
         forever.contains("Rhai operations (an endless loop?)"),
+        "{forever}"
+    );
+    // Rhai gives no position for the operation limit: the hook's line.
+    assert!(
+        forever.starts_with("test.rhai: line 2 (in `fn moves`)"),
         "{forever}"
     );
     let unbounded = err("fn moves(n) { [n + 1] }");

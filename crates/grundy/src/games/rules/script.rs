@@ -20,6 +20,9 @@ pub struct Script {
     ast: AST,
     path: String,
     has_components: bool,
+    /// The line of each hook's `fn` (from 1), for errors that Rhai reports
+    /// without a position (the operation limit).
+    fn_lines: Vec<(String, usize)>,
 }
 
 fn at(path: &str, pos: Position) -> String {
@@ -59,9 +62,19 @@ impl Script {
             )));
         }
         let has_components = has("components");
+        let fn_lines = ["moves", "components"]
+            .iter()
+            .filter_map(|name| {
+                let head = format!("fn {name}(");
+                text.lines()
+                    .position(|l| l.trim_start().starts_with(&head))
+                    .map(|i| (name.to_string(), i + 1))
+            })
+            .collect();
         Ok(Script {
             engine,
             ast,
+            fn_lines,
             path: path.to_string(),
             has_components,
         })
@@ -88,7 +101,12 @@ impl Script {
     fn error(&self, name: &str, p: &Pos, mut e: EvalAltResult) -> Error {
         let pos = e.take_position();
         let msg = e.to_string().replace('\n', " ");
-        let place = at(&self.path, pos);
+        let mut place = at(&self.path, pos);
+        if pos.is_none() {
+            if let Some((_, line)) = self.fn_lines.iter().find(|(f, _)| f == name) {
+                place = format!("{}: line {line} (in `fn {name}`)", self.path);
+            }
+        }
         match e {
             EvalAltResult::ErrorTooManyOperations(_) => Error::parse(format!(
                 "{place}: `{name}({p})` ran more than {MAX_OPERATIONS} Rhai operations (an endless loop?)"
