@@ -155,12 +155,18 @@ fn the_computer_wins_against_every_human_line() {
 /// for w loses (the opponent moves on to z, where nothing is left).
 const LOOP: &str = "x y\ny x\nx w\ny w\nw z\n";
 
+/// `grundy play` on [`LOOP`] from x, the human typing `moves`.
+fn play_loop(file_name: &str, moves: &str) -> String {
+    let path = file(file_name, LOOP);
+    let game = format!("graph:{path}");
+    let (out, err, code) = run(&["play", &game, "x", "--moves"], moves);
+    assert_eq!(code, Some(0), "{err}");
+    out
+}
+
 #[test]
 fn play_keeps_a_draw_in_a_loopy_game() {
-    let path = file("play-loop.txt", LOOP);
-    let game = format!("graph:{path}");
-    let (out, err, code) = run(&["play", &game, "x", "--moves"], "y\ny\n");
-    assert_eq!(code, Some(0), "{err}");
+    let out = play_loop("play-loop.txt", "y\ny\n");
     assert!(out.contains("a draw with correct play"), "{out}");
     // The computer stays in the loop instead of leaving for w.
     assert_eq!(out.matches("computer: ").count(), 2, "{out}");
@@ -173,10 +179,7 @@ fn play_keeps_a_draw_in_a_loopy_game() {
 
 #[test]
 fn play_punishes_leaving_the_loop() {
-    let path = file("play-loop-2.txt", LOOP);
-    let game = format!("graph:{path}");
-    let (out, err, code) = run(&["play", &game, "x", "--moves"], "w\n");
-    assert_eq!(code, Some(0), "{err}");
+    let out = play_loop("play-loop-2.txt", "w\n");
     assert!(out.contains("w -> z"), "{out}");
     assert!(out.contains("no move left: the computer wins."), "{out}");
 }

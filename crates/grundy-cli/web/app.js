@@ -97,8 +97,12 @@ function describe(position, m) {
   }
   const from = position[m.component];
   const which = position.length > 1 ? `#${m.component + 1}: ` : "";
-  const note = m.note ? ` (${m.note})` : "";
-  return `${which}${from} → ${m.to}${note}`;
+  return `${which}${from} → ${m.to}${noteText(m)}`;
+}
+
+/** What a move does in words (` (cut 1-2)`), when the engine says it. */
+function noteText(m) {
+  return m.note ? ` (${m.note})` : "";
 }
 
 // ---------------------------------------------------------------- reading
@@ -144,7 +148,7 @@ function renderValue(a) {
     for (const m of a.winning_moves.slice(0, 20)) {
       const text = m.component === null
         ? `${a.components.join(" ")} → ${m.to}`
-        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}${m.note ? ` (${m.note})` : ""}`;
+        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}${noteText(m)}`;
       list.append(el("li", {}, text));
     }
     box.append(list);

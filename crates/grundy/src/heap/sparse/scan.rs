@@ -29,6 +29,14 @@ impl Span {
 }
 
 impl SparseEngine {
+    /// Each split kind twice: from the bottom of its range, then from the
+    /// top (the two ends a scan block covers).
+    fn split_ends(&self) -> impl Iterator<Item = (&(usize, bool), bool)> {
+        self.split_k
+            .iter()
+            .flat_map(|kind| [(kind, false), (kind, true)])
+    }
+
     /// Scans the splits of heap `n` until every value in `s.needed` has
     /// been produced, and returns `G(n)`: `cand`, or the smallest needed
     /// value no split produces.
@@ -51,8 +59,7 @@ impl SparseEngine {
         let (mut seen, mut seen2) = (0u64, 0u64);
         let done = loop {
             let mut any = false;
-            for (&(k, unequal), top) in self.split_k.iter().flat_map(|kk| [(kk, false), (kk, true)])
-            {
+            for (&(k, unequal), top) in self.split_ends() {
                 let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span, top)
                 else {
                     continue;
@@ -152,8 +159,7 @@ impl SparseEngine {
         let mut span = Span::FIRST;
         loop {
             let mut any = false;
-            for (&(k, unequal), top) in self.split_k.iter().flat_map(|kk| [(kk, false), (kk, true)])
-            {
+            for (&(k, unequal), top) in self.split_ends() {
                 if let Some((small, large)) =
                     self.block(t, rev, cap, n, k, unequal, blind, span, top)
                 {
