@@ -37,20 +37,31 @@ impl PositionArgs {
     }
 
     /// For games that take files: each component naming an existing file is
-    /// replaced by the file's text, and its path is kept for reports.
+    /// replaced by the file's text, and its path is kept for reports. A
+    /// file followed by cuts, `FILE~u-v~x-y` (how moves on graphs too big
+    /// to print are named), is the file's text with the cut lines `~u v`
+    /// added, reported under the whole name.
     pub fn read_files(&self) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
         let mut texts = Vec::with_capacity(self.components.len());
         let mut files = Vec::with_capacity(self.components.len());
         for c in &self.components {
-            if Path::new(c).is_file() {
-                let text =
-                    std::fs::read_to_string(c).map_err(|e| anyhow!("{c}: cannot read: {e}"))?;
-                texts.push(text);
-                files.push(Some(c.clone()));
-            } else {
-                texts.push(c.clone());
-                files.push(None);
+            let (path, cuts) = match split_cuts(c)? {
+                Some(split) => split,
+                None if Path::new(c).is_file() => (c.as_str(), String::new()),
+                None => {
+                    texts.push(c.clone());
+                    files.push(None);
+                    continue;
+                }
+            };
+            let mut text =
+                std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: cannot read: {e}"))?;
+            if !cuts.is_empty() {
+                text.push('\n');
+                text.push_str(&cuts);
             }
+            texts.push(text);
+            files.push(Some(c.clone()));
         }
         Ok((texts, files))
     }
@@ -70,4 +81,38 @@ impl PositionArgs {
             })
             .collect()
     }
+}
+
+/// Splits `FILE~u-v~x-y` into the file's path and its cuts as file lines
+/// (`~u v`), when some prefix before a `~` is an existing file; a file
+/// whose own name holds a `~` is read whole. Text after the file that is
+/// not a list of cuts is an error, not an inline graph.
+fn split_cuts(component: &str) -> anyhow::Result<Option<(&str, String)>> {
+    if Path::new(component).is_file() {
+        return Ok(None);
+    }
+    for (i, _) in component.match_indices('~') {
+        let path = &component[..i];
+        if path.is_empty() || !Path::new(path).is_file() {
+            continue;
+        }
+        let mut lines = String::new();
+        for cut in component[i + 1..].split('~') {
+            let edge = cut.split_once('-').filter(|(u, v)| {
+                [u, v]
+                    .iter()
+                    .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+            });
+            match edge {
+                Some((u, v)) => lines.push_str(&format!("~{u} {v}\n")),
+                None => {
+                    return Err(anyhow!(
+                        "{component}: after the file `{path}`, cut edges are written `~u-v`, got `~{cut}`"
+                    ))
+                }
+            }
+        }
+        return Ok(Some((path, lines)));
+    }
+    Ok(None)
 }

@@ -119,16 +119,91 @@ fn hackenbush_big_graphs() {
     assert_eq!(v["grundy"], g[0]);
     assert!(!v["winning_moves"].as_array().unwrap().is_empty());
     // One odd cycle of 200,001 edges through the ground: *1, and the only
-    // winning cut (the middle edge) leaves a graph too long to print.
+    // winning cut (the middle edge) leaves a graph too long to print, so
+    // the move names the file and the edge.
     let n = 200_001u64;
     let cycle: String = (0..n).map(|i| format!("{i} {}\n", (i + 1) % n)).collect();
     let cycle = file("cycle.txt", &cycle);
     let v = json_of(&["value", "hackenbush", &cycle, "--json"]);
     assert_eq!(v["values"], json!([1]));
-    assert_eq!(v["winning_moves"], json!([]));
-    assert_eq!(v["moves_truncated"], true);
-    let out = text(&["value", "hackenbush", &cycle]);
+    let to = format!("{cycle}~100000-100001");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "to": to, "note": "cut 100000-100001"}])
+    );
+    assert_eq!(v["moves_truncated"], false);
+    // ... which `value` reads back: the file with that edge cut.
+    let v = json_of(&["value", "hackenbush", &to, "--json"]);
+    assert_eq!(v["components"], json!([to]));
+    assert_eq!(v["outcome"], "P");
+    // Without the budget to look inside the cycle, nothing is claimed.
+    let out = text(&["value", "hackenbush", &cycle, "--max-states", "1000"]);
     assert!(out.contains("winning moves: not listed"), "{out}");
+    // Play lists every cut as a whole graph: on this one it says it would
+    // cost too much instead of working for hours.
+    let (_, err, code) = run(&["play", "hackenbush", &cycle], "hint\nquit\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err.trim(),
+        "error: listing every cut of a Hackenbush graph needs more than 10000000 states; \
+         raise the limit (--max-states) to go further"
+    );
+}
+
+#[test]
+fn moves_on_huge_files_are_named_and_read_back() {
+    // Paths of 999,999 and 999,998 edges: *999999 + *999998 = *1. The
+    // winning cut takes the last edge of the first path, leaving a graph
+    // of almost a million edges: the move is `FILE~u-v`.
+    let path = |n: u64| -> String { (0..n).map(|i| format!("{i} {}\n", i + 1)).collect() };
+    let a = file("path-a.txt", &path(999_999));
+    let b = file("path-b.txt", &path(999_998));
+    let out = text(&["value", "hackenbush", &a, &b]);
+    let to = format!("{a}~999998-999999");
+    assert!(
+        out.contains(&format!("component 1: {a} -> {to}   (cut 999998-999999)")),
+        "{out}"
+    );
+    // Moves from a named cut extend the name; a cut line may also name the
+    // edge the other way round.
+    let v = json_of(&["value", "hackenbush", &to, &b, "--json"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&[
+        "value",
+        "hackenbush",
+        &format!("{a}~999999-999998~0-1"),
+        "--json",
+    ]);
+    assert_eq!(v["values"], json!([0]));
+    let v = json_of(&[
+        "value",
+        "hackenbush",
+        &to,
+        &format!("{b}~999996-999997"),
+        "--json",
+    ]);
+    assert_eq!(v["values"], json!([999_998, 999_996]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "to": format!("{to}~999996-999997"), "note": "cut 999996-999997"}])
+    );
+    // A cut that leaves a small graph prints it in full, as ever.
+    let v = json_of(&["value", "hackenbush", &format!("{a}~5-6"), "0-1", "--json"]);
+    assert_eq!(v["values"], json!([5, 1]));
+    assert_eq!(v["winning_moves"][0]["to"], "0-1,~1-2");
+    // Play and pictures read the same names.
+    let small = file("small.txt", "0 1\n1 2\n2 3\n3 1\n");
+    let out = text(&["graph", "hackenbush", &format!("{small}~1-2")]);
+    assert!(out.contains("hackenbush 0-1,2-3,3-1"), "{out}");
+    // Cuts that do not fit the file are errors naming the component.
+    fails(
+        &["value", "hackenbush", &format!("{small}~2-0")],
+        &format!("{small}~2-0: line 6: no edge `2 0` left to cut"),
+    );
+    fails(
+        &["value", "hackenbush", &format!("{small}~1-x")],
+        &format!("{small}~1-x: after the file `{small}`, cut edges are written `~u-v`, got `~1-x`"),
+    );
 }
 
 #[test]

@@ -252,6 +252,21 @@ pub trait SumGame: Send + Sync {
         scan_options_with_value(self, c, target, limits, max)
     }
 
+    /// The winning moves of `c` as they are reported: the options of value
+    /// `target` (at most `max`), each as its `to` text and note, and
+    /// whether more exist. The default writes each option out; a game
+    /// whose options may be too long to print can name them instead.
+    fn listed_options(
+        &self,
+        c: &Self::Comp,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<ListedMove>, bool)> {
+        let (opts, more) = self.options_with_value(c, target, limits, max)?;
+        Ok((list_options(self, &opts), more))
+    }
+
     /// The move to `parts` in words, for [`Move::note`].
     fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
         None
@@ -265,6 +280,16 @@ pub trait SumGame: Send + Sync {
         let texts: Vec<String> = parts.iter().map(|p| self.format_component(p)).collect();
         texts.join("+")
     }
+}
+
+/// A move of one component as reported: its `to` text and its note.
+pub type ListedMove = (String, Option<String>);
+
+/// Options written out as [`ListedMove`]s.
+pub fn list_options<G: SumGame + ?Sized>(game: &G, opts: &[Vec<G::Comp>]) -> Vec<ListedMove> {
+    opts.iter()
+        .map(|parts| (game.format_option(parts), game.describe_option(parts)))
+        .collect()
 }
 
 /// The [`Ruleset`] of a [`SumGame`]: parse, value each component, XOR, and
@@ -413,12 +438,12 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
                 truncated = true;
                 break;
             }
-            let (opts, more) = game.options_with_value(c, g + total, limits, room)?;
+            let (moves, more) = game.listed_options(c, g + total, limits, room)?;
             truncated |= more;
-            winning_moves.extend(opts.iter().map(|parts| Move {
+            winning_moves.extend(moves.into_iter().map(|(to, note)| Move {
                 component: Some(i),
-                to: game.format_option(parts),
-                note: game.describe_option(parts),
+                to,
+                note,
             }));
         }
     }

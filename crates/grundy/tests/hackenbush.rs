@@ -89,6 +89,68 @@ fn a_million_edges_value_fast() {
     assert_eq!(v, expected);
 }
 
+/// Graphs built around one long cycle: the cycle sits on a stalk (or on
+/// the ground), chains may hang from its vertices, and a few random edges
+/// may join anything. Plain cycles and cycles with something hanging below
+/// are valued by different means when cut, so both must come up.
+fn cycle_graphs() -> impl Strategy<Value = Vec<(u64, u64)>> {
+    (
+        1u64..40,
+        0u64..3,
+        prop::collection::vec((0u64..40, 1u64..4), 0..3),
+        prop::collection::vec((0u64..8, 100u64..110), 0..3),
+    )
+        .prop_map(|(len, stalk, hangs, extra)| {
+            let mut edges: Vec<(u64, u64)> = (0..stalk).map(|i| (i, i + 1)).collect();
+            // Cycle vertices are `stalk` (its top) and 100 + 1..len.
+            let at = |i: u64| if i % len == 0 { stalk } else { 100 + i % len };
+            edges.extend((0..len).map(|i| (at(i), at(i + 1))));
+            for (k, (v, l)) in hangs.into_iter().enumerate() {
+                let base = 1000 * (k as u64 + 1);
+                edges.push((at(v), base));
+                edges.extend((0..l - 1).map(|j| (base + j, base + j + 1)));
+            }
+            edges.extend(extra.into_iter().map(|(a, b)| (at(a), b)));
+            edges
+        })
+}
+
+/// The graph as a file's lines.
+fn lines(edges: &[(u64, u64)]) -> String {
+    edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect()
+}
+
+#[test]
+fn huge_cycles_name_their_winning_cut() {
+    // An odd cycle of 200,001 edges through the ground is *1; the only
+    // move to 0 cuts the middle edge, leaving two paths of 100,000 edges.
+    // Its graph is too long to print, so the move names the file.
+    let n = 200_001u64;
+    let text = lines(&(0..n).map(|i| (i, (i + 1) % n)).collect::<Vec<_>>());
+    let game = grundy::parse("hackenbush", SpecOptions::default()).unwrap();
+    let files = [Some("cycle.txt".to_string())];
+    let limits = Limits::default();
+    let a = game
+        .analyze_files(std::slice::from_ref(&text), &files, &limits)
+        .unwrap();
+    assert_eq!(a.grundy, Some(grundy::Value::Finite(Nimber(1))));
+    assert!(!a.moves_truncated);
+    assert_eq!(a.winning_moves.len(), 1);
+    let m = &a.winning_moves[0];
+    assert_eq!(m.to, "cycle.txt~100000-100001");
+    assert_eq!(m.note.as_deref(), Some("cut 100000-100001"));
+    // The name reads back as the file with a cut line.
+    let after = format!("{text}~100000 100001\n");
+    let files = [Some(m.to.clone())];
+    let b = game.analyze_files(&[after], &files, &limits).unwrap();
+    assert_eq!(b.outcome, Outcome::P);
+    // Without the budget to look inside the cycle, nothing is claimed.
+    let a = game
+        .analyze_files(&[text], &files, &Limits::with_max_states(1000))
+        .unwrap();
+    assert!(a.winning_moves.is_empty() && a.moves_truncated);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -143,5 +205,26 @@ proptest! {
             prop_assert_eq!(graph_value(&after) + other, Nimber::ZERO, "{}", m.to);
         }
         prop_assert!(an.outcome == Outcome::P || !an.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn cuts_in_long_cycles_are_exactly_right(edges in cycle_graphs(), target in 0u64..8) {
+        // Every cut (all edges reach the ground here), valued afresh by
+        // fusing the graph it leaves: the valuation the small-graph tests
+        // check against brute force.
+        let g = Graph::from_edges(0, edges.iter().copied());
+        let expected: Vec<usize> = (0..g.edge_count())
+            .filter(|&e| graph_value(&after_cut(&g, e)).0 == target)
+            .collect();
+        let (got, more) = cuts_to_value(&g, Nimber(target), u64::MAX, usize::MAX);
+        prop_assert!(!more);
+        prop_assert_eq!(&got, &expected);
+        // Each cut, written as a cut line after the file, reads back to a
+        // graph of the target value.
+        for &e in &got {
+            let (u, v) = g.edge(e);
+            let back = Graph::parse_lines(&format!("{}~{u} {v}\n", lines(&edges)), 0).unwrap();
+            prop_assert_eq!(graph_value(&back).0, target);
+        }
     }
 }

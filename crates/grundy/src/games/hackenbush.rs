@@ -21,13 +21,19 @@
 //! without it (with what hangs below folded in), within the state budget.
 
 mod graph;
+mod inside;
 
 pub use graph::Graph;
+
+use inside::Inside;
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_parsed, analyze_sum, Analysis, Ruleset, SumGame, MAX_LISTED_TEXT};
+use crate::ruleset::{
+    analyze_parsed, analyze_sum, list_options, Analysis, ListedMove, Ruleset, SumGame,
+    MAX_LISTED_TEXT,
+};
 
 const NONE: u32 = u32::MAX;
 
@@ -272,98 +278,6 @@ pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec
     (found, truncated)
 }
 
-/// The 2-edge-connected parts one by one, for revaluing a part without
-/// one of its edges.
-struct Inside {
-    /// Vertices of each part, grouped: part `p` (by top) owns
-    /// `vertices[vstart[p]..vstart[p + 1]]`; likewise its inner edges.
-    vstart: Vec<u32>,
-    vertices: Vec<u32>,
-    estart: Vec<u32>,
-    inner: Vec<u32>,
-    /// What hangs at each vertex through bridges to child parts.
-    hang: Vec<u64>,
-    /// Scratch: vertex to index within its part.
-    local: Vec<u32>,
-}
-
-impl Inside {
-    fn new(edges: &[(u32, u32)], f: &Fusion) -> Inside {
-        let n = f.part.len();
-        let group = |keys: &mut dyn Iterator<Item = u32>| {
-            let keys: Vec<u32> = keys.collect();
-            let mut start = vec![0u32; n + 1];
-            for &k in &keys {
-                if k != NONE {
-                    start[k as usize + 1] += 1;
-                }
-            }
-            for v in 0..n {
-                start[v + 1] += start[v];
-            }
-            let mut fill = start.clone();
-            let mut items = vec![0u32; start[n] as usize];
-            for (i, &k) in keys.iter().enumerate() {
-                if k != NONE {
-                    items[fill[k as usize] as usize] = i as u32;
-                    fill[k as usize] += 1;
-                }
-            }
-            (start, items)
-        };
-        let (vstart, vertices) = group(&mut f.part.iter().copied());
-        let (estart, inner) = group(&mut edges.iter().enumerate().map(|(e, &(a, _))| {
-            if f.bridge[e] {
-                NONE
-            } else {
-                f.part[a as usize]
-            }
-        }));
-        let mut hang = vec![0u64; n];
-        for &v in &f.order[1..] {
-            if f.part[v as usize] == v {
-                hang[f.parent(v) as usize] ^= f.value[v as usize] + 1;
-            }
-        }
-        Inside {
-            vstart,
-            vertices,
-            estart,
-            inner,
-            hang,
-            local: vec![NONE; n],
-        }
-    }
-
-    fn cost(&self, top: u32) -> u64 {
-        let t = top as usize;
-        u64::from(self.vstart[t + 1] - self.vstart[t] + self.estart[t + 1] - self.estart[t])
-    }
-
-    /// The value of part `top` (with what hangs below it) once edge `cut`
-    /// is gone.
-    fn value_without(&mut self, edges: &[(u32, u32)], top: u32, cut: usize) -> u64 {
-        let t = top as usize;
-        let vs = &self.vertices[self.vstart[t] as usize..self.vstart[t + 1] as usize];
-        let mut weight = Vec::with_capacity(vs.len());
-        for (i, &v) in vs.iter().enumerate() {
-            self.local[v as usize] = i as u32;
-            weight.push(self.hang[v as usize]);
-        }
-        let local_edges: Vec<(u32, u32)> = self.inner
-            [self.estart[t] as usize..self.estart[t + 1] as usize]
-            .iter()
-            .filter(|&&e| e as usize != cut)
-            .map(|&e| {
-                let (a, b) = edges[e as usize];
-                (self.local[a as usize], self.local[b as usize])
-            })
-            .collect();
-        let root = self.local[t];
-        Fusion::new(vs.len(), &local_edges, root, Some(&weight)).value[root as usize]
-    }
-}
-
 /// The graph left after cutting edge `cut`: what still reaches the ground,
 /// with the cut edge marked `~u-v`.
 pub fn after_cut(g: &Graph, cut: usize) -> Graph {
@@ -398,6 +312,41 @@ fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
         }
     }
     reached
+}
+
+/// Winning cuts by [`cuts_to_value`] as the graphs they leave, listed
+/// while their texts stay within [`MAX_LISTED_TEXT`]; also whether the
+/// list was cut short, and whether texts were too long to print (the
+/// graph's own, or its moves' together). A cut inside a
+/// 2-edge-connected part leaves everything attached, so when that is
+/// already too long to list, such cuts are not even looked for.
+fn printable_cuts(
+    g: &Graph,
+    target: Nimber,
+    limits: &Limits,
+    max: usize,
+) -> Result<(Vec<Vec<Graph>>, bool, bool)> {
+    let f = g.fused();
+    let attached = |e: usize| f.part[g.edge_indices()[e].0 as usize] != NONE;
+    let too_long = text_len(g, attached) > MAX_LISTED_TEXT;
+    let budget = if too_long { 0 } else { limits.max_states };
+    let (cuts, truncated) = cuts_to_value(g, target, budget, max);
+    let mut found = Vec::new();
+    let mut text = 0;
+    for (i, &e) in cuts.iter().enumerate() {
+        if i % 64 == 0 {
+            limits.check("listing Hackenbush moves")?;
+        }
+        // Measure before building: a cut near the top of a huge graph
+        // leaves a text too long to list.
+        let reached = reached(g, Some(e));
+        text += text_len(g, |k| k != e && reached[g.edge_indices()[k].0 as usize]);
+        if text > MAX_LISTED_TEXT {
+            return Ok((found, true, true));
+        }
+        found.push(vec![after_cut(g, e)]);
+    }
+    Ok((found, truncated, too_long))
 }
 
 /// Green Hackenbush on sums of graphs, with a chosen ground vertex.
@@ -439,12 +388,17 @@ impl SumGame for Hackenbush {
         Ok(graph_value(g))
     }
 
+    /// Every cut builds the graph it leaves, so listing them all costs
+    /// the square of the edge count; that is charged to the state budget
+    /// up front, so that play on a huge graph says so instead of hanging.
     fn for_each_option(
         &self,
         g: &Graph,
-        _limits: &Limits,
+        limits: &Limits,
         f: &mut dyn FnMut(&[Graph]) -> bool,
     ) -> Result<()> {
+        let edges = g.edge_count() as u64;
+        limits.check_states(edges * edges, "listing every cut of a Hackenbush graph")?;
         let fusion = g.fused();
         for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
             if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
@@ -454,11 +408,6 @@ impl SumGame for Hackenbush {
         Ok(())
     }
 
-    /// Winning cuts by [`cuts_to_value`], listed while their graphs' texts
-    /// stay within [`MAX_LISTED_TEXT`]. A cut inside a 2-edge-connected
-    /// part leaves everything attached, so when that is already too long
-    /// to list, such cuts are not even looked for (and are reported as not
-    /// listed).
     fn options_with_value(
         &self,
         g: &Graph,
@@ -466,31 +415,34 @@ impl SumGame for Hackenbush {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<Vec<Graph>>, bool)> {
-        let f = g.fused();
-        let attached = |e: usize| f.part[g.edge_indices()[e].0 as usize] != NONE;
-        let budget = if text_len(g, attached) > MAX_LISTED_TEXT {
-            0
-        } else {
-            limits.max_states
-        };
-        let (cuts, mut truncated) = cuts_to_value(g, target, budget, max);
-        let mut found = Vec::new();
-        let mut text = 0;
-        for (i, &e) in cuts.iter().enumerate() {
-            if i % 64 == 0 {
-                limits.check("listing Hackenbush moves")?;
-            }
-            // Measure before building: a cut near the top of a huge graph
-            // leaves a text too long to list.
-            let reached = reached(g, Some(e));
-            text += text_len(g, |k| k != e && reached[g.edge_indices()[k].0 as usize]);
-            if text > MAX_LISTED_TEXT {
-                truncated = true;
-                break;
-            }
-            found.push(vec![after_cut(g, e)]);
-        }
+        let (found, truncated, _) = printable_cuts(g, target, limits, max)?;
         Ok((found, truncated))
+    }
+
+    /// A named graph (one read from a file) whose winning cuts are too
+    /// long to print has them named instead: `NAME~u-v`, the file with
+    /// edge `u-v` cut. Cuts inside 2-edge-connected parts are then looked
+    /// for within `--max-states`, as they no longer have to be printed.
+    fn listed_options(
+        &self,
+        g: &Graph,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<ListedMove>, bool)> {
+        let (found, truncated, too_long) = printable_cuts(g, target, limits, max)?;
+        let Some(name) = g.name().filter(|_| too_long) else {
+            return Ok((list_options(self, &found), truncated));
+        };
+        let (cuts, more) = cuts_to_value(g, target, limits.max_states, max);
+        let moves = cuts
+            .iter()
+            .map(|&e| {
+                let (u, v) = g.edge(e);
+                (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
+            })
+            .collect();
+        Ok((moves, more))
     }
 
     fn describe_option(&self, parts: &[Graph]) -> Option<String> {
@@ -549,7 +501,7 @@ impl Ruleset for Hackenbush {
                 Some(path) => {
                     let g = Graph::parse_lines(text, self.ground)
                         .map_err(|e| Error::parse(format!("{path}: {e}")))?;
-                    graphs.push(g);
+                    graphs.push(g.named(path));
                     shown.push(path.clone());
                 }
                 None => {

@@ -8,6 +8,9 @@
 //! graph has a text) or a cut edge `~u-v`, which is not part of the graph:
 //! winning moves print the graph they leave with the cut edge marked, so
 //! that people see which edge to cut and programs can still read it back.
+//! Files may hold cut lines too: `~u v` removes one edge `u v` listed in
+//! the file, so that a move on a graph too big to print can be written
+//! as the file and the edge it cuts (the command line's `FILE~u-v`).
 
 use std::sync::{Arc, OnceLock};
 
@@ -37,6 +40,9 @@ pub struct Graph {
     /// its winning cuts both need it, and for a million edges it is most
     /// of the work.
     fused: OnceLock<Arc<Fusion>>,
+    /// What the graph was read from (a file's path, with its cuts), so
+    /// that a move on a graph too big to print can be named by it.
+    name: Option<Arc<str>>,
 }
 
 impl PartialEq for Graph {
@@ -67,6 +73,7 @@ impl Graph {
             marks: Vec::new(),
             index: None,
             fused: OnceLock::new(),
+            name: None,
         }
     }
 
@@ -106,6 +113,7 @@ impl Graph {
             marks: Vec::new(),
             index: None,
             fused: OnceLock::new(),
+            name: None,
         }
     }
 
@@ -179,6 +187,19 @@ impl Graph {
         self.edges.len()
     }
 
+    /// The graph under a name (a file's path): its moves, when their
+    /// graphs are too long to print, are written `NAME~u-v`, which a graph
+    /// file's text with the line `~u v` added reads back.
+    pub fn named(mut self, name: &str) -> Graph {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The name given by [`Graph::named`].
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
     /// The graph that keeps the edges for which `keep(i)` holds, with edge
     /// `cut` (an index into this graph) shown as `~u-v` where it was.
     pub(crate) fn subgraph(&self, keep: impl Fn(usize) -> bool, cut: Option<usize>) -> Graph {
@@ -188,6 +209,7 @@ impl Graph {
             marks: Vec::new(),
             index: None,
             fused: OnceLock::new(),
+            name: None,
         };
         for (i, &(a, b)) in self.edges.iter().enumerate() {
             if cut == Some(i) {
@@ -200,9 +222,12 @@ impl Graph {
     }
 
     /// Reads a graph file: one edge `u v` per line, `#` comments, blank
-    /// lines ignored. Errors name the line (counted from 1).
+    /// lines ignored. A line `~u v` cuts one edge `u v` (either way round)
+    /// listed anywhere in the file; what that leaves cut off from the
+    /// ground goes with it. Errors name the line (counted from 1).
     pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
         let mut pairs = Vec::new();
+        let mut cuts = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = match raw.find('#') {
                 Some(i) => &raw[..i],
@@ -213,22 +238,41 @@ impl Graph {
                 continue;
             }
             let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
-            let mut words = line.split_whitespace();
+            let (cut, body) = match line.strip_prefix('~') {
+                Some(rest) => (true, rest),
+                None => (false, line),
+            };
+            let mut words = body.split_whitespace();
             match (words.next(), words.next(), words.next()) {
                 (Some(u), Some(v), None) => {
                     let u = vertex_number(u).map_err(at)?;
                     let v = vertex_number(v).map_err(at)?;
-                    pairs.push((u, v));
+                    if cut {
+                        cuts.push((n + 1, u, v));
+                    } else {
+                        pairs.push((u, v));
+                    }
                 }
                 _ => {
+                    let what = if cut {
+                        "a cut `~u v`"
+                    } else {
+                        "two vertices `u v`"
+                    };
                     return Err(at(format!(
-                        "expected two vertices `u v`, got `{}`",
+                        "expected {what}, got `{}`",
                         shorten_quote(line)
-                    )))
+                    )));
                 }
             }
         }
-        Ok(Graph::from_edges(ground, pairs))
+        if cuts.is_empty() {
+            return Ok(Graph::from_edges(ground, pairs));
+        }
+        remove_cuts(&mut pairs, &cuts)?;
+        let g = Graph::from_edges(ground, pairs);
+        let reached = super::reached(&g, None);
+        Ok(g.subgraph(|e| reached[g.edges[e].0 as usize], None))
     }
 
     /// Reads an inline graph `0-1,1-2,2-0`. Items are edges `u-v`, cut
@@ -306,6 +350,39 @@ impl Graph {
     }
 }
 
+/// Removes one edge per cut `(line, u, v)`, the first still listed that
+/// joins `u` and `v`. Only the edges some cut names are indexed, so a
+/// million-edge file with a few cuts costs one pass.
+fn remove_cuts(pairs: &mut Vec<(u64, u64)>, cuts: &[(usize, u64, u64)]) -> Result<()> {
+    let key = |u: u64, v: u64| (u.min(v), u.max(v));
+    let mut listed: FxHashMap<(u64, u64), Vec<usize>> = cuts
+        .iter()
+        .map(|&(_, u, v)| (key(u, v), Vec::new()))
+        .collect();
+    for (i, &(u, v)) in pairs.iter().enumerate().rev() {
+        if let Some(at) = listed.get_mut(&key(u, v)) {
+            at.push(i);
+        }
+    }
+    let mut gone = vec![false; pairs.len()];
+    for &(line, u, v) in cuts {
+        match listed.get_mut(&key(u, v)).and_then(Vec::pop) {
+            Some(i) => gone[i] = true,
+            None => {
+                return Err(Error::parse(format!(
+                    "line {line}: no edge `{u} {v}` left to cut"
+                )))
+            }
+        }
+    }
+    let mut i = 0;
+    pairs.retain(|_| {
+        i += 1;
+        !gone[i - 1]
+    });
+    Ok(())
+}
+
 /// A vertex number: a non-negative integer.
 fn vertex_number(word: &str) -> std::result::Result<u64, String> {
     let mut v = 0u64;
@@ -356,6 +433,23 @@ mod tests {
             assert_eq!(again.format_inline(), shown);
         }
         assert_eq!(Graph::parse_inline("~0-1", 0).unwrap().edge_count(), 0);
+    }
+
+    #[test]
+    fn cut_lines_remove_one_edge_and_what_falls() {
+        let cut = |t: &str| Graph::parse_lines(t, 0).map(|g| g.format_inline());
+        // Cutting 1-2 (written either way round) drops 2-3 with it.
+        assert_eq!(cut("0 1\n1 2\n2 3\n~2 1\n").unwrap(), "0-1");
+        // One of two parallel edges goes; the other still holds.
+        assert_eq!(cut("0 1\n1 0\n1 2\n~0 1\n").unwrap(), "1-0,1-2");
+        // A cut may come before the edge it names.
+        assert_eq!(cut("~3 3\n0 3\n3 3\n").unwrap(), "0-3");
+        let err = cut("0 1\n~0 1\n~1 0\n").unwrap_err().to_string();
+        assert_eq!(err, "line 3: no edge `1 0` left to cut");
+        let err = cut("0 1\n~1\n").unwrap_err().to_string();
+        assert_eq!(err, "line 2: expected a cut `~u v`, got `~1`");
+        let err = cut("0 1\n~0 -1\n").unwrap_err().to_string();
+        assert!(err.starts_with("line 2: `-1` is not a vertex"), "{err}");
     }
 
     #[test]
