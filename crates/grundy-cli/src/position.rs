@@ -13,7 +13,8 @@ pub struct PositionArgs {
     /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
     pub game: String,
     /// The components of the position (heap sizes, pairs a,b, coin strings,
-    /// graph files or inline graphs, vertices of graph:FILE, ...).
+    /// graph files or inline graphs, FILE~u-v for a graph file with edge
+    /// u-v cut, vertices of graph:FILE, ...).
     #[arg(required = true, allow_negative_numbers = true)]
     pub components: Vec<String>,
     /// Misère play: whoever moves last loses.
@@ -84,35 +85,46 @@ impl PositionArgs {
 }
 
 /// Splits `FILE~u-v~x-y` into the file's path and its cuts as file lines
-/// (`~u v`), when some prefix before a `~` is an existing file; a file
-/// whose own name holds a `~` is read whole. Text after the file that is
-/// not a list of cuts is an error, not an inline graph.
+/// (`~u v`). The longest existing file before a `~` whose remainder is a
+/// list of cuts wins, so that files whose own names hold a `~` (`p.txt~`,
+/// an editor's backup) work too; a whole name that is a file is read
+/// whole. Text after a file that is not a list of cuts is an error, not an
+/// inline graph.
 fn split_cuts(component: &str) -> anyhow::Result<Option<(&str, String)>> {
     if Path::new(component).is_file() {
         return Ok(None);
     }
-    for (i, _) in component.match_indices('~') {
+    let mut unreadable = None;
+    for (i, _) in component.rmatch_indices('~') {
         let path = &component[..i];
         if path.is_empty() || !Path::new(path).is_file() {
             continue;
         }
-        let mut lines = String::new();
-        for cut in component[i + 1..].split('~') {
-            let edge = cut.split_once('-').filter(|(u, v)| {
-                [u, v]
-                    .iter()
-                    .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
-            });
-            match edge {
-                Some((u, v)) => lines.push_str(&format!("~{u} {v}\n")),
-                None => {
-                    return Err(anyhow!(
-                        "{component}: after the file `{path}`, cut edges are written `~u-v`, got `~{cut}`"
-                    ))
-                }
+        match cut_lines(&component[i + 1..]) {
+            Ok(lines) => return Ok(Some((path, lines))),
+            Err(cut) => {
+                unreadable.get_or_insert((path, cut));
             }
         }
-        return Ok(Some((path, lines)));
     }
-    Ok(None)
+    match unreadable {
+        Some((path, cut)) => Err(anyhow!(
+            "{component}: after the file `{path}`, cut edges are written `~u-v`, got `~{cut}`"
+        )),
+        None => Ok(None),
+    }
+}
+
+/// `u-v~x-y` as the file lines `~u v` and `~x y`, or the first piece that
+/// is not a cut.
+fn cut_lines(cuts: &str) -> Result<String, &str> {
+    let mut lines = String::new();
+    for cut in cuts.split('~') {
+        let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+        match cut.split_once('-') {
+            Some((u, v)) if number(u) && number(v) => lines.push_str(&format!("~{u} {v}\n")),
+            _ => return Err(cut),
+        }
+    }
+    Ok(lines)
 }

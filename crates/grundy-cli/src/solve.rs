@@ -48,10 +48,10 @@ pub fn render(t: &StateTable) -> String {
     let w = t
         .table
         .iter()
-        .map(|r| r.vertex.len())
+        .map(|r| r.vertex.chars().count())
         .max()
         .unwrap_or(0)
-        .max(6);
+        .clamp(6, crate::value::MAX_COLUMN);
     out.push_str(&format!("{:<w$}  outcome  remoteness  value\n", "vertex"));
     for r in &t.table {
         let remoteness = r.remoteness.map_or("-".to_string(), |x| x.to_string());

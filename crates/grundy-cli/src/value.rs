@@ -32,6 +32,9 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     }
 }
 
+/// The widest a text column is padded to.
+pub const MAX_COLUMN: usize = 60;
+
 pub fn nimber_text(v: &Option<Value>) -> String {
     match v {
         Some(Value::Finite(n)) => n.to_string(),
@@ -47,13 +50,15 @@ pub fn render(a: &Analysis) -> String {
     out.push_str(&format!("game: {}{play}\n", a.game));
     match &a.values {
         Some(values) => {
+            // Columns line up for components of ordinary length; a longer
+            // one (a whole graph) just pushes its value along.
             let w = a
                 .components
                 .iter()
-                .map(|c| c.len())
+                .map(|c| c.chars().count())
                 .max()
                 .unwrap_or(0)
-                .max(9);
+                .clamp(9, MAX_COLUMN);
             out.push_str(&format!("  #  {:<w$}  value\n", "component"));
             for (i, (c, v)) in a.components.iter().zip(values).enumerate() {
                 out.push_str(&format!("{:>3}  {c:<w$}  {}\n", i + 1, nimber_text(v)));

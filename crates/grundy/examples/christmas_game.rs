@@ -28,7 +28,12 @@ fn main() {
                 }
                 v
             };
-            let edges: Vec<(u64, u64)> = (0..m).map(|_| (vertex(), vertex())).collect();
+            // Grown edge by edge: `m` is the input's word, not a promise,
+            // so nothing is reserved for it up front.
+            let mut edges = Vec::new();
+            for _ in 0..m {
+                edges.push((vertex(), vertex()));
+            }
             total ^= graph_value(&Graph::from_edges(1, edges)).value();
         }
         println!("{}", if total != 0 { "Sally" } else { "Harry" });

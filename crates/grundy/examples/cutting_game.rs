@@ -17,9 +17,15 @@ fn main() {
     let limits = Limits::default();
     while let Some(w) = input.next::<u64>("W") {
         let h: u64 = input.need("H");
+        if w == 0 || h == 0 {
+            common::fail(&format!(
+                "line {}: a sheet is at least 1x1, got `{w} {h}`",
+                input.line()
+            ));
+        }
         let outcome = game
             .analyze(&[format!("{w}x{h}")], &limits)
-            .unwrap_or_else(|e| common::fail(&e.to_string()))
+            .unwrap_or_else(|e| common::fail(&format!("line {}: {e}", input.line())))
             .outcome;
         println!("{}", if outcome == Outcome::N { "WIN" } else { "LOSE" });
     }

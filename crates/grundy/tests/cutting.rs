@@ -84,7 +84,40 @@ fn a_thousand_square_is_fast() {
     let a = Cutting::default()
         .analyze(&["1000x1000".to_string()], &Limits::default())
         .unwrap();
-    assert!(a.grundy.is_some());
+    // Halving a square leaves two equal pieces, which the mover then
+    // mirrors: the square is a win, and the halvings are winning moves.
+    assert_eq!(a.outcome, Outcome::N);
+    let tos: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    assert!(tos.contains(&"500x1000+500x1000"), "{tos:?}");
+    assert!(tos.contains(&"1000x500+1000x500"), "{tos:?}");
+}
+
+/// The reduced game's recurrence, computed plainly: `G(w, h)` is the mex
+/// of the cuts that leave both parts at least 2 wide.
+#[test]
+fn the_table_matches_the_recurrence() {
+    let n = 40usize;
+    let mut g = vec![vec![0u64; n + 1]; n + 1];
+    for w in 2..=n {
+        for h in 2..=n {
+            let mut seen = std::collections::HashSet::new();
+            for a in 2..=w - 2 {
+                seen.insert(g[a][h] ^ g[w - a][h]);
+            }
+            for b in 2..=h - 2 {
+                seen.insert(g[w][b] ^ g[w][h - b]);
+            }
+            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    let game = Cutting::default();
+    let l = Limits::default();
+    for (w, row) in g.iter().enumerate().skip(2) {
+        for (h, &want) in row.iter().enumerate().skip(2) {
+            let got = game.value_of(w as u64, h as u64, &l).unwrap();
+            assert_eq!(got, want, "{w}x{h}");
+        }
+    }
 }
 
 proptest! {
@@ -127,5 +160,32 @@ proptest! {
         listed.sort();
         listed.dedup();
         prop_assert_eq!(listed, want);
+    }
+
+    /// Play and pictures follow the real rules: the moves of a position
+    /// are the real cuts, and its solved state graph agrees with them.
+    #[test]
+    fn play_moves_are_the_real_cuts(p in prop::collection::vec((1u8..4, 1u8..5), 1..=2)) {
+        let game = Cutting::default();
+        let limits = Limits::default();
+        let moves = game.position_moves(&texts(&p), &limits).unwrap();
+        let mut got: Vec<Pieces> = moves
+            .iter()
+            .map(|m| {
+                let next = normalise(&parts(&m.next.join("+")));
+                if next.contains(&(1, 1)) { Vec::new() } else { next }
+            })
+            .collect();
+        let start = normalise(&p);
+        let mut want = if start.contains(&(1, 1)) { Vec::new() } else { real_moves(&start) };
+        got.sort();
+        got.dedup();
+        want.sort();
+        want.dedup();
+        prop_assert_eq!(got, want);
+        let graph = grundy::play::StateGraph::build(&game, &texts(&p), &limits).unwrap();
+        let mut brute = WinLose::new(real_moves, false);
+        let wins = !start.contains(&(1, 1)) && brute.wins(&start);
+        prop_assert_eq!(graph.solved.outcome(0) == Outcome::N, wins);
     }
 }

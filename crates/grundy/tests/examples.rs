@@ -112,6 +112,22 @@ fn bad_input_is_one_line_and_exit_2() {
         out,
         "error: input ended after line 3 where a vertex was expected\n"
     );
+    // A huge edge count is taken at its word only as far as edges come.
+    let (out, code) = run("christmas_game", "1\n2 1000000000000\n1 2\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "error: input ended after line 3 where a vertex was expected\n"
+    );
+    let (out, code) = run("cutting_game", "2 2\n0 3\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "LOSE\nerror: line 2: a sheet is at least 1x1, got `0 3`\n"
+    );
+    let (out, code) = run("cutting_game", "2 2\n3 2000000\n");
+    assert_eq!(code, 2);
+    assert!(out.starts_with("LOSE\nerror: line 2: "), "{out}");
 }
 
 #[test]

@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{analyze_parsed, Analysis, Move, Ruleset, SumGame, Value};
+use crate::ruleset::{analyze_parsed, Analysis, Move, PositionMove, Ruleset, SumGame, Value};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -268,12 +268,41 @@ impl Ruleset for Cutting {
         SumGame::name(self)
     }
 
-    fn position_moves(
-        &self,
-        components: &[String],
-        limits: &Limits,
-    ) -> Result<Vec<crate::ruleset::PositionMove>> {
-        crate::ruleset::sum_position_moves(self, components, limits)
+    /// The moves of the real game, which play and pictures follow: any
+    /// cut of any piece, strips included (a losing move, but a legal one),
+    /// and none once a 1x1 piece has been cut out (its cutter has won).
+    /// The reduced game's values stay with `value`; outcomes agree.
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let pieces = components
+            .iter()
+            .map(|t| self.parse_component(t))
+            .collect::<Result<Vec<_>>>()?;
+        if pieces.contains(&(1, 1)) {
+            return Ok(Vec::new());
+        }
+        let cuts: u64 = pieces.iter().map(|&(w, h)| w / 2 + h / 2).sum();
+        limits.check_states(cuts, "listing the cuts")?;
+        let mut moves = Vec::with_capacity(cuts as usize);
+        for (i, &(w, h)) in pieces.iter().enumerate() {
+            let halves = (1..=w / 2)
+                .map(|a| [(a, h), (w - a, h)])
+                .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
+            for parts in halves {
+                let texts = parts.map(|p| self.format_component(&p));
+                let mut next = components[..i].to_vec();
+                next.extend(texts.iter().cloned());
+                next.extend_from_slice(&components[i + 1..]);
+                moves.push(PositionMove {
+                    mv: Move {
+                        component: Some(i),
+                        to: texts.join("+"),
+                        note: None,
+                    },
+                    next,
+                });
+            }
+        }
+        Ok(moves)
     }
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
@@ -338,5 +367,25 @@ mod tests {
             .unwrap();
         assert_eq!(over.outcome, Outcome::P);
         assert!(over.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn play_follows_the_real_rules() {
+        let c = Cutting::default();
+        let l = Limits::default();
+        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let tos = |v: &[&str]| -> Vec<String> {
+            let moves = c.position_moves(&texts(v), &l).unwrap();
+            moves.into_iter().map(|m| m.mv.to).collect()
+        };
+        // A strip may be cut (and its 1x1 wins); a 2x2 only into strips.
+        assert_eq!(tos(&["1x3"]), ["1x1+1x2"]);
+        assert_eq!(tos(&["2x2"]), ["1x2+1x2", "2x1+2x1"]);
+        assert_eq!(tos(&["3x2"]), ["1x2+2x2", "3x1+3x1"]);
+        // Once a 1x1 is out the game is over.
+        assert!(tos(&["4x2", "1x1"]).is_empty());
+        let m = &c.position_moves(&texts(&["2x2", "1x3"]), &l).unwrap()[2];
+        assert_eq!(m.next, texts(&["2x2", "1x1", "1x2"]));
+        assert_eq!(m.mv.component, Some(1));
     }
 }

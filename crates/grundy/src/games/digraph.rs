@@ -43,6 +43,8 @@ impl GraphGame {
         let mut names = Names::new(text.len());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut starts: Vec<u32> = Vec::new();
+        // Some editors start UTF-8 files with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (n, raw) in text.lines().enumerate() {
             let line = match raw.find('#') {
                 Some(i) => &raw[..i],
@@ -344,6 +346,9 @@ start e
         let starts: Vec<&str> = g.starts().iter().map(|&v| g.vertex_name(v)).collect();
         assert_eq!(starts, ["a", "e"]);
         assert_eq!(Ruleset::name(&g), "graph:g.txt");
+        let marked = GraphGame::parse("m.txt", "\u{feff}a b\r\nb c\r\n").unwrap();
+        assert_eq!(marked.vertex_name(0), "a");
+        assert_eq!(marked.graph().edge_count(), 2);
     }
 
     #[test]

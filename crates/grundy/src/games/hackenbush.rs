@@ -314,6 +314,13 @@ fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
     reached
 }
 
+/// Whether the part of `g` that reaches the ground prints longer than
+/// [`MAX_LISTED_TEXT`] (then so do the cuts inside its cycles).
+fn too_long_to_print(g: &Graph) -> bool {
+    let f = g.fused();
+    text_len(g, |e| f.part[g.edge_indices()[e].0 as usize] != NONE) > MAX_LISTED_TEXT
+}
+
 /// Winning cuts by [`cuts_to_value`] as the graphs they leave, listed
 /// while their texts stay within [`MAX_LISTED_TEXT`]; also whether the
 /// list was cut short, and whether texts were too long to print (the
@@ -326,9 +333,7 @@ fn printable_cuts(
     limits: &Limits,
     max: usize,
 ) -> Result<(Vec<Vec<Graph>>, bool, bool)> {
-    let f = g.fused();
-    let attached = |e: usize| f.part[g.edge_indices()[e].0 as usize] != NONE;
-    let too_long = text_len(g, attached) > MAX_LISTED_TEXT;
+    let too_long = too_long_to_print(g);
     let budget = if too_long { 0 } else { limits.max_states };
     let (cuts, truncated) = cuts_to_value(g, target, budget, max);
     let mut found = Vec::new();
@@ -423,6 +428,8 @@ impl SumGame for Hackenbush {
     /// long to print has them named instead: `NAME~u-v`, the file with
     /// edge `u-v` cut. Cuts inside 2-edge-connected parts are then looked
     /// for within `--max-states`, as they no longer have to be printed.
+    /// Parallel edges (and loops at one vertex) make the same name and the
+    /// same move, so each name is listed once.
     fn listed_options(
         &self,
         g: &Graph,
@@ -430,18 +437,30 @@ impl SumGame for Hackenbush {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<ListedMove>, bool)> {
-        let (found, truncated, too_long) = printable_cuts(g, target, limits, max)?;
-        let Some(name) = g.name().filter(|_| too_long) else {
+        let Some(name) = g.name() else {
+            let (found, truncated, _) = printable_cuts(g, target, limits, max)?;
             return Ok((list_options(self, &found), truncated));
         };
-        let (cuts, more) = cuts_to_value(g, target, limits.max_states, max);
-        let moves = cuts
-            .iter()
-            .map(|&e| {
-                let (u, v) = g.edge(e);
-                (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
-            })
-            .collect();
+        if !too_long_to_print(g) {
+            let (found, truncated, too_long) = printable_cuts(g, target, limits, max)?;
+            if !too_long {
+                return Ok((list_options(self, &found), truncated));
+            }
+        }
+        let (cuts, mut more) = cuts_to_value(g, target, limits.max_states, usize::MAX);
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut moves = Vec::new();
+        for e in cuts {
+            let (u, v) = g.edge(e);
+            if !seen.insert((u.min(v), u.max(v))) {
+                continue;
+            }
+            if moves.len() == max {
+                more = true;
+                break;
+            }
+            moves.push((format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}"))));
+        }
         Ok((moves, more))
     }
 

@@ -228,6 +228,8 @@ impl Graph {
     pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
         let mut pairs = Vec::new();
         let mut cuts = Vec::new();
+        // Some editors start UTF-8 files with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (n, raw) in text.lines().enumerate() {
             let line = match raw.find('#') {
                 Some(i) => &raw[..i],
@@ -442,6 +444,7 @@ mod tests {
         assert_eq!(cut("0 1\n1 2\n2 3\n~2 1\n").unwrap(), "0-1");
         // One of two parallel edges goes; the other still holds.
         assert_eq!(cut("0 1\n1 0\n1 2\n~0 1\n").unwrap(), "1-0,1-2");
+        assert_eq!(cut("\u{feff}0 1\r\n1 2\r\n").unwrap(), "0-1,1-2");
         // A cut may come before the edge it names.
         assert_eq!(cut("~3 3\n0 3\n3 3\n").unwrap(), "0-3");
         let err = cut("0 1\n~0 1\n~1 0\n").unwrap_err().to_string();
