@@ -29,7 +29,8 @@ use grundy::Limits;
 struct Cli {
     /// The most positions a single computation may store (default
     /// 10000000; 500 for `graph`, whose pictures get unreadable beyond;
-    /// 200000 per request for `serve`).
+    /// 200000 for `play`'s search of every position, and per request for
+    /// `serve`).
     #[arg(long, global = true, value_name = "N")]
     max_states: Option<u64>,
 
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
     let default_states = match cli.command {
         Command::Graph(_) => graph::DEFAULT_MAX_NODES,
         Command::Serve(_) => serve::DEFAULT_MAX_STATES,
+        Command::Play(_) => play::DEFAULT_MAX_STATES,
         _ => Limits::DEFAULT_MAX_STATES,
     };
     let mut limits = Limits::with_max_states(cli.max_states.unwrap_or(default_states));

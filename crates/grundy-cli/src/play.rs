@@ -5,7 +5,7 @@
 //! per line, so sessions can be scripted and tested.
 
 use std::collections::HashMap;
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -38,6 +38,25 @@ pub struct PlayArgs {
     moves: bool,
 }
 
+/// The state budget of play unless `--max-states` says otherwise: the
+/// whole state graph of a position is searched for the perfect move, and
+/// its positions are texts, so ten million of them would take gigabytes
+/// and minutes; beyond this the computer plays from the game's analysis.
+pub const DEFAULT_MAX_STATES: u64 = 200_000;
+
+/// Prints a line of the game; a closed stdout (`play ... | head`) ends
+/// the game quietly, as it does for the other commands.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            return match e.kind() {
+                std::io::ErrorKind::BrokenPipe => Ok(()),
+                _ => Err(e.into()),
+            };
+        }
+    };
+}
+
 const HELP: &str =
     "type a move as a number from `moves`, as COMPONENT:NEW (e.g. 2:5, components from 1), \
 or as the whole new position; or `moves`, `hint`, `undo`, `quit`";
@@ -64,7 +83,8 @@ impl Input {
                     Ok(0) | Err(_) => None,
                     Ok(_) => {
                         let line = line.trim().to_string();
-                        println!("{prompt}{line}");
+                        // A closed stdout shows at the next line the game says.
+                        let _ = writeln!(std::io::stdout(), "{prompt}{line}");
                         Some(line)
                     }
                 }
@@ -148,7 +168,7 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     };
     let misere = game.misere();
-    println!(
+    say!(
         "playing {}{} against the computer; {HELP}",
         game.name(),
         if misere {
@@ -162,6 +182,7 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let mut history: Vec<Vec<String>> = Vec::new();
     let mut seen: HashMap<(Vec<String>, bool), u32> = HashMap::new();
     let mut arrived = true;
+    let mut known: Option<(Vec<String>, Vec<PositionMove>, Advice)> = None;
     loop {
         // Loopy games can go on for ever: a third visit is a draw.
         if arrived {
@@ -169,18 +190,24 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
             let repeats = seen.entry((position.clone(), human_turn)).or_insert(0);
             *repeats += 1;
             if *repeats >= 3 {
-                println!("\nposition: {}", position.join(" "));
-                println!("the same position has come up three times: a draw.");
+                say!("\nposition: {}", position.join(" "));
+                say!("the same position has come up three times: a draw.");
                 return Ok(());
             }
         }
-        let moves = game.position_moves(&position, limits)?;
-        let advice = advise(&*game, &position, limits)?;
-        println!("\nposition: {}   ({})", position.join(" "), status(&advice));
+        // Moves and advice change only with the position, not with every
+        // line typed (`moves`, `hint`, a typo).
+        if known.as_ref().is_none_or(|k| k.0 != position) {
+            let moves = game.position_moves(&position, limits)?;
+            let advice = advise(&*game, &position, limits)?;
+            known = Some((position.clone(), moves, advice));
+        }
+        let (_, moves, advice) = known.as_ref().expect("just filled");
+        say!("\nposition: {}   ({})", position.join(" "), status(advice));
         if moves.is_empty() {
             // No move: the player to move loses (wins, misère).
             let human_wins = human_turn == misere;
-            println!(
+            say!(
                 "{}",
                 if human_wins {
                     "no move left: you win!"
@@ -191,60 +218,61 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
             return Ok(());
         }
         if !human_turn {
-            let Some(best) = advice.best else {
+            let Some(best) = &advice.best else {
                 bail!("the computer found no move from {}", position.join(" "));
             };
-            println!("computer: {}", describe(&position, &best));
-            position = best.next;
+            say!("computer: {}", describe(&position, best));
+            position = best.next.clone();
             human_turn = true;
             arrived = true;
             continue;
         }
         let Some(line) = input.line("your move> ") else {
-            println!("input ended: game stopped.");
+            say!("input ended: game stopped.");
             return Ok(());
         };
         match line.trim() {
             "" => continue,
             "quit" | "exit" => {
-                println!("game stopped.");
+                say!("game stopped.");
                 return Ok(());
             }
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => say!("{HELP}"),
             "hint" => match &advice.best {
-                Some(best) => println!(
+                Some(best) => say!(
                     "hint: {} ({})",
                     describe(&position, best),
                     match advice.outcome {
                         Outcome::N => "this wins",
-                        Outcome::P =>
+                        Outcome::P if advice.exact =>
                             "every move loses against perfect play; this one loses slowest",
+                        Outcome::P => "every move loses against perfect play",
                         Outcome::D => "this keeps the draw",
                     }
                 ),
-                None => println!("hint: no move"),
+                None => say!("hint: no move"),
             },
             "moves" => {
                 for (k, m) in moves.iter().enumerate() {
-                    println!("  {:>3}. {}", k + 1, describe(&position, m));
+                    say!("  {:>3}. {}", k + 1, describe(&position, m));
                 }
             }
             "undo" => match history.pop() {
                 Some(before) => {
                     position = before;
-                    println!("undone: your last move and the computer's reply");
+                    say!("undone: your last move and the computer's reply");
                 }
-                None => println!("nothing to undo"),
+                None => say!("nothing to undo"),
             },
-            line => match read_move(line, &position, &moves) {
+            line => match read_move(line, &position, moves) {
                 Ok(mv) => {
-                    println!("you: {}", describe(&position, &mv));
+                    say!("you: {}", describe(&position, &mv));
                     history.push(position.clone());
                     position = mv.next;
                     human_turn = false;
                     arrived = true;
                 }
-                Err(why) => println!("{why}"),
+                Err(why) => say!("{why}"),
             },
         }
     }

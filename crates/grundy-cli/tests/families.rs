@@ -208,7 +208,21 @@ fn moves_on_huge_files_are_named_and_read_back() {
     assert_eq!(v["values"], json!([0]));
     let v = json_of(&["value", "hackenbush", &backup, "--json"]);
     assert_eq!(v["values"], json!([1]));
-    // Moves through parallel edges or loops are one move, listed once.
+    // A file that is not there, with cuts, is named as the missing file.
+    fails(
+        &["value", "hackenbush", "no-such-file~0-1"],
+        "no file `no-such-file`, and `no-such-file~0-1` is not an inline graph",
+    );
+    // Moves through parallel edges or loops are one move, listed once,
+    // whether named or written out.
+    let v = json_of(&["value", "hackenbush", "0-1,0-1,0-2", "--json"]);
+    let tos: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(tos, ["~0-1,0-1,0-2", "0-1,0-1,~0-2"]);
     let loops = file("loops.txt", &"0 0\n".repeat(300_001));
     let v = json_of(&["value", "hackenbush", &loops, "--json"]);
     assert_eq!(

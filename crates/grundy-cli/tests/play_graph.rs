@@ -45,6 +45,12 @@ fn too_large_graphs_are_refused_naming_the_limit() {
     let (svg, _, code) = run(&["graph", "--max-states", "1000", "nim", "30", "30"], "");
     assert_eq!(code, Some(0));
     assert!(svg.contains("<svg"));
+    // A path of 30 edges has 31 positions: drawn, though listing its cuts
+    // costs more than the picture's 500 states.
+    let path: Vec<String> = (0..30).map(|i| format!("{i}-{}", i + 1)).collect();
+    let (svg, err, code) = run(&["graph", "hackenbush", &path.join(",")], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(svg.matches("<g class=\"node").count(), 31);
 }
 
 #[test]
@@ -85,6 +91,54 @@ fn bad_moves_are_explained_and_errors_are_one_line() {
     let (_, err, code) = run(&["play", "nim", "-1"], "");
     assert_eq!(code, Some(2));
     assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn big_positions_play_from_the_analysis_and_say_no_more_than_they_know() {
+    // Nim 100 100 100 has a million positions: more than play searches by
+    // default, so the computer plays from the XOR rule at once.
+    let (out, _, code) = run(&["play", "nim", "100", "100", "100"], "hint\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("hint: component 1: 100 -> 0"), "{out}");
+    // Two 5x5 sheets: a loss; unsolved, the hint does not claim the move
+    // it suggests loses slowest.
+    let (out, _, _) = run(&["play", "cutting", "5x5", "5x5"], "hint\nquit\n");
+    assert!(
+        out.contains("(every move loses against perfect play)"),
+        "{out}"
+    );
+    // ... and with the budget to search them all, it does.
+    let (out, _, _) = run(
+        &["play", "cutting", "2x2", "3x2", "--max-states", "10000"],
+        "hint\nquit\n",
+    );
+    assert!(out.contains("this one loses slowest"), "{out}");
+}
+
+#[test]
+fn a_closed_stdout_ends_the_game_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "cutting", "3x3", "--moves"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before the game has said anything.
+    drop(child.stdout.take());
+    use std::io::Write;
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"moves\nmoves\nquit\n");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

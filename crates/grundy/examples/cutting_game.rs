@@ -9,7 +9,7 @@
 mod common;
 
 use grundy::games::cutting::Cutting;
-use grundy::{Limits, Outcome, Ruleset};
+use grundy::{Error, Limits, Outcome, Ruleset};
 
 fn main() {
     let mut input = common::Tokens::from_stdin();
@@ -25,7 +25,14 @@ fn main() {
         }
         let outcome = game
             .analyze(&[format!("{w}x{h}")], &limits)
-            .unwrap_or_else(|e| common::fail(&format!("line {}: {e}", input.line())))
+            .unwrap_or_else(|e| {
+                let why = match e {
+                    // This program has no options to raise the limit with.
+                    Error::Limit { .. } => format!("a {w}x{h} sheet is too large to solve here"),
+                    e => e.to_string(),
+                };
+                common::fail(&format!("line {}: {why}", input.line()))
+            })
             .outcome;
         println!("{}", if outcome == Outcome::N { "WIN" } else { "LOSE" });
     }

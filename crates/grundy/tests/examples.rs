@@ -128,6 +128,12 @@ fn bad_input_is_one_line_and_exit_2() {
     let (out, code) = run("cutting_game", "2 2\n3 2000000\n");
     assert_eq!(code, 2);
     assert!(out.starts_with("LOSE\nerror: line 2: "), "{out}");
+    let (out, code) = run("cutting_game", "2 2\n1048576 1048576\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "LOSE\nerror: line 2: a 1048576x1048576 sheet is too large to solve here\n"
+    );
 }
 
 #[test]

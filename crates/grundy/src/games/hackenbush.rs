@@ -314,6 +314,19 @@ fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
     reached
 }
 
+/// The cuts, keeping the first of each pair of end vertices: cutting one
+/// of several parallel edges (or loops at one vertex) leaves the same
+/// graph, so it is one move.
+fn distinct(g: &Graph, cuts: Vec<usize>) -> Vec<usize> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut cuts = cuts;
+    cuts.retain(|&e| {
+        let (u, v) = g.edge(e);
+        seen.insert((u.min(v), u.max(v)))
+    });
+    cuts
+}
+
 /// Whether the part of `g` that reaches the ground prints longer than
 /// [`MAX_LISTED_TEXT`] (then so do the cuts inside its cycles).
 fn too_long_to_print(g: &Graph) -> bool {
@@ -338,7 +351,7 @@ fn printable_cuts(
     let (cuts, truncated) = cuts_to_value(g, target, budget, max);
     let mut found = Vec::new();
     let mut text = 0;
-    for (i, &e) in cuts.iter().enumerate() {
+    for (i, &e) in distinct(g, cuts).iter().enumerate() {
         if i % 64 == 0 {
             limits.check("listing Hackenbush moves")?;
         }
@@ -394,8 +407,10 @@ impl SumGame for Hackenbush {
     }
 
     /// Every cut builds the graph it leaves, so listing them all costs
-    /// the square of the edge count; that is charged to the state budget
-    /// up front, so that play on a huge graph says so instead of hanging.
+    /// the square of the edge count; that is charged up front, so that play
+    /// on a huge graph says so instead of hanging. The charge is against
+    /// the state budget but never less than the default one: commands that
+    /// keep few states (a picture) still list the cuts of a modest graph.
     fn for_each_option(
         &self,
         g: &Graph,
@@ -403,7 +418,8 @@ impl SumGame for Hackenbush {
         f: &mut dyn FnMut(&[Graph]) -> bool,
     ) -> Result<()> {
         let edges = g.edge_count() as u64;
-        limits.check_states(edges * edges, "listing every cut of a Hackenbush graph")?;
+        let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
+        budget.check_states(edges * edges, "listing every cut of a Hackenbush graph")?;
         let fusion = g.fused();
         for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
             if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
@@ -428,8 +444,6 @@ impl SumGame for Hackenbush {
     /// long to print has them named instead: `NAME~u-v`, the file with
     /// edge `u-v` cut. Cuts inside 2-edge-connected parts are then looked
     /// for within `--max-states`, as they no longer have to be printed.
-    /// Parallel edges (and loops at one vertex) make the same name and the
-    /// same move, so each name is listed once.
     fn listed_options(
         &self,
         g: &Graph,
@@ -447,21 +461,17 @@ impl SumGame for Hackenbush {
                 return Ok((list_options(self, &found), truncated));
             }
         }
-        let (cuts, mut more) = cuts_to_value(g, target, limits.max_states, usize::MAX);
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut moves = Vec::new();
-        for e in cuts {
-            let (u, v) = g.edge(e);
-            if !seen.insert((u.min(v), u.max(v))) {
-                continue;
-            }
-            if moves.len() == max {
-                more = true;
-                break;
-            }
-            moves.push((format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}"))));
-        }
-        Ok((moves, more))
+        let (cuts, more) = cuts_to_value(g, target, limits.max_states, usize::MAX);
+        let cuts = distinct(g, cuts);
+        let moves = cuts
+            .iter()
+            .take(max)
+            .map(|&e| {
+                let (u, v) = g.edge(e);
+                (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
+            })
+            .collect();
+        Ok((moves, more || cuts.len() > max))
     }
 
     fn describe_option(&self, parts: &[Graph]) -> Option<String> {

@@ -288,9 +288,13 @@ impl Graph {
                 "an empty graph is written as its ground vertex, e.g. `0`",
             ));
         }
-        if text.contains(['/', '.']) {
+        // A path, or a file with cuts (`FILE~u-v`) whose file is missing.
+        let cut_inside = text.split(',').any(|item| item.trim().find('~') > Some(0));
+        if text.contains(['/', '.']) || cut_inside {
+            let file = text.split('~').next().unwrap_or(text);
             return Err(Error::parse(format!(
-                "no file `{}`, and it is not an inline graph like `0-1,1-2`",
+                "no file `{}`, and `{}` is not an inline graph like `0-1,1-2`",
+                shorten_quote(file),
                 shorten_quote(text)
             )));
         }
@@ -469,6 +473,8 @@ mod tests {
         assert!(err.starts_with("graph item 2 `1-x`"), "{err}");
         let err = Graph::parse_inline("tree.txt", 0).unwrap_err().to_string();
         assert!(err.contains("file"), "{err}");
+        let err = Graph::parse_inline("tree~0-1", 0).unwrap_err().to_string();
+        assert!(err.starts_with("no file `tree`, and `tree~0-1`"), "{err}");
         let err = Graph::parse_inline("0-1,", 0).unwrap_err().to_string();
         assert!(err.starts_with("graph item 2"), "{err}");
         assert!(Graph::parse_inline("", 0).is_err());
