@@ -7,6 +7,16 @@ use support::*;
 
 use serde_json::{json, Value};
 
+/// One text field of each winning move in `value --json` output.
+fn move_fields<'a>(v: &'a Value, field: &str) -> Vec<&'a str> {
+    v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m[field].as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn hackenbush_files_and_inline_graphs() {
     let girl = file(
@@ -41,13 +51,7 @@ fn hackenbush_files_and_inline_graphs() {
             (1, "~0-1,0-2,2-3")
         ]
     );
-    let notes: Vec<&str> = v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["note"].as_str().unwrap())
-        .collect();
-    assert_eq!(notes, ["cut 1-2", "cut 3-1", "cut 0-1"]);
+    assert_eq!(move_fields(&v, "note"), ["cut 1-2", "cut 3-1", "cut 0-1"]);
     // What a move prints reads back as a position.
     let again = text(&["value", "hackenbush", "0-1,~1-2,2-3,3-1", "0-1,0-2,2-3"]);
     assert!(again.contains("outcome: P"), "{again}");
@@ -216,13 +220,7 @@ fn moves_on_huge_files_are_named_and_read_back() {
     // Moves through parallel edges or loops are one move, listed once,
     // whether named or written out.
     let v = json_of(&["value", "hackenbush", "0-1,0-1,0-2", "--json"]);
-    let tos: Vec<&str> = v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["to"].as_str().unwrap())
-        .collect();
-    assert_eq!(tos, ["~0-1,0-1,0-2", "0-1,0-1,~0-2"]);
+    assert_eq!(move_fields(&v, "to"), ["~0-1,0-1,0-2", "0-1,0-1,~0-2"]);
     let loops = file("loops.txt", &"0 0\n".repeat(300_001));
     let v = json_of(&["value", "hackenbush", &loops, "--json"]);
     assert_eq!(

@@ -87,52 +87,59 @@ fn e_and_d_luogu_p2148() {
     assert_eq!(out, "YES\nNO\n");
 }
 
+/// The example exits with code 2 after printing exactly `expected`
+/// (its answers so far, then the one error line).
+fn fails_with(name: &str, input: &str, expected: &str) {
+    let (out, code) = run(name, input);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(out, expected);
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let (out, code) = run("subtraction_134", "2\n5\n-1\n");
     assert_eq!(code, 2);
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(out.ends_with("got `-1`\n"), "{out}");
-    let (out, code) = run("golden_ratio_game", "1\n25\n");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        "error: input ended after line 2 where N was expected\n"
+    fails_with(
+        "golden_ratio_game",
+        "1\n25\n",
+        "error: input ended after line 2 where N was expected\n",
     );
     // Bad input names its line.
-    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n2 x\n");
-    assert_eq!(code, 2);
-    assert_eq!(out, "error: line 4: expected a vertex, got `x`\n");
-    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n2 7\n");
-    assert_eq!(code, 2);
-    assert_eq!(out, "error: line 4: vertex 7 is not one of 1..=3\n");
-    let (out, code) = run("christmas_game", "1\n3 2\n1 2\n");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        "error: input ended after line 3 where a vertex was expected\n"
+    fails_with(
+        "christmas_game",
+        "1\n3 2\n1 2\n2 x\n",
+        "error: line 4: expected a vertex, got `x`\n",
+    );
+    fails_with(
+        "christmas_game",
+        "1\n3 2\n1 2\n2 7\n",
+        "error: line 4: vertex 7 is not one of 1..=3\n",
+    );
+    fails_with(
+        "christmas_game",
+        "1\n3 2\n1 2\n",
+        "error: input ended after line 3 where a vertex was expected\n",
     );
     // A huge edge count is taken at its word only as far as edges come.
-    let (out, code) = run("christmas_game", "1\n2 1000000000000\n1 2\n");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        "error: input ended after line 3 where a vertex was expected\n"
+    fails_with(
+        "christmas_game",
+        "1\n2 1000000000000\n1 2\n",
+        "error: input ended after line 3 where a vertex was expected\n",
     );
-    let (out, code) = run("cutting_game", "2 2\n0 3\n");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        "LOSE\nerror: line 2: a sheet is at least 1x1, got `0 3`\n"
+    fails_with(
+        "cutting_game",
+        "2 2\n0 3\n",
+        "LOSE\nerror: line 2: a sheet is at least 1x1, got `0 3`\n",
     );
     let (out, code) = run("cutting_game", "2 2\n3 2000000\n");
     assert_eq!(code, 2);
     assert!(out.starts_with("LOSE\nerror: line 2: "), "{out}");
-    let (out, code) = run("cutting_game", "2 2\n1048576 1048576\n");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        "LOSE\nerror: line 2: a 1048576x1048576 sheet is too large to solve here\n"
+    fails_with(
+        "cutting_game",
+        "2 2\n1048576 1048576\n",
+        "LOSE\nerror: line 2: a 1048576x1048576 sheet is too large to solve here\n",
     );
 }
 

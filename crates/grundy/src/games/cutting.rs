@@ -144,6 +144,11 @@ impl Cutting {
         Ok(())
     }
 
+    /// The pieces of a position.
+    fn pieces(&self, components: &[String]) -> Result<Vec<(u64, u64)>> {
+        components.iter().map(|t| self.parse_component(t)).collect()
+    }
+
     /// Outcome and moves by the real rules when a piece has a side of 1.
     fn analyze_thin(
         &self,
@@ -273,10 +278,7 @@ impl Ruleset for Cutting {
     /// and none once a 1x1 piece has been cut out (its cutter has won).
     /// The reduced game's values stay with `value`; outcomes agree.
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let pieces = components
-            .iter()
-            .map(|t| self.parse_component(t))
-            .collect::<Result<Vec<_>>>()?;
+        let pieces = self.pieces(components)?;
         if pieces.contains(&(1, 1)) {
             return Ok(Vec::new());
         }
@@ -288,28 +290,20 @@ impl Ruleset for Cutting {
                 .map(|a| [(a, h), (w - a, h)])
                 .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
             for parts in halves {
-                let texts = parts.map(|p| self.format_component(&p));
-                let mut next = components[..i].to_vec();
-                next.extend(texts.iter().cloned());
-                next.extend_from_slice(&components[i + 1..]);
-                moves.push(PositionMove {
-                    mv: Move {
-                        component: Some(i),
-                        to: texts.join("+"),
-                        note: None,
-                    },
-                    next,
-                });
+                let mv = Move {
+                    component: Some(i),
+                    to: self.format_option(&parts),
+                    note: None,
+                };
+                let next = crate::play::apply(components, &mv);
+                moves.push(PositionMove { mv, next });
             }
         }
         Ok(moves)
     }
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let pieces = components
-            .iter()
-            .map(|t| self.parse_component(t))
-            .collect::<Result<Vec<_>>>()?;
+        let pieces = self.pieces(components)?;
         if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
             return self.analyze_thin(components, &pieces, limits);
         }

@@ -281,9 +281,15 @@ pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec
 /// The graph left after cutting edge `cut`: what still reaches the ground,
 /// with the cut edge marked `~u-v`.
 pub fn after_cut(g: &Graph, cut: usize) -> Graph {
-    let reached = reached(g, Some(cut));
+    attached(g, Some(cut))
+}
+
+/// What still reaches the ground once edge `cut` (if any) is gone, with
+/// that edge marked.
+fn attached(g: &Graph, cut: Option<usize>) -> Graph {
+    let reached = reached(g, cut);
     let edges = g.edge_indices();
-    g.subgraph(|e| reached[edges[e].0 as usize], Some(cut))
+    g.subgraph(|e| reached[edges[e].0 as usize], cut)
 }
 
 /// The length of the inline text of the edges `keep` selects.
@@ -336,17 +342,17 @@ fn too_long_to_print(g: &Graph) -> bool {
 
 /// Winning cuts by [`cuts_to_value`] as the graphs they leave, listed
 /// while their texts stay within [`MAX_LISTED_TEXT`]; also whether the
-/// list was cut short, and whether texts were too long to print (the
-/// graph's own, or its moves' together). A cut inside a
-/// 2-edge-connected part leaves everything attached, so when that is
-/// already too long to list, such cuts are not even looked for.
+/// list was cut short, and whether that was because the moves' texts
+/// together ran over. A cut inside a 2-edge-connected part leaves
+/// everything attached, so when the graph is already `too_long` to print
+/// (see [`too_long_to_print`]), such cuts are not even looked for.
 fn printable_cuts(
     g: &Graph,
     target: Nimber,
     limits: &Limits,
     max: usize,
+    too_long: bool,
 ) -> Result<(Vec<Vec<Graph>>, bool, bool)> {
-    let too_long = too_long_to_print(g);
     let budget = if too_long { 0 } else { limits.max_states };
     let (cuts, truncated) = cuts_to_value(g, target, budget, max);
     let mut found = Vec::new();
@@ -364,7 +370,31 @@ fn printable_cuts(
         }
         found.push(vec![after_cut(g, e)]);
     }
-    Ok((found, truncated, too_long))
+    Ok((found, truncated, false))
+}
+
+/// Winning cuts named `NAME~u-v` (the named file with edge `u-v` cut),
+/// for graphs whose cuts are too long to print; cuts inside
+/// 2-edge-connected parts are looked for within `--max-states`, as they
+/// no longer have to be printed.
+fn named_cuts(
+    g: &Graph,
+    name: &str,
+    target: Nimber,
+    limits: &Limits,
+    max: usize,
+) -> (Vec<ListedMove>, bool) {
+    let (cuts, more) = cuts_to_value(g, target, limits.max_states, usize::MAX);
+    let cuts = distinct(g, cuts);
+    let moves = cuts
+        .iter()
+        .take(max)
+        .map(|&e| {
+            let (u, v) = g.edge(e);
+            (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
+        })
+        .collect();
+    (moves, more || cuts.len() > max)
 }
 
 /// Green Hackenbush on sums of graphs, with a chosen ground vertex.
@@ -436,14 +466,12 @@ impl SumGame for Hackenbush {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<Vec<Graph>>, bool)> {
-        let (found, truncated, _) = printable_cuts(g, target, limits, max)?;
+        let (found, truncated, _) = printable_cuts(g, target, limits, max, too_long_to_print(g))?;
         Ok((found, truncated))
     }
 
     /// A named graph (one read from a file) whose winning cuts are too
-    /// long to print has them named instead: `NAME~u-v`, the file with
-    /// edge `u-v` cut. Cuts inside 2-edge-connected parts are then looked
-    /// for within `--max-states`, as they no longer have to be printed.
+    /// long to print has them named instead ([`named_cuts`]).
     fn listed_options(
         &self,
         g: &Graph,
@@ -451,27 +479,15 @@ impl SumGame for Hackenbush {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<ListedMove>, bool)> {
-        let Some(name) = g.name() else {
-            let (found, truncated, _) = printable_cuts(g, target, limits, max)?;
-            return Ok((list_options(self, &found), truncated));
-        };
-        if !too_long_to_print(g) {
-            let (found, truncated, too_long) = printable_cuts(g, target, limits, max)?;
-            if !too_long {
-                return Ok((list_options(self, &found), truncated));
-            }
+        let too_long = too_long_to_print(g);
+        if let Some(name) = g.name().filter(|_| too_long) {
+            return Ok(named_cuts(g, name, target, limits, max));
         }
-        let (cuts, more) = cuts_to_value(g, target, limits.max_states, usize::MAX);
-        let cuts = distinct(g, cuts);
-        let moves = cuts
-            .iter()
-            .take(max)
-            .map(|&e| {
-                let (u, v) = g.edge(e);
-                (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
-            })
-            .collect();
-        Ok((moves, more || cuts.len() > max))
+        let (found, truncated, overflowed) = printable_cuts(g, target, limits, max, too_long)?;
+        match g.name().filter(|_| overflowed) {
+            Some(name) => Ok(named_cuts(g, name, target, limits, max)),
+            None => Ok((list_options(self, &found), truncated)),
+        }
     }
 
     fn describe_option(&self, parts: &[Graph]) -> Option<String> {

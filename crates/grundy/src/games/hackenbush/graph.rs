@@ -272,9 +272,7 @@ impl Graph {
             return Ok(Graph::from_edges(ground, pairs));
         }
         remove_cuts(&mut pairs, &cuts)?;
-        let g = Graph::from_edges(ground, pairs);
-        let reached = super::reached(&g, None);
-        Ok(g.subgraph(|e| reached[g.edges[e].0 as usize], None))
+        Ok(super::attached(&Graph::from_edges(ground, pairs), None))
     }
 
     /// Reads an inline graph `0-1,1-2,2-0`. Items are edges `u-v`, cut

@@ -21,19 +21,22 @@ pub(super) struct Inside {
     hang: Vec<u64>,
     /// Scratch: vertex to index within its part.
     local: Vec<u32>,
-    /// What each part (by top) is known to be: [`UNSEEN`], [`PLAIN`] or
-    /// [`OTHER`].
-    shape: Vec<u8>,
+    /// What each part (by top) is known to be.
+    shape: Vec<Shape>,
     /// Each edge's number around its plain cycle, counted from the top.
     place: Vec<u32>,
 }
 
-/// A part not yet looked at.
-const UNSEEN: u8 = 0;
-/// A plain cycle with nothing hanging below it but at its top.
-const PLAIN: u8 = 1;
-/// Any other part.
-const OTHER: u8 = 2;
+/// The shape of a 2-edge-connected part, as far as cuts care.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Not yet looked at.
+    Unseen,
+    /// A plain cycle with nothing hanging below it but at its top.
+    Plain,
+    /// Any other part.
+    Other,
+}
 
 impl Inside {
     pub(super) fn new(edges: &[(u32, u32)], f: &Fusion) -> Inside {
@@ -80,7 +83,7 @@ impl Inside {
             inner,
             hang,
             local: vec![NONE; n],
-            shape: vec![UNSEEN; n],
+            shape: vec![Shape::Unseen; n],
             place: vec![NONE; edges.len()],
         }
     }
@@ -89,7 +92,7 @@ impl Inside {
     /// part's size, or one step once it is known to be a plain cycle.
     pub(super) fn cost(&self, top: u32) -> u64 {
         let t = top as usize;
-        if self.shape[t] == PLAIN {
+        if self.shape[t] == Shape::Plain {
             return 1;
         }
         u64::from(self.vstart[t + 1] - self.vstart[t] + self.estart[t + 1] - self.estart[t])
@@ -135,14 +138,14 @@ impl Inside {
     /// is gone.
     pub(super) fn value_without(&mut self, edges: &[(u32, u32)], top: u32, cut: usize) -> u64 {
         let t = top as usize;
-        if self.shape[t] == UNSEEN {
+        if self.shape[t] == Shape::Unseen {
             self.shape[t] = if self.is_plain_cycle(edges, top) {
-                PLAIN
+                Shape::Plain
             } else {
-                OTHER
+                Shape::Other
             };
         }
-        if self.shape[t] == PLAIN {
+        if self.shape[t] == Shape::Plain {
             // Two paths of `i` and `m - 1 - i` edges from the top.
             let m = u64::from(self.estart[t + 1] - self.estart[t]);
             let i = u64::from(self.place[cut]);
