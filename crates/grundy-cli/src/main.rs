@@ -74,7 +74,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
         Command::Seq(args) => {
-            // Ctrl-C stops the run at the next chunk, which saves its state.
+            // Ctrl-C, SIGTERM and SIGHUP (the `termination` feature) stop the
+            // run at the next chunk, which saves its state.
             let stop = Arc::new(AtomicBool::new(false));
             let flag = stop.clone();
             let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));

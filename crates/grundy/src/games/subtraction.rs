@@ -70,6 +70,10 @@ impl HeapRules for Subtraction {
         }
     }
 
+    fn option_count_bound(&self, n: u64) -> u64 {
+        self.set.partition_point(|&s| s <= n) as u64
+    }
+
     fn finite_bound(&self) -> Option<FiniteBound> {
         Some(FiniteBound {
             max_removed: *self.set.last().unwrap_or(&0),
@@ -106,6 +110,10 @@ impl HeapRules for AllBut {
                 return;
             }
         }
+    }
+
+    fn option_count_bound(&self, n: u64) -> u64 {
+        n
     }
 
     fn engine(&self) -> Box<dyn SeqEngine> {

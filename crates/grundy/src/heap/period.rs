@@ -72,13 +72,25 @@ impl Periodicity {
 ///
 /// A proven period wins: the smallest `p` that the theorem proves is the
 /// true period (the least eventual period divides it, starts no later, and
-/// so would be proven by the same data). Otherwise, among the periods whose
-/// periodic part spans at least three periods (fewer is too easily a
-/// coincidence), the one that starts earliest, the smallest on a tie: a
-/// tail that merely ends in `0, 0, 0` also "repeats with period 1", but
-/// only from three values before the end.
-pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<Periodicity> {
+/// so would be proven by the same data). For one-heap games (subtraction)
+/// it is found directly, as the first block of `t` values that repeats
+/// ([`first_repeated_window`]). Otherwise a period is only observed, and
+/// reported when the data back it: its periodic part must span at least
+/// [`MIN_REPEATS`] periods (fewer is too easily a coincidence) and at
+/// least half of the values (a tail of 9 values repeating in 300,000 says
+/// nothing). Among those, the one that starts earliest, the smallest on a
+/// tie: a tail that merely ends in `0, 0, 0` also "repeats with period 1",
+/// but only from three values before the end.
+pub fn detect<T: Copy + Eq + Into<u64>>(
+    values: &[T],
+    bound: Option<FiniteBound>,
+) -> Option<Periodicity> {
     let len = values.len();
+    if let Some(b) = bound.filter(|b| b.max_heaps <= 1) {
+        if let Some((e, p)) = first_repeated_window(values, b.max_removed as usize) {
+            return Some(periodicity(e as u64, p as u64, len, bound, true));
+        }
+    }
     // A proof may come from a single period plus the window, so with a
     // bound every p is a candidate; without, only p <= len / 3.
     let max_p = match bound {
@@ -101,7 +113,8 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
             return Some(periodicity(n as u64, p as u64, len, bound, true));
         }
         let covered = len - n;
-        if covered >= 3 * p && best.is_none_or(|(e, _)| n < e) {
+        let backed = covered >= MIN_REPEATS * p && 2 * covered >= len;
+        if backed && best.is_none_or(|(e, _)| n < e) {
             best = Some((n, p));
         }
         budget = budget.saturating_sub(walked + 1);
@@ -112,6 +125,83 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
     best.map(|(e, p)| periodicity(e as u64, p as u64, len, bound, false))
 }
 
+/// How many periods an observed period must span to be reported.
+pub const MIN_REPEATS: usize = 3;
+
+/// The least preperiod `e` and period `p` of a sequence in which each
+/// value depends only on the `t` before it, when `values` proves them:
+/// the first block of `t` consecutive values seen twice, at `e` and
+/// `e + p`. Everything after a block is determined by it, so a repeated
+/// block repeats for ever; and the least eventual period and preperiod
+/// give the first repeated block, so this finds them, however short or
+/// long the period, in one pass with a rolling hash (each match checked
+/// value by value, so a hash collision can only cost a proof, never give
+/// a wrong one).
+fn first_repeated_window<T: Copy + Eq + Into<u64>>(
+    values: &[T],
+    t: usize,
+) -> Option<(usize, usize)> {
+    let len = values.len();
+    if len <= t {
+        return None;
+    }
+    if t == 0 {
+        // No move: every value is 0, a period of 1 from the start.
+        return Some((0, 1));
+    }
+    let digit = |i: usize| values[i].into() % MERSENNE_61;
+    // The weight of the value leaving the window: BASE^(t-1).
+    let mut top = 1u64;
+    for _ in 1..t {
+        top = mul_mod(top, BASE);
+    }
+    let mut hash = 0u64;
+    for i in 0..t {
+        hash = add_mod(mul_mod(hash, BASE), digit(i));
+    }
+    let mut first_seen = std::collections::HashMap::new();
+    for i in 0..=len - t {
+        if i > 0 {
+            let out = mul_mod(digit(i - 1), top);
+            hash = add_mod(hash, MERSENNE_61 - out);
+            hash = add_mod(mul_mod(hash, BASE), digit(i + t - 1));
+        }
+        match first_seen.entry(hash) {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let j: usize = *o.get();
+                if values[j..j + t] == values[i..i + t] {
+                    return Some((j, i - j));
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(i);
+            }
+        }
+    }
+    None
+}
+
+/// The modulus of the rolling hash, a Mersenne prime.
+const MERSENNE_61: u64 = (1 << 61) - 1;
+/// The base of the rolling hash: any large number below the modulus.
+const BASE: u64 = 0x1d8e_4e27_c47d_124f % MERSENNE_61;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let z = a as u128 * b as u128;
+    let r = (z & MERSENNE_61 as u128) as u64 + (z >> 61) as u64;
+    add_mod(r, 0)
+}
+
+fn add_mod(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    let s = (s & MERSENNE_61) + (s >> 61);
+    if s >= MERSENNE_61 {
+        s - MERSENNE_61
+    } else {
+        s
+    }
+}
+
 /// The report of period `p` from `e`, found in `len` values.
 fn periodicity(
     e: u64,
@@ -120,6 +210,11 @@ fn periodicity(
     bound: Option<FiniteBound>,
     proven: bool,
 ) -> Periodicity {
+    let seen = format!(
+        "it holds for n = {e} to {}, {} full periods",
+        len - 1,
+        (len as u64 - e) / p
+    );
     let proof = match bound {
         Some(b) if proven && b.max_heaps <= 1 && b.max_removed == 0 => {
             "no move exists from any heap, so every value is 0".to_string()
@@ -136,10 +231,10 @@ fn periodicity(
             w = b.values_needed(e, p) - p,
         ),
         Some(b) => format!(
-            "observed, not yet proven: the theorem needs values up to n = {}",
+            "observed, not yet proven: {seen}; the theorem needs values up to n = {}",
             b.values_needed(e, p) - 1
         ),
-        None => "observed only: no periodicity theorem covers this game".to_string(),
+        None => format!("observed only: no periodicity theorem covers this game; {seen}"),
     };
     let needed = match bound {
         Some(b) => b.values_needed(e, p),
