@@ -245,4 +245,22 @@ mod tests {
             .contains("damaged"));
         assert!(read(&b"hello world, not a checkpoint"[..], "kayles").is_err());
     }
+
+    #[test]
+    fn a_count_that_does_not_match_the_file_is_refused_before_reading() {
+        let mut bytes = Vec::new();
+        write(&mut bytes, "kayles", &sample()).unwrap();
+        let len = bytes.len() as u64;
+        assert_eq!(read_sized(&bytes[..], "kayles", len).unwrap(), sample());
+        // The count sits after magic, version, name length, name, width.
+        let at = 8 + 4 + 4 + "kayles".len() + 1;
+        bytes[at..at + 8].copy_from_slice(&(1u64 << 31).to_le_bytes());
+        let err = read_sized(&bytes[..], "kayles", len)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("claims 2147483648 values of 2 bytes, which take 4294967331 bytes, but it has 100035"),
+            "{err}"
+        );
+    }
 }

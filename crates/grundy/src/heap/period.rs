@@ -318,6 +318,67 @@ mod tests {
         assert!(detect(&v, None).is_none());
     }
 
+    /// `sub:3,7,50000` by the plain recurrence.
+    fn sub_3_7_50000(len: usize) -> Vec<u32> {
+        let mut g = vec![0u32; len];
+        for n in 0..len {
+            let mut seen = [false; 4];
+            for s in [3, 7, 50000] {
+                if n >= s {
+                    seen[g[n - s] as usize] = true;
+                }
+            }
+            g[n] = seen.iter().position(|&x| !x).unwrap() as u32;
+        }
+        g
+    }
+
+    #[test]
+    fn subtraction_proofs_find_the_least_period_however_long() {
+        // The values follow period 10 (that of sub:3,7) over long
+        // stretches; the true period is 50003 from 50011, proven once
+        // G(0..50011 + 50003 + 50000) are known.
+        let b = FiniteBound {
+            max_removed: 50000,
+            max_heaps: 1,
+        };
+        let values = sub_3_7_50000(150_014);
+        let got = detect(&values, Some(b)).unwrap();
+        assert_eq!(
+            (got.preperiod, got.period, got.proven),
+            (50011, 50003, true)
+        );
+        assert_eq!(got.needed, 150_014);
+        let short = detect(&values[..150_013], Some(b));
+        assert!(short.as_ref().is_none_or(|p| !p.proven), "{short:?}");
+    }
+
+    #[test]
+    fn a_short_repeat_at_the_end_of_a_long_table_is_not_a_period() {
+        // Aperiodic values, then 0,1,2 three times: a period of 3 seen in
+        // the last 9 of 1009 values is a coincidence, not a finding.
+        let mut v: Vec<u32> = (0..1000u32).map(|n| n.count_ones() + n % 7).collect();
+        v.extend([0, 1, 2, 0, 1, 2, 0, 1, 2]);
+        assert_eq!(detect(&v, None), None);
+        let b = FiniteBound {
+            max_removed: 2,
+            max_heaps: 2,
+        };
+        assert_eq!(detect(&v, Some(b)), None);
+        // A period that holds over most of the table is reported, with
+        // how far it was seen.
+        let mut w = vec![5, 9];
+        w.extend(sub134(40));
+        let got = detect(&w, None).unwrap();
+        assert_eq!((got.preperiod, got.period), (2, 7));
+        assert!(
+            got.proof
+                .ends_with("it holds for n = 2 to 41, 5 full periods"),
+            "{}",
+            got.proof
+        );
+    }
+
     #[test]
     fn octal_window() {
         let b = FiniteBound {
