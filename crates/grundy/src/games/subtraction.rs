@@ -75,9 +75,11 @@ impl HeapRules for Subtraction {
     }
 
     fn finite_bound(&self) -> Option<FiniteBound> {
+        let t = *self.set.last().unwrap_or(&0);
         Some(FiniteBound {
-            max_removed: *self.set.last().unwrap_or(&0),
+            max_removed: t,
             max_heaps: 1,
+            uniform_from: t,
         })
     }
 }

@@ -240,9 +240,11 @@ impl HeapRules for Code {
         if self.digits.iter().any(|d| d.unequal) {
             return None;
         }
+        let t = self.digits.len() as u64 - 1;
         Some(FiniteBound {
-            max_removed: self.digits.len() as u64 - 1,
+            max_removed: t,
             max_heaps: self.max_heaps().max(1),
+            uniform_from: t + 1,
         })
     }
 

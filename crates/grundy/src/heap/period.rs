@@ -28,16 +28,37 @@ pub struct FiniteBound {
     pub max_removed: u64,
     /// The most heaps a move leaves (`k`, at least 1).
     pub max_heaps: u64,
+    /// The least heap from which every move of the rules is open, so that
+    /// for one-heap games `G(n)` is one function of the `t` values before
+    /// it: `t` for subtraction games (taking exactly `n` is a move like any
+    /// other), `t + 1` for codes (a move that must leave a heap, or must
+    /// take all, differs at `n = t`).
+    pub uniform_from: u64,
 }
 
 impl FiniteBound {
     /// How many values (from 0) must be known to prove period `p` with
-    /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`.
+    /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`
+    /// (for one heap, the block of `t` values from `e`, or from
+    /// `uniform_from - t` if that is later, and its repetition).
     pub fn values_needed(&self, e: u64, p: u64) -> u64 {
         let k = self.max_heaps.max(1);
+        let e = if k == 1 {
+            e.max(self.first_window())
+        } else {
+            e
+        };
         k.saturating_mul(e)
             .saturating_add(k.saturating_mul(p))
             .saturating_add(self.max_removed)
+    }
+}
+
+impl FiniteBound {
+    /// The first block of `t` values that determines the values after it
+    /// (one-heap games).
+    fn first_window(&self) -> u64 {
+        self.uniform_from.saturating_sub(self.max_removed)
     }
 }
 
@@ -87,7 +108,12 @@ pub fn detect<T: Copy + Eq + Into<u64>>(
 ) -> Option<Periodicity> {
     let len = values.len();
     if let Some(b) = bound.filter(|b| b.max_heaps <= 1) {
-        if let Some((e, p)) = first_repeated_window(values, b.max_removed as usize) {
+        let (t, from) = (b.max_removed as usize, b.first_window() as usize);
+        if let Some((mut e, p)) = first_repeated_window(values, t, from) {
+            // Periodic from e; and from e - 1 when G(e - 1) = G(e - 1 + p).
+            while e > 0 && values[e - 1] == values[e - 1 + p] {
+                e -= 1;
+            }
             return Some(periodicity(e as u64, p as u64, len, bound, true));
         }
     }
@@ -128,10 +154,10 @@ pub fn detect<T: Copy + Eq + Into<u64>>(
 /// How many periods an observed period must span to be reported.
 pub const MIN_REPEATS: usize = 3;
 
-/// The least preperiod `e` and period `p` of a sequence in which each
-/// value depends only on the `t` before it, when `values` proves them:
-/// the first block of `t` consecutive values seen twice, at `e` and
-/// `e + p`. Everything after a block is determined by it, so a repeated
+/// The least preperiod `e >= from` and period `p` of a sequence in which
+/// each value from `from + t` on depends only on the `t` before it, when
+/// `values` proves them: the first block of `t` consecutive values from
+/// `from` on seen twice, at `e` and `e + p`. Everything after a block is determined by it, so a repeated
 /// block repeats for ever; and the least eventual period and preperiod
 /// give the first repeated block, so this finds them, however short or
 /// long the period, in one pass with a rolling hash (each match checked
@@ -140,14 +166,16 @@ pub const MIN_REPEATS: usize = 3;
 fn first_repeated_window<T: Copy + Eq + Into<u64>>(
     values: &[T],
     t: usize,
+    from: usize,
 ) -> Option<(usize, usize)> {
+    let values = values.get(from..)?;
     let len = values.len();
     if len <= t {
         return None;
     }
     if t == 0 {
-        // No move: every value is 0, a period of 1 from the start.
-        return Some((0, 1));
+        // No move: every value is 0, a period of 1.
+        return Some((from, 1));
     }
     let digit = |i: usize| values[i].into() % MERSENNE_61;
     // The weight of the value leaving the window: BASE^(t-1).
@@ -170,7 +198,7 @@ fn first_repeated_window<T: Copy + Eq + Into<u64>>(
             std::collections::hash_map::Entry::Occupied(o) => {
                 let j: usize = *o.get();
                 if values[j..j + t] == values[i..i + t] {
-                    return Some((j, i - j));
+                    return Some((from + j, i - j));
                 }
             }
             std::collections::hash_map::Entry::Vacant(v) => {
@@ -220,9 +248,10 @@ fn periodicity(
             "no move exists from any heap, so every value is 0".to_string()
         }
         Some(b) if proven && b.max_heaps <= 1 => format!(
-            "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
+            "G(n+{p}) = G(n) for {s} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
             t = b.max_removed,
-            w = e + b.max_removed,
+            s = e.max(b.first_window()),
+            w = e.max(b.first_window()) + b.max_removed,
         ),
         Some(b) if proven => format!(
             "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
@@ -262,6 +291,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 4,
             max_heaps: 1,
+            uniform_from: 4,
         };
         let got = detect(&sub134(11), Some(b)).unwrap();
         assert_eq!((got.preperiod, got.period, got.proven), (0, 7, true));
@@ -292,6 +322,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 3,
             max_heaps: 1,
+            uniform_from: 3,
         };
         for len in 9..200 {
             let got = detect(&sub3(len), Some(b)).unwrap();
@@ -341,6 +372,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 50000,
             max_heaps: 1,
+            uniform_from: 50000,
         };
         let values = sub_3_7_50000(150_014);
         let got = detect(&values, Some(b)).unwrap();
@@ -363,6 +395,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 2,
             max_heaps: 2,
+            uniform_from: 3,
         };
         assert_eq!(detect(&v, Some(b)), None);
         // A period that holds over most of the table is reported, with
@@ -384,6 +417,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 2,
             max_heaps: 2,
+            uniform_from: 3,
         };
         // Kayles: period 12, preperiod 71 needs 2*71 + 2*12 + 2 = 168 values.
         assert_eq!(b.values_needed(71, 12), 168);
