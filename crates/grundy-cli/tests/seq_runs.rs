@@ -30,6 +30,15 @@ fn values_of(path: &Path) -> Vec<u16> {
         .collect()
 }
 
+/// The values of a `--values-width 1` file.
+fn byte_values_of(path: &Path) -> Vec<u16> {
+    std::fs::read(path)
+        .unwrap()
+        .iter()
+        .map(|&b| b as u16)
+        .collect()
+}
+
 fn json(args: &[&str]) -> Value {
     let out = grundy(args);
     assert!(
@@ -206,12 +215,7 @@ fn values_out_is_raw_little_endian() {
         "1",
     ]);
     assert!(out.status.success());
-    let bytes: Vec<u16> = std::fs::read(&one)
-        .unwrap()
-        .iter()
-        .map(|&b| b as u16)
-        .collect();
-    assert_eq!(bytes, expected);
+    assert_eq!(byte_values_of(&one), expected);
     // Values above 255 do not fit in one byte, and say so.
     let narrow = grundy(&[
         "seq",
@@ -347,7 +351,7 @@ fn values_out_holds_exactly_the_values_asked_for() {
     // An unrelated, longer file where the values go.
     std::fs::write(&values, vec![0xAB; 5000]).unwrap();
     // Resuming from it with --to 300 writes G(0..=300), nothing else.
-    let short = json(&[
+    let resume = [
         "seq",
         "kayles",
         "--to",
@@ -356,8 +360,8 @@ fn values_out_holds_exactly_the_values_asked_for() {
         ckpt_s,
         "--values-out",
         values_s,
-        "--json",
-    ]);
+    ];
+    let short = json(&[&resume[..], &["--json"]].concat());
     let expected: Vec<u16> = short["values"]
         .as_array()
         .unwrap()
@@ -368,25 +372,9 @@ fn values_out_holds_exactly_the_values_asked_for() {
     assert_eq!(long["values"][300], short["values"][300]);
     assert_eq!(values_of(&values), expected);
     // Resuming with another width rewrites the file in that width.
-    let out = grundy(&[
-        "seq",
-        "kayles",
-        "--to",
-        "300",
-        "--checkpoint",
-        ckpt_s,
-        "--values-out",
-        values_s,
-        "--values-width",
-        "1",
-    ]);
+    let out = grundy(&[&resume[..], &["--values-width", "1"]].concat());
     assert!(out.status.success());
-    let bytes: Vec<u16> = std::fs::read(&values)
-        .unwrap()
-        .iter()
-        .map(|&b| b as u16)
-        .collect();
-    assert_eq!(bytes, expected);
+    assert_eq!(byte_values_of(&values), expected);
     // A run until the period is proven writes exactly what it reports.
     let proven = json(&["seq", "kayles", "--values-out", values_s, "--json"]);
     let reported = proven["values"].as_array().unwrap().len();
@@ -429,7 +417,7 @@ fn values_too_wide_for_the_file_advise_a_width_that_works() {
     let wide: Vec<u32> = std::fs::read(&path)
         .unwrap()
         .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
     assert_eq!(wide.len(), 140_001);
     assert!(wide.iter().any(|&v| v > 65_535));
@@ -481,37 +469,20 @@ fn checkpoint_intervals_no_clock_can_wait_are_refused() {
 
 #[test]
 fn sigterm_saves_a_checkpoint_like_ctrl_c() {
+    // Without a handler, SIGTERM would end the process with no exit code.
     let dir = temp_dir("term");
     let ckpt = dir.join("run.ckpt");
     let ckpt_s = ckpt.display().to_string();
-    let args = [
-        "seq",
-        "grundy",
-        "--to",
-        "3000000",
-        "--checkpoint",
-        &ckpt_s,
-        "--checkpoint-every",
-        "1000",
-    ];
-    // The first checkpoint is the one SIGTERM saves: none is due before.
-    let child = Command::new(cargo_bin("grundy"))
-        .args(args)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    assert!(!ckpt.exists());
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    let to = "3000000";
+    let args = ["seq", "grundy", "--to", to, "--checkpoint", &ckpt_s];
+    let stopped = start_and_stop(
+        &[&args[..], &["--checkpoint-every", "0.05"]].concat(),
+        &ckpt,
+        "-TERM",
+    );
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
     assert!(err.contains("checkpoint saved to"), "{err}");
-    assert!(ckpt.exists());
 }
 
 #[test]
