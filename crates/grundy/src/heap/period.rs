@@ -9,6 +9,8 @@
 //! the window is `max(S)` consecutive values, the familiar argument that a
 //! repeated state of the last `max(S)` values repeats for ever.
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use serde::Serialize;
 
 use super::table::Table;
@@ -157,12 +159,13 @@ pub const MIN_REPEATS: usize = 3;
 /// The least preperiod `e >= from` and period `p` of a sequence in which
 /// each value from `from + t` on depends only on the `t` before it, when
 /// `values` proves them: the first block of `t` consecutive values from
-/// `from` on seen twice, at `e` and `e + p`. Everything after a block is determined by it, so a repeated
-/// block repeats for ever; and the least eventual period and preperiod
-/// give the first repeated block, so this finds them, however short or
-/// long the period, in one pass with a rolling hash (each match checked
-/// value by value, so a hash collision can only cost a proof, never give
-/// a wrong one).
+/// `from` on seen twice, at `e` and `e + p`. Everything after a block is
+/// determined by it, so a repeated block repeats for ever; and the least
+/// eventual period and preperiod give the first repeated block, so this
+/// finds them, however short or long the period, in one pass with a
+/// rolling hash (each match checked value by value, so a hash collision
+/// can only cost a proof, never give a wrong one). The map of blocks seen
+/// holds `e + p` entries when a proof is found, `values.len()` at most.
 fn first_repeated_window<T: Copy + Eq + Into<u64>>(
     values: &[T],
     t: usize,
@@ -187,7 +190,7 @@ fn first_repeated_window<T: Copy + Eq + Into<u64>>(
     for i in 0..t {
         hash = add_mod(mul_mod(hash, BASE), digit(i));
     }
-    let mut first_seen = std::collections::HashMap::new();
+    let mut first_seen = HashMap::new();
     for i in 0..=len - t {
         if i > 0 {
             let out = mul_mod(digit(i - 1), top);
@@ -195,13 +198,13 @@ fn first_repeated_window<T: Copy + Eq + Into<u64>>(
             hash = add_mod(mul_mod(hash, BASE), digit(i + t - 1));
         }
         match first_seen.entry(hash) {
-            std::collections::hash_map::Entry::Occupied(o) => {
+            Entry::Occupied(o) => {
                 let j: usize = *o.get();
                 if values[j..j + t] == values[i..i + t] {
                     return Some((from + j, i - j));
                 }
             }
-            std::collections::hash_map::Entry::Vacant(v) => {
+            Entry::Vacant(v) => {
                 v.insert(i);
             }
         }
