@@ -321,26 +321,51 @@ fn huge_heaps_with_a_period_proven_in_reach_are_still_answered() {
     );
 }
 
-#[test]
-fn long_subtraction_periods_answer_huge_heaps() {
-    // The plain recurrence, checked to follow period 50003 from 50011
-    // over a long stretch.
-    let len = 400_000;
+/// `sub:3,7,K` by the plain recurrence.
+fn sub_3_7(k: usize, len: usize) -> Vec<u64> {
     let mut g = vec![0u64; len];
     for n in 0..len {
         let mut seen = [false; 4];
-        for s in [3, 7, 50_000] {
+        for s in [3, 7, k] {
             if n >= s {
                 seen[g[n - s] as usize] = true;
             }
         }
         g[n] = seen.iter().position(|&x| !x).unwrap() as u64;
     }
+    g
+}
+
+#[test]
+fn long_subtraction_periods_answer_huge_heaps() {
+    // The recurrence follows period 50003 from 50011 over a long stretch.
+    let len = 400_000;
+    let g = sub_3_7(50_000, len);
     assert!((50_011..len - 50_003).all(|n| g[n] == g[n + 50_003]));
     let huge = 1u64 << 62;
     let expected = g[(50_011 + (huge - 50_011) % 50_003) as usize];
     assert_eq!(
         value("sub:3,7,50000", huge, &Limits::default()).unwrap(),
+        expected
+    );
+    // Period 1000003 from 1000011 needs 3,000,014 values: beyond the
+    // stretch looked at by default, within it when the budget is raised.
+    let err = value("sub:3,7,1000000", huge, &Limits::default()).unwrap_err();
+    assert!(
+        err.starts_with(
+            "heap 4611686018427387904 of sub:3,7,1000000 (no period is proven by n = 1048576)"
+        ),
+        "{err}"
+    );
+    let g = sub_3_7(1_000_000, 3_000_014);
+    let expected = g[(1_000_011 + (huge - 1_000_011) % 1_000_003) as usize];
+    assert_eq!(
+        value(
+            "sub:3,7,1000000",
+            huge,
+            &Limits::with_max_states(40_000_000)
+        )
+        .unwrap(),
         expected
     );
 }

@@ -241,8 +241,7 @@ impl<R: HeapRules> HeapGame<R> {
             let cap = if within {
                 n
             } else {
-                let stretch = SeqRequest::PROOF_STRETCH.min(limits.max_states.saturating_sub(1));
-                self.affordable(stretch, limits)
+                self.affordable(SeqRequest::proof_stretch(limits), limits)
             };
             self.extend_until_proven(&mut st, cap, limits)?;
         }

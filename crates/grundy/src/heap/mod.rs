@@ -176,10 +176,24 @@ impl SeqRequest {
     /// How far a sequence runs without `--to` when nothing can be proven.
     pub const UNPROVABLE_DEFAULT: u64 = 100;
     /// How far a proof is looked for when `value` is asked about a heap
-    /// beyond the state budget: far enough for every period proven in the
-    /// README (0.16 and 0.56 need about 650,000 values), short enough to
-    /// refuse within seconds when there is none.
+    /// beyond the default state budget: far enough for every period proven
+    /// in the README (0.16 and 0.56 need about 650,000 values), short
+    /// enough to refuse within seconds when there is none.
     pub const PROOF_STRETCH: u64 = 1 << 20;
+
+    /// How far a proof is looked for under `limits`: [`Self::PROOF_STRETCH`]
+    /// within the budget, and further in proportion when `--max-states` is
+    /// raised above its default, so that raising it, as the refusal
+    /// advises, does look further.
+    pub fn proof_stretch(limits: &Limits) -> u64 {
+        let scaled = Self::PROOF_STRETCH as u128 * limits.max_states as u128
+            / Limits::DEFAULT_MAX_STATES as u128;
+        u64::try_from(scaled)
+            .unwrap_or(u64::MAX)
+            .max(Self::PROOF_STRETCH)
+            .min(limits.max_states.saturating_sub(1))
+    }
+
     /// Option visits (see [`HeapRules::work_to`]) allowed per state of
     /// `--max-states`: the default budget allows 640 million, a second
     /// or two.
