@@ -443,6 +443,44 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         "at most 8192",
     );
     request(&s.addr, "POST", "/api/value").assert_error(405, "only GET", "POST");
+    // The README promises 405 for every method but GET, HEAD included.
+    for path in ["/api/value?game=nim&components=3", "/", "/api/games"] {
+        let head = request(&s.addr, "HEAD", path);
+        assert_eq!(head.status, 405, "HEAD {path}");
+        assert!(head.headers.contains("allow: GET"), "{}", head.headers);
+    }
+    request(&s.addr, "DELETE", "/nothing").assert_error(405, "only GET", "DELETE");
+    // `/api/games` takes no parameter, and says so.
+    s.fails(
+        "/api/games?x=1",
+        400,
+        "/api/games has no parameter `x`; it takes none",
+    );
+    // `misere` is `true` or `false`, as its error says.
+    for bad in ["1", "0", "", "yes"] {
+        s.fails(
+            &format!("/api/value?game=nim&components=3&misere={bad}"),
+            400,
+            "`misere` must be true or false",
+        );
+    }
+    // Errors speak of parameters and routes, not of command-line flags.
+    for (path, needle) in [
+        (
+            "/api/value?game=sub:1,2&components=3&misere=true",
+            "`misere=true` works with nim",
+        ),
+        (
+            "/api/value?game=nim&components=3&ground=1",
+            "`ground` works with hackenbush",
+        ),
+        ("/api/seq?game=wythoff", "use /api/value"),
+        ("/api/value?game=&components=3", "see /api/games"),
+    ] {
+        s.fails(path, 400, needle);
+        let body = s.get(path).body;
+        assert!(!body.contains("--") && !body.contains("`grundy "), "{body}");
+    }
     // A state budget overrun names the limit.
     let small = Server::start(&["--max-states", "1000"]);
     small.fails("/api/seq?game=kayles&to=5000", 422, "more than 1000 states");
@@ -507,4 +545,267 @@ fn many_parallel_clients_lose_no_request() {
     // Still up, and still right.
     let v = s.json("/api/value?game=nim&components=3;4;5");
     assert_eq!(v["grundy"], 2);
+}
+
+/// Sends a request on `stream` and reads one answer, keeping the
+/// connection open; returns the status.
+fn keep_alive_request(stream: &mut TcpStream, path: &str) -> u16 {
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: test\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut head = String::new();
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if let Some(n) = line.to_ascii_lowercase().strip_prefix("content-length: ") {
+            length = n.trim().parse().unwrap();
+        }
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    head[9..12].parse().unwrap()
+}
+
+/// How long until the server closes `stream` (reads give 0 or fail), at
+/// most `within`; panics if it stays open.
+fn closed_within(stream: &mut TcpStream, within: Duration) -> Duration {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(within)).unwrap();
+    let mut buf = [0u8; 256];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return started.elapsed(),
+            Ok(_) => continue,
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut =>
+            {
+                panic!("still open after {within:?}")
+            }
+            Err(_) => return started.elapsed(),
+        }
+    }
+}
+
+#[test]
+fn slow_and_idle_connections_are_closed() {
+    let s = Server::start(&["--idle-timeout", "1"]);
+    let limit = Duration::from_secs(5);
+    // A client that connects and says nothing.
+    let mut idle = TcpStream::connect(&s.addr).unwrap();
+    assert!(closed_within(&mut idle, limit) >= Duration::from_millis(900));
+    // A kept-alive connection after its answer.
+    let mut kept = TcpStream::connect(&s.addr).unwrap();
+    assert_eq!(keep_alive_request(&mut kept, "/api/games"), 200);
+    assert_eq!(
+        keep_alive_request(&mut kept, "/api/value?game=nim&components=3"),
+        200
+    );
+    closed_within(&mut kept, limit);
+    // Slowloris: headers one byte at a time, never finished.
+    let mut slow = TcpStream::connect(&s.addr).unwrap();
+    let started = Instant::now();
+    let trickle =
+        b"GET / HTTP/1.1\r\nHost: test\r\nX-Padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    let mut closed = false;
+    for b in trickle.iter().cycle().take(200) {
+        if slow.write_all(&[*b]).is_err() {
+            closed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut buf = [0u8; 64];
+    slow.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    closed = closed || matches!(slow.read(&mut buf), Ok(0) | Err(_));
+    assert!(closed, "a slowloris client kept its connection");
+    assert!(started.elapsed() < limit);
+    s.json("/api/games");
+}
+
+#[test]
+fn connections_beyond_the_cap_are_refused_then_served_again() {
+    let s = Server::start(&["--max-connections", "4", "--idle-timeout", "30"]);
+    let mut held: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(&s.addr).unwrap())
+        .collect();
+    // One request on a held connection proves they are all accepted.
+    assert_eq!(keep_alive_request(&mut held[3], "/api/games"), 200);
+    // The fifth is told why at once, and closed.
+    let mut fifth = TcpStream::connect(&s.addr).unwrap();
+    fifth
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut raw = String::new();
+    fifth.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 503"), "{raw}");
+    let body = raw.split_once("\r\n\r\n").unwrap().1;
+    assert_eq!(body.lines().count(), 1);
+    let v: Value = serde_json::from_str(body).unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("4 connections open"),
+        "{body}"
+    );
+    // Once the held connections close, clients are served again.
+    held.clear();
+    let started = Instant::now();
+    loop {
+        let mut stream = TcpStream::connect(&s.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = String::new();
+        let _ = stream.read_to_string(&mut raw);
+        if raw.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{raw}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn huge_coin_runs_answer_at_once_and_keep_no_worker() {
+    let s = Server::start(&[]);
+    for path in [
+        "/api/graph?game=coins:run:2,3&position=4611686018427387904",
+        "/api/move?game=coins:run:2,3&position=4611686018427387904",
+        "/api/move?game=coins:run:7&position=4611686018427387904",
+        "/api/hint?game=ruler&position=4611686018427387904",
+    ] {
+        let started = Instant::now();
+        let r = s.get(path);
+        assert!(r.status < 500, "{path}: {} {}", r.status, r.body);
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{path}: {:?}",
+            started.elapsed()
+        );
+    }
+    // Every worker is free: computing routes answer at once.
+    let started = Instant::now();
+    s.json("/api/value?game=nim&components=3;4;5");
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn ctrl_c_stops_the_server_while_computations_run() {
+    let mut s = Server::start(&["--time-limit", "60"]);
+    let clients: Vec<_> = (0..3)
+        .map(|_| {
+            let addr = s.addr.clone();
+            std::thread::spawn(move || {
+                // Far more than 60 s of work; the answer does not matter.
+                let mut stream = TcpStream::connect(&addr).unwrap();
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(30)))
+                    .unwrap();
+                let _ = write!(
+                    stream,
+                    "GET /api/seq?game=0.FFFF&to=100000 HTTP/1.1\r\nHost: t\r\n\r\n"
+                );
+                let _ = stream.read_to_end(&mut Vec::new());
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = s.child.id().to_string();
+    let started = Instant::now();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still running after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for c in clients {
+        c.join().unwrap();
+    }
+}
+
+#[test]
+fn cheap_requests_stay_fast_while_expensive_ones_run() {
+    let s = Server::start(&[]);
+    let cheap = [
+        "/api/value?game=nim&components=3;4;5",
+        "/api/seq?game=sub:1,3,4&to=100",
+        "/api/hint?game=sub:1,3,4&position=10",
+        "/api/move?game=kayles&position=4;2",
+        "/api/graph?game=nim&position=1;2",
+    ];
+    // Each of these runs for the whole time limit of 2 s.
+    let expensive = [
+        "/api/seq?game=0.FFFF&to=100000",
+        "/api/value?game=0.FFFF&components=20000",
+        "/api/plot?game=0.FFFF&to=100000",
+    ];
+    let run_for = Duration::from_secs(8);
+    let started = Instant::now();
+    let heavy: Vec<_> = (0..15)
+        .map(|t| {
+            let addr = s.addr.clone();
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while started.elapsed() < run_for {
+                    let r = request(&addr, "GET", expensive[(t + n) % expensive.len()]);
+                    assert!(r.status == 200 || r.status == 503, "{}", r.body);
+                    n += 1;
+                }
+            })
+        })
+        .collect();
+    // Let the expensive ones fill the server first.
+    std::thread::sleep(Duration::from_millis(500));
+    let light: Vec<_> = (0..35)
+        .map(|t| {
+            let addr = s.addr.clone();
+            std::thread::spawn(move || {
+                let mut times = Vec::new();
+                while started.elapsed() < run_for {
+                    let path = cheap[(t + times.len()) % cheap.len()];
+                    let asked = Instant::now();
+                    let r = request(&addr, "GET", path);
+                    assert_eq!(r.status, 200, "{path}: {}", r.body);
+                    times.push(asked.elapsed());
+                }
+                times
+            })
+        })
+        .collect();
+    let mut times: Vec<Duration> = light.into_iter().flat_map(|h| h.join().unwrap()).collect();
+    for h in heavy {
+        h.join().unwrap();
+    }
+    times.sort();
+    let p = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    assert!(
+        times.len() > 100,
+        "only {} cheap requests answered",
+        times.len()
+    );
+    assert!(
+        p(0.99) < Duration::from_secs(1),
+        "cheap p50 {:?}, p99 {:?}",
+        p(0.5),
+        p(0.99)
+    );
 }
