@@ -575,11 +575,7 @@ mod tests {
 
     #[test]
     fn listing_moves_stops_when_asked() {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let limits = Limits {
-            stop: Some(stop),
-            ..Limits::default()
-        };
+        let limits = super::super::stopped_limits();
         let err = moves_of(&CoinGame::turtles(), "THHTH", &limits).unwrap_err();
         assert!(matches!(err, Error::Interrupted(_)), "{err}");
     }
