@@ -675,6 +675,38 @@ fn connections_beyond_the_cap_are_refused_then_served_again() {
 }
 
 #[test]
+fn a_client_that_stops_reading_loses_its_connection() {
+    let s = Server::start(&["--max-connections", "1", "--idle-timeout", "1"]);
+    // Forty pipelined requests for a megabyte each, never read: far more
+    // than the socket buffers hold, so the server's writes block.
+    let mut greedy = TcpStream::connect(&s.addr).unwrap();
+    let one = "GET /api/seq?game=nim&to=100000 HTTP/1.1\r\nHost: t\r\n\r\n";
+    greedy.write_all(one.repeat(40).as_bytes()).unwrap();
+    // The only place under the cap comes free once the deadline cuts the
+    // greedy client off.
+    let started = Instant::now();
+    loop {
+        let mut stream = TcpStream::connect(&s.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = String::new();
+        let _ = stream.read_to_string(&mut raw);
+        if raw.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "{raw}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    drop(greedy);
+}
+
+#[test]
 fn huge_coin_runs_answer_at_once_and_keep_no_worker() {
     let s = Server::start(&[]);
     for path in [

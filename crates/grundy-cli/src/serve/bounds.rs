@@ -79,7 +79,6 @@ pub struct Bounds {
     pub time_limit: Duration,
     /// The slow lane: one worker per core.
     workers: Arc<Semaphore>,
-    worker_count: usize,
     /// The quick lane: [`QUICK_PER_CORE`] workers per core.
     quick: Arc<Semaphore>,
     /// Requests (route and query) that did not fit the quick lane.
@@ -144,7 +143,6 @@ impl Bounds {
             max_states,
             time_limit,
             workers: Arc::new(Semaphore::new(workers)),
-            worker_count: workers,
             quick: Arc::new(Semaphore::new(workers * QUICK_PER_CORE)),
             slow: Mutex::new(HashSet::new()),
         }
@@ -160,8 +158,7 @@ impl Bounds {
     /// The refusal of a request that found no free worker in time.
     fn busy(&self, waited: Duration) -> ApiError {
         ApiError::Unavailable(format!(
-            "the server is busy ({} computations at a time, none free within {}); try again",
-            self.worker_count,
+            "the server is busy (no worker free within {}); try again",
             seconds(waited)
         ))
     }

@@ -7,21 +7,27 @@
 //! descriptors until no one else could connect. Here each connection is
 //! served by hyper with a header read timeout (which also runs while a
 //! kept-alive connection waits for its next request, so idle connections
-//! are closed too), and at most [`ConnLimits::max_connections`] are open
-//! at once: a client beyond the cap gets a short 503 and is closed, well
-//! before the process runs out of file descriptors.
+//! are closed too), a client that stops reading its answer for as long is
+//! cut off ([`WriteDeadline`]), and at most [`ConnLimits::max_connections`]
+//! are open at once: a client beyond the cap gets a short 503 and is
+//! closed, well before the process runs out of file descriptors.
 
 use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinSet;
+use tokio::time::Sleep;
 
 /// The default cap on open connections: far below the usual limit of
 /// 1024 open files, and far above what one page or a few scripts use.
@@ -44,7 +50,8 @@ const ACCEPT_PAUSE: Duration = Duration::from_millis(50);
 pub struct ConnLimits {
     /// The most connections open at once.
     pub max_connections: usize,
-    /// The header read timeout, which is also the idle timeout.
+    /// The header read timeout, which is also the idle timeout and the
+    /// longest a client may leave its answer unread.
     pub idle_timeout: Duration,
 }
 
@@ -85,7 +92,10 @@ pub async fn serve(
             let conn = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.idle_timeout)
-                .serve_connection(TokioIo::new(stream), service);
+                .serve_connection(
+                    TokioIo::new(WriteDeadline::new(stream, limits.idle_timeout)),
+                    service,
+                );
             tokio::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => {}
@@ -115,4 +125,84 @@ fn refuse(stream: &TcpStream, max: usize) {
         body.len()
     );
     let _ = stream.try_write(reply.as_bytes());
+}
+
+/// A connection whose writes fail once they have been blocked for
+/// `limit`: a client that asks for a large answer and then stops reading
+/// would otherwise hold its connection (and a place under the cap) for
+/// ever. Reads are not limited here: while a request computes, the client
+/// rightly sends nothing, and hyper's header timeout covers the rest.
+struct WriteDeadline {
+    io: TcpStream,
+    limit: Duration,
+    /// Running while a write is blocked; reset by any progress.
+    blocked: Option<Pin<Box<Sleep>>>,
+}
+
+impl WriteDeadline {
+    fn new(io: TcpStream, limit: Duration) -> Self {
+        WriteDeadline {
+            io,
+            limit,
+            blocked: None,
+        }
+    }
+
+    /// Passes on a finished write (and resets the deadline), or waits on
+    /// a blocked one until the deadline fails it.
+    fn deadline<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.blocked = None;
+            return poll;
+        }
+        let limit = self.limit;
+        let timer = self
+            .blocked
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client stopped reading its answer",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for WriteDeadline {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteDeadline {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.io).poll_write(cx, buf);
+        this.deadline(cx, poll)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.io).poll_flush(cx);
+        this.deadline(cx, poll)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.io).poll_shutdown(cx);
+        this.deadline(cx, poll)
+    }
 }
