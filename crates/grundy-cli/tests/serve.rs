@@ -715,11 +715,15 @@ fn huge_coin_runs_answer_at_once_and_keep_no_worker() {
         "/api/move?game=coins:run:7&position=4611686018427387904",
         "/api/hint?game=ruler&position=4611686018427387904",
     ] {
+        // Before the fix each of these kept a worker for ever and got a
+        // 503 after 4 s. Now the listing is bounded: /api/move explores
+        // its 20000 positions (about a second alone, more while the load
+        // test shares the cores) and then refuses the huge head at once.
         let started = Instant::now();
         let r = s.get(path);
         assert!(r.status < 500, "{path}: {} {}", r.status, r.body);
         assert!(
-            started.elapsed() < Duration::from_secs(2),
+            started.elapsed() < Duration::from_secs(10),
             "{path}: {:?}",
             started.elapsed()
         );
