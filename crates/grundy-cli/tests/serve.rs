@@ -496,6 +496,9 @@ fn startup_errors_are_one_line() {
         (vec!["serve", "--port", port], "cannot listen on 127.0.0.1:"),
         (vec!["serve", "--time-limit", "0"], "--time-limit"),
         (vec!["serve", "--bind", "nowhere"], "nowhere"),
+        (vec!["serve", "--max-connections", "0"], "--max-connections"),
+        (vec!["serve", "--idle-timeout", "0"], "--idle-timeout"),
+        (vec!["serve", "--idle-timeout", "1e20"], "at most 3600"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(&args)
