@@ -22,7 +22,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::Request;
 use axum::middleware::Next;
@@ -87,8 +87,9 @@ pub struct Bounds {
 
 /// How one attempt at a request ended.
 enum Attempt {
-    /// Answered (or refused).
-    Done(Response),
+    /// Answered (or refused), and how long it computed (`None`: it did
+    /// not get a worker).
+    Done(Response, Option<Duration>),
     /// Not done within the quick lane's slice: try it in the slow lane.
     TooSlow,
 }
@@ -165,21 +166,28 @@ impl Bounds {
 
     /// Answers the request `key` (its route and query) with `work`: in
     /// the quick lane first, unless it is known to be slow or the time
-    /// limit is no longer than a quick slice, then in the slow lane.
+    /// limit is no longer than a quick slice, then in the slow lane. A
+    /// request that turns out quick in the slow lane (it only seemed slow
+    /// while the cores were crowded) is forgotten, so that it goes back to
+    /// the quick lane.
     pub async fn run(&self, key: String, work: Work) -> Response {
-        let known_slow = self.known_slow(&key);
-        if !known_slow && self.time_limit > QUICK_SLICE {
+        if !self.known_slow(&key) && self.time_limit > QUICK_SLICE {
             let quick = self.attempt(&self.quick, QUICK_SLICE, work.clone(), true);
             match quick.await {
-                Attempt::Done(response) => return response,
-                Attempt::TooSlow => self.remember_slow(key),
+                Attempt::Done(response, _) => return response,
+                Attempt::TooSlow => self.set_slow(&key, true),
             }
         }
         match self
             .attempt(&self.workers, self.time_limit, work, false)
             .await
         {
-            Attempt::Done(response) => response,
+            Attempt::Done(response, took) => {
+                if took.is_some_and(|t| t < QUICK_SLICE) {
+                    self.set_slow(&key, false);
+                }
+                response
+            }
             Attempt::TooSlow => self.out_of_time().into_response(),
         }
     }
@@ -189,12 +197,17 @@ impl Bounds {
         slow.contains(key)
     }
 
-    fn remember_slow(&self, key: String) {
+    /// Remembers (`true`) or forgets that the request `key` is slow.
+    fn set_slow(&self, key: &str, is_slow: bool) {
         let mut slow = self.slow.lock().unwrap_or_else(|e| e.into_inner());
+        if !is_slow {
+            slow.remove(key);
+            return;
+        }
         if slow.len() >= KNOWN_SLOW {
             slow.clear();
         }
-        slow.insert(key);
+        slow.insert(key.to_string());
     }
 
     fn out_of_time(&self) -> ApiError {
@@ -219,7 +232,7 @@ impl Bounds {
         let wait = self.queue_wait();
         let acquired = tokio::time::timeout(wait, lane.clone().acquire_owned()).await;
         let Ok(Ok(_permit)) = acquired else {
-            return Attempt::Done(self.busy(wait).into_response());
+            return Attempt::Done(self.busy(wait).into_response(), None);
         };
         let stop = Arc::new(AtomicBool::new(false));
         let _stop_on_drop = StopOnDrop(stop.clone());
@@ -230,6 +243,7 @@ impl Bounds {
             },
             time_limit: self.time_limit,
         };
+        let started = Instant::now();
         let mut handle = tokio::task::spawn_blocking(move || {
             let result = work(&ctx);
             result.map_err(|e| name_the_time_limit(e, &ctx))
@@ -245,12 +259,13 @@ impl Bounds {
                 }
             }
         };
-        Attempt::Done(match joined {
+        let response = match joined {
             Ok(Ok(response)) => response,
             Ok(Err(e)) => e.into_response(),
             Err(e) => ApiError::Internal(format!("the computation failed ({e}); this is a bug"))
                 .into_response(),
-        })
+        };
+        Attempt::Done(response, Some(started.elapsed()))
     }
 }
 
@@ -276,4 +291,40 @@ pub async fn check_query_length(request: Request, next: Next) -> Response {
         .into_response();
     }
     next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn slow_requests_are_remembered_until_they_prove_quick() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let bounds = Bounds::new(1000, Duration::from_secs(2), 1);
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counted = calls.clone();
+        // The first two runs are slow (the cores were crowded, say); the
+        // later ones are quick.
+        let work: Work = Arc::new(move |_: &Job| {
+            if counted.fetch_add(1, Ordering::SeqCst) < 2 {
+                std::thread::sleep(QUICK_SLICE * 2);
+            }
+            Ok(axum::http::StatusCode::OK.into_response())
+        });
+        let ask = |key: &str| {
+            let response = runtime.block_on(bounds.run(key.to_string(), work.clone()));
+            assert_eq!(response.status(), 200);
+            (calls.load(Ordering::SeqCst), bounds.known_slow(key))
+        };
+        // Too slow for the quick lane, and slow in the slow lane too.
+        assert_eq!(ask("k"), (2, true));
+        // Straight to the slow lane, where it proves quick: forgotten.
+        assert_eq!(ask("k"), (3, false));
+        // Back in the quick lane.
+        assert_eq!(ask("k"), (4, false));
+    }
 }
