@@ -320,3 +320,17 @@ fn errors_quote_a_short_excerpt_of_long_input() {
     // Line breaks and terminal escapes in input stay inside the one line.
     fails(&["value", "nim", "3\n4\u{1b}[31m"], "`3\\n4\\u{1b}[31m`");
 }
+
+#[test]
+fn positions_in_errors_are_written_as_typed() {
+    // A sequence needs an acyclic game; the cycle is named as the user
+    // writes positions, not in Rust's debug form (`Int(1)`).
+    let script = file(
+        "cycle.rhai",
+        "fn moves(n) { if n > 0 { [n - 1, n] } else { [] } }\n",
+    );
+    fails(
+        &["seq", &format!("rules:{script}"), "--to", "5"],
+        "the game graph has a cycle through `1`;",
+    );
+}
