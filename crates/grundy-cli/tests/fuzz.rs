@@ -227,14 +227,14 @@ fn components_of_every_game() {
         }
         for comp in ["x", "", "0-1", "2x3", "3,4"] {
             cases.push(case(
-                &["value", "--misere", "--json", &game, &comp],
+                &["value", "--misere", "--json", &game, comp],
                 Expect::Ends,
             ));
             cases.push(case(
-                &["graph", "--format", "dot", &game, &comp],
+                &["graph", "--format", "dot", &game, comp],
                 Expect::Ends,
             ));
-            let mut play = case(&["play", "--moves", &game, &comp], Expect::Ends);
+            let mut play = case(&["play", "--moves", &game, comp], Expect::Ends);
             play.stdin = "x\n#99\n9:9\n0:1\n\n".into();
             cases.push(play);
         }
