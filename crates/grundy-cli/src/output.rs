@@ -7,11 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use grundy::error::{one_line, shorten_quote};
 
 /// Prints `text` to stdout. A closed pipe (`grundy seq ... | head`) is not
-/// an error worth a message.
+/// an error worth a message; other failures say that the output is at
+/// fault (`> /dev/full`), not the input.
 pub fn print(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("cannot write the standard output"))
+        }
         _ => Ok(()),
     }
 }

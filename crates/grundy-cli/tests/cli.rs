@@ -334,3 +334,20 @@ fn positions_in_errors_are_written_as_typed() {
         "the game graph has a cycle through `1`;",
     );
 }
+
+#[test]
+fn a_full_output_is_named() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // not Linux
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "nim", "3"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: cannot write the standard output: No space left on device (os error 28)\n"
+    );
+}
