@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy::Limits;
 
 /// Solve impartial combinatorial games: Sprague-Grundy values, outcomes,
@@ -60,7 +60,37 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    output::report_panics();
+    output::catch_panic(run)
+}
+
+/// The commands that compute nothing, so that no global option (budgets)
+/// applies to them: their help does not list those options.
+const WITHOUT_BUDGETS: &[&str] = &["games"];
+
+/// The command line, parsed. Global options are defined once but shown
+/// only where they apply.
+fn parse_args() -> Result<Cli, clap::Error> {
+    let cmd = Cli::command();
+    let globals: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .map(|a| a.clone().hide(true))
+        .collect();
+    // clap does not propagate a global option into a subcommand that has
+    // an option of that name: give those subcommands a hidden copy.
+    let cmd = cmd.mut_subcommands(|sub| {
+        if WITHOUT_BUDGETS.contains(&sub.get_name()) {
+            sub.args(globals.iter().cloned())
+        } else {
+            sub
+        }
+    });
+    Cli::from_arg_matches(&cmd.try_get_matches()?)
+}
+
+fn run() -> ExitCode {
+    let cli = match parse_args() {
         Ok(cli) => cli,
         Err(e) => return output::clap_failure(e),
     };
