@@ -53,6 +53,31 @@ fn too_large_graphs_are_refused_naming_the_limit() {
     assert_eq!(svg.matches("<g class=\"node").count(), 31);
 }
 
+/// The width of an SVG picture, from its root element.
+fn svg_width(svg: &str) -> f64 {
+    let rest = svg.split_once("width=\"").expect("a width").1;
+    rest.split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn wide_state_graphs_wrap_into_rows_and_stay_readable() {
+    // Cutting from 4x3 has 270 positions, 100 of them in one layer: one
+    // row each made the picture 21,044 px wide.
+    let (svg, err, code) = run(&["graph", "cutting", "4x3"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(svg.matches("<g class=\"node").count(), 270);
+    let width = svg_width(&svg);
+    assert!((1000.0..=1600.0).contains(&width), "{width}");
+    // A long position is shortened on its node, whole in its tooltip.
+    let path: Vec<String> = (0..12).map(|i| format!("{i}-{}", i + 1)).collect();
+    let path = path.join(",");
+    let (svg, err, code) = run(&["graph", "hackenbush", &path], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(svg_width(&svg) <= 1600.0, "{}", svg_width(&svg));
+    assert!(svg.contains(&format!("<title>{path}</title>")), "{svg}");
+    assert!(svg.contains(">0-1,1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10…</text>"));
+}
+
 #[test]
 fn the_computer_wins_a_scripted_game() {
     // Nim 1 2, computer first: it moves to 1 1; we take one; it takes the last.
