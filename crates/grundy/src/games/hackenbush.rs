@@ -449,7 +449,14 @@ impl SumGame for Hackenbush {
     ) -> Result<()> {
         let edges = g.edge_count() as u64;
         let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
-        budget.check_states(edges * edges, "listing every cut of a Hackenbush graph")?;
+        budget.check_states(
+            edges.saturating_mul(edges),
+            &format!(
+                "listing every cut of a Hackenbush graph of {edges} edges (each cut is a whole \
+                 graph: {edges} x {edges} edges, counted against the larger of --max-states and {})",
+                Limits::DEFAULT_MAX_STATES
+            ),
+        )?;
         let fusion = g.fused();
         for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
             if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
