@@ -85,6 +85,9 @@ impl PositionArgs {
             texts.push(text);
             files.push(Some(c.clone()));
         }
+        for w in game.warnings(&texts, &files) {
+            eprintln!("warning: {w}");
+        }
         Ok((texts, files))
     }
 

@@ -167,6 +167,14 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
+    /// Warnings about components that read well but are probably not
+    /// what was meant (a Hackenbush graph that never touches its ground is
+    /// worth 0), one line each, for front ends to show; `files[i]` is the
+    /// path component `i` was read from. Errors are left to the analysis.
+    fn warnings(&self, _components: &[String], _files: &[Option<String>]) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether a component written `a+b` (as the `to` of a move that
     /// splits a component is written) means the sum of the parts `a` and
     /// `b`, so that front ends read every move they print back as a

@@ -22,6 +22,7 @@
 
 mod graph;
 mod inside;
+pub mod poj;
 
 pub use graph::Graph;
 
@@ -530,6 +531,18 @@ impl Ruleset for Hackenbush {
 
     fn components_from_files(&self) -> bool {
         true
+    }
+
+    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, text) in components.iter().enumerate() {
+            let file = files.get(i).and_then(Option::as_deref);
+            let name = file.map_or_else(|| crate::error::shorten_quote(text), str::to_string);
+            for w in Graph::warnings(text, file.is_some(), self.ground) {
+                out.push(format!("{name}: {w}"));
+            }
+        }
+        out
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
