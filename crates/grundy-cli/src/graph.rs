@@ -50,8 +50,11 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         (None, None) => Format::Svg,
     };
     let graph = match StateGraph::build(&*game, &position, limits) {
-        Err(Error::Limit { limit, .. }) => bail!(
-            "the state graph has more than {limit} positions, too many to draw; raise --max-states or start from a smaller position"
+        Err(Error::Limit { .. }) => bail!(
+            "the state graph has more than {} positions, too many to draw (--max-states is {}{}); raise --max-states or start from a smaller position",
+            limits.max_states,
+            limits.max_states,
+            if limits.max_states == DEFAULT_MAX_NODES { ", graph's default" } else { "" }
         ),
         other => other?,
     };

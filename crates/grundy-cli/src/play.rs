@@ -10,7 +10,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use grundy::play::{advise, Advice};
-use grundy::ruleset::PositionMove;
+use grundy::ruleset::{split_sum, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
@@ -57,9 +57,9 @@ macro_rules! say {
     };
 }
 
-const HELP: &str =
-    "type a move as a number from `moves`, as COMPONENT:NEW (e.g. 2:5, components from 1), \
-or as the whole new position; or `moves`, `hint`, `undo`, `quit`";
+const HELP: &str = "type a move as the new position of a component (`3`, or `2:4+6` for \
+component 2; components are numbered from 1), as `#K` for move K of `moves`, or as the whole \
+new position; or `moves`, `hint`, `undo`, `quit`";
 
 /// Where the human's lines come from.
 enum Input {
@@ -112,10 +112,13 @@ fn describe(position: &[String], mv: &PositionMove) -> String {
     }
 }
 
-fn status(advice: &Advice) -> String {
+/// The value (when the game has one: a misère position has none, as in
+/// `grundy value`) and who wins.
+fn status(advice: &Advice, misere: bool) -> String {
     let value = advice
         .value
         .as_ref()
+        .filter(|_| !misere)
         .map(|v| format!("value {}, ", nimber_text(&Some(v.clone()))))
         .unwrap_or_default();
     let outcome = match advice.outcome {
@@ -126,41 +129,113 @@ fn status(advice: &Advice) -> String {
     format!("{value}{outcome}")
 }
 
-/// The human's move from a line, if it is one.
+/// The parts of a component's text, in order: a sum `4+6` is the same
+/// component as `6+4`.
+fn parts(text: &str) -> Vec<&str> {
+    let mut parts = split_sum(text).unwrap_or_else(|| vec![text.trim()]);
+    parts.sort_unstable();
+    parts
+}
+
+/// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
+/// (component I, counted from 1, becomes NEW), the new text of one
+/// component, or the whole new position.
 fn read_move(
     line: &str,
     position: &[String],
     moves: &[PositionMove],
 ) -> Result<PositionMove, String> {
-    if let Ok(k) = line.parse::<usize>() {
-        if (1..=moves.len()).contains(&k) && !line.contains(':') {
-            return Ok(moves[k - 1].clone());
-        }
+    if let Some(k) = line.strip_prefix('#') {
+        return match k.trim().parse::<usize>() {
+            Ok(k) if (1..=moves.len()).contains(&k) => Ok(moves[k - 1].clone()),
+            _ => Err(format!(
+                "there is no move `{line}`: `moves` lists #1 to #{}",
+                moves.len()
+            )),
+        };
     }
     if let Some((i, to)) = line.split_once(':') {
-        let i: usize = i
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{}` is not a component number", i.trim()))?;
+        let n = position.len();
+        let i = match i.trim().parse::<usize>() {
+            Ok(i) if (1..=n).contains(&i) => i,
+            _ => {
+                return Err(format!(
+                    "`{}` is not a component: they are numbered from 1 to {n}",
+                    i.trim()
+                ))
+            }
+        };
         let to = to.trim();
         return moves
             .iter()
-            .find(|m| m.mv.component == Some(i.wrapping_sub(1)) && m.mv.to == to)
+            .find(|m| m.mv.component == Some(i - 1) && parts(&m.mv.to) == parts(to))
             .cloned()
-            .ok_or_else(|| format!("component {i} cannot become `{to}`"));
+            .ok_or_else(|| {
+                format!(
+                    "component {i} cannot become `{to}` in one move (it is {})",
+                    position[i - 1]
+                )
+            });
     }
-    let whole: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    moves
+    let whole: Vec<&str> = line
+        .split_whitespace()
+        .flat_map(|w| split_sum(w).unwrap_or_else(|| vec![w]))
+        .collect();
+    if let Some(m) = moves.iter().find(|m| m.next == whole) {
+        return Ok(m.clone());
+    }
+    // One component's new text, if only one component can become it.
+    let to = parts(line);
+    let one_word = !line.contains(char::is_whitespace);
+    let fits = |m: &&PositionMove| one_word && parts(&m.mv.to) == to;
+    let mut components: Vec<usize> = moves
         .iter()
-        .find(|m| m.next == whole)
-        .cloned()
-        .ok_or_else(|| format!("`{line}` is not a move from {}; {HELP}", position.join(" ")))
+        .filter(fits)
+        .filter_map(|m| m.mv.component)
+        .collect();
+    components.dedup();
+    match components[..] {
+        [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
+        [] => Err(format!(
+            "`{line}` is not a move from {}; {HELP}",
+            position.join(" ")
+        )),
+        _ => {
+            let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
+            Err(format!(
+                "components {} can all become `{line}`: say which, e.g. {}:{line}",
+                which.join(", "),
+                which[0]
+            ))
+        }
+    }
+}
+
+/// A position's moves and the computer's advice, worked out once per
+/// position however many lines are typed (`moves`, `hint`, a typo).
+struct Known {
+    position: Vec<String>,
+    moves: Vec<PositionMove>,
+    advice: Advice,
+}
+
+impl Known {
+    fn of(game: &dyn Ruleset, position: &[String], limits: &Limits) -> anyhow::Result<Known> {
+        Ok(Known {
+            position: position.to_vec(),
+            moves: game.position_moves(position, limits)?,
+            advice: advise(game, position, limits)?,
+        })
+    }
 }
 
 /// Runs the command.
 pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let game: Box<dyn Ruleset> = args.position.ruleset()?;
     let mut position = args.position.position(&*game)?;
+    // Whatever fails on the first position (a budget, a bad component)
+    // fails before the game is announced.
+    let mut known = Known::of(&*game, &position, limits)?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
         Input::Lines(std::io::stdin().lock())
@@ -182,7 +257,6 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let mut history: Vec<Vec<String>> = Vec::new();
     let mut seen: HashMap<(Vec<String>, bool), u32> = HashMap::new();
     let mut arrived = true;
-    let mut known: Option<(Vec<String>, Vec<PositionMove>, Advice)> = None;
     loop {
         // Loopy games can go on for ever: a third visit is a draw.
         if arrived {
@@ -197,13 +271,15 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
         }
         // Moves and advice change only with the position, not with every
         // line typed (`moves`, `hint`, a typo).
-        if known.as_ref().is_none_or(|k| k.0 != position) {
-            let moves = game.position_moves(&position, limits)?;
-            let advice = advise(&*game, &position, limits)?;
-            known = Some((position.clone(), moves, advice));
+        if known.position != position {
+            known = Known::of(&*game, &position, limits)?;
         }
-        let (_, moves, advice) = known.as_ref().expect("just filled");
-        say!("\nposition: {}   ({})", position.join(" "), status(advice));
+        let Known { moves, advice, .. } = &known;
+        say!(
+            "\nposition: {}   ({})",
+            position.join(" "),
+            status(advice, misere)
+        );
         if moves.is_empty() {
             // No move: the player to move loses (wins, misère).
             let human_wins = human_turn == misere;
@@ -254,7 +330,7 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
             },
             "moves" => {
                 for (k, m) in moves.iter().enumerate() {
-                    say!("  {:>3}. {}", k + 1, describe(&position, m));
+                    say!("  {:>4}  {}", format!("#{}", k + 1), describe(&position, m));
                 }
             }
             "undo" => match history.pop() {

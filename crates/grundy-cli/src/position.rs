@@ -5,6 +5,7 @@ use std::path::Path;
 
 use anyhow::anyhow;
 use clap::Args;
+use grundy::ruleset::split_sum;
 use grundy::{Ruleset, SpecOptions};
 
 /// A game and the components of a position.
@@ -37,12 +38,30 @@ impl PositionArgs {
         )?)
     }
 
+    /// The components as the game reads them: a component written as a
+    /// sum (`4+6`, how `value` prints a move that splits a heap) becomes
+    /// its parts, in games where `+` means a sum.
+    pub fn components(&self, game: &dyn Ruleset) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.components.len());
+        for c in &self.components {
+            match split_sum(c).filter(|_| game.reads_sums()) {
+                Some(parts) => out.extend(parts.into_iter().map(str::to_string)),
+                None => out.push(c.clone()),
+            }
+        }
+        out
+    }
+
     /// For games that take files: each component naming an existing file is
     /// replaced by the file's text, and its path is kept for reports. A
     /// file followed by cuts, `FILE~u-v~x-y` (how moves on graphs too big
     /// to print are named), is the file's text with the cut lines `~u v`
-    /// added, reported under the whole name.
-    pub fn read_files(&self) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
+    /// added, reported under the whole name. Other components are read as
+    /// [`PositionArgs::components`] reads them.
+    pub fn read_files(
+        &self,
+        game: &dyn Ruleset,
+    ) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
         let mut texts = Vec::with_capacity(self.components.len());
         let mut files = Vec::with_capacity(self.components.len());
         for c in &self.components {
@@ -50,8 +69,10 @@ impl PositionArgs {
                 Some(split) => split,
                 None if Path::new(c).is_file() => (c.as_str(), String::new()),
                 None => {
-                    texts.push(c.clone());
-                    files.push(None);
+                    let parts = split_sum(c).filter(|_| game.reads_sums());
+                    let parts = parts.unwrap_or_else(|| vec![c.as_str()]);
+                    texts.extend(parts.iter().map(|p| p.to_string()));
+                    files.extend(parts.iter().map(|_| None));
                     continue;
                 }
             };
@@ -64,15 +85,18 @@ impl PositionArgs {
             texts.push(text);
             files.push(Some(c.clone()));
         }
+        for w in game.warnings(&texts, &files) {
+            eprintln!("warning: {w}");
+        }
         Ok((texts, files))
     }
 
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
         if !game.components_from_files() {
-            return Ok(self.components.clone());
+            return Ok(self.components(game));
         }
-        let (texts, files) = self.read_files()?;
+        let (texts, files) = self.read_files(game)?;
         texts
             .iter()
             .zip(&files)

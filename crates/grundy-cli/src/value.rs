@@ -20,10 +20,10 @@ pub struct ValueArgs {
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let analysis = if game.components_from_files() {
-        let (texts, files) = args.position.read_files()?;
+        let (texts, files) = args.position.read_files(&*game)?;
         game.analyze_files(&texts, &files, limits)?
     } else {
-        game.analyze(&args.position.components, limits)?
+        game.analyze(&args.position.components(&*game), limits)?
     };
     if args.json {
         print_json(&analysis)

@@ -149,8 +149,9 @@ fn hackenbush_big_graphs() {
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(
         err.trim(),
-        "error: listing every cut of a Hackenbush graph needs more than 10000000 states; \
-         raise the limit (--max-states) to go further"
+        "error: listing every cut of a Hackenbush graph of 200001 edges (each cut is a whole \
+         graph: 200001 x 200001 edges, counted against the larger of --max-states and 10000000) \
+         needs more than 10000000 states; raise the limit (--max-states) to go further"
     );
 }
 

@@ -122,3 +122,34 @@ fn errors_name_the_file_and_line() {
     fails(&["value", &g, "a", "--misere"], "no misère analysis");
     fails(&["solve", &g, "--max-states", "3"], "more than 3 states");
 }
+
+#[test]
+fn hackenbush_judge_files_read_and_warn() {
+    // POJ 3710 input: one test case of two trees rooted at 1.
+    let poj = file("poj3710.txt", "2\n4 4\n1 2\n2 3\n3 4\n4 2\n2 1\n1 2\n");
+    let (out, err, code) = run(&["value", "hackenbush", &poj], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("total: *3"), "{out}");
+    // Vertices from 1 without --ground 1: worth 0, and said so on stderr.
+    let from1 = file("from1.txt", "4 4\n1 2\n2 3\n3 4\n4 2\n");
+    let (out, err, code) = run(&["value", "hackenbush", &from1, "--json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 0);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines
+        .iter()
+        .all(|l| l.starts_with("warning: ") && l.contains("from1.txt")));
+    assert!(
+        lines[0].contains("line 1 `4 4` is read as an edge"),
+        "{err}"
+    );
+    assert!(lines[1].contains("say --ground 1"), "{err}");
+    let (_, err, _) = run(&["play", "hackenbush", "1-2", "--moves"], "quit\n");
+    assert!(
+        err.starts_with("warning: 1-2: no edge touches the ground"),
+        "{err}"
+    );
+}

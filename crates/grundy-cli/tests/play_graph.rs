@@ -53,6 +53,31 @@ fn too_large_graphs_are_refused_naming_the_limit() {
     assert_eq!(svg.matches("<g class=\"node").count(), 31);
 }
 
+/// The width of an SVG picture, from its root element.
+fn svg_width(svg: &str) -> f64 {
+    let rest = svg.split_once("width=\"").expect("a width").1;
+    rest.split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn wide_state_graphs_wrap_into_rows_and_stay_readable() {
+    // Cutting from 4x3 has 270 positions, 100 of them in one layer: one
+    // row each made the picture 21,044 px wide.
+    let (svg, err, code) = run(&["graph", "cutting", "4x3"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(svg.matches("<g class=\"node").count(), 270);
+    let width = svg_width(&svg);
+    assert!((1000.0..=1600.0).contains(&width), "{width}");
+    // A long position is shortened on its node, whole in its tooltip.
+    let path: Vec<String> = (0..12).map(|i| format!("{i}-{}", i + 1)).collect();
+    let path = path.join(",");
+    let (svg, err, code) = run(&["graph", "hackenbush", &path], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(svg_width(&svg) <= 1600.0, "{}", svg_width(&svg));
+    assert!(svg.contains(&format!("<title>{path}</title>")), "{svg}");
+    assert!(svg.contains(">0-1,1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10…</text>"));
+}
+
 #[test]
 fn the_computer_wins_a_scripted_game() {
     // Nim 1 2, computer first: it moves to 1 1; we take one; it takes the last.
@@ -142,6 +167,125 @@ fn a_closed_stdout_ends_the_game_quietly() {
 }
 
 #[test]
+fn a_move_is_the_new_position_of_a_component_or_a_numbered_move() {
+    // `2` is the heap's new size, not move number 2 (which was 5 -> 3).
+    let (out, err, code) = run(&["play", "nim", "5", "--moves"], "2\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("you: component 1: 5 -> 2   (position now 2)"),
+        "{out}"
+    );
+    // Move numbers are `#K`, as `moves` lists them.
+    let (out, _, _) = run(&["play", "nim", "3", "4", "--moves"], "moves\n#9\n#2\n");
+    assert!(
+        out.contains("    #1  component 1: 3 -> 2   (position now 2 4)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("there is no move `#9`: `moves` lists #1 to #7"),
+        "{out}"
+    );
+    assert!(out.contains("you: component 1: 3 -> 1"), "{out}");
+    // A size several components can take asks which; `I:NEW` says it.
+    let (out, _, _) = run(&["play", "nim", "3", "4", "--moves"], "2\n2:2\n");
+    assert!(
+        out.contains("components 1, 2 can all become `2`: say which, e.g. 1:2"),
+        "{out}"
+    );
+    assert!(out.contains("you: component 2: 4 -> 2"), "{out}");
+    // Components count from 1, and the prompt says so.
+    let (out, _, _) = run(&["play", "nim", "5", "--moves"], "0:1\n3:1\n");
+    assert!(out.contains("components are numbered from 1"), "{out}");
+    assert!(
+        out.contains("`0` is not a component: they are numbered from 1 to 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`3` is not a component: they are numbered from 1 to 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn split_heaps_are_read_back_as_moves_and_positions() {
+    // Kayles 8 -> 1+6 (knock one pin next to the first), written either way.
+    for line in ["1:6+1", "1:1+6", "6+1", "1 6"] {
+        let (out, err, code) = run(&["play", "kayles", "8", "--moves"], &format!("{line}\n"));
+        assert_eq!(code, Some(0), "{err}");
+        assert!(
+            out.contains("you: component 1: 8 -> 1+6   (position now 1 6)"),
+            "{line}: {out}"
+        );
+    }
+    // What `value` prints as a move is a position `value`, `play` and
+    // `graph` accept: the sum of its parts.
+    let out = text(&["value", "kayles", "4+6"]);
+    assert!(
+        out.contains("  1  4          *\n  2  6          *3\n"),
+        "{out}"
+    );
+    assert!(out.contains("total: *2"), "{out}");
+    let out = text(&["value", "cutting", "2x2+2x2", "3x2"]);
+    assert!(out.contains("total: 0"), "{out}");
+    let (out, _, _) = run(&["play", "kayles", "1+1", "--moves"], "quit\n");
+    assert!(out.contains("position: 1 1   (value 0"), "{out}");
+    let svg = text(&["graph", "kayles", "1+1"]);
+    assert_eq!(svg.matches("<g class=\"node").count(), 4);
+    assert_eq!(svg, text(&["graph", "kayles", "1", "1"]));
+    // A whole-position game has no sums; bad sums are the game's errors.
+    fails(&["value", "staircase", "1+2"], "1+2");
+    fails(&["value", "kayles", "4+"], "`4+`");
+}
+
+#[test]
+fn misere_play_shows_the_outcome_as_value_does() {
+    // Misère Nim has no Sprague-Grundy value for a sum: `value` gives the
+    // outcome only, and so does play.
+    let v = json_of(&["value", "--misere", "nim", "1", "2", "3", "--json"]);
+    assert!(v["values"].is_null() && v["grundy"].is_null(), "{v}");
+    assert_eq!(v["outcome"], "P");
+    let (out, _, _) = run(
+        &["play", "--misere", "nim", "1", "2", "3", "--moves"],
+        "quit\n",
+    );
+    assert!(
+        out.contains("position: 1 2 3   (the player to move loses)"),
+        "{out}"
+    );
+    assert!(!out.contains("value"), "{out}");
+}
+
+#[test]
+fn limits_name_the_budget_in_force_before_any_banner() {
+    let cycle: String = (0..5000)
+        .map(|i| format!("{i} {}\n", (i + 1) % 5000))
+        .collect();
+    let path = file("limits-cycle.txt", &cycle);
+    let (out, err, code) = run(&["graph", "hackenbush", &path], "");
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "more than 500 positions, too many to draw (--max-states is 500, graph's default)"
+        ),
+        "{err}"
+    );
+    let (out, err, code) = run(&["play", "hackenbush", &path, "--moves"], "quit\n");
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty(), "no banner before the error: {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("Hackenbush graph of 5000 edges (each cut is a whole graph: 5000 x 5000 edges, counted against the larger of --max-states and 10000000) needs more than 10000000 states"),
+        "{err}"
+    );
+    let (out, err, code) = run(&["play", "nim", "1000000"], "");
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("more than 200000 states"), "{err}");
+}
+
+#[test]
 fn misere_play_ends_with_the_last_mover_losing() {
     // Misère Nim 1 1, computer first: it takes one heap, we must take the last.
     let (out, _, _) = run(
@@ -175,7 +319,8 @@ fn computer_wins_every_line(game: &[&str]) -> usize {
             finished += 1;
             continue;
         }
-        // The listing after the script: one line per move at this turn.
+        // The listing after the script: one line `#K ...` per move at
+        // this turn.
         let listed = out
             .rsplit("your move> moves")
             .next()
@@ -183,15 +328,15 @@ fn computer_wins_every_line(game: &[&str]) -> usize {
             .lines()
             .filter(|l| {
                 l.trim_start()
-                    .split('.')
-                    .next()
-                    .is_some_and(|k| k.trim().parse::<usize>().is_ok())
+                    .strip_prefix('#')
+                    .and_then(|l| l.split(' ').next())
+                    .is_some_and(|k| k.parse::<usize>().is_ok())
             })
             .count();
         assert!(listed > 0, "no moves listed after {script:?}:\n{out}");
         for k in 1..=listed {
             let mut next = script.clone();
-            next.push(k.to_string());
+            next.push(format!("#{k}"));
             stack.push(next);
         }
     }

@@ -3,39 +3,24 @@
 //!
 //! Input, to the end: `k` (the number of trees), then for each tree `n m`
 //! and `m` edges `a b` (vertices `1..=n`, the root is 1). Output per test:
-//! `Sally` if the first player wins, `Harry` otherwise. Each tree's value
-//! comes from the Fusion principle (a cycle fuses to its edge-count parity)
-//! and the Colon principle; the sum is their XOR.
+//! `Sally` if the first player wins, `Harry` otherwise. The engine's POJ
+//! 3710 reader (the one `grundy value hackenbush FILE` uses on such files)
+//! puts each test's trees on one ground; the value comes from the Fusion
+//! principle (a cycle fuses to its edge-count parity) and the Colon
+//! principle, and a sum of trees on one ground is their XOR.
 
 mod common;
 
+use grundy::games::hackenbush::poj::Poj3710;
 use grundy::games::hackenbush::{graph_value, Graph};
 
 fn main() {
-    let mut input = common::Tokens::from_stdin();
-    while let Some(trees) = input.next::<u64>("the number of trees") {
-        let mut total = 0u64;
-        for _ in 0..trees {
-            let n: u64 = input.need("the number of vertices");
-            let m: u64 = input.need("the number of edges");
-            let mut vertex = || {
-                let v: u64 = input.need("a vertex");
-                if !(1..=n).contains(&v) {
-                    common::fail(&format!(
-                        "line {}: vertex {v} is not one of 1..={n}",
-                        input.line()
-                    ));
-                }
-                v
-            };
-            // Grown edge by edge: `m` is the input's word, not a promise,
-            // so nothing is reserved for it up front.
-            let mut edges = Vec::new();
-            for _ in 0..m {
-                edges.push((vertex(), vertex()));
-            }
-            total ^= graph_value(&Graph::from_edges(1, edges)).value();
-        }
-        println!("{}", if total != 0 { "Sally" } else { "Harry" });
+    let text = std::io::read_to_string(std::io::stdin())
+        .unwrap_or_else(|e| common::fail(&format!("cannot read stdin: {e}")));
+    let mut tests = Poj3710::new(&text, 0);
+    while let Some(test) = tests.next_test() {
+        let edges = test.unwrap_or_else(|e| common::fail(&e.to_string()));
+        let value = graph_value(&Graph::from_edges(0, edges)).value();
+        println!("{}", if value != 0 { "Sally" } else { "Harry" });
     }
 }

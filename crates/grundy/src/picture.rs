@@ -19,6 +19,8 @@ use crate::ruleset::Value;
 /// A node as drawn.
 struct Node {
     position: String,
+    /// The position as shown in SVG (long texts shortened).
+    label: String,
     value: String,
     outcome: Outcome,
 }
@@ -39,9 +41,11 @@ fn nodes(g: &StateGraph) -> Vec<Option<Node>> {
                     other => other.to_string(),
                 }
             };
+            let position = g.positions[v as usize].join(" ");
             Some(Node {
-                position: g.positions[v as usize].join(" "),
-                value,
+                label: shorten(&position, MAX_LABEL),
+                position,
+                value: shorten(&value, MAX_LABEL),
                 outcome,
             })
         })
@@ -195,44 +199,143 @@ fn layout(g: &StateGraph, drawn: &[Option<Node>]) -> (Vec<usize>, Vec<Vec<u32>>)
     (layer, layers)
 }
 
-/// The state graph as a standalone SVG document.
+/// The widest a picture gets: a layer wider than this is wrapped into
+/// several rows, and longer texts are shortened, so that a state graph of a
+/// few hundred positions stays readable on a screen.
+pub const MAX_WIDTH: f64 = 1600.0;
+
+/// The most characters of a position or title shown; the whole text is
+/// kept in the node's tooltip.
+const MAX_LABEL: usize = 40;
+
+/// Gap between the rows a wrapped layer is split into.
+const ROW_GAP: f64 = NODE_H + 26.0;
+
+/// `s` cut to `max` characters, marked with an ellipsis when cut.
+fn shorten(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// The layers split into rows of at most `room` pixels (a node wider than
+/// that alone on its row), each row with the y of its nodes' centres.
+fn rows(layers: &[Vec<u32>], width_of: &dyn Fn(u32) -> f64, room: f64) -> Vec<(Vec<u32>, f64)> {
+    let mut out = Vec::new();
+    let mut y = MARGIN + 30.0 + NODE_H / 2.0;
+    for l in layers {
+        let mut row: Vec<u32> = Vec::new();
+        let mut used = 0.0;
+        for &v in l {
+            let w = width_of(v);
+            if !row.is_empty() && used + NODE_GAP + w > room {
+                out.push((std::mem::take(&mut row), y));
+                y += ROW_GAP;
+                used = 0.0;
+            }
+            used += if row.is_empty() { w } else { NODE_GAP + w };
+            row.push(v);
+        }
+        out.push((row, y));
+        y += LAYER_GAP;
+    }
+    out
+}
+
+/// The path of an edge between nodes centred at `(x1, y1)` and `(x2, y2)`.
+fn edge_path(x1: f64, y1: f64, x2: f64, y2: f64, same: bool) -> String {
+    if y2 > y1 {
+        format!(
+            "M{:.1},{:.1} L{:.1},{:.1}",
+            x1,
+            y1 + NODE_H / 2.0,
+            x2,
+            y2 - NODE_H / 2.0
+        )
+    } else if y2 == y1 && !same {
+        // Within a row: an arc above when going right, below when going
+        // left, so the two directions of a cycle stay apart.
+        let (dy, sy) = if x2 > x1 {
+            (-NODE_H, y1 - NODE_H / 2.0)
+        } else {
+            (NODE_H, y1 + NODE_H / 2.0)
+        };
+        format!(
+            "M{:.1},{sy:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{sy:.1}",
+            x1,
+            x1,
+            sy + dy,
+            x2,
+            sy + dy,
+            x2
+        )
+    } else {
+        // Back edges and loops (loopy games) bend out to the right.
+        let bend = 40.0 + (y1 - y2).abs() / 3.0;
+        format!(
+            "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+            x1 + 10.0,
+            y1 - NODE_H / 2.0,
+            x1.max(x2) + bend,
+            y1 - NODE_H,
+            x1.max(x2) + bend,
+            y2,
+            x2 + 10.0,
+            y2 + NODE_H / 2.0
+        )
+    }
+}
+
+/// The state graph as a standalone SVG document, at most [`MAX_WIDTH`]
+/// pixels wide.
 pub fn to_svg(g: &StateGraph, game: &str) -> String {
     let drawn = nodes(g);
     let (layer, layers) = layout(g, &drawn);
     let width_of = |v: u32| -> f64 {
         let n = drawn[v as usize].as_ref().expect("drawn nodes only");
-        n.position.len().max(n.value.len()).max(3) as f64 * CHAR_W + 18.0
+        n.label.chars().count().max(n.value.len()).max(3) as f64 * CHAR_W + 18.0
     };
-    let row_width = |l: &Vec<u32>| -> f64 {
+    let rows = rows(&layers, &width_of, MAX_WIDTH - 2.0 * MARGIN);
+    let row_width = |l: &[u32]| -> f64 {
         l.iter().map(|&v| width_of(v)).sum::<f64>() + NODE_GAP * l.len().saturating_sub(1) as f64
     };
-    let widest = layers.iter().map(row_width).fold(0.0, f64::max);
+    let widest = rows.iter().map(|(r, _)| row_width(r)).fold(0.0, f64::max);
     let (mut x, mut y) = (vec![0f64; drawn.len()], vec![0f64; drawn.len()]);
-    for (li, l) in layers.iter().enumerate() {
-        let mut cursor = MARGIN + (widest - row_width(l)) / 2.0;
-        for &v in l {
+    for (row, row_y) in &rows {
+        let mut cursor = MARGIN + (widest - row_width(row)) / 2.0;
+        for &v in row {
             let w = width_of(v);
             x[v as usize] = cursor + w / 2.0;
-            y[v as usize] = MARGIN + 30.0 + li as f64 * LAYER_GAP + NODE_H / 2.0;
+            y[v as usize] = *row_y;
             cursor += w + NODE_GAP;
         }
     }
     const LEGEND: &str =
         "red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move";
-    let legend_x = MARGIN + 12.0 + game.len() as f64 * 8.5;
-    let width = (widest + 2.0 * MARGIN).max(legend_x + LEGEND.len() as f64 * 5.6 + MARGIN);
-    let height = MARGIN * 2.0 + 30.0 + layers.len() as f64 * LAYER_GAP;
+    let title = shorten(game, 2 * MAX_LABEL);
+    let title_w = title.chars().count() as f64 * 8.5;
+    let legend_w = LEGEND.chars().count() as f64 * 5.6;
+    // The legend follows the title, or goes below it when both do not fit.
+    let (legend_x, legend_y, top) = if MARGIN + title_w + 12.0 + legend_w + MARGIN <= MAX_WIDTH {
+        (MARGIN + title_w + 12.0, MARGIN, 0.0)
+    } else {
+        (MARGIN, MARGIN + 18.0, 18.0)
+    };
+    let width = (widest + 2.0 * MARGIN).max(legend_x + legend_w + MARGIN);
+    let bottom = rows.last().map_or(0.0, |r| r.1) + NODE_H / 2.0;
+    let height = bottom + top + MARGIN + 30.0;
     let mut svg = String::new();
     let _ = write!(
         svg,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#999999"/></marker><marker id="win" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1a9850"/></marker></defs>
 <rect width="100%" height="100%" fill="white"/>
-<text x="{MARGIN}" y="{title_y}" font-size="14" font-weight="bold">{title}</text>
-<text x="{legend_x:.0}" y="{title_y}" font-size="11" fill="#555555">{LEGEND}</text>
+<text x="{MARGIN}" y="{MARGIN}" font-size="14" font-weight="bold">{title}</text>
+<text x="{legend_x:.0}" y="{legend_y:.0}" font-size="11" fill="#555555">{LEGEND}</text>
+<g transform="translate(0,{top:.0})">
 "##,
-        title_y = MARGIN,
-        title = escape_xml(game),
+        title = escape_xml(&title),
     );
     for v in 0..drawn.len() as u32 {
         if drawn[v as usize].is_none() || layer[v as usize] == usize::MAX {
@@ -250,47 +353,7 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
             };
             let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
             let class = if win { "move win" } else { "move" };
-            let (lv, lw) = (layer[v as usize], layer[w as usize]);
-            let path = if lw > lv {
-                format!(
-                    "M{:.1},{:.1} L{:.1},{:.1}",
-                    x1,
-                    y1 + NODE_H / 2.0,
-                    x2,
-                    y2 - NODE_H / 2.0
-                )
-            } else if lw == lv && v != w {
-                // Within a layer: an arc above when going right, below when
-                // going left, so the two directions of a cycle stay apart.
-                let (dy, sy) = if x2 > x1 {
-                    (-NODE_H, y1 - NODE_H / 2.0)
-                } else {
-                    (NODE_H, y1 + NODE_H / 2.0)
-                };
-                format!(
-                    "M{:.1},{sy:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{sy:.1}",
-                    x1,
-                    x1,
-                    sy + dy,
-                    x2,
-                    sy + dy,
-                    x2
-                )
-            } else {
-                // Back edges and loops (loopy games) bend out to the right.
-                let bend = 40.0 + (y1 - y2).abs() / 3.0;
-                format!(
-                    "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-                    x1 + 10.0,
-                    y1 - NODE_H / 2.0,
-                    x1.max(x2) + bend,
-                    y1 - NODE_H,
-                    x1.max(x2) + bend,
-                    y2,
-                    x2 + 10.0,
-                    y2 + NODE_H / 2.0
-                )
-            };
+            let path = edge_path(x1, y1, x2, y2, v == w);
             let _ = writeln!(
                 svg,
                 r#"<path class="{class}" d="{path}" fill="none" stroke="{colour}" stroke-width="{stroke}" marker-end="url(#{marker})"/>"#
@@ -298,35 +361,37 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
         }
     }
     for (v, node) in drawn.iter().enumerate() {
-        let Some(node) = node else { continue };
-        if layer[v] == usize::MAX {
-            continue;
+        if let Some(node) = node.as_ref().filter(|_| layer[v] != usize::MAX) {
+            draw_node(&mut svg, node, v == 0, x[v], y[v], width_of(v as u32));
         }
-        let (fill, line) = colours(node.outcome);
-        let w = width_of(v as u32);
-        let dash = if node.outcome == Outcome::D {
-            r#" stroke-dasharray="4,3""#
-        } else {
-            ""
-        };
-        let start = if v == 0 { " start" } else { "" };
-        let _ = writeln!(
-            svg,
-            r#"<g class="node {outcome}{start}"><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{NODE_H}" rx="6" fill="{fill}" stroke="{line}" stroke-width="{sw}"{dash}/><text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{line}">{}</text></g>"#,
-            x[v] - w / 2.0,
-            y[v] - NODE_H / 2.0,
-            x[v],
-            y[v] - 3.0,
-            escape_xml(&node.position),
-            x[v],
-            y[v] + 13.0,
-            escape_xml(&node.value),
-            outcome = node.outcome,
-            sw = if v == 0 { 2.5 } else { 1.2 },
-        );
     }
-    svg.push_str("</svg>\n");
+    svg.push_str("</g>\n</svg>\n");
     svg
+}
+
+/// One node centred at `(x, y)`, `w` wide, with its whole position as a
+/// tooltip.
+fn draw_node(svg: &mut String, node: &Node, start: bool, x: f64, y: f64, w: f64) {
+    let (fill, line) = colours(node.outcome);
+    let dash = if node.outcome == Outcome::D {
+        r#" stroke-dasharray="4,3""#
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        svg,
+        r#"<g class="node {outcome}{start}"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{NODE_H}" rx="6" fill="{fill}" stroke="{line}" stroke-width="{sw}"{dash}/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{line}">{}</text></g>"#,
+        escape_xml(&node.position),
+        x - w / 2.0,
+        y - NODE_H / 2.0,
+        y - 3.0,
+        escape_xml(&node.label),
+        y + 13.0,
+        escape_xml(&node.value),
+        outcome = node.outcome,
+        start = if start { " start" } else { "" },
+        sw = if start { 2.5 } else { 1.2 },
+    );
 }
 
 #[cfg(test)]

@@ -167,6 +167,24 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
+    /// Warnings about components that read well but are probably not
+    /// what was meant (a Hackenbush graph that never touches its ground is
+    /// worth 0), one line each, for front ends to show; `files[i]` is the
+    /// path component `i` was read from. Errors are left to the analysis.
+    fn warnings(&self, _components: &[String], _files: &[Option<String>]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether a component written `a+b` (as the `to` of a move that
+    /// splits a component is written) means the sum of the parts `a` and
+    /// `b`, so that front ends read every move they print back as a
+    /// position (see [`split_sum`]). True for sums of independent
+    /// components; games whose position is one whole (staircase, Moore's
+    /// Nim) or whose texts may hold a `+` (vertex names) say no.
+    fn reads_sums(&self) -> bool {
+        true
+    }
+
     /// Every position with its outcome, remoteness and generalized value,
     /// for games on a finite explicit graph (`grundy solve`). Other games
     /// have no such table.
@@ -463,6 +481,34 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     })
 }
 
+/// The parts of a component written as a sum `a+b+c`, or `None` when it
+/// is not one: no `+` outside brackets and quotes (a script's position
+/// `[1, 2]+"x+y"` has two parts), or an empty part, which the game's own
+/// reader then explains.
+pub fn split_sum(text: &str) -> Option<Vec<&str>> {
+    let mut parts = Vec::new();
+    let (mut depth, mut quoted, mut escaped, mut start) = (0i64, false, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' | '(' | '{' if !quoted => depth += 1,
+            ']' | ')' | '}' if !quoted => depth -= 1,
+            '+' if !quoted && depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.push(text[start..].trim());
+    (!parts.iter().any(|p| p.is_empty())).then_some(parts)
+}
+
 /// Parses an unsigned integer component with a message that names the game.
 ///
 /// Negative numbers, signs, garbage and values beyond `max` are all refused
@@ -513,6 +559,19 @@ mod tests {
         assert_eq!(parse_pair("3, 5", "a pair", 10).unwrap(), (3, 5));
         assert!(parse_pair("3", "a pair", 10).is_err());
         assert!(parse_pair("1,2,3", "a pair", 10).is_err());
+    }
+
+    #[test]
+    fn sums_split_outside_brackets_and_quotes() {
+        assert_eq!(split_sum("4+6"), Some(vec!["4", "6"]));
+        assert_eq!(split_sum(" 2x2 + 2x3+1x1"), Some(vec!["2x2", "2x3", "1x1"]));
+        assert_eq!(
+            split_sum(r#"[1, [2]]+"a+\"b"+c"#),
+            Some(vec!["[1, [2]]", r#""a+\"b""#, "c"])
+        );
+        for whole in ["4", "[1+2]", r#""a+b""#, "+4", "4+", "4++6", ""] {
+            assert_eq!(split_sum(whole), None, "{whole}");
+        }
     }
 
     #[test]

@@ -228,3 +228,58 @@ proptest! {
         }
     }
 }
+
+/// The POJ 3710 sample's second test: a stalk 1-2 with a square 2-3-4 on
+/// it, and the one-edge tree 1-2.
+const POJ_SAMPLE: &str = "2\n4 4\n1 2\n2 3\n3 4\n4 2\n2 1\n1 2\n";
+
+#[test]
+fn poj_3710_files_are_one_graph_on_one_ground() {
+    let game = grundy::spec::parse("hackenbush", SpecOptions::default()).unwrap();
+    let files = [Some("trees.txt".to_string())];
+    let a = game
+        .analyze_files(&[POJ_SAMPLE.to_string()], &files, &Limits::default())
+        .unwrap();
+    // The triangle fuses to a loop (*1) on the stalk: *2; the edge: *1.
+    assert_eq!(a.grundy, Some(Nimber(3).into()));
+    // The same trees written as an edge list rooted at 0 (tree 2's vertex
+    // 2 numbered after tree 1's four vertices) read alike.
+    let g = Graph::parse_lines(POJ_SAMPLE, 0).unwrap();
+    let edges = Graph::parse_lines("0 2\n2 3\n3 4\n4 2\n0 6\n", 0).unwrap();
+    assert_eq!(g, edges);
+    // Cut lines and comments work as in edge lists.
+    let cut = Graph::parse_lines(&format!("# judge input\n{POJ_SAMPLE}~0 6\n"), 0).unwrap();
+    assert_eq!(graph_value(&cut), Nimber(2));
+    // One test case per file; errors name the line.
+    let two = format!("{POJ_SAMPLE}1\n2 1\n1 2\n");
+    let err = Graph::parse_lines(&two, 0).unwrap_err().to_string();
+    assert!(
+        err.starts_with("line 9: a second POJ 3710 test case"),
+        "{err}"
+    );
+    let err = Graph::parse_lines("1\n3 1\n1 5\n", 0)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "line 3: vertex 5 is not one of 1..=3");
+}
+
+#[test]
+fn graphs_that_miss_their_ground_are_warned_about() {
+    // Vertices from 1, as judges write them, with the ground left at 0.
+    let w = Graph::warnings("1 2\n2 3\n3 1\n", true, 0);
+    assert_eq!(
+        w,
+        ["no edge touches the ground (vertex 0), so the graph is worth 0; to root it at vertex 1, say --ground 1"]
+    );
+    assert!(Graph::warnings("1 2\n2 3\n3 1\n", true, 1).is_empty());
+    assert_eq!(Graph::warnings("1-2,2-3", false, 0).len(), 1);
+    // The empty graph and a lone vertex have nothing to warn about.
+    assert!(Graph::warnings("0", false, 0).is_empty());
+    assert!(Graph::warnings("7", false, 0).is_empty());
+    // A judge's header `n m` before its edges is read as an edge: said.
+    let w = Graph::warnings("4 4\n1 2\n2 3\n3 4\n4 2\n", true, 1);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].starts_with("line 1 `4 4` is read as an edge"), "{w:?}");
+    assert!(Graph::warnings("0 1\n1 2\n2 3\n", true, 0).is_empty());
+    assert!(Graph::warnings(POJ_SAMPLE, true, 0).is_empty());
+}

@@ -148,6 +148,11 @@ impl Ruleset for GraphGame {
         format!("graph:{}", self.path)
     }
 
+    /// Vertex names are any tokens, `+` included.
+    fn reads_sums(&self) -> bool {
+        false
+    }
+
     /// One token per component. Values and total follow Smith; a move
     /// wins when it leaves a total of 0, which
     /// [`winning_targets`] turns into the value each component's new

@@ -22,6 +22,7 @@
 
 mod graph;
 mod inside;
+pub mod poj;
 
 pub use graph::Graph;
 
@@ -449,7 +450,14 @@ impl SumGame for Hackenbush {
     ) -> Result<()> {
         let edges = g.edge_count() as u64;
         let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
-        budget.check_states(edges * edges, "listing every cut of a Hackenbush graph")?;
+        budget.check_states(
+            edges.saturating_mul(edges),
+            &format!(
+                "listing every cut of a Hackenbush graph of {edges} edges (each cut is a whole \
+                 graph: {edges} x {edges} edges, counted against the larger of --max-states and {})",
+                Limits::DEFAULT_MAX_STATES
+            ),
+        )?;
         let fusion = g.fused();
         for (e, &(a, _)) in g.edge_indices().iter().enumerate() {
             if fusion.part[a as usize] != NONE && !f(&[after_cut(g, e)]) {
@@ -523,6 +531,18 @@ impl Ruleset for Hackenbush {
 
     fn components_from_files(&self) -> bool {
         true
+    }
+
+    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, text) in components.iter().enumerate() {
+            let file = files.get(i).and_then(Option::as_deref);
+            let name = file.map_or_else(|| crate::error::shorten_quote(text), str::to_string);
+            for w in Graph::warnings(text, file.is_some(), self.ground) {
+                out.push(format!("{name}: {w}"));
+            }
+        }
+        out
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {

@@ -141,6 +141,11 @@ impl Ruleset for Moore {
         format!("moore:{}", self.k)
     }
 
+    /// The position is one whole: `+` is not a sum of parts.
+    fn reads_sums(&self) -> bool {
+        false
+    }
+
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
         let heaps = components
             .iter()

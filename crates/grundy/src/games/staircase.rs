@@ -62,6 +62,11 @@ impl Ruleset for Staircase {
         "staircase".to_string()
     }
 
+    /// The position is one whole: `+` is not a sum of parts.
+    fn reads_sums(&self) -> bool {
+        false
+    }
+
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
         let coins = components
             .iter()

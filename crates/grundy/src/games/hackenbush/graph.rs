@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 
-use super::Fusion;
+use super::{poj, Fusion};
 use crate::error::{shorten_quote, Error, Result};
 
 /// A multigraph with a ground vertex, as written.
@@ -222,14 +222,20 @@ impl Graph {
     }
 
     /// Reads a graph file: one edge `u v` per line, `#` comments, blank
-    /// lines ignored. A line `~u v` cuts one edge `u v` (either way round)
-    /// listed anywhere in the file; what that leaves cut off from the
-    /// ground goes with it. Errors name the line (counted from 1).
+    /// lines ignored; or, when its first line is a single number, one
+    /// test case of POJ 3710 input (see [`super::poj`]). A line `~u v`
+    /// cuts one edge `u v` (either way round) listed anywhere in the file;
+    /// what that leaves cut off from the ground goes with it. Errors name
+    /// the line (counted from 1).
     pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
         let mut pairs = Vec::new();
         let mut cuts = Vec::new();
         // Some editors start UTF-8 files with a byte-order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let poj = poj::detect(text);
+        if poj {
+            pairs = one_poj_test(text, ground)?;
+        }
         for (n, raw) in text.lines().enumerate() {
             let line = match raw.find('#') {
                 Some(i) => &raw[..i],
@@ -242,6 +248,7 @@ impl Graph {
             let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
             let (cut, body) = match line.strip_prefix('~') {
                 Some(rest) => (true, rest),
+                None if poj => continue,
                 None => (false, line),
             };
             let mut words = body.split_whitespace();
@@ -273,6 +280,36 @@ impl Graph {
         }
         remove_cuts(&mut pairs, &cuts)?;
         Ok(super::attached(&Graph::from_edges(ground, pairs), None))
+    }
+
+    /// What is probably not meant in a graph's text (`file`: a file's,
+    /// else an inline graph): no edge touching the ground, so that the
+    /// graph is worth 0 (vertices numbered from 1, as judges do, without
+    /// `--ground 1`), and a first line that looks like a judge's header
+    /// `n m` but is read as an edge. Unreadable texts give none: their
+    /// errors come with the analysis.
+    pub fn warnings(text: &str, file: bool, ground: u64) -> Vec<String> {
+        let parsed = if file || text.contains(['\n', '#']) {
+            Graph::parse_lines(text, ground)
+        } else {
+            Graph::parse_inline(text, ground)
+        };
+        let Ok(g) = parsed else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if file && !poj::detect(text) {
+            out.extend(header_warning(text));
+        }
+        let grounded = g.edges.iter().any(|&(a, b)| a == 0 || b == 0);
+        let lowest = (1..g.labels.len()).map(|i| g.labels[i]).min();
+        if let (false, false, Some(lowest)) = (grounded, g.edges.is_empty(), lowest) {
+            out.push(format!(
+                "no edge touches the ground (vertex {ground}), so the graph is worth 0; \
+                 to root it at vertex {lowest}, say --ground {lowest}"
+            ));
+        }
+        out
     }
 
     /// Reads an inline graph `0-1,1-2,2-0`. Items are edges `u-v`, cut
@@ -351,6 +388,49 @@ impl Graph {
             out = self.ground().to_string();
         }
         out
+    }
+}
+
+/// A warning when an edge list's first line `n m` looks like a judge's
+/// header: `m` edge lines follow, on vertices up to `n`.
+fn header_warning(text: &str) -> Option<String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('~'));
+    let (line, head) = lines.next()?;
+    let mut head = head.split_whitespace().map(|w| w.parse::<u64>().ok());
+    let (Some(Some(n)), Some(Some(m))) = (head.next(), head.next()) else {
+        return None;
+    };
+    let mut count = 0u64;
+    for (_, l) in lines {
+        count += 1;
+        if !l
+            .split_whitespace()
+            .all(|w| w.parse::<u64>().is_ok_and(|v| v <= n))
+        {
+            return None;
+        }
+    }
+    (count == m).then(|| {
+        format!(
+            "line {line} `{n} {m}` is read as an edge; if it is a header (vertices, edges), \
+             start the file with the number of trees for POJ 3710 input"
+        )
+    })
+}
+
+/// The edges of the one POJ 3710 test case a graph file holds.
+fn one_poj_test(text: &str, ground: u64) -> Result<Vec<(u64, u64)>> {
+    let mut reader = poj::Poj3710::new(text, ground);
+    let pairs = reader.next_test().unwrap_or(Ok(Vec::new()))?;
+    match reader.next_line() {
+        Some(line) => Err(Error::parse(format!(
+            "line {line}: a second POJ 3710 test case; a file holds one position, so give each test case its own file"
+        ))),
+        None => Ok(pairs),
     }
 }
 
