@@ -24,6 +24,14 @@ pub enum Error {
         /// The budget that was hit.
         limit: u64,
     },
+    /// A computation would hold more memory than its budget.
+    #[error("{what} needs more than {} of memory; raise the limit (--memory) to go further", bytes_text(*.limit))]
+    Memory {
+        /// What was being computed.
+        what: String,
+        /// The budget that was hit, in bytes.
+        limit: u64,
+    },
     /// The move graph has a cycle where a finite (acyclic) game was required.
     #[error("the game graph has a cycle through {0}; this computation needs an acyclic game")]
     Cyclic(String),
@@ -43,6 +51,14 @@ impl Error {
         Error::Unsupported(msg.into())
     }
 
+    /// Shorthand for a memory budget error.
+    pub fn memory(what: impl Into<String>, limit: u64) -> Self {
+        Error::Memory {
+            what: what.into(),
+            limit,
+        }
+    }
+
     /// Shorthand for a budget error.
     pub fn limit(what: impl Into<String>, limit: u64) -> Self {
         Error::Limit {
@@ -50,6 +66,22 @@ impl Error {
             limit,
         }
     }
+}
+
+/// A size in bytes as people write it: `512 MiB`, `4 GiB`, `1000 bytes`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [(&str, u32); 3] = [("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (unit, shift) in UNITS {
+        if bytes >= 1 << shift {
+            let whole = bytes >> shift;
+            let tenths = ((bytes & ((1 << shift) - 1)) * 10) >> shift;
+            return match tenths {
+                0 => format!("{whole} {unit}"),
+                t => format!("{whole}.{t} {unit}"),
+            };
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// The start of `s` for quoting in a message: long garbage is cut so that

@@ -10,6 +10,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use rustc_hash::FxHashSet;
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
@@ -323,14 +324,19 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
         .map(|t| game.parse_component(t))
         .collect::<Result<Vec<_>>>()?;
     let mut moves = Vec::new();
+    let mut failure = None;
     for (i, c) in comps.iter().enumerate() {
-        let mut too_many = false;
+        // A ruleset may list one option twice; it is one move.
+        let mut seen = FxHashSet::default();
         game.for_each_option(c, limits, &mut |parts| {
-            if moves.len() as u64 >= limits.max_states {
-                too_many = true;
+            if let Err(e) = limits.check_states(moves.len() as u64 + 1, "listing the moves") {
+                failure = Some(e);
                 return false;
             }
             let to = game.format_option(parts);
+            if !seen.insert(to.clone()) {
+                return true;
+            }
             let mut next: Vec<String> = components[..i].to_vec();
             if parts.is_empty() {
                 next.push(to.clone());
@@ -348,8 +354,8 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
             });
             true
         })?;
-        if too_many {
-            return Err(Error::limit("listing the moves", limits.max_states));
+        if let Some(e) = failure.take() {
+            return Err(e);
         }
     }
     Ok(moves)
@@ -440,11 +446,17 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
             }
             let (moves, more) = game.listed_options(c, g + total, limits, room)?;
             truncated |= more;
-            winning_moves.extend(moves.into_iter().map(|(to, note)| Move {
-                component: Some(i),
-                to,
-                note,
-            }));
+            let mut seen = FxHashSet::default();
+            winning_moves.extend(
+                moves
+                    .into_iter()
+                    .filter(|(to, _)| seen.insert(to.clone()))
+                    .map(|(to, note)| Move {
+                        component: Some(i),
+                        to,
+                        note,
+                    }),
+            );
         }
     }
     Ok(Analysis {

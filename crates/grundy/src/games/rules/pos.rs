@@ -12,7 +12,7 @@ use rhai::{Array, Dynamic};
 use crate::error::{Error, Result};
 
 /// A position of a scripted game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pos {
     /// An integer (a heap size, a counter).
     Int(i64),
@@ -98,6 +98,15 @@ fn bare(s: &str) -> bool {
         && s.parse::<i64>().is_err()
         && s != "true"
         && s != "false"
+}
+
+/// As users write it: generic messages (a cycle through a position) print
+/// positions with `{:?}`, and Rust's derived form (`Int(1)`) means nothing
+/// to a user.
+impl fmt::Debug for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 impl fmt::Display for Pos {
