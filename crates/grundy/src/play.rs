@@ -38,6 +38,9 @@ struct Positions<'a> {
 /// lists kilobytes per move, and would take hours to explore before its
 /// state budget was reached.
 const TEXT_PER_STATE: u64 = 128;
+/// The text any state graph may list, however small its state budget (a
+/// picture's 500 states): enough for every small game.
+const MIN_TEXT: u64 = 16 << 20;
 
 impl Game for Positions<'_> {
     type Position = Vec<String>;
@@ -56,7 +59,7 @@ impl Game for Positions<'_> {
                     .map(|part| part.len() + 1)
                     .sum();
                 self.text.set(self.text.get().saturating_add(listed as u64));
-                let most = self.limits.max_states.saturating_mul(TEXT_PER_STATE);
+                let most = (self.limits.max_states.saturating_mul(TEXT_PER_STATE)).max(MIN_TEXT);
                 if self.text.get() > most {
                     return Err(Error::limit("the state graph", self.limits.max_states));
                 }
