@@ -225,3 +225,14 @@ fn duplicate_options_are_one_move() {
     let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
     assert_eq!(next, ["2 0"]);
 }
+
+#[test]
+fn long_positions_are_quoted_short() {
+    let long = inline("fn moves(s) { if s.len() < 5000 { [s + s] } else { 7.5 } }").unwrap();
+    let err = long
+        .analyze(&["x".to_string()], &Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("must return an array of positions"), "{err}");
+    assert!(err.len() < 200, "{err}");
+}

@@ -14,7 +14,7 @@ use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
 use rustc_hash::FxHashSet;
 
 use super::pos::Pos;
-use crate::error::{bytes_text, Error, Result};
+use crate::error::{bytes_text, shorten_quote, Error, Result};
 use crate::game::Limits;
 
 /// The most Rhai operations one call of `moves` or `components` may take.
@@ -74,6 +74,12 @@ pub struct Script {
     /// without a position (the operation limit).
     fn_lines: Vec<(String, usize)>,
     budget: Arc<Mutex<Budget>>,
+}
+
+/// A call as messages quote it, `moves(3)`: positions may grow to a
+/// megabyte, so long ones are cut.
+fn call_text(name: &str, p: &Pos) -> String {
+    format!("`{name}({})`", shorten_quote(&p.to_string()))
 }
 
 fn at(path: &str, pos: Position) -> String {
@@ -187,7 +193,7 @@ impl Script {
                 place = format!("{}: line {line} (in `fn {name}`)", self.path);
             }
         }
-        let call = format!("`{name}({})`", crate::error::shorten_quote(&p.to_string()));
+        let call = call_text(name, p);
         let budget = self.budget.lock().unwrap_or_else(PoisonError::into_inner);
         match e {
             EvalAltResult::ErrorTerminated(token, _) => {
@@ -228,7 +234,7 @@ impl Script {
     /// The positions one move away from `p`.
     pub fn moves(&self, p: &Pos) -> Result<Vec<Pos>> {
         let d = self.call("moves", p)?;
-        let what = format!("{}: `moves({p})`", self.path);
+        let what = format!("{}: {}", self.path, call_text("moves", p));
         if !d.is_array() {
             return Err(Error::parse(format!(
                 "{what} must return an array of positions, not {}",
@@ -255,7 +261,7 @@ impl Script {
             return Ok(None);
         }
         let d = self.call("components", p)?;
-        let what = format!("{}: `components({p})`", self.path);
+        let what = format!("{}: {}", self.path, call_text("components", p));
         if d.is_unit() {
             return Ok(None);
         }
