@@ -95,3 +95,16 @@ pub fn shorten_quote(s: &str) -> String {
 
 /// Results of the engine.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_print_as_people_write_them() {
+        assert_eq!(bytes_text(1000), "1000 bytes");
+        assert_eq!(bytes_text(64 << 20), "64 MiB");
+        assert_eq!(bytes_text(3 << 29), "1.5 GiB");
+        assert_eq!(bytes_text(u64::MAX), "17179869183.9 GiB");
+    }
+}
