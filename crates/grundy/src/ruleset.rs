@@ -515,6 +515,51 @@ pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
 mod tests {
     use super::*;
 
+    /// A heap game whose one move, take one token, is listed twice.
+    struct Stutter;
+
+    impl SumGame for Stutter {
+        type Comp = u64;
+        fn name(&self) -> String {
+            "stutter".into()
+        }
+        fn parse_component(&self, text: &str) -> Result<u64> {
+            parse_count(text, "a heap", 100)
+        }
+        fn format_component(&self, c: &u64) -> String {
+            c.to_string()
+        }
+        fn value(&self, c: &u64, _: &Limits) -> Result<Nimber> {
+            Ok(Nimber(c % 2))
+        }
+        fn for_each_option(
+            &self,
+            c: &u64,
+            _: &Limits,
+            f: &mut dyn FnMut(&[u64]) -> bool,
+        ) -> Result<()> {
+            if *c > 0 {
+                let _ = f(&[c - 1]) && f(&[c - 1]);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_option_listed_twice_is_one_move() {
+        let comps = ["3".to_string(), "2".to_string()];
+        let a = analyze_sum(&Stutter, &comps, &Limits::default()).unwrap();
+        let won: Vec<_> = a
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, &*m.to))
+            .collect();
+        assert_eq!(won, [(Some(0), "2"), (Some(1), "1")]);
+        let all = sum_position_moves(&Stutter, &comps, &Limits::default()).unwrap();
+        let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
+        assert_eq!(next, ["2 2", "3 1"]);
+    }
+
     #[test]
     fn counts_are_checked() {
         assert_eq!(parse_count("42", "a heap", 100).unwrap(), 42);
