@@ -4,8 +4,8 @@
 //! stderr, saves checkpoints atomically (a temporary file renamed over the
 //! old one) at intervals and on Ctrl-C, and streams values to a file.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ pub struct RunFiles {
     pub every: Duration,
     /// The raw values file, if any.
     pub values_out: Option<PathBuf>,
-    /// Bytes per value in the values file (1 or 2).
+    /// Bytes per value in the values file (1, 2 or 4).
     pub values_width: u8,
 }
 
@@ -55,66 +55,45 @@ struct ValuesOut {
 }
 
 impl ValuesOut {
-    /// Opens the file so that it holds exactly the values already known:
-    /// a longer file from an earlier run is cut back, a shorter one is
-    /// rewritten.
-    fn open(path: &Path, width: u8, table: &Table) -> anyhow::Result<ValuesOut> {
-        let known = table.len() as u64;
-        let have = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        let mut file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        let mut out = if have >= known * width as u64 && known > 0 {
-            file.set_len(known * width as u64)?;
-            file.seek(SeekFrom::End(0))?;
-            ValuesOut {
-                file: BufWriter::new(file),
-                width,
-                written: known,
-                path: path.to_path_buf(),
-            }
-        } else {
-            file.set_len(0)?;
-            ValuesOut {
-                file: BufWriter::new(file),
-                width,
-                written: 0,
-                path: path.to_path_buf(),
-            }
+    /// Creates the file afresh and writes the first `cap` values already
+    /// known (those of a checkpoint): whatever was there before, another
+    /// run's values of another width or an unrelated file, is replaced.
+    fn open(path: &Path, width: u8, table: &Table, cap: u64) -> anyhow::Result<ValuesOut> {
+        // `File::create` truncates regular files and leaves devices such
+        // as /dev/null alone, which cannot be cut with `set_len`.
+        let file =
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        let mut out = ValuesOut {
+            file: BufWriter::new(file),
+            width,
+            written: 0,
+            path: path.to_path_buf(),
         };
-        out.append(table)?;
+        out.append(table, cap)?;
         Ok(out)
     }
 
-    /// Appends the values of `table` not yet written.
-    fn append(&mut self, table: &Table) -> anyhow::Result<()> {
-        for n in self.written as usize..table.len() {
-            let v = table.get(n);
-            let fits = match self.width {
-                1 => v < 1 << 8,
-                _ => v < 1 << 16,
-            };
+    /// Appends the values of `table` not yet written, up to `cap` values
+    /// in all (G(0..cap)).
+    fn append(&mut self, table: &Table, cap: u64) -> anyhow::Result<()> {
+        let end = (table.len() as u64).min(cap);
+        for n in self.written..end {
+            let v = table.get(n as usize);
+            let fits = self.width == 4 || v < 1 << (8 * self.width as u32);
             if !fits {
+                let wider = if self.width == 1 { 2 } else { 4 };
                 bail!(
-                    "G({n}) = {v} does not fit in {} bits; use --values-width {}",
+                    "G({n}) = {v} does not fit in {} bits of {}; use --values-width {wider}",
                     8 * self.width as u32,
-                    if self.width == 1 {
-                        "16"
-                    } else {
-                        "a wider format (values over 65535 are not supported)"
-                    }
+                    self.path.display()
                 );
             }
-            if self.width == 1 {
-                self.file.write_all(&[v as u8])?;
-            } else {
-                self.file.write_all(&(v as u16).to_le_bytes())?;
-            }
+            let bytes = v.to_le_bytes();
+            self.file
+                .write_all(&bytes[..self.width as usize])
+                .with_context(|| format!("cannot write {}", self.path.display()))?;
         }
-        self.written = table.len() as u64;
+        self.written = self.written.max(end);
         Ok(())
     }
 
@@ -151,15 +130,22 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    let table = checkpoint::read(std::io::BufReader::new(file), &seq.name())
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.name(), size)
+        .and_then(|table| {
+            seq.validate(&table)?;
+            seq.restore(table);
+            Ok(seq.stats().computed)
+        })
         .with_context(|| path.display().to_string())?;
     eprintln!(
-        "resuming {} from {} at n = {}",
+        "resuming {} from {} at n = {table}",
         seq.name(),
         path.display(),
-        table.len()
     );
-    seq.restore(table);
     Ok(())
 }
 
@@ -176,8 +162,52 @@ fn progress_bar(target: u64) -> ProgressBar {
     bar
 }
 
+/// Stops an interrupted run: flushes the values, saves the checkpoint
+/// and says how to resume.
+fn interrupted(
+    seq: &dyn HeapSequence,
+    files: &RunFiles,
+    values: Option<&mut ValuesOut>,
+) -> anyhow::Error {
+    let saved = (|| -> anyhow::Result<String> {
+        if let Some(v) = values {
+            v.flush()?;
+        }
+        Ok(match &files.checkpoint {
+            Some(path) => {
+                save(path, seq)?;
+                format!(
+                    "; checkpoint saved to {}: run the same command again to resume",
+                    path.display()
+                )
+            }
+            None => String::new(),
+        })
+    })();
+    match saved {
+        Ok(saved) => Interrupted(format!(
+            "interrupted at n = {}{saved}",
+            seq.stats().computed
+        ))
+        .into(),
+        Err(e) => e,
+    }
+}
+
+/// Appends to the values file what `seq` has computed, up to `cap` values.
+fn stream(seq: &dyn HeapSequence, values: Option<&mut ValuesOut>, cap: u64) -> anyhow::Result<()> {
+    let Some(v) = values else { return Ok(()) };
+    let mut r = Ok(());
+    seq.with_table(&mut |t| r = v.append(t, cap));
+    r
+}
+
 /// Runs the sequence to the target; returns the last heap to report and
 /// the proven period, if the run was to prove one.
+///
+/// The values file ends up holding exactly G(0..=last): a run to `--to N`
+/// streams at most N + 1 values (a checkpoint may hold more), and a run
+/// until a proof writes its values once the last one to report is known.
 pub fn run(
     seq: &dyn HeapSequence,
     target: Target,
@@ -187,16 +217,20 @@ pub fn run(
     if let Some(path) = &files.checkpoint {
         resume(path, seq)?;
     }
-    let mut values = None;
-    if let Some(path) = &files.values_out {
-        let mut opened = None;
-        seq.with_table(&mut |t| opened = Some(ValuesOut::open(path, files.values_width, t)));
-        values = Some(opened.expect("with_table calls back")?);
-    }
     let (end, prove) = match target {
         Target::To(to) => (to, false),
         Target::UntilProven(cap) => (cap, true),
     };
+    // Values streamed while running: none until a proof says where to stop.
+    let stream_cap = if prove { 0 } else { end + 1 };
+    let mut values = None;
+    if let Some(path) = &files.values_out {
+        let mut opened = None;
+        seq.with_table(&mut |t| {
+            opened = Some(ValuesOut::open(path, files.values_width, t, stream_cap))
+        });
+        values = opened.transpose()?;
+    }
     let bar = progress_bar(end);
     let started = Instant::now();
     let start_n = seq.stats().computed;
@@ -221,11 +255,7 @@ pub fn run(
         let t0 = Instant::now();
         let step = seq.extend_to(upto, limits);
         let spent = t0.elapsed();
-        if let Some(v) = values.as_mut() {
-            let mut r = Ok(());
-            seq.with_table(&mut |t| r = v.append(t));
-            r?;
-        }
+        stream(seq, values.as_mut(), stream_cap)?;
         let stats = seq.stats();
         let rate = (stats.computed - start_n) as f64 / started.elapsed().as_secs_f64().max(1e-9);
         let rare = stats
@@ -237,24 +267,8 @@ pub fn run(
         match step {
             Err(Error::Interrupted(_)) => {
                 bar.finish_and_clear();
-                if let Some(v) = values.as_mut() {
-                    v.flush()?;
-                }
-                let saved = match &files.checkpoint {
-                    Some(path) => {
-                        save(path, seq)?;
-                        format!(
-                            "; checkpoint saved to {}: run the same command again to resume",
-                            path.display()
-                        )
-                    }
-                    None => String::new(),
-                };
-                return Err(Interrupted(format!(
-                    "interrupted at n = {}{saved}",
-                    seq.stats().computed
-                ))
-                .into());
+                stream(seq, values.as_mut(), end + 1)?;
+                return Err(interrupted(seq, files, values.as_mut()));
             }
             Err(e) => {
                 bar.finish_and_clear();
@@ -282,9 +296,6 @@ pub fn run(
         }
     }
     bar.finish_and_clear();
-    if let Some(v) = values.as_mut() {
-        v.flush()?;
-    }
     if let Some(path) = &files.checkpoint {
         save(path, seq)?;
     }
@@ -293,5 +304,9 @@ pub fn run(
         Some(p) => p.window_end().min(computed - 1),
         None => end.min(computed.saturating_sub(1)),
     };
+    stream(seq, values.as_mut(), last + 1)?;
+    if let Some(v) = values.as_mut() {
+        v.flush()?;
+    }
     Ok((last, proven))
 }

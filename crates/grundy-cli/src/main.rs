@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy::Limits;
 
 #[global_allocator]
@@ -71,7 +71,37 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    output::report_panics();
+    output::catch_panic(run)
+}
+
+/// The commands that compute nothing, so that no global option (budgets)
+/// applies to them: their help does not list those options.
+const WITHOUT_BUDGETS: &[&str] = &["games"];
+
+/// The command line, parsed. Global options are defined once but shown
+/// only where they apply.
+fn parse_args() -> Result<Cli, clap::Error> {
+    let cmd = Cli::command();
+    let globals: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .map(|a| a.clone().hide(true))
+        .collect();
+    // clap does not propagate a global option into a subcommand that has
+    // an option of that name: give those subcommands a hidden copy.
+    let cmd = cmd.mut_subcommands(|sub| {
+        if WITHOUT_BUDGETS.contains(&sub.get_name()) {
+            sub.args(globals.iter().cloned())
+        } else {
+            sub
+        }
+    });
+    Cli::from_arg_matches(&cmd.try_get_matches()?)
+}
+
+fn run() -> ExitCode {
+    let cli = match parse_args() {
         Ok(cli) => cli,
         Err(e) => return output::clap_failure(e),
     };
@@ -88,7 +118,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
         Command::Seq(args) => {
-            // Ctrl-C stops the run at the next chunk, which saves its state.
+            // Ctrl-C, SIGTERM and SIGHUP (the `termination` feature) stop the
+            // run at the next chunk, which saves its state.
             let stop = Arc::new(AtomicBool::new(false));
             let flag = stop.clone();
             let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));

@@ -2,13 +2,19 @@
 
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use grundy::error::{one_line, shorten_quote};
 
 /// Prints `text` to stdout. A closed pipe (`grundy seq ... | head`) is not
-/// an error worth a message.
+/// an error worth a message; other failures say that the output is at
+/// fault (`> /dev/full`), not the input.
 pub fn print(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("cannot write the standard output"))
+        }
         _ => Ok(()),
     }
 }
@@ -20,15 +26,51 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     print(&text)
 }
 
-/// One line `error: ...` and exit code 2.
+/// One line `error: ...` and exit code 2. The message is the whole chain
+/// of contexts (`plotting a.png: cannot write a.png: ...`), passed through
+/// [`one_line`] whatever produced it, as a last guarantee of one short line.
 pub fn failure(e: &anyhow::Error) -> ExitCode {
-    let msg = format!("{e:#}").replace('\n', " ");
-    eprintln!("error: {msg}");
+    eprintln!("error: {}", one_line(&format!("{e:#}")));
     ExitCode::from(2)
 }
 
+/// Makes a panic, which is always a bug, end like any other failure: one
+/// line `error: internal error ...` (the first panic only: a panic that
+/// unwinds through a thread join may cause another), and exit code 2 from
+/// [`catch_panic`], instead of Rust's report and exit code 101.
+pub fn report_panics() {
+    static REPORTED: AtomicBool = AtomicBool::new(false);
+    std::panic::set_hook(Box::new(|info| {
+        if REPORTED.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let payload = info.payload();
+        let what = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("a panic");
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "error: internal error: {}{place}; this is a bug in grundy, please report it",
+            one_line(what)
+        );
+    }));
+}
+
+/// Runs `main`, turning a panic (already reported by [`report_panics`])
+/// into exit code 2.
+pub fn catch_panic(main: impl FnOnce() -> ExitCode + std::panic::UnwindSafe) -> ExitCode {
+    std::panic::catch_unwind(main).unwrap_or(ExitCode::from(2))
+}
+
 /// Help and version go to stdout with exit 0; usage errors become one line
-/// with exit code 2.
+/// with exit code 2. `grundy` alone is a usage error too, but one line
+/// would not say what to type: it prints the help (usage and commands) on
+/// stderr, with exit code 2.
 pub fn clap_failure(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind as K;
     match e.kind() {
@@ -36,11 +78,15 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             let _ = e.print();
             ExitCode::SUCCESS
         }
+        K::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{}", e.render());
+            ExitCode::from(2)
+        }
         _ => {
             // clap spreads the message over lines (the missing argument or
             // the allowed values come on the next ones): keep them all,
             // up to the usage block, on one line.
-            let rendered = e.render().to_string();
+            let rendered = shorten_values(&e);
             let message: Vec<&str> = rendered
                 .lines()
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
@@ -54,8 +100,30 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             } else {
                 message
             };
-            eprintln!("error: {message} (see `grundy --help`)");
+            eprintln!("error: {} (see `grundy --help`)", one_line(message));
             ExitCode::from(2)
         }
     }
+}
+
+/// The rendered clap error with the values it quotes (a bad number, an
+/// unknown argument) cut to a short excerpt: clap quotes them whole, and
+/// cutting the line instead would lose the name of the argument after them.
+fn shorten_values(e: &clap::Error) -> String {
+    use clap::error::ContextValue as V;
+    let mut rendered = e.render().to_string();
+    for (_, value) in e.context() {
+        let quoted: Vec<&String> = match value {
+            V::String(s) => vec![s],
+            V::Strings(v) => v.iter().collect(),
+            _ => continue,
+        };
+        for s in quoted {
+            let short = shorten_quote(s);
+            if short.len() < s.len() {
+                rendered = rendered.replace(s.as_str(), &short);
+            }
+        }
+    }
+    rendered
 }

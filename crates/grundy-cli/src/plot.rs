@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 
 use anyhow::{anyhow, bail, Context};
 use grundy::heap::SeqReport;
+use image::codecs::png::PngEncoder;
+use image::{ColorType, ImageEncoder};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -57,32 +59,41 @@ pub fn svg(report: &SeqReport) -> anyhow::Result<String> {
 }
 
 /// Writes the plot of `report` to `path` (PNG or SVG by extension).
+///
+/// The picture is drawn in memory and written here, so that a file that
+/// cannot be written is reported as the file and the system's reason, not
+/// in the words of plotters' backends (which print their debug form).
 pub fn write(path: &Path, report: &SeqReport) -> anyhow::Result<()> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("svg") => {
-            let labels = register_font();
-            let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, report, labels)?;
-            root.present()
-                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
-        }
-        Some("png") => {
-            let labels = register_font();
-            let root = BitMapBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, report, labels)?;
-            root.present()
-                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))
-        }
+    let bytes = match ext.as_deref() {
+        Some("svg") => svg(report)?.into_bytes(),
+        Some("png") => png(report)?,
         _ => bail!(
             "--plot needs a file ending in .png or .svg, got {}",
             path.display()
         ),
+    };
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The plot of `report` as the bytes of a PNG file.
+fn png(report: &SeqReport) -> anyhow::Result<Vec<u8>> {
+    let labels = register_font();
+    let mut pixels = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(&root, report, labels)?;
+        root.present()
+            .map_err(|e| anyhow!("cannot draw the plot: {e}"))?;
     }
-    .with_context(|| format!("plotting {}", path.display()))
+    let mut bytes = Vec::new();
+    PngEncoder::new(&mut bytes)
+        .write_image(&pixels, WIDTH, HEIGHT, ColorType::Rgb8)
+        .map_err(|e| anyhow!("cannot encode the plot as PNG: {e}"))?;
+    Ok(bytes)
 }
 
 fn draw<DB: DrawingBackend>(

@@ -37,8 +37,8 @@ pub struct SeqArgs {
     /// heap n = 0, 1, 2, ..., of --values-width bytes, nothing else.
     #[arg(long, value_name = "FILE")]
     values_out: Option<PathBuf>,
-    /// Bytes per value in --values-out (1 or 2).
-    #[arg(long, value_name = "BYTES", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// Bytes per value in --values-out (1, 2 or 4).
+    #[arg(long, value_name = "BYTES", default_value_t = 2, value_parser = parse_width)]
     values_width: u8,
     /// Plot the values (n against G(n), rare values in red) to a .png or .svg file.
     #[arg(long, value_name = "FILE")]
@@ -53,21 +53,17 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         .as_deref()
         .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
         .transpose()?;
-    if !(args.checkpoint_every.is_finite() && args.checkpoint_every >= 0.0) {
-        anyhow::bail!("--checkpoint-every must be a non-negative number of seconds");
-    }
+    let every = checkpoint_interval(args.checkpoint_every)?;
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             let target = match to {
                 Some(to) => Target::To(to),
-                None if seq.provable() => Target::UntilProven(
-                    SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1)),
-                ),
+                None if seq.provable() => Target::UntilProven(seq.auto_cap(limits)),
                 None => Target::To(SeqRequest::UNPROVABLE_DEFAULT),
             };
             let files = RunFiles {
                 checkpoint: args.checkpoint.clone(),
-                every: Duration::from_secs_f64(args.checkpoint_every),
+                every,
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
             };
@@ -103,6 +99,33 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
 }
 
+/// The most seconds `--checkpoint-every` accepts: a year, far beyond any
+/// run, and far below what a `Duration` holds.
+const MAX_CHECKPOINT_EVERY: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `--checkpoint-every` as a duration, refusing what no clock can wait.
+fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
+    if !(0.0..=MAX_CHECKPOINT_EVERY).contains(&secs) {
+        anyhow::bail!(
+            "--checkpoint-every {secs}: give a number of seconds from 0 to {MAX_CHECKPOINT_EVERY} (a year)"
+        );
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// `--values-width`: 1, 2 or 4 bytes per value.
+fn parse_width(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err(format!(
+            "`{}` is not 1, 2 or 4 (bytes per value)",
+            grundy::error::shorten_quote(text)
+        )),
+    }
+}
+
 fn describe_sparse(s: &SparseInfo) -> String {
     let p = &s.partition;
     let mut rule = format!("parity(G & {:#b})", p.mask);
@@ -125,7 +148,14 @@ fn describe_sparse(s: &SparseInfo) -> String {
 /// The human form: an aligned table ten values to a row, then the period.
 pub fn render(r: &SeqReport) -> String {
     let mut out = format!("game: {}\nG(0..={}):\n", r.game, r.computed_to);
-    let shown = &r.values[..r.values.len().min(SHOWN_VALUES)];
+    // A table of up to SHOWN_VALUES + 1 values is shown whole, so that
+    // `--to 1000` ends with G(1000); longer ones end with the value asked for.
+    let cut = if r.values.len() > SHOWN_VALUES + 1 {
+        SHOWN_VALUES
+    } else {
+        r.values.len()
+    };
+    let shown = &r.values[..cut];
     let w = shown
         .iter()
         .map(|v| v.to_string().len())
@@ -146,9 +176,12 @@ pub fn render(r: &SeqReport) -> String {
         out.push('\n');
     }
     if shown.len() < r.values.len() {
+        let skipped = r.values.len() - shown.len() - 1;
+        let plural = if skipped == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "... {} more values (use --json or --values-out to get them all)\n",
-            r.values.len() - shown.len()
+            "... {skipped} more value{plural} (use --json or --values-out to get them all)\nG({}) = {}\n",
+            r.computed_to,
+            r.values[r.values.len() - 1]
         ));
     }
     if let Some(form) = &r.closed_form {

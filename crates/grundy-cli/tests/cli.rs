@@ -255,3 +255,99 @@ fn help_succeeds() {
     grundy(&["--help"]).success();
     grundy(&["value", "--help"]).success();
 }
+
+#[test]
+fn no_arguments_print_the_usage_and_the_commands() {
+    let out = grundy(&[]).code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.stdout.is_empty());
+    assert!(err.contains("Usage: grundy [OPTIONS] <COMMAND>"), "{err}");
+    assert!(err.contains("Commands:"), "{err}");
+    for command in ["value", "seq", "solve", "graph", "play", "serve", "games"] {
+        assert!(err.contains(&format!("\n  {command} ")), "{command}: {err}");
+    }
+}
+
+#[test]
+fn options_show_only_where_they_apply() {
+    assert!(!text(&["games", "--help"]).contains("--max-states"));
+    assert!(!text(&["help", "games"]).contains("--max-states"));
+    assert!(text(&["value", "--help"]).contains("--max-states"));
+    // Still accepted where it does nothing, as before.
+    assert!(text(&["--max-states", "5", "games"]).contains("nim"));
+}
+
+#[test]
+fn plot_errors_name_the_file_and_the_reason_in_words() {
+    for path in ["/nonexistent-dir/plot.png", "/nonexistent-dir/plot.svg"] {
+        fails(
+            &["seq", "kayles", "--to", "20", "--plot", path],
+            &format!("cannot write {path}: No such file or directory"),
+        );
+    }
+    let dir = format!("{}/plot-dir.png", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    fails(
+        &["seq", "kayles", "--to", "20", "--plot", &dir],
+        "Is a directory",
+    );
+    // A plot that can be written is a real PNG.
+    let png = file("plot.png", "");
+    grundy(&["seq", "kayles", "--to", "20", "--plot", &png]).success();
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n"));
+}
+
+#[test]
+fn errors_quote_a_short_excerpt_of_long_input() {
+    let digits = "7".repeat(100_000);
+    let out = grundy(&["value", "nim", &digits])
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.len() < 200, "{} bytes", err.len());
+    assert!(err.contains("heap size `7777"), "{err}");
+    // clap's own errors keep naming the argument after the value.
+    let junk = "x".repeat(100_000);
+    let out = grundy(&["value", "--max-states", &junk, "nim", "3"])
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.len() < 300, "{} bytes", err.len());
+    assert!(err.contains("for '--max-states <N>'"), "{err}");
+    // Line breaks and terminal escapes in input stay inside the one line.
+    fails(&["value", "nim", "3\n4\u{1b}[31m"], "`3\\n4\\u{1b}[31m`");
+}
+
+#[test]
+fn positions_in_errors_are_written_as_typed() {
+    // A sequence needs an acyclic game; the cycle is named as the user
+    // writes positions, not in Rust's debug form (`Int(1)`).
+    let script = file(
+        "cycle.rhai",
+        "fn moves(n) { if n > 0 { [n - 1, n] } else { [] } }\n",
+    );
+    fails(
+        &["seq", &format!("rules:{script}"), "--to", "5"],
+        "the game graph has a cycle through `1`;",
+    );
+}
+
+#[test]
+fn a_full_output_is_named() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // not Linux
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "nim", "3"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: cannot write the standard output: No space left on device (os error 28)\n"
+    );
+}

@@ -331,3 +331,24 @@ fn very_long_components_print() {
     assert!(out.contains(&format!("  1  {row}  ")), "{}", &out[..200]);
     assert!(out.contains("total: "), "{}", &out[..200]);
 }
+
+#[test]
+fn heaps_beyond_the_budget_are_refused_within_seconds() {
+    let started = std::time::Instant::now();
+    fails(
+        &["value", "C.C", "1048576"],
+        "heap 1048576 of C.C (no period is proven by n = ",
+    );
+    fails(
+        &["value", "0.F7", "2147483648"],
+        "heap 2147483648 of 0.F7 (no period is proven by n = ",
+    );
+    fails(
+        &["value", "officers", "4611686018427387904", "--max-states", "100000"],
+        "heap 4611686018427387904 of officers (no period is proven by n = 99999) needs more than 100000 states; raise the limit (--max-states)",
+    );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // What a proven period answers is still answered.
+    let v = json_of(&["value", "dawson-kayles", "4611686018427387904", "--json"]);
+    assert!(v["values"][0].is_u64());
+}

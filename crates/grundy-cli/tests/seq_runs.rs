@@ -30,6 +30,15 @@ fn values_of(path: &Path) -> Vec<u16> {
         .collect()
 }
 
+/// The values of a `--values-width 1` file.
+fn byte_values_of(path: &Path) -> Vec<u16> {
+    std::fs::read(path)
+        .unwrap()
+        .iter()
+        .map(|&b| b as u16)
+        .collect()
+}
+
 fn json(args: &[&str]) -> Value {
     let out = grundy(args);
     assert!(
@@ -206,12 +215,7 @@ fn values_out_is_raw_little_endian() {
         "1",
     ]);
     assert!(out.status.success());
-    let bytes: Vec<u16> = std::fs::read(&one)
-        .unwrap()
-        .iter()
-        .map(|&b| b as u16)
-        .collect();
-    assert_eq!(bytes, expected);
+    assert_eq!(byte_values_of(&one), expected);
     // Values above 255 do not fit in one byte, and say so.
     let narrow = grundy(&[
         "seq",
@@ -291,4 +295,237 @@ fn octal_codes_everywhere_a_game_is_accepted() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(why), "{bad}: {err}");
     }
+}
+
+/// The one line of stderr of a run that must fail with exit code 2.
+fn fails(args: &[&str]) -> String {
+    let out = grundy(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+#[test]
+fn values_out_names_its_file_and_writes_to_devices() {
+    let out = grundy(&["seq", "grundy", "--to", "100", "--values-out", "/dev/null"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = temp_dir("values-name");
+    let missing = dir.join("no-such-dir").join("v.bin");
+    let err = fails(&[
+        "seq",
+        "grundy",
+        "--to",
+        "100",
+        "--values-out",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains(&format!("cannot create {}", missing.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn values_out_holds_exactly_the_values_asked_for() {
+    let dir = temp_dir("values-exact");
+    let ckpt = dir.join("k.ckpt");
+    let ckpt_s = ckpt.to_str().unwrap();
+    let values = dir.join("v.bin");
+    let values_s = values.to_str().unwrap();
+    // A checkpoint that reaches n = 1000.
+    let long = json(&[
+        "seq",
+        "kayles",
+        "--to",
+        "1000",
+        "--checkpoint",
+        ckpt_s,
+        "--json",
+    ]);
+    // An unrelated, longer file where the values go.
+    std::fs::write(&values, vec![0xAB; 5000]).unwrap();
+    // Resuming from it with --to 300 writes G(0..=300), nothing else.
+    let resume = [
+        "seq",
+        "kayles",
+        "--to",
+        "300",
+        "--checkpoint",
+        ckpt_s,
+        "--values-out",
+        values_s,
+    ];
+    let short = json(&[&resume[..], &["--json"]].concat());
+    let expected: Vec<u16> = short["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u16)
+        .collect();
+    assert_eq!(expected.len(), 301);
+    assert_eq!(long["values"][300], short["values"][300]);
+    assert_eq!(values_of(&values), expected);
+    // Resuming with another width rewrites the file in that width.
+    let out = grundy(&[&resume[..], &["--values-width", "1"]].concat());
+    assert!(out.status.success());
+    assert_eq!(byte_values_of(&values), expected);
+    // A run until the period is proven writes exactly what it reports.
+    let proven = json(&["seq", "kayles", "--values-out", values_s, "--json"]);
+    let reported = proven["values"].as_array().unwrap().len();
+    assert_eq!(values_of(&values).len(), reported);
+}
+
+#[test]
+fn values_too_wide_for_the_file_advise_a_width_that_works() {
+    let dir = temp_dir("values-wide");
+    let path = dir.join("v.bin");
+    let path_s = path.to_str().unwrap();
+    let args = |width: &'static str| {
+        vec![
+            "seq",
+            "sub-allbut:1",
+            "--to",
+            "140000",
+            "--values-out",
+            path_s,
+            "--values-width",
+            width,
+        ]
+    };
+    let err = fails(&args("1"));
+    assert!(
+        err.contains("does not fit in 8 bits") && err.contains("use --values-width 2"),
+        "{err}"
+    );
+    let err = fails(&args("2"));
+    assert!(
+        err.contains("does not fit in 16 bits") && err.contains("use --values-width 4"),
+        "{err}"
+    );
+    let out = grundy(&args("4"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wide: Vec<u32> = std::fs::read(&path)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(wide.len(), 140_001);
+    assert!(wide.iter().any(|&v| v > 65_535));
+    assert!(fails(&[
+        "seq",
+        "kayles",
+        "--to",
+        "9",
+        "--values-out",
+        path_s,
+        "--values-width",
+        "3"
+    ])
+    .contains("`3` is not 1, 2 or 4"));
+}
+
+#[test]
+fn forged_checkpoints_are_refused_in_one_line() {
+    use grundy::heap::{checkpoint, Table};
+    let dir = temp_dir("forged");
+    let ckpt = dir.join("f.ckpt");
+    let ckpt_s = ckpt.to_str().unwrap();
+    // A valid CRC over values no game can have: 0xFFFFFFFF, 4 bytes each.
+    let mut bytes = Vec::new();
+    let table = Table::Wide(vec![u32::MAX; 20]);
+    checkpoint::write(&mut bytes, "kayles", &table).unwrap();
+    std::fs::write(&ckpt, &bytes).unwrap();
+    let err = fails(&["seq", "kayles", "--to", "300", "--checkpoint", ckpt_s]);
+    assert!(
+        err.contains("f.ckpt: the checkpoint is damaged (it gives G(0) = 4294967295"),
+        "{err}"
+    );
+    // A count of values far beyond the file's length.
+    let at = 8 + 4 + 4 + "kayles".len() + 1;
+    bytes[at..at + 8].copy_from_slice(&(1u64 << 31).to_le_bytes());
+    std::fs::write(&ckpt, &bytes).unwrap();
+    let err = fails(&["seq", "kayles", "--to", "300", "--checkpoint", ckpt_s]);
+    assert!(err.contains("claims 2147483648 values of 4 bytes"), "{err}");
+}
+
+#[test]
+fn checkpoint_intervals_no_clock_can_wait_are_refused() {
+    for every in ["1e20", "-1", "NaN", "inf"] {
+        let flag = format!("--checkpoint-every={every}");
+        let err = fails(&["seq", "kayles", "--to", "10", &flag]);
+        assert!(err.contains("--checkpoint-every"), "{every}: {err}");
+    }
+}
+
+#[test]
+fn sigterm_saves_a_checkpoint_like_ctrl_c() {
+    // Without a handler, SIGTERM would end the process with no exit code.
+    let dir = temp_dir("term");
+    let ckpt = dir.join("run.ckpt");
+    let ckpt_s = ckpt.display().to_string();
+    let to = "3000000";
+    let args = ["seq", "grundy", "--to", to, "--checkpoint", &ckpt_s];
+    let stopped = start_and_stop(
+        &[&args[..], &["--checkpoint-every", "0.05"]].concat(),
+        &ckpt,
+        "-TERM",
+    );
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
+    assert!(err.contains("checkpoint saved to"), "{err}");
+}
+
+#[test]
+fn long_tables_end_with_the_value_asked_for() {
+    let text = |to: &str| String::from_utf8(grundy(&["seq", "fib", "--to", to]).stdout).unwrap();
+    let t = text("1000");
+    assert!(t.contains("\n1000   0\n"), "{t}");
+    assert!(!t.contains("more value"), "{t}");
+    let t = text("1001");
+    assert!(
+        t.contains("... 1 more value (use --json or --values-out to get them all)\nG(1001) = 1\n"),
+        "{t}"
+    );
+    let t = text("5000");
+    assert!(t.contains("... 4000 more values (use"), "{t}");
+    assert!(t.contains("\nG(5000) = "), "{t}");
+}
+
+#[test]
+fn periods_are_reported_only_when_the_values_back_them() {
+    // The last 9 of 300,001 values repeat with period 3; the true period
+    // is 149459, which 300,001 values cannot show.
+    let v = json(&["seq", "0.16", "--to", "300000", "--json"]);
+    assert_eq!(
+        (v["period"].clone(), v["proven"].clone()),
+        (Value::Null, Value::Bool(false))
+    );
+    // A subtraction game's long period is proven as soon as the values
+    // allow, however long the stretches of a short pattern before it.
+    let v = json(&["seq", "sub:3,7,100000", "--json"]);
+    assert_eq!(
+        (
+            v["period"].as_u64(),
+            v["preperiod"].as_u64(),
+            v["proven"].as_bool()
+        ),
+        (Some(100_003), Some(100_011), Some(true))
+    );
+    // The report shows the proof window and two periods after the preperiod.
+    assert_eq!(v["computed_to"], 100_011 + 2 * 100_003 - 1);
+    let v = json(&["seq", "sub:3,7,50000", "--to", "2000000", "--json"]);
+    assert_eq!(
+        (v["period"].as_u64(), v["proven"].as_bool()),
+        (Some(50_003), Some(true))
+    );
 }

@@ -1,145 +1,15 @@
 //! `grundy serve`: the real binary on a free port, every route with good and
 //! bad input, the JSON against the command line's, the limits, and a load
-//! test. The HTTP client is a few lines over `TcpStream`, so the tests need
-//! nothing the server does not.
+//! of parallel clients. Connections, lanes and shutdown are tested in
+//! `serve_limits.rs`.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+mod serve_support;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-/// A running server, killed when dropped.
-struct Server {
-    child: Child,
-    /// `127.0.0.1:PORT`.
-    addr: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("grundy starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("the address line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-            .to_string();
-        Server { child, addr }
-    }
-
-    fn get(&self, path: &str) -> Reply {
-        request(&self.addr, "GET", path)
-    }
-
-    fn json(&self, path: &str) -> Value {
-        let r = self.get(path);
-        assert_eq!(r.status, 200, "{path}: {}", r.body);
-        assert!(r.content_type.starts_with("application/json"), "{path}");
-        serde_json::from_str(&r.body).expect("valid JSON")
-    }
-
-    /// Asserts that `path` fails with `status` and a one-line JSON error
-    /// containing `needle`.
-    fn fails(&self, path: &str, status: u16, needle: &str) {
-        let r = self.get(path);
-        r.assert_error(status, needle, path);
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct Reply {
-    status: u16,
-    content_type: String,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn assert_error(&self, status: u16, needle: &str, what: &str) {
-        assert_eq!(self.status, status, "{what}: {}", self.body);
-        assert!(
-            self.content_type.starts_with("application/json"),
-            "{what}: {}",
-            self.content_type
-        );
-        assert_eq!(self.body.trim_end().lines().count(), 1, "{what}: one line");
-        let v: Value = serde_json::from_str(&self.body).expect("JSON error");
-        let obj = v.as_object().unwrap();
-        assert_eq!(obj.len(), 1, "{what}: only `error`: {}", self.body);
-        let msg = obj["error"].as_str().unwrap();
-        assert!(msg.contains(needle), "{what}: `{needle}` not in `{msg}`");
-    }
-}
-
-/// One HTTP/1.1 request on a fresh connection.
-fn request(addr: &str, method: &str, path: &str) -> Reply {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("a reply");
-    let text = String::from_utf8(raw).expect("UTF-8");
-    let (head, body) = text.split_once("\r\n\r\n").expect("headers end");
-    let status = head[9..12].parse().expect("status");
-    let content_type = head
-        .lines()
-        .find_map(|l| l.strip_prefix("content-type: "))
-        .unwrap_or("")
-        .to_string();
-    Reply {
-        status,
-        content_type,
-        headers: head.to_string(),
-        body: body.to_string(),
-    }
-}
-
-/// What `grundy ARGS` prints on stdout.
-fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Percent-encodes a query value.
-fn enc(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
+use serve_support::{cli, enc, request, Server};
 
 #[test]
 fn prints_its_address_on_loopback_and_serves_the_page() {
@@ -274,9 +144,11 @@ fn a_long_sequence_stops_at_the_time_limit_with_what_it_has() {
     let plot = s.get("/api/plot?game=0.FFFF&to=100000");
     assert_eq!(plot.status, 200);
     assert!(plot.headers.contains("x-grundy-stopped: time limit"));
-    // Other routes name the limit in a 503.
+    // Other routes name the limit in a 503. (A heap of 0.FFFF, whose
+    // three-heap splits cost far more than the state budget allows, is
+    // refused at once; Grundy's game to 199999 is within it, and slow.)
     s.fails(
-        "/api/value?game=0.FFFF&components=20000",
+        "/api/value?game=grundy&components=199999",
         503,
         "time limit of 0.3 s",
     );
@@ -443,6 +315,44 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         "at most 8192",
     );
     request(&s.addr, "POST", "/api/value").assert_error(405, "only GET", "POST");
+    // The README promises 405 for every method but GET, HEAD included.
+    for path in ["/api/value?game=nim&components=3", "/", "/api/games"] {
+        let head = request(&s.addr, "HEAD", path);
+        assert_eq!(head.status, 405, "HEAD {path}");
+        assert!(head.headers.contains("allow: GET"), "{}", head.headers);
+    }
+    request(&s.addr, "DELETE", "/nothing").assert_error(405, "only GET", "DELETE");
+    // `/api/games` takes no parameter, and says so.
+    s.fails(
+        "/api/games?x=1",
+        400,
+        "/api/games has no parameter `x`; it takes none",
+    );
+    // `misere` is `true` or `false`, as its error says.
+    for bad in ["1", "0", "", "yes"] {
+        s.fails(
+            &format!("/api/value?game=nim&components=3&misere={bad}"),
+            400,
+            "`misere` must be true or false",
+        );
+    }
+    // Errors speak of parameters and routes, not of command-line flags.
+    for (path, needle) in [
+        (
+            "/api/value?game=sub:1,2&components=3&misere=true",
+            "`misere=true` works with nim",
+        ),
+        (
+            "/api/value?game=nim&components=3&ground=1",
+            "`ground` works with hackenbush",
+        ),
+        ("/api/seq?game=wythoff", "use /api/value"),
+        ("/api/value?game=&components=3", "see /api/games"),
+    ] {
+        s.fails(path, 400, needle);
+        let body = s.get(path).body;
+        assert!(!body.contains("--") && !body.contains("`grundy "), "{body}");
+    }
     // A state budget overrun names the limit.
     let small = Server::start(&["--max-states", "1000"]);
     small.fails("/api/seq?game=kayles&to=5000", 422, "more than 1000 states");
@@ -458,6 +368,9 @@ fn startup_errors_are_one_line() {
         (vec!["serve", "--port", port], "cannot listen on 127.0.0.1:"),
         (vec!["serve", "--time-limit", "0"], "--time-limit"),
         (vec!["serve", "--bind", "nowhere"], "nowhere"),
+        (vec!["serve", "--max-connections", "0"], "--max-connections"),
+        (vec!["serve", "--idle-timeout", "0"], "--idle-timeout"),
+        (vec!["serve", "--idle-timeout", "1e20"], "at most 3600"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(&args)

@@ -7,17 +7,21 @@
 use thiserror::Error;
 
 /// Why the engine could not answer.
+///
+/// Messages quote what the user typed or a file held, which may be megabytes
+/// long or hold line breaks: every variant displays through [`one_line`], so
+/// a front end can print any of them as one short line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
     /// The text of a game name or a position is malformed.
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Parse(String),
     /// The game does not support what was asked (for example `seq` on a
     /// game whose positions are not heaps).
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Unsupported(String),
     /// A computation would exceed its state budget.
-    #[error("{what} needs more than {limit} states; raise the limit (--max-states) to go further")]
+    #[error("{} needs more than {limit} states; raise the limit (--max-states) to go further", one_line(.what))]
     Limit {
         /// What was being computed.
         what: String,
@@ -25,7 +29,7 @@ pub enum Error {
         limit: u64,
     },
     /// A computation would hold more memory than its budget.
-    #[error("{what} needs more than {} of memory; raise the limit (--memory) to go further", bytes_text(*.limit))]
+    #[error("{} needs more than {} of memory; raise the limit (--memory) to go further", one_line(.what), bytes_text(*.limit))]
     Memory {
         /// What was being computed.
         what: String,
@@ -33,10 +37,10 @@ pub enum Error {
         limit: u64,
     },
     /// The move graph has a cycle where a finite (acyclic) game was required.
-    #[error("the game graph has a cycle through {0}; this computation needs an acyclic game")]
+    #[error("the game graph has a cycle through {}; this computation needs an acyclic game", one_line(.0))]
     Cyclic(String),
     /// The computation was stopped by its time limit or by the user.
-    #[error("stopped: {0}")]
+    #[error("stopped: {}", one_line(.0))]
     Interrupted(String),
 }
 
@@ -93,6 +97,70 @@ pub fn shorten_quote(s: &str) -> String {
     }
 }
 
+/// The longest quotation [`one_line`] keeps whole, in characters.
+const QUOTE_MAX: usize = 80;
+/// How much of a longer quotation [`one_line`] keeps: its start and its end
+/// (the end of a long path names the file).
+const QUOTE_HEAD: usize = 56;
+const QUOTE_TAIL: usize = 20;
+/// The longest message [`one_line`] returns, in characters.
+const LINE_MAX: usize = 600;
+
+/// `msg` made fit for one line of a terminal, whatever it quotes.
+///
+/// Messages quote user input between backticks; a quotation longer than 80
+/// characters is cut to its start and end around `...`. Line breaks
+/// outside quotations become spaces (libraries spread messages over lines);
+/// inside them, and every other control character anywhere, they are
+/// escaped (`\n`, `\u{1b}`), so input cannot break the line or drive the
+/// terminal. What is still longer than 600 characters is cut at the end.
+pub fn one_line(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(LINE_MAX + 8));
+    let mut parts = msg.split('`').enumerate().peekable();
+    while let Some((i, part)) = parts.next() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts are quotations, unless a lone backtick opened them.
+        if i % 2 == 1 && parts.peek().is_some() {
+            push_escaped(&mut out, &excerpt(part), true);
+        } else {
+            push_escaped(&mut out, part, false);
+        }
+    }
+    match out.char_indices().nth(LINE_MAX) {
+        Some((i, _)) => {
+            out.truncate(i);
+            out.push_str("...");
+            out
+        }
+        None => out,
+    }
+}
+
+/// The start and end of a long quotation, around `...`.
+fn excerpt(s: &str) -> String {
+    let count = s.chars().count();
+    if count <= QUOTE_MAX {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(QUOTE_HEAD).collect();
+    let tail: String = s.chars().skip(count - QUOTE_TAIL).collect();
+    format!("{head}...{tail}")
+}
+
+/// Appends `s` with control characters escaped; outside quotations, line
+/// breaks become spaces.
+fn push_escaped(out: &mut String, s: &str, quoted: bool) {
+    for c in s.chars() {
+        match c {
+            '\n' | '\r' if !quoted => out.push(' '),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+}
+
 /// Results of the engine.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -106,5 +174,34 @@ mod tests {
         assert_eq!(bytes_text(64 << 20), "64 MiB");
         assert_eq!(bytes_text(3 << 29), "1.5 GiB");
         assert_eq!(bytes_text(u64::MAX), "17179869183.9 GiB");
+    }
+
+    #[test]
+    fn long_quotations_keep_their_start_and_end() {
+        let long = format!("{}.txt", "7".repeat(100_000));
+        let msg = Error::parse(format!("a heap size `{long}` is too large")).to_string();
+        let quoted = format!("`{}...{}.txt`", "7".repeat(56), "7".repeat(16));
+        assert_eq!(msg, format!("a heap size {quoted} is too large"));
+        // Short quotations and the text around them are kept as they are.
+        assert_eq!(one_line("bad `x` in `sub:1,2`"), "bad `x` in `sub:1,2`");
+    }
+
+    #[test]
+    fn line_breaks_and_control_characters_cannot_break_the_line() {
+        assert_eq!(
+            one_line("cannot read\nthe file `a\nb\u{1b}[31m`"),
+            "cannot read the file `a\\nb\\u{1b}[31m`"
+        );
+        // A lone backtick quotes nothing: the rest is still one line.
+        assert_eq!(one_line("x ` y\nz"), "x ` y z");
+    }
+
+    #[test]
+    fn every_message_is_at_most_600_characters() {
+        let msg = one_line(&"word ".repeat(1000));
+        assert_eq!(msg.chars().count(), 603);
+        assert!(msg.ends_with("..."));
+        let limit = Error::limit(format!("`{}`", "p".repeat(5000)), 9).to_string();
+        assert!(limit.len() < 200, "{limit}");
     }
 }

@@ -252,3 +252,147 @@ proptest! {
         prop_assert_eq!(a.winning_moves.len(), expected);
     }
 }
+
+/// The value of heap `n` in `game`, or the error.
+fn value(name: &str, n: u64, limits: &Limits) -> Result<u64, String> {
+    match game(name).analyze(&heaps(&[n]), limits) {
+        Ok(a) => Ok(a.grundy.unwrap().finite().unwrap().0),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+#[test]
+fn huge_heaps_that_no_theorem_answers_are_refused_at_once() {
+    let huge = 1u64 << 62;
+    // Grundy's game has no periodicity theorem: refused without computing.
+    let t = std::time::Instant::now();
+    let err = value("grundy", huge, &Limits::default()).unwrap_err();
+    assert_eq!(
+        err,
+        "heap 4611686018427387904 of grundy (no periodicity theorem covers this game) needs more than 10000000 states; raise the limit (--max-states) to go further"
+    );
+    assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
+    // Officers: a proof is looked for within the budget, then refused.
+    let err = value("officers", huge, &Limits::with_max_states(50_000)).unwrap_err();
+    assert_eq!(
+        err,
+        "heap 4611686018427387904 of officers (no period is proven by n = 49999) needs more than 50000 states; raise the limit (--max-states) to go further"
+    );
+    // Three-heap splits cost n^3/36 each: within the state budget, but
+    // refused for the work, after a proof was looked for where it is cheap.
+    let t = std::time::Instant::now();
+    let err = value("C.C", 1 << 20, &Limits::default()).unwrap_err();
+    assert!(
+        err.starts_with("heap 1048576 of C.C (no period is proven by n = 22")
+            && err.contains(
+                "; about 6.4e16 options to visit, 64 per state) needs more than 10000000 states"
+            ),
+        "{err}"
+    );
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    let err = value("0.F7", 1 << 31, &Limits::with_max_states(100_000)).unwrap_err();
+    assert!(
+        err.starts_with("heap 2147483648 of 0.F7 (no period is proven by n = "),
+        "{err}"
+    );
+}
+
+#[test]
+fn huge_heaps_with_a_period_proven_in_reach_are_still_answered() {
+    let huge = 1u64 << 62;
+    // Kayles: period 12 from 71; Dawson's Kayles: period 34 from 53.
+    assert_eq!(
+        value("kayles", huge, &Limits::default()).unwrap(),
+        value("kayles", 71 + (huge - 71) % 12, &Limits::default()).unwrap()
+    );
+    assert_eq!(
+        value("dawson-kayles", huge, &Limits::default()).unwrap(),
+        value("dawson-kayles", 53 + (huge - 53) % 34, &Limits::default()).unwrap()
+    );
+    // 0.16's proof needs 360,165 values, inside the stretch looked at.
+    assert_eq!(
+        value("0.16", huge, &Limits::default()).unwrap(),
+        value(
+            "0.16",
+            105_351 + (huge - 105_351) % 149_459,
+            &Limits::default()
+        )
+        .unwrap()
+    );
+}
+
+/// `sub:3,7,K` by the plain recurrence.
+fn sub_3_7(k: usize, len: usize) -> Vec<u64> {
+    let mut g = vec![0u64; len];
+    for n in 0..len {
+        let mut seen = [false; 4];
+        for s in [3, 7, k] {
+            if n >= s {
+                seen[g[n - s] as usize] = true;
+            }
+        }
+        g[n] = seen.iter().position(|&x| !x).unwrap() as u64;
+    }
+    g
+}
+
+#[test]
+fn long_subtraction_periods_answer_huge_heaps() {
+    // The recurrence follows period 50003 from 50011 over a long stretch.
+    let len = 400_000;
+    let g = sub_3_7(50_000, len);
+    assert!((50_011..len - 50_003).all(|n| g[n] == g[n + 50_003]));
+    let huge = 1u64 << 62;
+    let expected = g[(50_011 + (huge - 50_011) % 50_003) as usize];
+    assert_eq!(
+        value("sub:3,7,50000", huge, &Limits::default()).unwrap(),
+        expected
+    );
+    // Period 1000003 from 1000011 needs 3,000,014 values: beyond the
+    // stretch looked at by default, within it when the budget is raised.
+    let err = value("sub:3,7,1000000", huge, &Limits::default()).unwrap_err();
+    assert!(
+        err.starts_with(
+            "heap 4611686018427387904 of sub:3,7,1000000 (no period is proven by n = 1048576)"
+        ),
+        "{err}"
+    );
+    let g = sub_3_7(1_000_000, 3_000_014);
+    let expected = g[(1_000_011 + (huge - 1_000_011) % 1_000_003) as usize];
+    assert_eq!(
+        value(
+            "sub:3,7,1000000",
+            huge,
+            &Limits::with_max_states(40_000_000)
+        )
+        .unwrap(),
+        expected
+    );
+}
+
+#[test]
+fn forged_values_are_refused_before_they_are_restored() {
+    use grundy::heap::Table;
+    let mut real = Table::new();
+    for v in seq("sub-allbut:1", 100) {
+        real.push(v as u32);
+    }
+    let g = game("sub-allbut:1");
+    let heap = g.heap().unwrap();
+    assert_eq!(heap.validate(&real), Ok(()));
+    // G(50) = 2^32 - 1 would make the engine count that many values.
+    let mut forged = real.clone();
+    forged.truncate(50);
+    forged.push(u32::MAX);
+    let err = heap.validate(&forged).unwrap_err().to_string();
+    assert!(
+        err.starts_with("the checkpoint is damaged (it gives G(50) = 4294967295, but no heap 50 of sub-allbut:1 can have a value above ")
+            && err.ends_with("); delete it to start over"),
+        "{err}"
+    );
+    // Kayles: heap 0 has no move, so G(0) = 0.
+    let mut zero = Table::new();
+    zero.push(1);
+    let err = game("kayles").heap().unwrap().validate(&zero).unwrap_err();
+    assert!(err.to_string().contains("G(0) = 1"), "{err}");
+}

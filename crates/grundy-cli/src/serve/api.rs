@@ -51,17 +51,24 @@ pub async fn answer<F>(
     work: F,
 ) -> Response
 where
-    F: FnOnce(&Params, &Job) -> Result<Response, ApiError> + Send + 'static,
+    F: Fn(&Params, &Job) -> Result<Response, ApiError> + Send + Sync + 'static,
 {
     let params = match Params::read(route, raw, allowed) {
         Ok(p) => p,
         Err(e) => return e.into_response(),
     };
-    app.bounds.run(move |job| work(&params, job)).await
+    let key = params.key();
+    app.bounds
+        .run(key, Arc::new(move |job: &Job| work(&params, job)))
+        .await
 }
 
-/// `GET /api/games`: the games grundy knows.
-pub async fn games() -> Response {
+/// `GET /api/games`: the games grundy knows. It takes no parameters, and
+/// says so rather than ignore a misspelt one.
+pub async fn games(raw: RawQuery) -> Response {
+    if let Err(e) = Params::read("/api/games", raw, &[]) {
+        return e.into_response();
+    }
     json(&games::list()).unwrap_or_else(IntoResponse::into_response)
 }
 

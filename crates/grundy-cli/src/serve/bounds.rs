@@ -3,15 +3,26 @@
 //! The engine is fast on small inputs and unbounded on large ones, so every
 //! request runs under a [`Limits`]: a state budget and a stop flag that a
 //! timer sets when the request's time is up. Engine work runs on tokio's
-//! blocking threads (it would stall the async workers otherwise), at most
-//! one computation per core at a time. A request waits for a free worker
-//! at most [`Bounds::queue_wait`] (long enough for the computations ahead
-//! of it to hit their own time limits), then is refused with a 503 rather
-//! than queued for ever.
+//! blocking threads (it would stall the async workers otherwise).
+//!
+//! Requests go through two lanes, so that cheap ones never wait behind
+//! expensive ones. Cost is measured, not guessed: every request first runs
+//! in the quick lane, which has several workers per core and gives each
+//! request at most [`QUICK_SLICE`]. Most requests end there. One that is
+//! not done by then is stopped and run again from the start in the slow
+//! lane, one worker per core, under the full time limit; the server
+//! remembers it, so that the same request skips the quick lane next time.
+//! The quick lane thus only ever holds short computations, and the slow
+//! lane bounds how many long ones share the cores. A request waits for a
+//! worker at most [`Bounds::queue_wait`], then is refused with a 503
+//! rather than queued for ever; and a request whose time is up gives its
+//! worker back when it is answered, even if its computation has not yet
+//! noticed the stop flag.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::Request;
 use axum::middleware::Next;
@@ -47,15 +58,44 @@ pub const MAX_PLAY_MOVES: u64 = 1000;
 /// hand back what it has before the request is answered without it.
 const GRACE: Duration = Duration::from_secs(2);
 
+/// The time a request may compute in the quick lane before it is sent to
+/// the slow lane: well under a second, and far more than the
+/// milliseconds a typical request of the page needs.
+pub const QUICK_SLICE: Duration = Duration::from_millis(250);
+
+/// Quick-lane workers per core: quick computations are short, so a few
+/// may share a core with the slow lane's while keeping latency low.
+const QUICK_PER_CORE: usize = 4;
+
+/// How many requests known to be slow the server remembers (the set is
+/// emptied when full: it is only a hint).
+const KNOWN_SLOW: usize = 4096;
+
 /// The bounds shared by every request.
 pub struct Bounds {
     /// The state budget of one request.
     pub max_states: u64,
     /// The time one request may compute.
     pub time_limit: Duration,
+    /// The slow lane: one worker per core.
     workers: Arc<Semaphore>,
-    worker_count: usize,
+    /// The quick lane: [`QUICK_PER_CORE`] workers per core.
+    quick: Arc<Semaphore>,
+    /// Requests (route and query) that did not fit the quick lane.
+    slow: Mutex<HashSet<String>>,
 }
+
+/// How one attempt at a request ended.
+enum Attempt {
+    /// Answered (or refused), and how long it computed (`None`: it did
+    /// not get a worker).
+    Done(Response, Option<Duration>),
+    /// Not done within the quick lane's slice: try it in the slow lane.
+    TooSlow,
+}
+
+/// The work of one request, which may run twice (quick lane, then slow).
+pub type Work = Arc<dyn Fn(&Job) -> Result<Response, ApiError> + Send + Sync>;
 
 /// What a computation is given: its limits, and the time limit to name in
 /// messages.
@@ -104,7 +144,8 @@ impl Bounds {
             max_states,
             time_limit,
             workers: Arc::new(Semaphore::new(workers)),
-            worker_count: workers,
+            quick: Arc::new(Semaphore::new(workers * QUICK_PER_CORE)),
+            slow: Mutex::new(HashSet::new()),
         }
     }
 
@@ -118,22 +159,80 @@ impl Bounds {
     /// The refusal of a request that found no free worker in time.
     fn busy(&self, waited: Duration) -> ApiError {
         ApiError::Unavailable(format!(
-            "the server is busy ({} computations at a time, none free within {}); try again",
-            self.worker_count,
+            "the server is busy (no worker free within {}); try again",
             seconds(waited)
         ))
     }
 
-    /// Runs `job` on a blocking thread under the request's limits and
-    /// returns its response, or the error that stopped it.
-    pub async fn run<F>(&self, job: F) -> Response
-    where
-        F: FnOnce(&Job) -> Result<Response, ApiError> + Send + 'static,
-    {
+    /// Answers the request `key` (its route and query) with `work`: in
+    /// the quick lane first, unless it is known to be slow or the time
+    /// limit is no longer than a quick slice, then in the slow lane. A
+    /// request that turns out quick in the slow lane (it only seemed slow
+    /// while the cores were crowded) is forgotten, so that it goes back to
+    /// the quick lane.
+    pub async fn run(&self, key: String, work: Work) -> Response {
+        if !self.known_slow(&key) && self.time_limit > QUICK_SLICE {
+            let quick = self.attempt(&self.quick, QUICK_SLICE, work.clone(), true);
+            match quick.await {
+                Attempt::Done(response, _) => return response,
+                Attempt::TooSlow => self.set_slow(&key, true),
+            }
+        }
+        match self
+            .attempt(&self.workers, self.time_limit, work, false)
+            .await
+        {
+            Attempt::Done(response, took) => {
+                if took.is_some_and(|t| t < QUICK_SLICE) {
+                    self.set_slow(&key, false);
+                }
+                response
+            }
+            Attempt::TooSlow => self.out_of_time().into_response(),
+        }
+    }
+
+    fn known_slow(&self, key: &str) -> bool {
+        let slow = self.slow.lock().unwrap_or_else(|e| e.into_inner());
+        slow.contains(key)
+    }
+
+    /// Remembers (`true`) or forgets that the request `key` is slow.
+    fn set_slow(&self, key: &str, is_slow: bool) {
+        let mut slow = self.slow.lock().unwrap_or_else(|e| e.into_inner());
+        if !is_slow {
+            slow.remove(key);
+            return;
+        }
+        if slow.len() >= KNOWN_SLOW {
+            slow.clear();
+        }
+        slow.insert(key.to_string());
+    }
+
+    fn out_of_time(&self) -> ApiError {
+        ApiError::Unavailable(format!(
+            "stopped by the time limit of {} per request; ask for less",
+            seconds(self.time_limit)
+        ))
+    }
+
+    /// Runs `work` on a blocking thread with a worker of `lane` for at
+    /// most `limit`. A quick attempt that runs out of time is stopped and
+    /// reported as too slow at once; a slow one is stopped and given
+    /// [`GRACE`] to hand back what it has. Either way the worker is given
+    /// back when this returns.
+    async fn attempt(
+        &self,
+        lane: &Arc<Semaphore>,
+        limit: Duration,
+        work: Work,
+        quick: bool,
+    ) -> Attempt {
         let wait = self.queue_wait();
-        let acquired = tokio::time::timeout(wait, self.workers.clone().acquire_owned()).await;
-        let Ok(Ok(permit)) = acquired else {
-            return self.busy(wait).into_response();
+        let acquired = tokio::time::timeout(wait, lane.clone().acquire_owned()).await;
+        let Ok(Ok(_permit)) = acquired else {
+            return Attempt::Done(self.busy(wait).into_response(), None);
         };
         let stop = Arc::new(AtomicBool::new(false));
         let _stop_on_drop = StopOnDrop(stop.clone());
@@ -141,35 +240,29 @@ impl Bounds {
             limits: Limits::with_max_states(self.max_states).with_stop(stop.clone()),
             time_limit: self.time_limit,
         };
+        let started = Instant::now();
         let mut handle = tokio::task::spawn_blocking(move || {
-            // The worker stays taken until the computation really ends,
-            // even if the request was answered without it.
-            let _permit = permit;
-            let result = job(&ctx);
+            let result = work(&ctx);
             result.map_err(|e| name_the_time_limit(e, &ctx))
         });
-        let joined = match tokio::time::timeout(self.time_limit, &mut handle).await {
+        let joined = match tokio::time::timeout(limit, &mut handle).await {
             Ok(joined) => joined,
+            Err(_) if quick => return Attempt::TooSlow,
             Err(_) => {
                 stop.store(true, Ordering::Relaxed);
                 match tokio::time::timeout(GRACE, &mut handle).await {
                     Ok(joined) => joined,
-                    Err(_) => {
-                        return ApiError::Unavailable(format!(
-                            "stopped by the time limit of {} per request; ask for less",
-                            seconds(self.time_limit)
-                        ))
-                        .into_response()
-                    }
+                    Err(_) => return Attempt::TooSlow,
                 }
             }
         };
-        match joined {
+        let response = match joined {
             Ok(Ok(response)) => response,
             Ok(Err(e)) => e.into_response(),
             Err(e) => ApiError::Internal(format!("the computation failed ({e}); this is a bug"))
                 .into_response(),
-        }
+        };
+        Attempt::Done(response, Some(started.elapsed()))
     }
 }
 
@@ -195,4 +288,40 @@ pub async fn check_query_length(request: Request, next: Next) -> Response {
         .into_response();
     }
     next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn slow_requests_are_remembered_until_they_prove_quick() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let bounds = Bounds::new(1000, Duration::from_secs(2), 1);
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counted = calls.clone();
+        // The first two runs are slow (the cores were crowded, say); the
+        // later ones are quick.
+        let work: Work = Arc::new(move |_: &Job| {
+            if counted.fetch_add(1, Ordering::SeqCst) < 2 {
+                std::thread::sleep(QUICK_SLICE * 2);
+            }
+            Ok(axum::http::StatusCode::OK.into_response())
+        });
+        let ask = |key: &str| {
+            let response = runtime.block_on(bounds.run(key.to_string(), work.clone()));
+            assert_eq!(response.status(), 200);
+            (calls.load(Ordering::SeqCst), bounds.known_slow(key))
+        };
+        // Too slow for the quick lane, and slow in the slow lane too.
+        assert_eq!(ask("k"), (2, true));
+        // Straight to the slow lane, where it proves quick: forgotten.
+        assert_eq!(ask("k"), (3, false));
+        // Back in the quick lane.
+        assert_eq!(ask("k"), (4, false));
+    }
 }

@@ -50,7 +50,7 @@ impl ApiError {
             ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),
             ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m.clone()),
             ApiError::Engine(e) => match e {
-                E::Parse(_) | E::Unsupported(_) => (StatusCode::BAD_REQUEST, e.to_string()),
+                E::Parse(_) | E::Unsupported(_) => (StatusCode::BAD_REQUEST, api_words(e)),
                 E::Limit { what, limit } => (
                     StatusCode::UNPROCESSABLE_ENTITY,
                     format!(
@@ -64,7 +64,7 @@ impl ApiError {
                         grundy::error::bytes_text(*limit)
                     ),
                 ),
-                E::Cyclic(_) => (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+                E::Cyclic(_) => (StatusCode::UNPROCESSABLE_ENTITY, api_words(e)),
                 // Turned into a message naming the time limit by the
                 // bounds; this is the fallback wording.
                 E::Interrupted(what) => (
@@ -74,6 +74,26 @@ impl ApiError {
             },
         }
     }
+}
+
+/// Engine messages written for the command line, and what the API says
+/// instead: a client of the API has parameters and routes, not flags and
+/// commands.
+const API_WORDS: &[(&str, &str)] = &[
+    ("--misere works with", "`misere=true` works with"),
+    ("--ground works with", "`ground` works with"),
+    ("--misere", "`misere=true`"),
+    ("--ground V", "`ground=V`"),
+    ("--ground", "`ground`"),
+    ("use `grundy value`", "use /api/value"),
+    ("try `grundy games`", "see /api/games"),
+];
+
+/// The engine's message for `e` in the API's terms.
+fn api_words(e: &grundy::Error) -> String {
+    API_WORDS
+        .iter()
+        .fold(e.to_string(), |m, (cli, api)| m.replace(cli, api))
 }
 
 impl IntoResponse for ApiError {
@@ -108,5 +128,41 @@ mod tests {
             status(grundy::Error::Interrupted("x".into())),
             StatusCode::SERVICE_UNAVAILABLE
         );
+    }
+
+    #[test]
+    fn engine_messages_name_no_command_line_flag_or_command() {
+        let message = |name: &str, misere: bool, ground: Option<u64>| {
+            let options = grundy::SpecOptions { misere, ground };
+            let e = grundy::spec::parse(name, options).err().expect(name);
+            ApiError::Engine(e).parts().1
+        };
+        let texts = [
+            message("sub:1,2", true, None),
+            message("nim", false, Some(1)),
+            message("", false, None),
+        ];
+        for text in &texts {
+            assert!(!text.contains("--") && !text.contains("`grundy "), "{text}");
+        }
+        assert!(
+            texts[0].contains("`misere=true` works with nim"),
+            "{}",
+            texts[0]
+        );
+        assert!(
+            texts[1].contains("`ground` works with hackenbush"),
+            "{}",
+            texts[1]
+        );
+        assert!(texts[2].contains("see /api/games"), "{}", texts[2]);
+        let seq = grundy::spec::parse("wythoff", grundy::SpecOptions::default())
+            .unwrap()
+            .sequence(
+                &grundy::heap::SeqRequest { to: Some(3) },
+                &grundy::Limits::default(),
+            )
+            .unwrap_err();
+        assert!(ApiError::Engine(seq).parts().1.ends_with("use /api/value"));
     }
 }

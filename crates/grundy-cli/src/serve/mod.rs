@@ -9,6 +9,7 @@
 mod api;
 mod assets;
 mod bounds;
+mod conn;
 mod error;
 mod games;
 mod params;
@@ -44,6 +45,14 @@ pub struct ServeArgs {
     /// the values computed so far.
     #[arg(long, value_name = "SECS", default_value_t = 2.0)]
     time_limit: f64,
+    /// The most connections open at once; clients beyond it get a 503 and
+    /// are closed.
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's headers, from connecting
+    /// or from its previous answer; slow and idle connections are closed.
+    #[arg(long, value_name = "SECS", default_value_t = conn::DEFAULT_IDLE_TIMEOUT)]
+    idle_timeout: f64,
 }
 
 /// What every handler shares.
@@ -65,9 +74,20 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/move", get(play::computer_move))
         .route("/api/hint", get(play::hint))
         .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(bounds::check_query_length))
+        .layer(axum::middleware::from_fn(only_get))
         .with_state(app)
+}
+
+/// Refuses every method but `GET` before routing, `HEAD` included (which
+/// axum would otherwise answer as a `GET` without its body), as the API
+/// promises.
+async fn only_get(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if request.method() == axum::http::Method::GET {
+        next.run(request).await
+    } else {
+        method_not_allowed().await
+    }
 }
 
 async fn not_found(uri: Uri) -> Response {
@@ -81,31 +101,60 @@ async fn not_found(uri: Uri) -> Response {
 async fn method_not_allowed() -> Response {
     let mut response = ApiError::Bad("only GET requests are served".to_string()).into_response();
     *response.status_mut() = axum::http::StatusCode::METHOD_NOT_ALLOWED;
+    response.headers_mut().insert(
+        axum::http::header::ALLOW,
+        axum::http::HeaderValue::from_static("GET"),
+    );
     response
+}
+
+/// Reads a number of seconds given as `flag`: above 0 and at most an hour.
+fn seconds_arg(flag: &str, secs: f64) -> anyhow::Result<Duration> {
+    if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
+        bail!("{flag} must be a number of seconds above 0 and at most 3600, got {secs}");
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM (what service managers send).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Runs the server until Ctrl-C; `max_states` is the state budget of one
 /// request.
 pub fn run(args: &ServeArgs, max_states: u64) -> anyhow::Result<()> {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= 3600.0) {
+    let time_limit = seconds_arg("--time-limit", args.time_limit)?;
+    let conn_limits = conn::ConnLimits {
+        max_connections: args.max_connections,
+        idle_timeout: seconds_arg("--idle-timeout", args.idle_timeout)?,
+    };
+    if !(1..=100_000).contains(&args.max_connections) {
         bail!(
-            "--time-limit must be a number of seconds above 0 and at most 3600, got {}",
-            args.time_limit
+            "--max-connections must be from 1 to 100000, got {}",
+            args.max_connections
         );
     }
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let app = Arc::new(App {
-        bounds: Bounds::new(
-            max_states,
-            Duration::from_secs_f64(args.time_limit),
-            workers,
-        ),
+        bounds: Bounds::new(max_states, time_limit, workers),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let wanted = SocketAddr::new(args.bind, args.port);
         let listener = tokio::net::TcpListener::bind(wanted)
             .await
@@ -122,11 +171,11 @@ pub fn run(args: &ServeArgs, max_states: u64) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
         drop(out);
-        axum::serve(listener, router(app))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("the server stopped")
-    })
+        conn::serve(listener, router(app), conn_limits, shutdown_signal()).await;
+        anyhow::Ok(())
+    });
+    // A computation that has not noticed its stop flag yet must not keep
+    // the process alive: its thread ends with the process.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    served
 }

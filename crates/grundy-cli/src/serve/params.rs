@@ -30,9 +30,12 @@ impl Params {
             raw.map_err(|e| ApiError::Bad(format!("cannot read the query of {route}: {e}")))?;
         for (i, (name, _)) in pairs.iter().enumerate() {
             if !allowed.contains(&name.as_str()) {
+                let takes = match allowed {
+                    [] => "none".to_string(),
+                    _ => allowed.join(", "),
+                };
                 return Err(ApiError::Bad(format!(
-                    "{route} has no parameter `{name}`; it takes {}",
-                    allowed.join(", ")
+                    "{route} has no parameter `{name}`; it takes {takes}"
                 )));
             }
             if pairs[..i].iter().any(|(n, _)| n == name) {
@@ -42,6 +45,12 @@ impl Params {
             }
         }
         Ok(Params { route, pairs })
+    }
+
+    /// The request as one text (route and parameters), to recognise it
+    /// when it comes again.
+    pub fn key(&self) -> String {
+        format!("{}?{:?}", self.route, self.pairs)
     }
 
     /// The value of `name`, if given.
@@ -64,8 +73,8 @@ impl Params {
     pub fn game(&self) -> Result<Box<dyn Ruleset>, ApiError> {
         let name = self.required("game")?;
         let misere = match self.get("misere") {
-            None | Some("") | Some("0") | Some("false") => false,
-            Some("1") | Some("true") => true,
+            None | Some("false") => false,
+            Some("true") => true,
             Some(other) => {
                 return Err(ApiError::Bad(format!(
                     "`misere` must be true or false, got `{other}`"

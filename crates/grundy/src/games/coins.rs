@@ -354,39 +354,55 @@ impl SumGame for CoinGame {
     }
 
     /// Every legal move, straight from the rule (for small rows: the
-    /// number of moves grows like a power of the row's length).
+    /// number of moves grows like a power of the row's length). Each move
+    /// costs the coins it turns against `limits.max_states`, checked before
+    /// the move is built, so the runs of a huge head (Ruler's are as long
+    /// as the head) fail with [`Error::Limit`] instead of growing
+    /// quadratically; only the allowed run lengths are visited, never
+    /// every coin left of the head.
     fn for_each_option(
         &self,
         c: &Coins,
-        _limits: &Limits,
+        limits: &Limits,
         f: &mut dyn FnMut(&[Coins]) -> bool,
     ) -> Result<()> {
+        let mut budget = MoveBudget { limits, work: 0 };
         for &h in &c.heads {
-            let mut go = true;
-            let mut each = |others: &[u64]| {
-                let mut set = others.to_vec();
-                set.push(h);
-                go = f(&[c.turn(&set)]);
-                go
-            };
-            match self.values.rule() {
+            let go = match self.values.rule() {
                 Rule::Any(counts) => {
-                    for &k in counts {
-                        if k - 1 < h && !subsets(k - 1, 1, h, &mut Vec::new(), &mut each) {
-                            break;
+                    let mut failure = None;
+                    let mut each = |others: &[u64]| match budget.spend(others.len() as u64 + 1) {
+                        Ok(()) => offer(c, h, others, f),
+                        Err(e) => {
+                            failure = Some(e);
+                            false
                         }
+                    };
+                    let go = counts
+                        .iter()
+                        .filter(|&&k| k - 1 < h)
+                        .all(|&k| subsets(k - 1, 1, h, &mut Vec::new(), &mut each));
+                    if let Some(e) = failure {
+                        return Err(e);
                     }
+                    go
                 }
                 Rule::Run(lengths) => {
-                    for len in 1..=h {
-                        if lengths.as_ref().is_none_or(|s| s.contains(&len))
-                            && !each(&(h - len + 1..h).collect::<Vec<_>>())
-                        {
+                    let lengths: Box<dyn Iterator<Item = u64>> = match lengths {
+                        Some(set) => Box::new(set.iter().copied().take_while(|&len| len <= h)),
+                        None => Box::new(1..=h),
+                    };
+                    let mut go = true;
+                    for len in lengths {
+                        budget.spend(len)?;
+                        if !offer(c, h, &(h - len + 1..h).collect::<Vec<_>>(), f) {
+                            go = false;
                             break;
                         }
                     }
+                    go
                 }
-            }
+            };
             if !go {
                 break;
             }
@@ -417,6 +433,30 @@ impl SumGame for CoinGame {
         }
         Ok((found, truncated))
     }
+}
+
+/// Coins turned so far while listing moves, against the state budget.
+struct MoveBudget<'a> {
+    limits: &'a Limits,
+    work: u64,
+}
+
+impl MoveBudget<'_> {
+    /// Pays for a move turning `coins` coins; fails when the budget is
+    /// spent or someone asked to stop.
+    fn spend(&mut self, coins: u64) -> Result<()> {
+        self.work = self.work.saturating_add(coins);
+        self.limits
+            .check_states(self.work, "listing the coin moves")?;
+        self.limits.check("listing the coin moves")
+    }
+}
+
+/// Offers `f` the row after turning `others` and the head `h`.
+fn offer(c: &Coins, h: u64, others: &[u64], f: &mut dyn FnMut(&[Coins]) -> bool) -> bool {
+    let mut set = others.to_vec();
+    set.push(h);
+    f(&[c.turn(&set)])
 }
 
 /// Every `j`-subset of `from..below` (ascending) until `f` says stop.
@@ -493,6 +533,51 @@ mod tests {
             .unwrap();
         assert_eq!(turns, vec![vec![1, 5]]);
         assert!(!more);
+    }
+
+    /// Every move from `text`, or the error that stopped the listing.
+    fn moves_of(game: &CoinGame, text: &str, limits: &Limits) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        game.for_each_option(&Coins::parse(text)?, limits, &mut |parts| {
+            out.push(parts[0].format());
+            true
+        })?;
+        Ok(out)
+    }
+
+    #[test]
+    fn runs_of_a_huge_head_visit_only_the_allowed_lengths() {
+        // Before the fix this loop ran over all 2^62 lengths.
+        let game = CoinGame::from_args("run:2,3").unwrap();
+        let head = "4611686018427387904";
+        let moves = moves_of(&game, head, &Limits::with_max_states(10)).unwrap();
+        assert_eq!(
+            moves,
+            [
+                "4611686018427387903",
+                "4611686018427387902,4611686018427387903"
+            ]
+        );
+        // Ruler's runs are as long as the head: the coins they turn are
+        // paid for, so the listing stops at the budget instead of growing
+        // quadratically.
+        let ruler = CoinGame::ruler();
+        let err = moves_of(&ruler, head, &Limits::with_max_states(1000)).unwrap_err();
+        assert!(matches!(err, Error::Limit { limit: 1000, .. }), "{err}");
+        // Heads 2, 3, 4 have 2 + 3 + 4 runs turning 3 + 6 + 10 coins.
+        let thhh = |max| moves_of(&ruler, "THHH", &Limits::with_max_states(max));
+        assert_eq!(thhh(19).unwrap().len(), 9);
+        assert!(thhh(18).is_err());
+        // A run as long as the head is refused before it is built.
+        let long = CoinGame::from_args(&format!("run:{head}")).unwrap();
+        assert!(moves_of(&long, head, &Limits::default()).is_err());
+    }
+
+    #[test]
+    fn listing_moves_stops_when_asked() {
+        let limits = super::super::stopped_limits();
+        let err = moves_of(&CoinGame::turtles(), "THHTH", &limits).unwrap_err();
+        assert!(matches!(err, Error::Interrupted(_)), "{err}");
     }
 
     #[test]

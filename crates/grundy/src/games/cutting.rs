@@ -68,6 +68,10 @@ impl Table {
                 limits.check("the Cutting Game table")?;
             }
             for j in 2..=long {
+                // A row of a long thin table is long work by itself.
+                if j % 1024 == 0 {
+                    limits.check("the Cutting Game table")?;
+                }
                 let v = if j < i {
                     // The mirror (j, i) is an earlier row.
                     rows[j * w + i]
@@ -323,6 +327,16 @@ mod tests {
         assert_eq!(c.value_of(2, 2, &l).unwrap(), 0);
         assert_eq!(c.value_of(3, 2, &l).unwrap(), 0);
         assert_ne!(c.value_of(4, 2, &l).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_long_thin_table_stops_when_asked() {
+        // Rows 2 and 3 only: the stop flag must be read inside a row.
+        let c = Cutting::default();
+        let err = c
+            .value_of(3, 5000, &super::super::stopped_limits())
+            .unwrap_err();
+        assert!(matches!(err, Error::Interrupted(_)), "{err}");
     }
 
     #[test]

@@ -33,6 +33,10 @@ impl HeapRules for Fibonacci {
         "fib".to_string()
     }
 
+    fn option_count_bound(&self, n: u64) -> u64 {
+        self.amounts.partition_point(|&s| s <= n) as u64
+    }
+
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
         for &s in &self.amounts {
             if s > n {

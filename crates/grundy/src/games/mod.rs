@@ -22,3 +22,14 @@ pub mod rules;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
+
+/// Limits whose stop flag is already set, for tests that check a long
+/// loop notices it.
+#[cfg(test)]
+pub(crate) fn stopped_limits() -> crate::game::Limits {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    crate::game::Limits {
+        stop: Some(stop),
+        ..crate::game::Limits::default()
+    }
+}

@@ -70,10 +70,16 @@ impl HeapRules for Subtraction {
         }
     }
 
+    fn option_count_bound(&self, n: u64) -> u64 {
+        self.set.partition_point(|&s| s <= n) as u64
+    }
+
     fn finite_bound(&self) -> Option<FiniteBound> {
+        let t = *self.set.last().unwrap_or(&0);
         Some(FiniteBound {
-            max_removed: *self.set.last().unwrap_or(&0),
+            max_removed: t,
             max_heaps: 1,
+            uniform_from: t,
         })
     }
 }
@@ -106,6 +112,10 @@ impl HeapRules for AllBut {
                 return;
             }
         }
+    }
+
+    fn option_count_bound(&self, n: u64) -> u64 {
+        n
     }
 
     fn engine(&self) -> Box<dyn SeqEngine> {

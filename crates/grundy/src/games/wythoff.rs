@@ -87,7 +87,9 @@ struct Table {
 }
 
 impl Table {
-    fn compute(side: usize) -> Table {
+    /// Fails with [`Error::Interrupted`] when asked to stop (checked once
+    /// a row: a row is at most a few thousand cells).
+    fn compute(side: usize, limits: &Limits) -> Result<Table> {
         let n = side + 1;
         // A value is the mex of at most a + b + min(a, b) others.
         let words = (3 * side + 1) / 64 + 1;
@@ -96,6 +98,7 @@ impl Table {
         let mut diag = vec![0u64; (2 * n) * words];
         let mut row = vec![0u64; words];
         for a in 0..n {
+            limits.check("the Wythoff value table")?;
             row.iter_mut().for_each(|w| *w = 0);
             let mut row_mex = 0usize;
             for b in 0..n {
@@ -120,7 +123,7 @@ impl Table {
                 }
             }
         }
-        Table { side, values }
+        Ok(Table { side, values })
     }
 
     fn get(&self, a: u64, b: u64) -> u32 {
@@ -162,7 +165,7 @@ impl Wythoff {
             if (new_side + 1) * (new_side + 1) > limits.max_states {
                 new_side = side;
             }
-            *guard = Some(Table::compute(new_side as usize));
+            *guard = Some(Table::compute(new_side as usize, limits)?);
         }
         Ok(guard.as_ref().expect("table was just built").get(a, b) as u64)
     }
@@ -257,5 +260,20 @@ impl Ruleset for Wythoff {
             }
             other => other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_table_stops_when_asked() {
+        let w = Wythoff::default();
+        let err = w
+            .value_of(3000, 5, &super::super::stopped_limits())
+            .unwrap_err();
+        assert!(matches!(err, Error::Interrupted(_)), "{err}");
+        assert_eq!(w.value_of(3, 5, &Limits::default()).unwrap(), 0);
     }
 }

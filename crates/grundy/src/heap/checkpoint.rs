@@ -104,6 +104,17 @@ fn corrupt(why: &str) -> Error {
 
 /// Reads a checkpoint, refusing one for another game or a damaged one.
 pub fn read<R: Read>(input: R, expected_name: &str) -> Result<Table> {
+    read_checked(input, expected_name, None)
+}
+
+/// [`read`] from a file of `file_len` bytes: a header whose count of
+/// values does not match the file's length is refused before any value is
+/// read.
+pub fn read_sized<R: Read>(input: R, expected_name: &str, file_len: u64) -> Result<Table> {
+    read_checked(input, expected_name, Some(file_len))
+}
+
+fn read_checked<R: Read>(input: R, expected_name: &str, file_len: Option<u64>) -> Result<Table> {
     let mut r = CrcRead {
         inner: input,
         crc: crc32fast::Hasher::new(),
@@ -147,6 +158,16 @@ pub fn read<R: Read>(input: R, expected_name: &str) -> Result<Table> {
         4 => Table::Wide(Vec::new()),
         _ => return Err(corrupt("unknown value width")),
     };
+    // Magic, version, name length, name, width, count; values; CRC.
+    let expected_len = (8 + 4 + 4 + name_len as u64 + 1 + 8)
+        .saturating_add(count.saturating_mul(width[0] as u64))
+        .saturating_add(4);
+    if let Some(len) = file_len.filter(|&len| len != expected_len) {
+        return Err(corrupt(&format!(
+            "it claims {count} values of {} bytes, which take {expected_len} bytes, but it has {len}",
+            width[0]
+        )));
+    }
     let mut buf = vec![0u8; (1 << 14) * width[0] as usize];
     let mut left = count as usize;
     while left > 0 {
@@ -223,5 +244,23 @@ mod tests {
             .to_string()
             .contains("damaged"));
         assert!(read(&b"hello world, not a checkpoint"[..], "kayles").is_err());
+    }
+
+    #[test]
+    fn a_count_that_does_not_match_the_file_is_refused_before_reading() {
+        let mut bytes = Vec::new();
+        write(&mut bytes, "kayles", &sample()).unwrap();
+        let len = bytes.len() as u64;
+        assert_eq!(read_sized(&bytes[..], "kayles", len).unwrap(), sample());
+        // The count sits after magic, version, name length, name, width.
+        let at = 8 + 4 + 4 + "kayles".len() + 1;
+        bytes[at..at + 8].copy_from_slice(&(1u64 << 31).to_le_bytes());
+        let err = read_sized(&bytes[..], "kayles", len)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("claims 2147483648 values of 2 bytes, which take 4294967331 bytes, but it has 100035"),
+            "{err}"
+        );
     }
 }

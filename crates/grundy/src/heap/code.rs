@@ -203,15 +203,48 @@ impl HeapRules for Code {
         }
     }
 
+    fn option_count_bound(&self, n: u64) -> u64 {
+        let mut count = 0u64;
+        for (k, d) in self.digits.iter().enumerate() {
+            let Some(m) = n.checked_sub(k as u64) else {
+                break;
+            };
+            let mut c = u64::from(d.bits & 1) + u64::from(d.bits >> 1 & 1);
+            if d.bits & 4 != 0 {
+                c += m / 2;
+            }
+            if d.bits & 8 != 0 {
+                c = c.saturating_add((m / 3 + 1).saturating_mul(m / 2 + 1));
+            }
+            count = count.saturating_add(c);
+        }
+        count
+    }
+
+    /// Three-heap splits are enumerated: about `m^2 / 12` per digit that
+    /// allows them at heap `m`, so `n^3 / 36` up to `n`.
+    fn work_to(&self, upto: u64) -> u64 {
+        let triples = self.digits.iter().filter(|d| d.bits & 8 != 0).count() as f64;
+        let n = upto as f64;
+        let work = n + triples * n * n * n / 36.0;
+        if work >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            work as u64
+        }
+    }
+
     /// The periodicity theorem needs every split to be shortenable, which
     /// the unequal rule forbids; such games are only ever observed.
     fn finite_bound(&self) -> Option<FiniteBound> {
         if self.digits.iter().any(|d| d.unequal) {
             return None;
         }
+        let t = self.digits.len() as u64 - 1;
         Some(FiniteBound {
-            max_removed: self.digits.len() as u64 - 1,
+            max_removed: t,
             max_heaps: self.max_heaps().max(1),
+            uniform_from: t + 1,
         })
     }
 

@@ -45,8 +45,20 @@ pub trait HeapSequence: Send + Sync {
     fn has_closed_form(&self) -> bool;
     /// A proven period of the values computed so far, if there is one.
     fn prove(&self) -> Option<Periodicity>;
+    /// Checks that `table` could be this game's values before it is
+    /// restored from an untrusted file: each `G(n)` within what heap `n`'s
+    /// options allow, so that a forged value cannot make the engine
+    /// allocate by it. The default accepts everything.
+    fn validate(&self, _table: &Table) -> Result<()> {
+        Ok(())
+    }
     /// Replaces the values (resuming a run) and rebuilds derived state.
     fn restore(&self, table: Table);
+    /// The last heap a run without `--to` computes while looking for a
+    /// proof: [`SeqRequest::AUTO_LIMIT`] within the state budget.
+    fn auto_cap(&self, limits: &Limits) -> u64 {
+        SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1))
+    }
     /// Calls `f` with the values computed so far.
     fn with_table(&self, f: &mut dyn FnMut(&Table));
     /// Figures for a progress display.
@@ -185,7 +197,37 @@ impl<R: HeapRules> HeapGame<R> {
         Ok(())
     }
 
+    /// The work budget of `limits`, in option visits.
+    fn work_budget(limits: &Limits) -> u64 {
+        limits.max_states.saturating_mul(SeqRequest::WORK_PER_STATE)
+    }
+
+    /// The largest heap `m <= cap` whose values `G(0..=m)` fit the work
+    /// budget (`work_to` grows with the heap, so a bisection finds it).
+    fn affordable(&self, cap: u64, limits: &Limits) -> u64 {
+        let budget = Self::work_budget(limits);
+        if self.rules.work_to(cap) <= budget {
+            return cap;
+        }
+        let (mut lo, mut hi) = (0, cap);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if self.rules.work_to(mid) <= budget {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
     /// `G(n)`.
+    ///
+    /// Within the budgets (`n` states and the work of `G(0..=n)`) the
+    /// table grows to `n`, with a proof looked for on the way. Beyond
+    /// them only a proven period can answer: one is looked for up to
+    /// [`SeqRequest::PROOF_STRETCH`] heaps (or what the budgets allow),
+    /// and without one the heap is refused at once, saying why.
     pub fn value_of(&self, n: u64, limits: &Limits) -> Result<u64> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);
@@ -194,8 +236,14 @@ impl<R: HeapRules> HeapGame<R> {
         if (n as usize) < st.table.len() {
             return Ok(st.table.get(n as usize) as u64);
         }
+        let within = n <= limits.max_states && self.rules.work_to(n) <= Self::work_budget(limits);
         if st.proven.is_none() {
-            self.extend_until_proven(&mut st, n, limits)?;
+            let cap = if within {
+                n
+            } else {
+                self.affordable(SeqRequest::proof_stretch(limits), limits)
+            };
+            self.extend_until_proven(&mut st, cap, limits)?;
         }
         if let Some(p) = &st.proven {
             if n >= p.preperiod {
@@ -203,8 +251,34 @@ impl<R: HeapRules> HeapGame<R> {
                 return Ok(st.table.get(i as usize) as u64);
             }
         }
+        if !within {
+            return Err(self.beyond_budget(n, st.table.len(), limits));
+        }
         self.extend(&mut st, n, limits)?;
         Ok(st.table.get(n as usize) as u64)
+    }
+
+    /// Why heap `n` is refused, when no proof was found in `G(0..known)`.
+    fn beyond_budget(&self, n: u64, known: usize, limits: &Limits) -> Error {
+        let why = if self.rules.finite_bound().is_some() {
+            format!("no period is proven by n = {}", known.saturating_sub(1))
+        } else {
+            "no periodicity theorem covers this game".to_string()
+        };
+        let work = self.rules.work_to(n);
+        let cost = if n <= limits.max_states {
+            format!(
+                "; about {:.1e} options to visit, {} per state",
+                work as f64,
+                SeqRequest::WORK_PER_STATE
+            )
+        } else {
+            String::new()
+        };
+        Error::limit(
+            format!("heap {n} of {} ({why}{cost})", self.rules.name()),
+            limits.max_states,
+        )
     }
 
     /// The Grundy sequence as `grundy seq` reports it.
@@ -213,7 +287,7 @@ impl<R: HeapRules> HeapGame<R> {
             Some(to) => to,
             None if self.rules.finite_bound().is_some() => {
                 let mut st = self.lock();
-                let cap = SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1));
+                let cap = self.auto_cap(limits);
                 self.extend_until_proven(&mut st, cap, limits)?;
                 match &st.proven {
                     Some(p) => p.window_end(),
@@ -255,6 +329,31 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
             st.proven = detect_table(&st.table, st.table.len(), Some(bound)).filter(|p| p.proven);
         }
         st.proven.clone()
+    }
+
+    fn validate(&self, table: &Table) -> Result<()> {
+        let mut max = 0u64;
+        for n in 0..table.len() {
+            let g = table.get(n) as u64;
+            // Every option leaves heaps below n, so its value is a XOR of
+            // earlier values, below the next power of two above them all;
+            // and a mex over `c` options is at most `c`.
+            let xor_bound = 1u64 << (64 - max.leading_zeros());
+            let bound = xor_bound.min(self.rules.option_count_bound(n as u64));
+            if g > bound {
+                return Err(Error::parse(format!(
+                    "the checkpoint is damaged (it gives G({n}) = {g}, but no heap {n} of {} can have a value above {bound}); delete it to start over",
+                    self.rules.name()
+                )));
+            }
+            max = max.max(g);
+        }
+        Ok(())
+    }
+
+    fn auto_cap(&self, limits: &Limits) -> u64 {
+        let cap = SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1));
+        self.affordable(cap, limits)
     }
 
     fn restore(&self, table: Table) {

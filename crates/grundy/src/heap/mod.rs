@@ -50,6 +50,21 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
         None
     }
 
+    /// An upper bound on how many options a heap of `n` has, and so on
+    /// `G(n)` (a mex over that many values): what a checkpoint's values
+    /// are checked against. The default bounds nothing.
+    fn option_count_bound(&self, _n: u64) -> u64 {
+        u64::MAX
+    }
+
+    /// About how many options the engine visits to compute `G(0..=upto)`:
+    /// one a heap by default (engines that scan more keep it near linear),
+    /// more for rules whose options are enumerated one by one in numbers
+    /// that grow faster than the heap (three-heap splits).
+    fn work_to(&self, upto: u64) -> u64 {
+        upto
+    }
+
     /// The options of `n` whose value is `target`, found by theory, or
     /// `None` to let the caller scan the options.
     fn options_with_value(
@@ -160,6 +175,29 @@ impl SeqRequest {
     pub const AUTO_LIMIT: u64 = 1 << 20;
     /// How far a sequence runs without `--to` when nothing can be proven.
     pub const UNPROVABLE_DEFAULT: u64 = 100;
+    /// How far a proof is looked for when `value` is asked about a heap
+    /// beyond the default state budget: far enough for every period proven
+    /// in the README (0.16 and 0.56 need about 650,000 values), short
+    /// enough to refuse within seconds when there is none.
+    pub const PROOF_STRETCH: u64 = 1 << 20;
+
+    /// How far a proof is looked for under `limits`: [`Self::PROOF_STRETCH`]
+    /// within the budget, and further in proportion when `--max-states` is
+    /// raised above its default, so that raising it, as the refusal
+    /// advises, does look further.
+    pub fn proof_stretch(limits: &Limits) -> u64 {
+        let scaled = Self::PROOF_STRETCH as u128 * limits.max_states as u128
+            / Limits::DEFAULT_MAX_STATES as u128;
+        u64::try_from(scaled)
+            .unwrap_or(u64::MAX)
+            .max(Self::PROOF_STRETCH)
+            .min(limits.max_states.saturating_sub(1))
+    }
+
+    /// Option visits (see [`HeapRules::work_to`]) allowed per state of
+    /// `--max-states`: the default budget allows 640 million, a second
+    /// or two.
+    pub const WORK_PER_STATE: u64 = 64;
 }
 
 /// A Grundy sequence with its periodicity, as `grundy seq` reports it.

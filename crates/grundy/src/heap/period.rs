@@ -9,6 +9,8 @@
 //! the window is `max(S)` consecutive values, the familiar argument that a
 //! repeated state of the last `max(S)` values repeats for ever.
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use serde::Serialize;
 
 use super::table::Table;
@@ -28,16 +30,37 @@ pub struct FiniteBound {
     pub max_removed: u64,
     /// The most heaps a move leaves (`k`, at least 1).
     pub max_heaps: u64,
+    /// The least heap from which every move of the rules is open, so that
+    /// for one-heap games `G(n)` is one function of the `t` values before
+    /// it: `t` for subtraction games (taking exactly `n` is a move like any
+    /// other), `t + 1` for codes (a move that must leave a heap, or must
+    /// take all, differs at `n = t`).
+    pub uniform_from: u64,
 }
 
 impl FiniteBound {
     /// How many values (from 0) must be known to prove period `p` with
-    /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`.
+    /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`
+    /// (for one heap, the block of `t` values from `e`, or from
+    /// `uniform_from - t` if that is later, and its repetition).
     pub fn values_needed(&self, e: u64, p: u64) -> u64 {
         let k = self.max_heaps.max(1);
+        let e = if k == 1 {
+            e.max(self.first_window())
+        } else {
+            e
+        };
         k.saturating_mul(e)
             .saturating_add(k.saturating_mul(p))
             .saturating_add(self.max_removed)
+    }
+}
+
+impl FiniteBound {
+    /// The first block of `t` values that determines the values after it
+    /// (one-heap games).
+    fn first_window(&self) -> u64 {
+        self.uniform_from.saturating_sub(self.max_removed)
     }
 }
 
@@ -72,13 +95,30 @@ impl Periodicity {
 ///
 /// A proven period wins: the smallest `p` that the theorem proves is the
 /// true period (the least eventual period divides it, starts no later, and
-/// so would be proven by the same data). Otherwise, among the periods whose
-/// periodic part spans at least three periods (fewer is too easily a
-/// coincidence), the one that starts earliest, the smallest on a tie: a
-/// tail that merely ends in `0, 0, 0` also "repeats with period 1", but
-/// only from three values before the end.
-pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<Periodicity> {
+/// so would be proven by the same data). For one-heap games (subtraction)
+/// it is found directly, as the first block of `t` values that repeats
+/// ([`first_repeated_window`]). Otherwise a period is only observed, and
+/// reported when the data back it: its periodic part must span at least
+/// [`MIN_REPEATS`] periods (fewer is too easily a coincidence) and at
+/// least half of the values (a tail of 9 values repeating in 300,000 says
+/// nothing). Among those, the one that starts earliest, the smallest on a
+/// tie: a tail that merely ends in `0, 0, 0` also "repeats with period 1",
+/// but only from three values before the end.
+pub fn detect<T: Copy + Eq + Into<u64>>(
+    values: &[T],
+    bound: Option<FiniteBound>,
+) -> Option<Periodicity> {
     let len = values.len();
+    if let Some(b) = bound.filter(|b| b.max_heaps <= 1) {
+        let (t, from) = (b.max_removed as usize, b.first_window() as usize);
+        if let Some((mut e, p)) = first_repeated_window(values, t, from) {
+            // Periodic from e; and from e - 1 when G(e - 1) = G(e - 1 + p).
+            while e > 0 && values[e - 1] == values[e - 1 + p] {
+                e -= 1;
+            }
+            return Some(periodicity(e as u64, p as u64, len, bound, true));
+        }
+    }
     // A proof may come from a single period plus the window, so with a
     // bound every p is a candidate; without, only p <= len / 3.
     let max_p = match bound {
@@ -101,7 +141,8 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
             return Some(periodicity(n as u64, p as u64, len, bound, true));
         }
         let covered = len - n;
-        if covered >= 3 * p && best.is_none_or(|(e, _)| n < e) {
+        let backed = covered >= MIN_REPEATS * p && 2 * covered >= len;
+        if backed && best.is_none_or(|(e, _)| n < e) {
             best = Some((n, p));
         }
         budget = budget.saturating_sub(walked + 1);
@@ -112,6 +153,86 @@ pub fn detect<T: Copy + Eq>(values: &[T], bound: Option<FiniteBound>) -> Option<
     best.map(|(e, p)| periodicity(e as u64, p as u64, len, bound, false))
 }
 
+/// How many periods an observed period must span to be reported.
+pub const MIN_REPEATS: usize = 3;
+
+/// The least preperiod `e >= from` and period `p` of a sequence in which
+/// each value from `from + t` on depends only on the `t` before it, when
+/// `values` proves them: the first block of `t` consecutive values from
+/// `from` on seen twice, at `e` and `e + p`. Everything after a block is
+/// determined by it, so a repeated block repeats for ever; and the least
+/// eventual period and preperiod give the first repeated block, so this
+/// finds them, however short or long the period, in one pass with a
+/// rolling hash (each match checked value by value, so a hash collision
+/// can only cost a proof, never give a wrong one). The map of blocks seen
+/// holds `e + p` entries when a proof is found, `values.len()` at most.
+fn first_repeated_window<T: Copy + Eq + Into<u64>>(
+    values: &[T],
+    t: usize,
+    from: usize,
+) -> Option<(usize, usize)> {
+    let values = values.get(from..)?;
+    let len = values.len();
+    if len <= t {
+        return None;
+    }
+    if t == 0 {
+        // No move: every value is 0, a period of 1.
+        return Some((from, 1));
+    }
+    let digit = |i: usize| values[i].into() % MERSENNE_61;
+    // The weight of the value leaving the window: BASE^(t-1).
+    let mut top = 1u64;
+    for _ in 1..t {
+        top = mul_mod(top, BASE);
+    }
+    let mut hash = 0u64;
+    for i in 0..t {
+        hash = add_mod(mul_mod(hash, BASE), digit(i));
+    }
+    let mut first_seen = HashMap::new();
+    for i in 0..=len - t {
+        if i > 0 {
+            let out = mul_mod(digit(i - 1), top);
+            hash = add_mod(hash, MERSENNE_61 - out);
+            hash = add_mod(mul_mod(hash, BASE), digit(i + t - 1));
+        }
+        match first_seen.entry(hash) {
+            Entry::Occupied(o) => {
+                let j: usize = *o.get();
+                if values[j..j + t] == values[i..i + t] {
+                    return Some((from + j, i - j));
+                }
+            }
+            Entry::Vacant(v) => {
+                v.insert(i);
+            }
+        }
+    }
+    None
+}
+
+/// The modulus of the rolling hash, a Mersenne prime.
+const MERSENNE_61: u64 = (1 << 61) - 1;
+/// The base of the rolling hash: any large number below the modulus.
+const BASE: u64 = 0x1d8e_4e27_c47d_124f % MERSENNE_61;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let z = a as u128 * b as u128;
+    let r = (z & MERSENNE_61 as u128) as u64 + (z >> 61) as u64;
+    add_mod(r, 0)
+}
+
+fn add_mod(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    let s = (s & MERSENNE_61) + (s >> 61);
+    if s >= MERSENNE_61 {
+        s - MERSENNE_61
+    } else {
+        s
+    }
+}
+
 /// The report of period `p` from `e`, found in `len` values.
 fn periodicity(
     e: u64,
@@ -120,14 +241,20 @@ fn periodicity(
     bound: Option<FiniteBound>,
     proven: bool,
 ) -> Periodicity {
+    let seen = format!(
+        "it holds for n = {e} to {}, {} full periods",
+        len - 1,
+        (len as u64 - e) / p
+    );
     let proof = match bound {
         Some(b) if proven && b.max_heaps <= 1 && b.max_removed == 0 => {
             "no move exists from any heap, so every value is 0".to_string()
         }
         Some(b) if proven && b.max_heaps <= 1 => format!(
-            "G(n+{p}) = G(n) for {e} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
+            "G(n+{p}) = G(n) for {s} <= n < {w}: a block of {t} consecutive values repeats, and each value depends only on the {t} before it (a move removes at most {t}), so the period holds for ever",
             t = b.max_removed,
-            w = e + b.max_removed,
+            s = e.max(b.first_window()),
+            w = e.max(b.first_window()) + b.max_removed,
         ),
         Some(b) if proven => format!(
             "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
@@ -136,10 +263,10 @@ fn periodicity(
             w = b.values_needed(e, p) - p,
         ),
         Some(b) => format!(
-            "observed, not yet proven: the theorem needs values up to n = {}",
+            "observed, not yet proven: {seen}; the theorem needs values up to n = {}",
             b.values_needed(e, p) - 1
         ),
-        None => "observed only: no periodicity theorem covers this game".to_string(),
+        None => format!("observed only: no periodicity theorem covers this game; {seen}"),
     };
     let needed = match bound {
         Some(b) => b.values_needed(e, p),
@@ -167,6 +294,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 4,
             max_heaps: 1,
+            uniform_from: 4,
         };
         let got = detect(&sub134(11), Some(b)).unwrap();
         assert_eq!((got.preperiod, got.period, got.proven), (0, 7, true));
@@ -197,6 +325,7 @@ mod tests {
         let b = FiniteBound {
             max_removed: 3,
             max_heaps: 1,
+            uniform_from: 3,
         };
         for len in 9..200 {
             let got = detect(&sub3(len), Some(b)).unwrap();
@@ -223,11 +352,75 @@ mod tests {
         assert!(detect(&v, None).is_none());
     }
 
+    /// `sub:3,7,50000` by the plain recurrence.
+    fn sub_3_7_50000(len: usize) -> Vec<u32> {
+        let mut g = vec![0u32; len];
+        for n in 0..len {
+            let mut seen = [false; 4];
+            for s in [3, 7, 50000] {
+                if n >= s {
+                    seen[g[n - s] as usize] = true;
+                }
+            }
+            g[n] = seen.iter().position(|&x| !x).unwrap() as u32;
+        }
+        g
+    }
+
+    #[test]
+    fn subtraction_proofs_find_the_least_period_however_long() {
+        // The values follow period 10 (that of sub:3,7) over long
+        // stretches; the true period is 50003 from 50011, proven once
+        // G(0..50011 + 50003 + 50000) are known.
+        let b = FiniteBound {
+            max_removed: 50000,
+            max_heaps: 1,
+            uniform_from: 50000,
+        };
+        let values = sub_3_7_50000(150_014);
+        let got = detect(&values, Some(b)).unwrap();
+        assert_eq!(
+            (got.preperiod, got.period, got.proven),
+            (50011, 50003, true)
+        );
+        assert_eq!(got.needed, 150_014);
+        let short = detect(&values[..150_013], Some(b));
+        assert!(short.as_ref().is_none_or(|p| !p.proven), "{short:?}");
+    }
+
+    #[test]
+    fn a_short_repeat_at_the_end_of_a_long_table_is_not_a_period() {
+        // Aperiodic values, then 0,1,2 three times: a period of 3 seen in
+        // the last 9 of 1009 values is a coincidence, not a finding.
+        let mut v: Vec<u32> = (0..1000u32).map(|n| n.count_ones() + n % 7).collect();
+        v.extend([0, 1, 2, 0, 1, 2, 0, 1, 2]);
+        assert_eq!(detect(&v, None), None);
+        let b = FiniteBound {
+            max_removed: 2,
+            max_heaps: 2,
+            uniform_from: 3,
+        };
+        assert_eq!(detect(&v, Some(b)), None);
+        // A period that holds over most of the table is reported, with
+        // how far it was seen.
+        let mut w = vec![5, 9];
+        w.extend(sub134(40));
+        let got = detect(&w, None).unwrap();
+        assert_eq!((got.preperiod, got.period), (2, 7));
+        assert!(
+            got.proof
+                .ends_with("it holds for n = 2 to 41, 5 full periods"),
+            "{}",
+            got.proof
+        );
+    }
+
     #[test]
     fn octal_window() {
         let b = FiniteBound {
             max_removed: 2,
             max_heaps: 2,
+            uniform_from: 3,
         };
         // Kayles: period 12, preperiod 71 needs 2*71 + 2*12 + 2 = 168 values.
         assert_eq!(b.values_needed(71, 12), 168);

@@ -161,7 +161,7 @@ impl<G: Game> Memo<G> {
             if next < end {
                 let child = &self.arena[next];
                 match self.values.get(child) {
-                    Some(&IN_PROGRESS) => return Err(Error::Cyclic(format!("{child:?}"))),
+                    Some(&IN_PROGRESS) => return Err(Error::Cyclic(format!("`{child:?}`"))),
                     Some(_) => self.stack[top].next += 1,
                     None => {
                         let child = child.clone();

@@ -342,6 +342,20 @@ impl Table {
             }
         }
         let what = || format!("the values of coins up to {upto}");
+        // Every coin costs at least one unit per count or length of the
+        // rule, so a head far beyond the budget is refused before any work.
+        let per_coin = match rule {
+            Rule::Any(_) => self.reach.len(),
+            Rule::Run(lengths) => lengths.as_ref().map_or(1, Vec::len),
+        } as u64;
+        let to_value = upto.saturating_add(1).saturating_sub(self.g.len() as u64);
+        if self
+            .work
+            .saturating_add(to_value.saturating_mul(per_coin.max(1)))
+            > limits.max_states
+        {
+            return Err(Error::limit(what(), limits.max_states));
+        }
         while (self.g.len() as u64) <= upto {
             let n = self.g.len() as u64;
             if n % 4096 == 0 {
@@ -465,6 +479,24 @@ mod tests {
         }
         let ruler: u64 = (1..=20u64).fold(0, |a, n| a ^ (n & n.wrapping_neg()));
         assert_eq!(ruler, gray(20));
+    }
+
+    #[test]
+    fn a_head_beyond_the_budget_is_refused_before_any_work() {
+        let h = HeadValues::new(Rule::Run(Some(vec![2, 3])));
+        let err = h.value(1 << 62, &Limits::default()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Limit {
+                    limit: 10_000_000,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let t = h.table.lock().unwrap();
+        assert!(t.g.len() <= 1, "{} coins valued", t.g.len());
     }
 
     #[test]

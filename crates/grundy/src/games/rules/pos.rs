@@ -100,9 +100,8 @@ fn bare(s: &str) -> bool {
         && s != "false"
 }
 
-/// As users write it: generic messages (a cycle through a position) print
-/// positions with `{:?}`, and Rust's derived form (`Int(1)`) means nothing
-/// to a user.
+/// As typed (`[1, "a"]`), not as Rust's enum (`List([Int(1), ...])`): the
+/// solver quotes positions in its errors with `{:?}`.
 impl fmt::Debug for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
