@@ -69,7 +69,7 @@ fn script_limits_are_named_in_user_words() {
     );
     fails(
         &["seq", &draws, "--to", "5"],
-        "the game graph has a cycle through 2;",
+        "the game graph has a cycle through `2`;",
     );
 }
 
