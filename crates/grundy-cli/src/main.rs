@@ -3,6 +3,7 @@
 //! Every failure is one line `error: ...` on stderr and exit code 2; the
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
+mod alloc;
 mod graph;
 mod load;
 mod longrun;
@@ -22,6 +23,9 @@ use std::sync::Arc;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy::Limits;
 
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
+
 /// Solve impartial combinatorial games: Sprague-Grundy values, outcomes,
 /// winning moves and periods.
 #[derive(Parser, Debug)]
@@ -33,6 +37,13 @@ struct Cli {
     /// `serve`).
     #[arg(long, global = true, value_name = "N")]
     max_states: Option<u64>,
+
+    /// The most memory a computation may hold, e.g. 512M, 4G or bytes
+    /// (default: half the machine's memory, at most 1G). Computations
+    /// that would need more stop with an error instead of exhausting the
+    /// machine.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = alloc::parse_size)]
+    memory: Option<u64>,
 
     #[command(subcommand)]
     command: Command,
@@ -100,7 +111,10 @@ fn run() -> ExitCode {
         Command::Play(_) => play::DEFAULT_MAX_STATES,
         _ => Limits::DEFAULT_MAX_STATES,
     };
-    let mut limits = Limits::with_max_states(cli.max_states.unwrap_or(default_states));
+    let mut limits = Limits::with_max_states(cli.max_states.unwrap_or(default_states)).with_memory(
+        cli.memory.unwrap_or_else(alloc::default_budget),
+        alloc::held,
+    );
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
         Command::Seq(args) => {

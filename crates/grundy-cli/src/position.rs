@@ -76,8 +76,7 @@ impl PositionArgs {
                     continue;
                 }
             };
-            let mut text =
-                std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: cannot read: {e}"))?;
+            let mut text = crate::load::read_text(path).map_err(|e| anyhow!(e))?;
             if !cuts.is_empty() {
                 text.push('\n');
                 text.push_str(&cuts);

@@ -28,6 +28,14 @@ pub enum Error {
         /// The budget that was hit.
         limit: u64,
     },
+    /// A computation would hold more memory than its budget.
+    #[error("{} needs more than {} of memory; raise the limit (--memory) to go further", one_line(.what), bytes_text(*.limit))]
+    Memory {
+        /// What was being computed.
+        what: String,
+        /// The budget that was hit, in bytes.
+        limit: u64,
+    },
     /// The move graph has a cycle where a finite (acyclic) game was required.
     #[error("the game graph has a cycle through {}; this computation needs an acyclic game", one_line(.0))]
     Cyclic(String),
@@ -47,6 +55,14 @@ impl Error {
         Error::Unsupported(msg.into())
     }
 
+    /// Shorthand for a memory budget error.
+    pub fn memory(what: impl Into<String>, limit: u64) -> Self {
+        Error::Memory {
+            what: what.into(),
+            limit,
+        }
+    }
+
     /// Shorthand for a budget error.
     pub fn limit(what: impl Into<String>, limit: u64) -> Self {
         Error::Limit {
@@ -54,6 +70,22 @@ impl Error {
             limit,
         }
     }
+}
+
+/// A size in bytes as people write it: `512 MiB`, `4 GiB`, `1000 bytes`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [(&str, u32); 3] = [("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (unit, shift) in UNITS {
+        if bytes >= 1 << shift {
+            let whole = bytes >> shift;
+            let tenths = ((bytes & ((1 << shift) - 1)) * 10) >> shift;
+            return match tenths {
+                0 => format!("{whole} {unit}"),
+                t => format!("{whole}.{t} {unit}"),
+            };
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// The start of `s` for quoting in a message: long garbage is cut so that
@@ -135,6 +167,14 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_print_as_people_write_them() {
+        assert_eq!(bytes_text(1000), "1000 bytes");
+        assert_eq!(bytes_text(64 << 20), "64 MiB");
+        assert_eq!(bytes_text(3 << 29), "1.5 GiB");
+        assert_eq!(bytes_text(u64::MAX), "17179869183.9 GiB");
+    }
 
     #[test]
     fn long_quotations_keep_their_start_and_end() {

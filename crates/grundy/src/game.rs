@@ -69,7 +69,10 @@ pub trait Game {
 /// Budgets for computations that can explode.
 ///
 /// The stop flag is how a server's time limit or a user's Ctrl-C reaches a
-/// long loop without the engine reading clocks (which `wasm32` lacks).
+/// long loop without the engine reading clocks (which `wasm32` lacks). The
+/// memory meter is how the front end's allocator reaches it: states cost
+/// from a hundred bytes to megabytes each, so a state budget alone cannot
+/// keep a computation within the machine.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// The most positions a single computation may store.
@@ -77,14 +80,17 @@ pub struct Limits {
     /// When set to `true` by someone else, computations stop with
     /// [`Error::Interrupted`].
     pub stop: Option<Arc<AtomicBool>>,
+    /// The most bytes the process may hold while computing, as read by
+    /// `meter`; without a meter it is not enforced.
+    pub max_memory: u64,
+    /// The bytes the process holds now (the CLI counts its allocations);
+    /// `None` where nothing counts them.
+    pub meter: Option<fn() -> u64>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_states: Limits::DEFAULT_MAX_STATES,
-            stop: None,
-        }
+        Limits::with_max_states(Limits::DEFAULT_MAX_STATES)
     }
 }
 
@@ -92,12 +98,28 @@ impl Limits {
     /// The default state budget (`--max-states`).
     pub const DEFAULT_MAX_STATES: u64 = 10_000_000;
 
-    /// A budget of `max_states` and no stop flag.
+    /// A budget of `max_states`, no stop flag and no memory meter.
     pub fn with_max_states(max_states: u64) -> Self {
         Limits {
             max_states,
             stop: None,
+            max_memory: u64::MAX,
+            meter: None,
         }
+    }
+
+    /// These limits, stopped by `stop`.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// These limits, holding at most `max_memory` bytes as `meter` counts
+    /// them.
+    pub fn with_memory(mut self, max_memory: u64, meter: fn() -> u64) -> Self {
+        self.max_memory = max_memory;
+        self.meter = Some(meter);
+        self
     }
 
     /// Whether someone asked the computation to stop.
@@ -108,23 +130,34 @@ impl Limits {
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
-    /// Fails with [`Error::Interrupted`] if someone asked to stop.
+    /// Fails with [`Error::Interrupted`] if someone asked to stop, and with
+    /// [`Error::Memory`] if the process holds more than its budget.
     #[inline]
     pub fn check(&self, what: &str) -> Result<()> {
         if self.stopped() {
-            Err(Error::Interrupted(what.to_string()))
-        } else {
-            Ok(())
+            return Err(Error::Interrupted(what.to_string()));
+        }
+        self.check_memory(what)
+    }
+
+    /// Fails with [`Error::Memory`] if the process holds more than its
+    /// budget. One relaxed atomic load: cheap enough for every state.
+    #[inline]
+    pub fn check_memory(&self, what: &str) -> Result<()> {
+        match self.meter {
+            Some(meter) if meter() > self.max_memory => Err(Error::memory(what, self.max_memory)),
+            _ => Ok(()),
         }
     }
 
-    /// Fails with [`Error::Limit`] if `states` exceeds the budget.
+    /// Fails with [`Error::Limit`] if `states` exceeds the budget, and with
+    /// [`Error::Memory`] if the states stored so far fill the memory.
     #[inline]
     pub fn check_states(&self, states: u64, what: &str) -> Result<()> {
         if states > self.max_states {
             Err(Error::limit(what, self.max_states))
         } else {
-            Ok(())
+            self.check_memory(what)
         }
     }
 }

@@ -27,16 +27,45 @@ struct Positions<'a> {
     misere: bool,
     /// The first failure while listing moves (`Game::moves` cannot fail).
     failure: std::cell::RefCell<Option<Error>>,
+    /// The bytes of position text listed so far, against
+    /// [`TEXT_PER_STATE`] per state of the budget.
+    text: std::cell::Cell<u64>,
 }
+
+/// The position text that listing moves may produce, on average per state
+/// of the budget. A state graph costs the text of every move listed, not
+/// only the states stored: a graph of a few hundred Hackenbush edges
+/// lists kilobytes per move, and would take hours to explore before its
+/// state budget was reached.
+const TEXT_PER_STATE: u64 = 128;
+/// The text any state graph may list, however small its state budget (a
+/// picture's 500 states): enough for every small game.
+const MIN_TEXT: u64 = 16 << 20;
 
 impl Game for Positions<'_> {
     type Position = Vec<String>;
 
     fn moves(&self, p: &Vec<String>, out: &mut Vec<Vec<String>>) {
-        if p.len() == 1 && p[0] == MISERE_END {
+        if (p.len() == 1 && p[0] == MISERE_END) || self.failure.borrow().is_some() {
             return;
         }
-        match self.ruleset.position_moves(p, &self.limits) {
+        let moves = self
+            .ruleset
+            .position_moves(p, &self.limits)
+            .and_then(|moves| {
+                let listed: usize = moves
+                    .iter()
+                    .flat_map(|m| &m.next)
+                    .map(|part| part.len() + 1)
+                    .sum();
+                self.text.set(self.text.get().saturating_add(listed as u64));
+                let most = (self.limits.max_states.saturating_mul(TEXT_PER_STATE)).max(MIN_TEXT);
+                if self.text.get() > most {
+                    return Err(Error::limit("the state graph", self.limits.max_states));
+                }
+                Ok(moves)
+            });
+        match moves {
             Ok(moves) if moves.is_empty() && self.misere => out.push(vec![MISERE_END.into()]),
             Ok(moves) => out.extend(moves.into_iter().map(|m| m.next)),
             Err(e) => {
@@ -60,13 +89,15 @@ pub struct StateGraph {
 
 impl StateGraph {
     /// Explores and solves every position reachable from `start`; fails
-    /// with [`Error::Limit`] when there are more than `limits.max_states`.
+    /// with [`Error::Limit`] when there are more than `limits.max_states`,
+    /// or [`Error::Memory`] when they do not fit the memory budget.
     pub fn build(ruleset: &dyn Ruleset, start: &[String], limits: &Limits) -> Result<StateGraph> {
         let game = Positions {
             ruleset,
             limits: limits.clone(),
             misere: ruleset.misere(),
             failure: Default::default(),
+            text: Default::default(),
         };
         let explored = explore(&game, &[start.to_vec()], limits)?;
         if let Some(e) = game.failure.into_inner() {
@@ -122,7 +153,9 @@ pub fn apply(components: &[String], mv: &Move) -> Vec<String> {
 pub fn advise(ruleset: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Advice> {
     match StateGraph::build(ruleset, position, limits) {
         Ok(graph) => Ok(advise_exactly(ruleset, position, &graph, limits)?),
-        Err(Error::Limit { .. }) => advise_by_analysis(ruleset, position, limits),
+        Err(Error::Limit { .. } | Error::Memory { .. }) => {
+            advise_by_analysis(ruleset, position, limits)
+        }
         Err(e) => Err(e),
     }
 }

@@ -10,6 +10,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use rustc_hash::FxHashSet;
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
@@ -341,14 +342,19 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
         .map(|t| game.parse_component(t))
         .collect::<Result<Vec<_>>>()?;
     let mut moves = Vec::new();
+    let mut failure = None;
     for (i, c) in comps.iter().enumerate() {
-        let mut too_many = false;
+        // A ruleset may list one option twice; it is one move.
+        let mut seen = FxHashSet::default();
         game.for_each_option(c, limits, &mut |parts| {
-            if moves.len() as u64 >= limits.max_states {
-                too_many = true;
+            if let Err(e) = limits.check_states(moves.len() as u64 + 1, "listing the moves") {
+                failure = Some(e);
                 return false;
             }
             let to = game.format_option(parts);
+            if !seen.insert(to.clone()) {
+                return true;
+            }
             let mut next: Vec<String> = components[..i].to_vec();
             if parts.is_empty() {
                 next.push(to.clone());
@@ -366,8 +372,8 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
             });
             true
         })?;
-        if too_many {
-            return Err(Error::limit("listing the moves", limits.max_states));
+        if let Some(e) = failure.take() {
+            return Err(e);
         }
     }
     Ok(moves)
@@ -458,11 +464,17 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
             }
             let (moves, more) = game.listed_options(c, g + total, limits, room)?;
             truncated |= more;
-            winning_moves.extend(moves.into_iter().map(|(to, note)| Move {
-                component: Some(i),
-                to,
-                note,
-            }));
+            let mut seen = FxHashSet::default();
+            winning_moves.extend(
+                moves
+                    .into_iter()
+                    .filter(|(to, _)| seen.insert(to.clone()))
+                    .map(|(to, note)| Move {
+                        component: Some(i),
+                        to,
+                        note,
+                    }),
+            );
         }
     }
     Ok(Analysis {
@@ -548,6 +560,51 @@ pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A heap game whose one move, take one token, is listed twice.
+    struct Stutter;
+
+    impl SumGame for Stutter {
+        type Comp = u64;
+        fn name(&self) -> String {
+            "stutter".into()
+        }
+        fn parse_component(&self, text: &str) -> Result<u64> {
+            parse_count(text, "a heap", 100)
+        }
+        fn format_component(&self, c: &u64) -> String {
+            c.to_string()
+        }
+        fn value(&self, c: &u64, _: &Limits) -> Result<Nimber> {
+            Ok(Nimber(c % 2))
+        }
+        fn for_each_option(
+            &self,
+            c: &u64,
+            _: &Limits,
+            f: &mut dyn FnMut(&[u64]) -> bool,
+        ) -> Result<()> {
+            if *c > 0 {
+                let _ = f(&[c - 1]) && f(&[c - 1]);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_option_listed_twice_is_one_move() {
+        let comps = ["3".to_string(), "2".to_string()];
+        let a = analyze_sum(&Stutter, &comps, &Limits::default()).unwrap();
+        let won: Vec<_> = a
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, &*m.to))
+            .collect();
+        assert_eq!(won, [(Some(0), "2"), (Some(1), "1")]);
+        let all = sum_position_moves(&Stutter, &comps, &Limits::default()).unwrap();
+        let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
+        assert_eq!(next, ["2 2", "3 1"]);
+    }
 
     #[test]
     fn counts_are_checked() {

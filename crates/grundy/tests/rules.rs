@@ -187,3 +187,52 @@ fn positions_may_be_strings_and_lists() {
         assert_eq!(grundy_of(&*turtles, &c), grundy_of(&*b, &c), "{coins}");
     }
 }
+
+/// A meter that reads more with every look, so that a budget is reached
+/// inside a script's call rather than before it.
+fn rising() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static READS: AtomicU64 = AtomicU64::new(0);
+    READS.fetch_add(1, Ordering::Relaxed)
+}
+
+#[test]
+fn script_calls_obey_the_memory_budget_and_the_stop_flag() {
+    let spin = inline("fn moves(n) {\n  loop { }\n}").unwrap();
+    let comps = vec!["5".to_string()];
+    let limits = Limits::default().with_memory(1000, rising);
+    let err = spin.analyze(&comps, &limits).unwrap_err();
+    assert!(matches!(err, Error::Memory { limit: 1000, .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "test.rhai: line 1 (in `fn moves`): `moves(5)` needs more than 1000 bytes of memory; raise the limit (--memory) to go further"
+    );
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let err = spin
+        .analyze(&comps, &Limits::default().with_stop(stop))
+        .unwrap_err();
+    assert!(matches!(err, Error::Interrupted(_)), "{err}");
+}
+
+#[test]
+fn duplicate_options_are_one_move() {
+    let dup = inline("fn moves(n) { if n > 0 { [n - 1, n - 1, n - 1] } else { [] } }").unwrap();
+    let comps = vec!["3".to_string(), "0".to_string()];
+    let a = dup.analyze(&comps, &Limits::default()).unwrap();
+    let moves: Vec<_> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(moves, ["2"]);
+    let all = dup.position_moves(&comps, &Limits::default()).unwrap();
+    let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
+    assert_eq!(next, ["2 0"]);
+}
+
+#[test]
+fn long_positions_are_quoted_short() {
+    let long = inline("fn moves(s) { if s.len() < 5000 { [s + s] } else { 7.5 } }").unwrap();
+    let err = long
+        .analyze(&["x".to_string()], &Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("must return an array of positions"), "{err}");
+    assert!(err.len() < 200, "{err}");
+}

@@ -112,7 +112,7 @@ impl Job {
     pub fn with_states(&self, max_states: u64) -> Limits {
         Limits {
             max_states: max_states.min(self.limits.max_states),
-            stop: self.limits.stop.clone(),
+            ..self.limits.clone()
         }
     }
 
@@ -237,10 +237,7 @@ impl Bounds {
         let stop = Arc::new(AtomicBool::new(false));
         let _stop_on_drop = StopOnDrop(stop.clone());
         let ctx = Job {
-            limits: Limits {
-                max_states: self.max_states,
-                stop: Some(stop.clone()),
-            },
+            limits: Limits::with_max_states(self.max_states).with_stop(stop.clone()),
             time_limit: self.time_limit,
         };
         let started = Instant::now();

@@ -57,6 +57,13 @@ impl ApiError {
                         "{what} needs more than {limit} states, the most this server allows per request; ask for a smaller position"
                     ),
                 ),
+                E::Memory { what, limit } => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "{what} needs more than {} of memory, the most this server allows; ask for a smaller position",
+                        grundy::error::bytes_text(*limit)
+                    ),
+                ),
                 E::Cyclic(_) => (StatusCode::UNPROCESSABLE_ENTITY, api_words(e)),
                 // Turned into a message naming the time limit by the
                 // bounds; this is the fallback wording.

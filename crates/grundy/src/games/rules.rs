@@ -99,6 +99,7 @@ impl RulesGame {
 
     /// The value of `p` by memoised search; a cycle is [`Error::Cyclic`].
     pub fn finite_value(&self, p: &Pos, limits: &Limits) -> Result<Nimber> {
+        self.game.script.set_limits(limits);
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let m = memo.get_or_insert_with(|| Memo::new(self.game.clone(), limits.clone()));
         let result = m.value(p);
@@ -124,6 +125,7 @@ impl RulesGame {
             .iter()
             .map(|t| Pos::parse(t))
             .collect::<Result<Vec<_>>>()?;
+        self.game.script.set_limits(limits);
         let explored = explore(&self.game, &comps, limits)?;
         if let Some(e) = self.game.take_failure() {
             return Err(e);
@@ -183,9 +185,10 @@ impl SumGame for RulesGame {
     fn for_each_option(
         &self,
         c: &Pos,
-        _limits: &Limits,
+        limits: &Limits,
         f: &mut dyn FnMut(&[Pos]) -> bool,
     ) -> Result<()> {
+        self.game.script.set_limits(limits);
         for option in self.game.script.moves(c)? {
             let go_on = match self.game.script.components(&option)? {
                 Some(parts) => f(&parts),

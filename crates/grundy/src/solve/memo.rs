@@ -283,4 +283,18 @@ mod tests {
         ));
         assert_eq!(m.value(&50).unwrap().0, [0, 1, 0, 1, 2, 3, 2][50 % 7]);
     }
+
+    #[test]
+    fn the_memory_budget_is_enforced() {
+        fn full() -> u64 {
+            3 << 30
+        }
+        let mut m = Memo::new(Sub134, Limits::default().with_memory(2 << 30, full));
+        let err = m.value(&10).unwrap_err();
+        assert!(matches!(err, Error::Memory { limit, .. } if limit == 2 << 30));
+        assert_eq!(
+            err.to_string(),
+            "this search needs more than 2 GiB of memory; raise the limit (--memory) to go further"
+        );
+    }
 }

@@ -74,7 +74,8 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 /// of a loopy sum comes from its components' values by
 /// [`super::sum_values`], so a caller explores each component instead).
 /// Fails with [`Error::Limit`] as soon as more than `limits.max_states`
-/// positions are found, so an infinite game fails cleanly, and with
+/// positions are found, so an infinite game fails cleanly, with
+/// [`Error::Memory`] when the positions fill the memory budget, and with
 /// [`Error::Interrupted`] when asked to stop.
 pub fn explore<G: Game>(
     game: &G,
@@ -89,9 +90,10 @@ pub fn explore<G: Game>(
             return Ok(id);
         }
         let id = positions.len();
-        if id as u64 >= limits.max_states || id >= (u32::MAX - 1) as usize {
+        if id >= (u32::MAX - 1) as usize {
             return Err(too_many());
         }
+        limits.check_states(id as u64 + 1, "exploring the game's positions")?;
         positions.push(p.clone());
         index.insert(p.clone(), id as u32);
         Ok(id as u32)

@@ -224,10 +224,7 @@ fn the_budget_and_the_stop_flag_are_honoured() {
     let err = Solved::new(g.clone(), &Limits::with_max_states(2)).unwrap_err();
     assert!(matches!(err, Error::Limit { limit: 2, .. }));
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let limits = Limits {
-        stop: Some(stop),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_stop(stop);
     assert!(matches!(
         Solved::new(g, &limits),
         Err(Error::Interrupted(_))

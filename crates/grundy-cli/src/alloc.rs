@@ -1,0 +1,121 @@
+//! The memory meter: a global allocator that counts the bytes the process
+//! holds, so that the engine can refuse a computation before it exhausts
+//! the machine (`--memory`) instead of being killed by the allocator.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The system allocator, counting.
+pub struct Counting;
+
+static HELD: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is forwarded to `System` unchanged; the counter only
+// observes sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            HELD.fetch_add(layout.size() as u64, Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            HELD.fetch_add(layout.size() as u64, Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        HELD.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            HELD.fetch_add(new_size as u64, Ordering::Relaxed);
+            HELD.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+/// The bytes the process holds on the heap now.
+pub fn held() -> u64 {
+    HELD.load(Ordering::Relaxed)
+}
+
+/// The default budget: half the machine's memory (what a computation may
+/// take without pushing the rest of the machine into swap or the OOM
+/// killer), at most [`MAX_DEFAULT`]; [`FALLBACK`] where the machine's
+/// memory cannot be read.
+pub fn default_budget() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_total(&text));
+    match total {
+        Some(bytes) => (bytes / 2).min(MAX_DEFAULT),
+        None => FALLBACK,
+    }
+}
+
+/// The most the default budget allows, however large the machine.
+pub const MAX_DEFAULT: u64 = 1 << 30;
+/// The default budget where the machine's memory is unknown.
+pub const FALLBACK: u64 = 1 << 30;
+
+/// `MemTotal` of `/proc/meminfo`, in bytes.
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Reads a size as `--memory` takes it: bytes, or a number with `K`, `M`,
+/// `G` or `T` (powers of 1024; `KB`, `MiB`, ... also read).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(digits);
+    let bad = || "expected a size such as 512M, 4G or a number of bytes".to_string();
+    let n: u64 = num.parse().map_err(|_| bad())?;
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(bad()),
+    };
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| "too large: at most 16 EiB".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("64m"), Ok(64 << 20));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("2KiB"), Ok(2048));
+        assert!(parse_size("G").is_err());
+        assert!(parse_size("-1G").is_err());
+        assert!(parse_size("4X").is_err());
+        assert!(parse_size("99999999999T").is_err());
+    }
+
+    #[test]
+    fn the_machine_memory_is_read_from_meminfo() {
+        let info = "MemTotal:       24683520 kB\nMemFree:  1 kB\n";
+        assert_eq!(mem_total(info), Some(24683520 * 1024));
+        assert_eq!(mem_total("nothing"), None);
+    }
+}

@@ -1,0 +1,196 @@
+//! Computations stay within the machine: scripts are bounded in time and
+//! memory, the memory budget (`--memory`) stops searches that grow, game
+//! files are read within a size bound, and each overrun is one line with
+//! exit code 2, soon.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use support::*;
+
+/// `fails`, and within `secs` seconds.
+fn fails_within(secs: u64, args: &[&str], needle: &str) {
+    let start = Instant::now();
+    fails(args, needle);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(secs), "{args:?} took {took:?}");
+}
+
+fn script(name: &str, text: &str) -> String {
+    format!("rules:{}", file(name, text))
+}
+
+#[test]
+fn a_script_that_loops_on_slow_operations_stops_in_time() {
+    // Pushing onto a large array costs more with every push, so the
+    // operation limit alone lets this run for minutes.
+    let pushes = script(
+        "pushes.rhai",
+        "fn moves(n) {\n  let a = [];\n  for i in 0..10000000 { a.push(i); }\n  []\n}\n",
+    );
+    fails_within(
+        20,
+        &["value", &pushes, "0"],
+        "pushes.rhai: line 1 (in `fn moves`): `moves(0)` ran longer than 2 s, the limit for one call",
+    );
+    // The same inside a helper function: the message names the call.
+    let nested = script(
+        "nested.rhai",
+        "fn f(a) { loop { a.push(1); } }\nfn moves(n) { f([]); [] }\n",
+    );
+    fails_within(
+        20,
+        &["value", &nested, "3"],
+        "`moves(3)` ran longer than 2 s",
+    );
+}
+
+#[test]
+fn script_limits_are_named_in_user_words() {
+    let strings = script(
+        "strings.rhai",
+        "fn moves(n) { let s = \"x\"; loop { s += s; } }\n",
+    );
+    fails(
+        &["value", &strings, "1"],
+        "a string grew past 1 MiB, the limit for scripts",
+    );
+    let deep = script("deep.rhai", "fn f(n) { f(n + 1) }\nfn moves(n) { f(0) }\n");
+    fails(
+        &["value", &deep, "1"],
+        "function calls nested more than 64 deep, the limit for scripts",
+    );
+    // Positions in messages are written as users type them, never as
+    // Rust's debug text (`Int(2)`).
+    let draws = format!(
+        "rules:{}/../../rules/draws.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    fails(
+        &["seq", &draws, "--to", "5"],
+        "the game graph has a cycle through `2`;",
+    );
+}
+
+#[test]
+fn searches_that_grow_stop_at_the_memory_budget() {
+    // Each position is longer than the last: a hundred thousand states
+    // hold gigabytes.
+    let longer = script("longer.rhai", "fn moves(p) { [p + \"x\"] }\n");
+    fails_within(
+        30,
+        &[
+            "value",
+            &longer,
+            "x",
+            "--max-states",
+            "100000",
+            "--memory",
+            "64M",
+        ],
+        "this search needs more than 64 MiB of memory; raise the limit (--memory) to go further",
+    );
+    let endless = script("endless.rhai", "fn moves(n) { [n + 1] }\n");
+    fails_within(
+        30,
+        &["value", &endless, "0", "--memory", "64M"],
+        "needs more than 64 MiB of memory",
+    );
+    // The real Cutting Game's state graph from 8x8 fills gigabytes.
+    fails_within(
+        60,
+        &[
+            "graph",
+            "cutting",
+            "8x8",
+            "--max-states",
+            "100000000",
+            "--memory",
+            "64M",
+        ],
+        "needs more than 64 MiB of memory",
+    );
+}
+
+#[test]
+fn play_answers_at_once_where_the_state_graph_is_too_large() {
+    // The state graph of 20x20 does not fit: play falls back on the
+    // game's analysis instead of filling the memory.
+    let start = Instant::now();
+    let (out, err, code) = run(
+        &["play", "cutting", "20x20", "--memory", "256M", "--moves"],
+        "hint\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("position: 20x20   (value *, the player to move wins)"),
+        "{out}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+    // A Hackenbush tree of 447 edges: every move lists a whole graph, so
+    // exploring its state graph used to run for minutes before the prompt.
+    let edges: String = (1..=447u64)
+        .map(|i| format!("{} {i}\n", ((i * 2_654_435_761) >> 7) % i))
+        .collect();
+    let tree = file("tree447.txt", &edges);
+    let start = Instant::now();
+    let (out, err, code) = run(&["play", "hackenbush", &tree, "--moves"], "quit\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("your move> "), "{out}");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn memory_sizes_are_checked() {
+    fails(
+        &["value", "nim", "1", "--memory", "4X"],
+        "'4X' for '--memory <SIZE>'",
+    );
+    fails(
+        &["value", "nim", "1", "--memory", "99999999999T"],
+        "too large",
+    );
+    let out = text(&["value", "nim", "3", "--memory", "512M"]);
+    assert!(out.contains("total: *3"), "{out}");
+}
+
+#[test]
+fn game_files_that_are_not_text_are_refused_at_once() {
+    fails_within(
+        10,
+        &["value", "graph:/dev/zero", "a"],
+        "/dev/zero: not a text file (it holds NUL bytes)",
+    );
+    fails_within(10, &["value", "rules:/dev/urandom", "1"], "/dev/urandom: ");
+    let latin1 = file("latin1.txt", "");
+    std::fs::write(&latin1, b"0 1\n1 2\n\xe9\n").unwrap();
+    fails(
+        &["value", "hackenbush", &latin1],
+        "latin1.txt: line 3: not UTF-8 text",
+    );
+}
+
+#[test]
+fn duplicate_options_of_a_script_are_one_move() {
+    let dup = script(
+        "dup.rhai",
+        "fn moves(n) { if n > 0 { [n - 1, n - 1, n - 1] } else { [] } }\n",
+    );
+    let out = text(&["value", &dup, "3"]);
+    assert!(
+        out.contains("winning moves (1):\n  component 1: 3 -> 2\n"),
+        "{out}"
+    );
+    let (out, err, code) = run(&["play", &dup, "3", "--moves"], "moves\nquit\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("3 -> 2").count(), 1, "{out}");
+}
