@@ -220,6 +220,15 @@ fn move_and_hint_play_a_whole_game() {
     // Misère: whoever cannot move has won.
     let misere = s.json("/api/hint?game=nim&position=0&misere=true");
     assert_eq!(misere["winner"], "human");
+    // Misère play has outcomes, not values, as `value --misere` says.
+    let misere = s.json("/api/hint?game=nim&position=1;2&misere=true");
+    assert_eq!(misere["outcome"], "N");
+    assert_eq!(misere["value"], Value::Null);
+    let misere = s.json("/api/value?game=nim&components=1;2&misere=true");
+    assert_eq!(
+        (misere["outcome"].clone(), misere["grundy"].clone()),
+        (Value::from("N"), Value::Null)
+    );
     // A hint is the perfect move, not played.
     let h = s.json("/api/hint?game=nim&position=3;4;5");
     assert_eq!(h["move"]["next"], serde_json::json!(["1", "4", "5"]));

@@ -179,7 +179,9 @@ fn advise_exactly(
     };
     Ok(Advice {
         outcome: s.outcome(0),
-        value: Some(s.value(0)),
+        // A misère sum has no Sprague-Grundy value (the XOR rule fails), so
+        // the value is left out as `grundy value --misere` leaves it out.
+        value: (!graph.misere).then(|| s.value(0)),
         remoteness: s.remoteness(0),
         best,
         exact: true,
