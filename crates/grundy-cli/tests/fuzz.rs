@@ -374,6 +374,20 @@ fn malformed_flags() {
         ));
         cases.push(case(&["graph", "nim", "3", "-o", path], Expect::Fails));
     }
+    // Huge inputs that once ran for minutes: each must end in bounded time.
+    for args in [
+        vec!["value", "0.F7", "4294967296"],
+        vec!["value", "officers", "4294967296", "--max-states", "100000"],
+        vec!["value", "grundy", "4611686018427387904"],
+        vec!["graph", "coins:run:2,3", "99999999999"],
+        vec!["play", "coins:run:7", "99999999999"],
+    ] {
+        cases.push(case(&args, Expect::Fails));
+    }
+    cases.push(case(
+        &["seq", "kayles", "--to", "9", "--checkpoint-every", "1e20"],
+        Expect::Fails,
+    ));
     for args in [
         vec!["graph", "nim", "3", "--format", "png"],
         vec!["graph", "nim", "3", "-o", "x.png"],
@@ -479,6 +493,18 @@ fn malformed_files() {
         ] {
             cases.push(case(&["value", &game, comp], Expect::Ends));
         }
+    }
+    // Runaway scripts: each call is bounded in time and size.
+    for (i, script) in [
+        "fn moves(n) { let s = \"x\"; loop { s += s; } }",
+        "fn moves(n) { let a = []; loop { a.push(n); } }",
+        "fn moves(n) { loop { } }",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let game = format!("rules:{}", file(&format!("fuzz-runaway-{i}.rhai"), script));
+        cases.push(case(&["value", &game, "3"], Expect::Fails));
     }
     check_all(cases);
 }

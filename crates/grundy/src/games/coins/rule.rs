@@ -341,7 +341,7 @@ impl Table {
                 self.reach[0][0] = 1; // no coins: XOR 0
             }
         }
-        let what = || format!("the values of coins up to {upto}");
+        let what = || format!("a table of coin values up to {upto}");
         // Every coin costs at least one unit per count or length of the
         // rule, so a head far beyond the budget is refused before any work.
         let per_coin = match rule {
