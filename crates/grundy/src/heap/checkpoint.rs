@@ -119,6 +119,47 @@ fn read_checked<R: Read>(input: R, expected_name: &str, file_len: Option<u64>) -
         inner: input,
         crc: crc32fast::Hasher::new(),
     };
+    let header = read_header(&mut r, expected_name)?;
+    let (width, count) = (header.width, header.count);
+    // The header, the values, then the CRC: a size that the file does not
+    // have is refused before anything is allocated for it.
+    let expected_len = header
+        .bytes
+        .saturating_add(count.saturating_mul(width as u64))
+        .saturating_add(4);
+    if let Some(len) = file_len.filter(|&len| len != expected_len) {
+        return Err(corrupt(&format!(
+            "it claims {count} values of {width} bytes, which take {expected_len} bytes, but it has {len}"
+        )));
+    }
+    let table = read_values(&mut r, width, count)?;
+    let expected = r.crc.clone().finalize();
+    let mut word = [0u8; 4];
+    r.inner
+        .read_exact(&mut word)
+        .map_err(|_| corrupt("the checksum is missing"))?;
+    if u32::from_le_bytes(word) != expected {
+        return Err(corrupt("the checksum does not match"));
+    }
+    let mut extra = [0u8; 1];
+    if r.inner.read(&mut extra).unwrap_or(0) != 0 {
+        return Err(corrupt("there are bytes after the checksum"));
+    }
+    Ok(table)
+}
+
+/// What a checkpoint's header says about the values that follow it.
+struct Header {
+    /// Bytes per value: 2 or 4.
+    width: u8,
+    /// How many values.
+    count: u64,
+    /// The header's own length in bytes.
+    bytes: u64,
+}
+
+/// Reads and checks magic, version, game name, width and count.
+fn read_header<R: Read>(r: &mut CrcRead<R>, expected_name: &str) -> Result<Header> {
     let mut magic = [0u8; 8];
     r.exact(&mut magic)?;
     if &magic != MAGIC {
@@ -147,32 +188,33 @@ fn read_checked<R: Read>(input: R, expected_name: &str, file_len: Option<u64>) -
     }
     let mut width = [0u8; 1];
     r.exact(&mut width)?;
+    if width[0] != 2 && width[0] != 4 {
+        return Err(corrupt("unknown value width"));
+    }
     let mut count = [0u8; 8];
     r.exact(&mut count)?;
     let count = u64::from_le_bytes(count);
     if count >= u32::MAX as u64 {
         return Err(corrupt("it claims too many values"));
     }
-    let mut table = match width[0] {
+    Ok(Header {
+        width: width[0],
+        count,
+        bytes: 8 + 4 + 4 + name_len as u64 + 1 + 8,
+    })
+}
+
+/// Reads `count` values of `width` bytes, a block at a time.
+fn read_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<Table> {
+    let mut table = match width {
         2 => Table::Narrow(Vec::new()),
-        4 => Table::Wide(Vec::new()),
-        _ => return Err(corrupt("unknown value width")),
+        _ => Table::Wide(Vec::new()),
     };
-    // Magic, version, name length, name, width, count; values; CRC.
-    let expected_len = (8 + 4 + 4 + name_len as u64 + 1 + 8)
-        .saturating_add(count.saturating_mul(width[0] as u64))
-        .saturating_add(4);
-    if let Some(len) = file_len.filter(|&len| len != expected_len) {
-        return Err(corrupt(&format!(
-            "it claims {count} values of {} bytes, which take {expected_len} bytes, but it has {len}",
-            width[0]
-        )));
-    }
-    let mut buf = vec![0u8; (1 << 14) * width[0] as usize];
+    let mut buf = vec![0u8; (1 << 14) * width as usize];
     let mut left = count as usize;
     while left > 0 {
         let n = left.min(1 << 14);
-        let bytes = &mut buf[..n * width[0] as usize];
+        let bytes = &mut buf[..n * width as usize];
         r.exact(bytes)?;
         match &mut table {
             Table::Narrow(v) => v.extend(
@@ -187,17 +229,6 @@ fn read_checked<R: Read>(input: R, expected_name: &str, file_len: Option<u64>) -
             ),
         }
         left -= n;
-    }
-    let expected = r.crc.clone().finalize();
-    r.inner
-        .read_exact(&mut word)
-        .map_err(|_| corrupt("the checksum is missing"))?;
-    if u32::from_le_bytes(word) != expected {
-        return Err(corrupt("the checksum does not match"));
-    }
-    let mut extra = [0u8; 1];
-    if r.inner.read(&mut extra).unwrap_or(0) != 0 {
-        return Err(corrupt("there are bytes after the checksum"));
     }
     Ok(table)
 }

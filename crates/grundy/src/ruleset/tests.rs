@@ -1,0 +1,80 @@
+//! Unit tests of the text-level face: counts, values, sums and moves.
+
+use super::*;
+
+/// A heap game whose one move, take one token, is listed twice.
+struct Stutter;
+
+impl SumGame for Stutter {
+    type Comp = u64;
+    fn name(&self) -> String {
+        "stutter".into()
+    }
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap", 100)
+    }
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+    fn value(&self, c: &u64, _: &Limits) -> Result<Nimber> {
+        Ok(Nimber(c % 2))
+    }
+    fn for_each_option(
+        &self,
+        c: &u64,
+        _: &Limits,
+        f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        if *c > 0 {
+            let _ = f(&[c - 1]) && f(&[c - 1]);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn an_option_listed_twice_is_one_move() {
+    let comps = ["3".to_string(), "2".to_string()];
+    let a = analyze_sum(&Stutter, &comps, &Limits::default()).unwrap();
+    let won: Vec<_> = a
+        .winning_moves
+        .iter()
+        .map(|m| (m.component, &*m.to))
+        .collect();
+    assert_eq!(won, [(Some(0), "2"), (Some(1), "1")]);
+    let all = sum_position_moves(&Stutter, &comps, &Limits::default()).unwrap();
+    let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
+    assert_eq!(next, ["2 2", "3 1"]);
+}
+
+#[test]
+fn counts_are_checked() {
+    assert_eq!(parse_count("42", "a heap", 100).unwrap(), 42);
+    for bad in ["-3", "", "4x", "+4", "1e3", "101"] {
+        let err = parse_count(bad, "a heap", 100).unwrap_err().to_string();
+        assert!(err.contains("a heap"), "{bad}: {err}");
+    }
+    assert_eq!(parse_pair("3, 5", "a pair", 10).unwrap(), (3, 5));
+    assert!(parse_pair("3", "a pair", 10).is_err());
+    assert!(parse_pair("1,2,3", "a pair", 10).is_err());
+}
+
+#[test]
+fn sums_split_outside_brackets_and_quotes() {
+    assert_eq!(split_sum("4+6"), Some(vec!["4", "6"]));
+    assert_eq!(split_sum(" 2x2 + 2x3+1x1"), Some(vec!["2x2", "2x3", "1x1"]));
+    assert_eq!(
+        split_sum(r#"[1, [2]]+"a+\"b"+c"#),
+        Some(vec!["[1, [2]]", r#""a+\"b""#, "c"])
+    );
+    for whole in ["4", "[1+2]", r#""a+b""#, "+4", "4+", "4++6", ""] {
+        assert_eq!(split_sum(whole), None, "{whole}");
+    }
+}
+
+#[test]
+fn values_print() {
+    assert_eq!(Value::Finite(Nimber(3)).to_string(), "3");
+    assert_eq!(Value::Infinite(vec![0, 2]).to_string(), "inf(0,2)");
+    assert_eq!(Value::Infinite(vec![]).to_string(), "inf()");
+}
