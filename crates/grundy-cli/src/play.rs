@@ -202,9 +202,13 @@ fn read_move(
         )),
         _ => {
             let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
+            let (last, rest) = which.split_last().expect("two or more");
+            let (all, list) = match rest {
+                [one] => ("both", format!("{one} and {last}")),
+                _ => ("all", format!("{}, and {last}", rest.join(", "))),
+            };
             Err(format!(
-                "components {} can all become `{line}`: say which, e.g. {}:{line}",
-                which.join(", "),
+                "components {list} can {all} become `{line}`: say which, e.g. {}:{line}",
                 which[0]
             ))
         }

@@ -189,7 +189,7 @@ fn a_move_is_the_new_position_of_a_component_or_a_numbered_move() {
     // A size several components can take asks which; `I:NEW` says it.
     let (out, _, _) = run(&["play", "nim", "3", "4", "--moves"], "2\n2:2\n");
     assert!(
-        out.contains("components 1, 2 can all become `2`: say which, e.g. 1:2"),
+        out.contains("components 1 and 2 can both become `2`: say which, e.g. 1:2"),
         "{out}"
     );
     assert!(out.contains("you: component 2: 4 -> 2"), "{out}");

@@ -68,6 +68,9 @@ fn value_is_the_cli_json_byte_for_byte() {
         ("hackenbush", &["1-2,2-3"][..], "&ground=1"),
         ("turtles", &["THHTH", "2,7"][..], ""),
         ("kayles", &["10", "20"][..], ""),
+        // A split printed as a move (`4+6`) reads back as its parts.
+        ("kayles", &["4+6", "3"][..], ""),
+        ("cutting", &["2x2+2x2"][..], ""),
     ] {
         let path = format!(
             "/api/value?game={}&components={}{extra}",
@@ -87,6 +90,10 @@ fn value_is_the_cli_json_byte_for_byte() {
         }
         assert_eq!(web.body, cli(&args), "{path}");
     }
+    // The hint's and the picture's positions read sums too.
+    let h = s.json("/api/hint?game=kayles&position=4%2B6");
+    assert_eq!(h["position"], serde_json::json!(["4", "6"]));
+    assert_eq!(s.get("/api/graph?game=kayles&position=1%2B2").status, 200);
     // `;` separates components; blanks around them do not matter.
     let v = s.json("/api/value?game=wythoff&components=3,5;%204,7%20;");
     assert_eq!(v["components"], serde_json::json!(["3,5", "4,7"]));

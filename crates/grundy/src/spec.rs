@@ -30,7 +30,7 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
     (
         "nim",
         "heap sizes",
-        "Nim: take any number from one heap (also --misere)",
+        "Nim: take any number from one heap (also misère play)",
     ),
     (
         "sub:S",

@@ -77,7 +77,7 @@ pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
     let allowed = [GAME_PARAMS, &["components"]].concat();
     answer(&app, "/api/value", raw, &allowed, |params, job| {
         let game = params.game()?;
-        let components = params.components("components")?;
+        let components = params.position("components", &*game)?;
         json(&game.analyze(&components, &job.limits)?)
     })
     .await
@@ -169,7 +169,7 @@ pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
     let allowed = [GAME_PARAMS, &["position"]].concat();
     answer(&app, "/api/graph", raw, &allowed, |params, job| {
         let game = params.game()?;
-        let position = params.components("position")?;
+        let position = params.position("position", &*game)?;
         let limits = job.with_states(MAX_GRAPH_POSITIONS);
         let graph = match StateGraph::build(&*game, &position, &limits) {
             Err(grundy::Error::Limit { limit, .. }) => {

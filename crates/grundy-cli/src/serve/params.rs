@@ -6,6 +6,7 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
+use grundy::ruleset::split_sum;
 use grundy::{Ruleset, SpecOptions};
 
 use super::bounds::MAX_COMPONENTS;
@@ -103,6 +104,30 @@ impl Params {
             return Err(ApiError::Bad(format!(
                 "`{name}` is empty; give components separated by `;`, e.g. 3;4;5"
             )));
+        }
+        if parts.len() > MAX_COMPONENTS {
+            return Err(ApiError::Bad(format!(
+                "`{name}` has {} components; the server accepts at most {MAX_COMPONENTS}",
+                parts.len()
+            )));
+        }
+        Ok(parts)
+    }
+
+    /// The components in `name` as `game` reads them: a component written
+    /// as a sum (`4+6`, how a move that splits a heap is printed) becomes
+    /// its parts, as on the command line.
+    pub fn position(&self, name: &str, game: &dyn Ruleset) -> Result<Vec<String>, ApiError> {
+        let given = self.components(name)?;
+        if !game.reads_sums() {
+            return Ok(given);
+        }
+        let mut parts = Vec::with_capacity(given.len());
+        for c in &given {
+            match split_sum(c) {
+                Some(split) => parts.extend(split.into_iter().map(str::to_string)),
+                None => parts.push(c.clone()),
+            }
         }
         if parts.len() > MAX_COMPONENTS {
             return Err(ApiError::Bad(format!(

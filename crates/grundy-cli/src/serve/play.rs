@@ -94,7 +94,7 @@ fn legal_moves(
 /// says whether the computer plays it.
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
-    let position = params.components("position")?;
+    let position = params.position("position", &*game)?;
     let advice = advise(&*game, &position, &job.with_states(MAX_PLAY_STATES))?;
     let (after, moves, stuck) = if play {
         match &advice.best {
