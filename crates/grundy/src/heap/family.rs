@@ -179,14 +179,22 @@ impl<R: HeapRules> HeapGame<R> {
     }
 
     /// Extends the table in doubling steps until a period is proven, the
-    /// table reaches `cap`, or the budget runs out.
+    /// table reaches `cap`, or a budget runs out: the states, or the work
+    /// budget, which each step's estimate ([`Self::step_work`]) must fit.
     fn extend_until_proven(&self, st: &mut State, cap: u64, limits: &Limits) -> Result<()> {
         let Some(bound) = self.rules.finite_bound() else {
             return Ok(());
         };
+        let budget = Self::work_budget(limits);
+        let mut spent = 0u64;
         let mut upto = (st.table.len() as u64).max(256);
         while st.proven.is_none() {
             let target = upto.min(cap).min(limits.max_states.saturating_sub(1));
+            let step = self.step_work(st, target);
+            if spent.saturating_add(step) > budget {
+                break;
+            }
+            spent += step;
             self.extend(st, target, limits)?;
             st.proven = detect_table(&st.table, st.table.len(), Some(bound)).filter(|p| p.proven);
             if target >= cap || target + 1 >= limits.max_states {
@@ -195,6 +203,23 @@ impl<R: HeapRules> HeapGame<R> {
             upto = upto.saturating_mul(2);
         }
         Ok(())
+    }
+
+    /// About how many options computing `G(len..=target)` visits: what the
+    /// rules enumerate ([`HeapRules::work_to`]), or for the sparse engine
+    /// every rare heap below each new heap, whichever is more. Games whose
+    /// values are not sparse (0.007, 0.1234567) have rare heaps in
+    /// proportion to the table, so their cost grows with its square.
+    fn step_work(&self, st: &State, target: u64) -> u64 {
+        let len = st.table.len() as u64;
+        if target < len {
+            return 0;
+        }
+        let enumerated =
+            self.rules.work_to(target) - self.rules.work_to(len).min(self.rules.work_to(target));
+        let rare = st.engine.sparse(u64::MAX).map_or(0, |s| s.rare_count);
+        let paired = (target - len + 1).saturating_mul(rare + 1);
+        enumerated.max(paired)
     }
 
     /// The work budget of `limits`, in option visits.
