@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::anyhow;
 use clap::Args;
-use grundy::ruleset::split_sum;
+use grundy::ruleset::read_sums;
 use grundy::{Ruleset, SpecOptions};
 
 /// A game and the components of a position.
@@ -42,14 +42,7 @@ impl PositionArgs {
     /// sum (`4+6`, how `value` prints a move that splits a heap) becomes
     /// its parts, in games where `+` means a sum.
     pub fn components(&self, game: &dyn Ruleset) -> Vec<String> {
-        let mut out = Vec::with_capacity(self.components.len());
-        for c in &self.components {
-            match split_sum(c).filter(|_| game.reads_sums()) {
-                Some(parts) => out.extend(parts.into_iter().map(str::to_string)),
-                None => out.push(c.clone()),
-            }
-        }
-        out
+        read_sums(game, &self.components)
     }
 
     /// For games that take files: each component naming an existing file is
@@ -69,10 +62,9 @@ impl PositionArgs {
                 Some(split) => split,
                 None if Path::new(c).is_file() => (c.as_str(), String::new()),
                 None => {
-                    let parts = split_sum(c).filter(|_| game.reads_sums());
-                    let parts = parts.unwrap_or_else(|| vec![c.as_str()]);
-                    texts.extend(parts.iter().map(|p| p.to_string()));
+                    let parts = read_sums(game, std::slice::from_ref(c));
                     files.extend(parts.iter().map(|_| None));
+                    texts.extend(parts);
                     continue;
                 }
             };

@@ -493,6 +493,21 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     })
 }
 
+/// The components as `game` reads them: each one written as a sum (`4+6`,
+/// how a move that splits a heap is printed) becomes its parts, in games
+/// where `+` means a sum ([`Ruleset::reads_sums`]). Every front end reads
+/// positions through this, so a printed move reads back everywhere.
+pub fn read_sums(game: &dyn Ruleset, components: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(components.len());
+    for c in components {
+        match split_sum(c).filter(|_| game.reads_sums()) {
+            Some(parts) => out.extend(parts.into_iter().map(str::to_string)),
+            None => out.push(c.clone()),
+        }
+    }
+    out
+}
+
 /// The parts of a component written as a sum `a+b+c`, or `None` when it
 /// is not one: no `+` outside brackets and quotes (a script's position
 /// `[1, 2]+"x+y"` has two parts), or an empty part, which the game's own

@@ -6,7 +6,7 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
-use grundy::ruleset::split_sum;
+use grundy::ruleset::read_sums;
 use grundy::{Ruleset, SpecOptions};
 
 use super::bounds::MAX_COMPONENTS;
@@ -118,17 +118,7 @@ impl Params {
     /// as a sum (`4+6`, how a move that splits a heap is printed) becomes
     /// its parts, as on the command line.
     pub fn position(&self, name: &str, game: &dyn Ruleset) -> Result<Vec<String>, ApiError> {
-        let given = self.components(name)?;
-        if !game.reads_sums() {
-            return Ok(given);
-        }
-        let mut parts = Vec::with_capacity(given.len());
-        for c in &given {
-            match split_sum(c) {
-                Some(split) => parts.extend(split.into_iter().map(str::to_string)),
-                None => parts.push(c.clone()),
-            }
-        }
+        let parts = read_sums(game, &self.components(name)?);
         if parts.len() > MAX_COMPONENTS {
             return Err(ApiError::Bad(format!(
                 "`{name}` has {} components; the server accepts at most {MAX_COMPONENTS}",

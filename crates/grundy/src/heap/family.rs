@@ -215,8 +215,10 @@ impl<R: HeapRules> HeapGame<R> {
         if target < len {
             return 0;
         }
-        let enumerated =
-            self.rules.work_to(target) - self.rules.work_to(len).min(self.rules.work_to(target));
+        let enumerated = self
+            .rules
+            .work_to(target)
+            .saturating_sub(self.rules.work_to(len));
         let rare = st.engine.sparse(u64::MAX).map_or(0, |s| s.rare_count);
         let paired = (target - len + 1).saturating_mul(rare + 1);
         enumerated.max(paired)
