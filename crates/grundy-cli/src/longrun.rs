@@ -1,8 +1,9 @@
 //! Driving long sequence runs: chunks, progress, checkpoints, streaming.
 //!
-//! The engine computes; this module decides how far, shows progress on
-//! stderr, saves checkpoints atomically (a temporary file renamed over the
-//! old one) at intervals and on Ctrl-C, and streams values to a file.
+//! The engine computes and decides how far ([`SeqRun`]); this module shows
+//! progress on stderr, saves checkpoints atomically (a temporary file
+//! renamed over the old one) at intervals and on Ctrl-C, and streams values
+//! to a file.
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -10,17 +11,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use grundy::heap::{checkpoint, HeapSequence, Periodicity, Table};
+use grundy::heap::{checkpoint, HeapSequence, SeqReport, SeqRequest, SeqRun, Table};
 use grundy::{Error, Limits};
 use indicatif::{ProgressBar, ProgressStyle};
-
-/// How far to go.
-pub enum Target {
-    /// Up to this heap, inclusive.
-    To(u64),
-    /// Until the period is proven, or this heap.
-    UntilProven(u64),
-}
 
 /// Where the run keeps its state and output.
 pub struct RunFiles {
@@ -202,79 +195,77 @@ fn stream(seq: &dyn HeapSequence, values: Option<&mut ValuesOut>, cap: u64) -> a
     r
 }
 
-/// Runs the sequence to the target; returns the last heap to report and
-/// the proven period, if the run was to prove one.
+/// Runs `req` on `seq` by the engine's policy ([`SeqRun`]) and returns
+/// its report; this side only shows progress, saves checkpoints (resuming
+/// from one first) and streams the values the run says are settled.
 ///
-/// The values file ends up holding exactly G(0..=last): a run to `--to N`
-/// streams at most N + 1 values (a checkpoint may hold more), and a run
-/// until a proof writes its values once the last one to report is known.
+/// The values file ends up holding exactly G(0..=last), the values
+/// reported: a run to `--to N` streams at most N + 1 values (a checkpoint
+/// may hold more), and a run until a proof writes its values once the
+/// last one to report is known.
 pub fn run(
     seq: &dyn HeapSequence,
-    target: Target,
+    req: &SeqRequest,
     files: &RunFiles,
     limits: &Limits,
-) -> anyhow::Result<(u64, Option<Periodicity>)> {
+) -> anyhow::Result<SeqReport> {
     if let Some(path) = &files.checkpoint {
         resume(path, seq)?;
     }
-    let (end, prove) = match target {
-        Target::To(to) => (to, false),
-        Target::UntilProven(cap) => (cap, true),
-    };
-    // Values streamed while running: none until a proof says where to stop.
-    let stream_cap = if prove { 0 } else { end + 1 };
+    let mut run = SeqRun::new(seq, req, limits);
     let mut values = None;
     if let Some(path) = &files.values_out {
         let mut opened = None;
         seq.with_table(&mut |t| {
-            opened = Some(ValuesOut::open(path, files.values_width, t, stream_cap))
+            opened = Some(ValuesOut::open(path, files.values_width, t, run.settled()))
         });
         values = opened.transpose()?;
     }
-    let bar = progress_bar(end);
+    let bar = progress_bar(run.end());
+    let stepped = drive(&mut run, seq, files, values.as_mut(), &bar, limits);
+    bar.finish_and_clear();
+    match stepped? {
+        Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
+        Err(e) => return Err(e.into()),
+        Ok(()) => {}
+    }
+    if let Some(path) = &files.checkpoint {
+        save(path, seq)?;
+    }
+    stream(seq, values.as_mut(), run.settled())?;
+    if let Some(v) = values.as_mut() {
+        v.flush()?;
+    }
+    Ok(run.report(limits)?)
+}
+
+/// Steps `run` to its end in chunks of about a quarter of a second: after
+/// each step the settled values are streamed, the bar moves and a
+/// checkpoint is saved when one is due. A step's failure is returned
+/// inside, after the values it left are streamed.
+fn drive(
+    run: &mut SeqRun<'_>,
+    seq: &dyn HeapSequence,
+    files: &RunFiles,
+    mut values: Option<&mut ValuesOut>,
+    bar: &ProgressBar,
+    limits: &Limits,
+) -> anyhow::Result<grundy::Result<()>> {
     let started = Instant::now();
     let start_n = seq.stats().computed;
     let mut last_save = Instant::now();
     let mut chunk: u64 = 4096;
-    let mut next_proof_check: u64 = 256;
-    let mut proven = None;
     loop {
-        let stats = seq.stats();
-        if prove && stats.computed >= next_proof_check.min(end + 1) {
-            proven = seq.prove();
-            next_proof_check = stats.computed * 2;
-        }
-        if stats.computed > end || proven.is_some() {
-            break;
-        }
-        let mut upto = (stats.computed + chunk - 1).min(end);
-        if prove {
-            // Stop where the proof is looked for next.
-            upto = upto.min(next_proof_check.max(stats.computed + 1) - 1);
-        }
         let t0 = Instant::now();
-        let step = seq.extend_to(upto, limits);
+        let step = run.step(chunk, limits);
         let spent = t0.elapsed();
-        stream(seq, values.as_mut(), stream_cap)?;
-        let stats = seq.stats();
-        let rate = (stats.computed - start_n) as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let rare = stats
-            .rare
-            .map(|r| format!(", rare {r}"))
-            .unwrap_or_default();
-        bar.set_position(stats.computed);
-        bar.set_message(format!("{rate:.0}/s{rare}, max {}", stats.max_value));
-        match step {
-            Err(Error::Interrupted(_)) => {
-                bar.finish_and_clear();
-                stream(seq, values.as_mut(), end + 1)?;
-                return Err(interrupted(seq, files, values.as_mut()));
-            }
-            Err(e) => {
-                bar.finish_and_clear();
-                return Err(e.into());
-            }
-            Ok(()) => {}
+        if let Ok(false) = step {
+            return Ok(Ok(()));
+        }
+        stream(seq, values.as_deref_mut(), run.settled())?;
+        show_progress(bar, seq, started, start_n);
+        if let Err(e) = step {
+            return Ok(Err(e));
         }
         if let Some(path) = &files.checkpoint {
             if last_save.elapsed() >= files.every {
@@ -288,25 +279,23 @@ pub fn run(
                 }
             }
         }
-        // Aim for chunks of about a quarter of a second.
         if spent < Duration::from_millis(100) {
             chunk = (chunk * 2).min(1 << 24);
         } else if spent > Duration::from_millis(400) && chunk > 1024 {
             chunk /= 2;
         }
     }
-    bar.finish_and_clear();
-    if let Some(path) = &files.checkpoint {
-        save(path, seq)?;
-    }
-    let computed = seq.stats().computed;
-    let last = match &proven {
-        Some(p) => p.window_end().min(computed - 1),
-        None => end.min(computed.saturating_sub(1)),
-    };
-    stream(seq, values.as_mut(), last + 1)?;
-    if let Some(v) = values.as_mut() {
-        v.flush()?;
-    }
-    Ok((last, proven))
+}
+
+/// Moves the bar to what `seq` has computed, with the rate since the
+/// run started at `start_n` values, the rare heaps and the largest value.
+fn show_progress(bar: &ProgressBar, seq: &dyn HeapSequence, started: Instant, start_n: u64) {
+    let stats = seq.stats();
+    let rate = (stats.computed - start_n) as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    let rare = stats
+        .rare
+        .map(|r| format!(", rare {r}"))
+        .unwrap_or_default();
+    bar.set_position(stats.computed);
+    bar.set_message(format!("{rate:.0}/s{rare}, max {}", stats.max_value));
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use grundy::heap::{SeqReport, SeqRequest, SparseInfo};
 use grundy::{Limits, SpecOptions};
 
-use crate::longrun::{self, RunFiles, Target};
+use crate::longrun::{self, RunFiles};
 use crate::output::{print, print_json};
 use crate::plot;
 
@@ -54,25 +54,16 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
         .transpose()?;
     let every = checkpoint_interval(args.checkpoint_every)?;
+    let req = SeqRequest { to };
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
-            let target = match to {
-                Some(to) => Target::To(to),
-                None if seq.provable() => Target::UntilProven(seq.auto_cap(limits)),
-                None => Target::To(SeqRequest::UNPROVABLE_DEFAULT),
-            };
             let files = RunFiles {
                 checkpoint: args.checkpoint.clone(),
                 every,
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
             };
-            let (last, _) = longrun::run(seq, target, &files, limits)?;
-            let mut report = seq.report(last, limits)?;
-            if to.is_none() {
-                report.explain_default_stop(seq.provable());
-            }
-            report
+            longrun::run(seq, &req, &files, limits)?
         }
         _ => {
             for (flag, given) in [
@@ -86,7 +77,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                     );
                 }
             }
-            game.sequence(&SeqRequest { to }, limits)?
+            game.sequence(&req, limits)?
         }
     };
     if let Some(path) = &args.plot {

@@ -19,7 +19,9 @@ pub use script::{Script, MAX_OPERATIONS};
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Limits};
-use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqStats, Table};
+use crate::heap::{
+    detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqRun, SeqStats, Table,
+};
 use crate::nimber::Nimber;
 use crate::ruleset::{
     analyze_sum, sum_position_moves, Analysis, Move, PositionMove, Ruleset, SumGame,
@@ -223,7 +225,7 @@ impl Ruleset for RulesGame {
     }
 
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        self.report(req.to.unwrap_or(SeqRequest::UNPROVABLE_DEFAULT), limits)
+        SeqRun::new(self, req, limits).complete(limits)
     }
 }
 

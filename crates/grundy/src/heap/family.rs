@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::table::Table;
-use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest};
+use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
@@ -308,26 +308,10 @@ impl<R: HeapRules> HeapGame<R> {
         )
     }
 
-    /// The Grundy sequence as `grundy seq` reports it.
+    /// The Grundy sequence as `grundy seq` reports it, by the one
+    /// policy of [`SeqRun`].
     pub fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        let to = match req.to {
-            Some(to) => to,
-            None if self.rules.finite_bound().is_some() => {
-                let mut st = self.lock();
-                let cap = self.auto_cap(limits);
-                self.extend_until_proven(&mut st, cap, limits)?;
-                match &st.proven {
-                    Some(p) => p.window_end(),
-                    None => st.table.len() as u64 - 1,
-                }
-            }
-            None => SeqRequest::UNPROVABLE_DEFAULT,
-        };
-        let mut report = self.report(to, limits)?;
-        if req.to.is_none() {
-            report.explain_default_stop(self.rules.finite_bound().is_some());
-        }
-        Ok(report)
+        SeqRun::new(self, req, limits).complete(limits)
     }
 }
 

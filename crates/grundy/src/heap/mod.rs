@@ -11,6 +11,7 @@ pub mod code;
 mod family;
 pub mod partition;
 pub mod period;
+mod run;
 pub mod sparse;
 pub mod table;
 
@@ -18,6 +19,7 @@ pub use code::Code;
 pub use family::{HeapGame, HeapSequence, SeqStats};
 pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
+pub use run::SeqRun;
 pub use table::Table;
 
 use serde::Serialize;
@@ -221,28 +223,4 @@ pub struct SeqReport {
     pub closed_form: Option<String>,
     /// The sparse space (take-and-break games with splits).
     pub sparse: Option<SparseInfo>,
-}
-
-impl SeqReport {
-    /// For a run with no `--to` that ended without a proof, adds to
-    /// `proof` why it stopped where it did: the limit, or (`provable`
-    /// false) that no theorem applies and a default stretch was computed.
-    pub fn explain_default_stop(&mut self, provable: bool) {
-        if self.proven || self.closed_form.is_some() {
-            return;
-        }
-        let n = self.computed_to;
-        let why = if provable {
-            format!("no period proven by n = {n}, the limit (--to N goes further)")
-        } else {
-            format!("computed to n = {n} by default (--to N goes further)")
-        };
-        self.proof = Some(match self.proof.take() {
-            Some(p) => format!("{p}; {why}"),
-            None if provable => why,
-            None => format!(
-                "no periodicity theorem covers this game, so no period can be proven; {why}"
-            ),
-        });
-    }
 }

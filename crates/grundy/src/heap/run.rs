@@ -1,0 +1,181 @@
+//! The sequence policy: how far `grundy seq` goes, when it looks for a
+//! proof, why it stopped, in one place.
+//!
+//! [`SeqRun`] is driven in steps so that a front end can checkpoint,
+//! stream values and show progress between them without deciding anything
+//! itself; [`SeqRun::complete`] runs it in one go for callers that need
+//! none of that (`Ruleset::sequence`, the server).
+
+use super::family::HeapSequence;
+use super::period::Periodicity;
+use super::{SeqReport, SeqRequest};
+use crate::error::{Error, Result};
+use crate::game::Limits;
+
+/// The first table length at which a run without `--to` looks for a
+/// proof; later looks come each time the table doubles.
+const FIRST_PROOF_CHECK: u64 = 256;
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Running,
+    /// Stopped by the stop flag (Ctrl-C, a time limit).
+    Interrupted,
+    /// The period is proven or the last heap is computed.
+    Done,
+}
+
+/// One run of a heap game's sequence under the policy of `grundy seq`.
+///
+/// With `--to N` the run computes `G(0..=N)`. Without it, a game that a
+/// periodicity theorem covers runs until its period is proven, up to
+/// [`HeapSequence::auto_cap`], looking for the proof each time the table
+/// doubles, and reports the proof's window; any other game computes
+/// [`SeqRequest::UNPROVABLE_DEFAULT`] values. A report without a proof
+/// says why the run stopped where it did.
+pub struct SeqRun<'a> {
+    seq: &'a dyn HeapSequence,
+    /// Whether `--to` was given.
+    asked: bool,
+    /// The last heap the run may compute.
+    end: u64,
+    /// Whether the run stops at a proven period.
+    until_proven: bool,
+    /// The table length at which the proof is looked for next.
+    next_proof_check: u64,
+    proven: Option<Periodicity>,
+    phase: Phase,
+}
+
+impl<'a> SeqRun<'a> {
+    /// The run `req` asks of `seq` under `limits`.
+    pub fn new(seq: &'a dyn HeapSequence, req: &SeqRequest, limits: &Limits) -> Self {
+        let (end, until_proven) = match req.to {
+            Some(to) => (to, false),
+            None if seq.provable() && !seq.has_closed_form() => (seq.auto_cap(limits), true),
+            None => (SeqRequest::UNPROVABLE_DEFAULT, false),
+        };
+        SeqRun {
+            seq,
+            asked: req.to.is_some(),
+            end,
+            until_proven,
+            next_proof_check: FIRST_PROOF_CHECK,
+            proven: None,
+            // A closed form answers every heap without a table.
+            phase: if seq.has_closed_form() {
+                Phase::Done
+            } else {
+                Phase::Running
+            },
+        }
+    }
+
+    /// The last heap the run may compute: the length of a progress bar.
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+
+    /// Computes the next stretch of at most `chunk` values (at least
+    /// one), or looks for a proof when one is due. Returns `false`, with
+    /// nothing computed, once the run is over. A stop by the stop flag is
+    /// returned as [`Error::Interrupted`] and ends the run, keeping what
+    /// was computed.
+    pub fn step(&mut self, chunk: u64, limits: &Limits) -> Result<bool> {
+        if self.is_over() {
+            return Ok(false);
+        }
+        let computed = self.seq.stats().computed;
+        let mut upto = computed.saturating_add(chunk.max(1) - 1).min(self.end);
+        if self.until_proven {
+            // Stop where the proof is looked for next.
+            upto = upto.min(self.next_proof_check.max(computed + 1) - 1);
+        }
+        let step = self.seq.extend_to(upto, limits);
+        if let Err(Error::Interrupted(_)) = step {
+            self.phase = Phase::Interrupted;
+        }
+        step.map(|()| true)
+    }
+
+    /// Whether the run is over, looking for a proof first when one is due.
+    fn is_over(&mut self) -> bool {
+        if self.phase != Phase::Running {
+            return true;
+        }
+        let computed = self.seq.stats().computed;
+        if self.until_proven && computed >= self.next_proof_check.min(self.end + 1) {
+            self.proven = self.seq.prove();
+            self.next_proof_check = computed * 2;
+        }
+        if computed > self.end || self.proven.is_some() {
+            self.phase = Phase::Done;
+        }
+        self.phase == Phase::Done
+    }
+
+    /// The last heap the report covers: the end of a proven period's
+    /// window, or of what was computed up to the end.
+    pub fn last(&self) -> u64 {
+        if self.seq.has_closed_form() {
+            return self.end;
+        }
+        let computed = self.seq.stats().computed;
+        match &self.proven {
+            Some(p) => p.window_end().min(computed.saturating_sub(1)),
+            None => self.end.min(computed.saturating_sub(1)),
+        }
+    }
+
+    /// How many values, `G(0..k)`, are settled so far: what a file of the
+    /// run's values may hold. A run to a proof settles none until it is
+    /// over, since the proof decides where the report stops; an
+    /// interrupted run keeps everything it computed up to the end.
+    pub fn settled(&self) -> u64 {
+        match self.phase {
+            Phase::Done => self.last() + 1,
+            Phase::Interrupted => self.end + 1,
+            Phase::Running if self.until_proven => 0,
+            Phase::Running => self.end + 1,
+        }
+    }
+
+    /// The report of `G(0..=last)`; a run without `--to` that ended
+    /// without a proof also says why it stopped where it did.
+    pub fn report(&self, limits: &Limits) -> Result<SeqReport> {
+        let mut report = self.seq.report(self.last(), limits)?;
+        if !self.asked {
+            explain_default_stop(&mut report, self.seq.provable());
+        }
+        Ok(report)
+    }
+
+    /// Runs to the end in one go and reports.
+    pub fn complete(mut self, limits: &Limits) -> Result<SeqReport> {
+        while self.step(u64::MAX, limits)? {}
+        self.report(limits)
+    }
+}
+
+/// Adds to `report.proof`, for a run with no `--to` that ended without a
+/// proof, why it stopped where it did: the limit, or (`provable` false)
+/// that no theorem applies and a default stretch was computed.
+fn explain_default_stop(report: &mut SeqReport, provable: bool) {
+    if report.proven || report.closed_form.is_some() {
+        return;
+    }
+    let n = report.computed_to;
+    let why = if provable {
+        format!("no period proven by n = {n}, the limit (--to N goes further)")
+    } else {
+        format!("computed to n = {n} by default (--to N goes further)")
+    };
+    report.proof = Some(match report.proof.take() {
+        Some(p) => format!("{p}; {why}"),
+        None if provable => why,
+        None => {
+            format!("no periodicity theorem covers this game, so no period can be proven; {why}")
+        }
+    });
+}
