@@ -179,3 +179,104 @@ fn explain_default_stop(report: &mut SeqReport, provable: bool) {
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rules::RulesGame;
+    use crate::{Ruleset, SpecOptions};
+
+    fn game(name: &str) -> Box<dyn Ruleset> {
+        crate::parse(name, SpecOptions::default()).unwrap()
+    }
+
+    /// Drives a run in chunks of `chunk`, as the CLI does, recording what
+    /// it says is settled after each step.
+    fn stepped(
+        g: &dyn Ruleset,
+        to: Option<u64>,
+        chunk: u64,
+        limits: &Limits,
+    ) -> (SeqReport, Vec<u64>) {
+        let mut run = SeqRun::new(g.heap().unwrap(), &SeqRequest { to }, limits);
+        let mut settled = Vec::new();
+        while run.step(chunk, limits).unwrap() {
+            settled.push(run.settled());
+        }
+        settled.push(run.settled());
+        (run.report(limits).unwrap(), settled)
+    }
+
+    #[test]
+    fn steps_of_any_size_end_where_one_go_ends() {
+        let limits = Limits::default();
+        let whole = game("kayles")
+            .sequence(&SeqRequest { to: None }, &limits)
+            .unwrap();
+        assert_eq!((whole.period, whole.proven), (Some(12), true));
+        for chunk in [1, 100, 4096] {
+            let (report, settled) = stepped(&*game("kayles"), None, chunk, &limits);
+            assert_eq!(report.values, whole.values, "chunk {chunk}");
+            assert_eq!(report.proof, whole.proof, "chunk {chunk}");
+            // A run to a proof settles nothing until it is over, then
+            // exactly the values reported.
+            let (last, running) = settled.split_last().unwrap();
+            assert!(running.iter().all(|&s| s == 0), "{settled:?}");
+            assert_eq!(*last, whole.computed_to + 1);
+        }
+    }
+
+    #[test]
+    fn a_run_to_n_settles_its_values_as_it_goes() {
+        let limits = Limits::default();
+        let (report, settled) = stepped(&*game("officers"), Some(999), 300, &limits);
+        assert_eq!(report.computed_to, 999);
+        assert_eq!(settled, vec![1000; 5]);
+    }
+
+    #[test]
+    fn the_engine_stops_where_the_command_line_stops() {
+        // Values that are not sparse cost the square of the heap; a run
+        // without --to still goes to the state budget, as `grundy seq` does.
+        let limits = Limits::with_max_states(3000);
+        let r = game("0.007")
+            .sequence(&SeqRequest { to: None }, &limits)
+            .unwrap();
+        assert_eq!((r.computed_to, r.proven), (2999, false));
+        assert_eq!(
+            r.proof.as_deref(),
+            Some("no period proven by n = 2999, the limit (--to N goes further)")
+        );
+    }
+
+    #[test]
+    fn scripted_games_say_why_they_stopped() {
+        let script = "fn moves(n) { let out = []; for s in [1, 3, 4] { if n >= s { out.push(n - s); } } out }";
+        let g = RulesGame::compile("s.rhai", script).unwrap();
+        let r = g
+            .sequence(&SeqRequest { to: None }, &Limits::default())
+            .unwrap();
+        assert_eq!(r.computed_to, SeqRequest::UNPROVABLE_DEFAULT);
+        assert_eq!(r.period, Some(7));
+        let proof = r.proof.unwrap();
+        assert!(
+            proof.ends_with("; computed to n = 100 by default (--to N goes further)"),
+            "{proof}"
+        );
+        // With --to nothing is added.
+        let r = g
+            .sequence(&SeqRequest { to: Some(20) }, &Limits::default())
+            .unwrap();
+        assert!(!r.proof.unwrap().contains("by default"));
+    }
+
+    #[test]
+    fn closed_forms_compute_nothing() {
+        let g = game("nim");
+        let r = g
+            .sequence(&SeqRequest { to: None }, &Limits::default())
+            .unwrap();
+        assert_eq!(r.values, (0..=100).collect::<Vec<u64>>());
+        assert_eq!(g.heap().unwrap().stats().computed, 0);
+    }
+}
