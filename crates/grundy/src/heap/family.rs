@@ -33,7 +33,9 @@ pub struct SeqStats {
 }
 
 /// The object-safe view of a heap game's sequence, for long runs driven by
-/// a front end (progress, checkpoints, streaming the values).
+/// a front end (progress, checkpoints, streaming the values). Its methods
+/// are the means; how far a run goes and why it stops is decided by
+/// [`super::SeqRun`].
 pub trait HeapSequence: Send + Sync {
     /// The canonical game name.
     fn name(&self) -> String;
