@@ -4,6 +4,7 @@ use std::sync::Mutex;
 
 use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
+use super::run::FIRST_PROOF_CHECK;
 use super::table::Table;
 use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
@@ -102,7 +103,7 @@ impl<R: HeapRules> HeapGame<R> {
     /// The game computed by `engine`.
     pub fn with_engine(rules: R, engine: Box<dyn SeqEngine>) -> Self {
         let next_proof_check = if rules.finite_bound().is_some() {
-            256
+            FIRST_PROOF_CHECK as usize
         } else {
             usize::MAX
         };
@@ -189,7 +190,7 @@ impl<R: HeapRules> HeapGame<R> {
         };
         let budget = Self::work_budget(limits);
         let mut spent = 0u64;
-        let mut upto = (st.table.len() as u64).max(256);
+        let mut upto = (st.table.len() as u64).max(FIRST_PROOF_CHECK);
         while st.proven.is_none() {
             let target = upto.min(cap).min(limits.max_states.saturating_sub(1));
             let step = self.step_work(st, target);
@@ -376,7 +377,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         st.table = table;
         st.proven = None;
         if st.next_proof_check != usize::MAX {
-            st.next_proof_check = st.table.len().max(256);
+            st.next_proof_check = st.table.len().max(FIRST_PROOF_CHECK as usize);
         }
     }
 

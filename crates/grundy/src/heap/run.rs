@@ -13,8 +13,10 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 
 /// The first table length at which a run without `--to` looks for a
-/// proof; later looks come each time the table doubles.
-const FIRST_PROOF_CHECK: u64 = 256;
+/// proof; later looks come each time the table doubles. The table of a
+/// heap game looks at the same lengths on its own, to switch to copying
+/// values once a period is proven.
+pub(super) const FIRST_PROOF_CHECK: u64 = 256;
 
 /// Where a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
