@@ -24,7 +24,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::SumGame;
@@ -81,8 +81,9 @@ impl Strip {
             let item = item.trim();
             let at = |msg: &str| {
                 Error::parse(format!(
-                    "square {} `{item}` of a Welter strip: {msg}",
-                    i + 1
+                    "square {} `{}` of a Welter strip: {msg}",
+                    i + 1,
+                    shorten_quote(item)
                 ))
             };
             if item.starts_with('-') && item.len() > 1 {
@@ -481,5 +482,8 @@ mod tests {
                 }
             }
         }
+        let long = format!("1,{}", "7".repeat(100_000));
+        let msg = Strip::parse(&long).unwrap_err().to_string();
+        assert!(msg.len() < 200 && msg.contains("square 2 `7777"), "{msg}");
     }
 }
