@@ -27,7 +27,7 @@ use std::hash::{Hash, Hasher};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::SumGame;
+use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
 
 /// How the strip with no coins is written; `0` would be a coin on 0.
 const EMPTY: &str = "empty";
@@ -272,20 +272,24 @@ impl SumGame for Welter {
         Ok(())
     }
 
-    /// By the theory: at most one move per coin reaches `target`.
+    /// By the theory: at most one move per coin reaches `target`. Each
+    /// move is written as a whole strip, so a long strip lists its moves
+    /// while their texts stay within [`MAX_LISTED_TEXT`].
     fn options_with_value(
         &self,
         c: &Strip,
         target: Nimber,
-        _limits: &Limits,
+        limits: &Limits,
         max: usize,
     ) -> Result<(Vec<Vec<Strip>>, bool)> {
         let rev = backwards_sorted(&c.squares);
         let total = welter_value(&c.squares);
+        let text_len = c.format().len();
         let mut found = Vec::new();
         for &from in &c.squares {
+            limits.check("listing the Welter moves")?;
             if let Some(to) = move_to_value(&rev, from, total, target.0) {
-                if found.len() == max {
+                if found.len() == max || (found.len() + 1) * text_len > MAX_LISTED_TEXT {
                     return Ok((found, true));
                 }
                 found.push(vec![c.after(from, to)]);
@@ -423,6 +427,25 @@ mod tests {
             .options_with_value(&c, Nimber::ZERO, &limits, 0)
             .unwrap();
         assert!(capped.is_empty() && more);
+    }
+
+    #[test]
+    fn moves_of_long_strips_are_listed_up_to_a_megabyte_of_text() {
+        let squares: Vec<u64> = (0..5000u64).map(|i| (i * 999_983) ^ (1 << 45)).collect();
+        let c = strip(&squares);
+        let total = welter_value(&squares);
+        let rev = backwards_sorted(&c.squares);
+        let reachable = squares
+            .iter()
+            .filter(|&&from| move_to_value(&rev, from, total, 0).is_some())
+            .count();
+        let (found, more) = Welter
+            .options_with_value(&c, Nimber::ZERO, &Limits::default(), usize::MAX)
+            .unwrap();
+        let per_move = c.format().len();
+        assert!(reachable > MAX_LISTED_TEXT / per_move, "{reachable} moves");
+        assert_eq!(found.len(), MAX_LISTED_TEXT / per_move);
+        assert!(more);
     }
 
     #[test]
