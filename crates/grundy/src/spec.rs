@@ -10,7 +10,7 @@ use crate::games::digraph::GraphGame;
 use crate::games::hackenbush::Hackenbush;
 use crate::games::{
     ed::Ed, euclid::Euclid, fib::Fibonacci, lasker::Lasker, moore::Moore, mult::Mult,
-    nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
+    nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, welter::Welter, wythoff::Wythoff,
 };
 use crate::heap::{Code, HeapGame};
 use crate::ruleset::{parse_count, Ruleset, SumRuleset};
@@ -121,6 +121,11 @@ pub const KNOWN_GAMES: &[(&str, &str, &str)] = &[
         "cutting",
         "pieces WxH",
         "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
+    ),
+    (
+        "welter",
+        "strips of squares 1,4,6 or empty",
+        "Welter's game: move a coin to a lower empty square (Nim with distinct heaps)",
     ),
     (
         "graph:FILE",
@@ -285,6 +290,7 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
             "coins:any:1,2",
         )?)?))),
         "cutting" => no_args(Box::<Cutting>::default()),
+        "welter" => no_args(Box::new(SumRuleset(Welter))),
         "graph" | "rules" => match needs_args("graph:g.txt")?.trim() {
             "" => Err(Error::parse(format!(
                 "`{head}` needs a file, as in `{head}:FILE`"

@@ -44,6 +44,7 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
     ("coins:any:S", "coins:any:1,2", "THTH"),
     ("coins:run:S", "coins:run:1,2", "THTH"),
     ("cutting", "cutting", "4x2"),
+    ("welter", "welter", "2,5;1,3"),
     ("0.77, 4.07, 0.F7, ...", "4.07", "5"),
     ("kayles", "kayles", "4;2"),
     ("dawson-kayles", "dawson-kayles", "7"),

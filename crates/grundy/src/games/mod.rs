@@ -21,6 +21,7 @@ pub mod nim;
 pub mod rules;
 pub mod staircase;
 pub mod subtraction;
+pub mod welter;
 pub mod wythoff;
 
 /// Limits whose stop flag is already set, for tests that check a long
