@@ -17,6 +17,7 @@ pub mod heap;
 pub mod nimber;
 pub mod picture;
 pub mod play;
+pub mod registry;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;

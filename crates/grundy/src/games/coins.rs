@@ -20,6 +20,8 @@ use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
 
+use crate::registry::{Accepts, Build, Entry, Example, Name};
+use crate::ruleset::SumRuleset;
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 
 /// A row of coins.
@@ -201,6 +203,77 @@ fn shorten(s: &str) -> String {
 pub struct CoinGame {
     name: String,
     values: HeadValues,
+}
+
+/// `turtles`.
+pub const TURTLES: Entry = Entry::plain(
+    "turtles",
+    "coin strings THHTH or heads 2,3,5",
+    "Turning Turtles: turn one or two coins, the rightmost heads to tails",
+    "THTH",
+    |_| Ok(Box::new(SumRuleset(CoinGame::turtles()))),
+);
+
+/// `mock-turtles`.
+pub const MOCK_TURTLES: Entry = Entry::plain(
+    "mock-turtles",
+    "coin strings or heads",
+    "Mock Turtles: turn one, two or three coins",
+    "THTH",
+    |_| Ok(Box::new(SumRuleset(CoinGame::mock_turtles()))),
+);
+
+/// `ruler`.
+pub const RULER: Entry = Entry::plain(
+    "ruler",
+    "coin strings or heads",
+    "Ruler: turn a run of consecutive coins ending at a head",
+    "THTH",
+    |_| Ok(Box::new(SumRuleset(CoinGame::ruler()))),
+);
+
+/// `twins`.
+pub const TWINS: Entry = Entry::plain(
+    "twins",
+    "coin strings or heads",
+    "Twins: turn exactly two coins",
+    "THTH",
+    |_| Ok(Box::new(SumRuleset(CoinGame::twins()))),
+);
+
+/// `coins:any:S`.
+pub const COINS_ANY: Entry = coins_entry(
+    "coins:any:S",
+    "turn a head and k-1 coins left of it, k in S (any:1,2 is turtles)",
+    "coins:any:1,2",
+);
+
+/// `coins:run:S`.
+pub const COINS_RUN: Entry = coins_entry(
+    "coins:run:S",
+    "turn a run of length in S ending at a head",
+    "coins:run:1,2",
+);
+
+/// The entry of a `coins:KIND:S` family; both kinds are read by
+/// [`CoinGame::from_args`], and a name without arguments is shown the
+/// first kind.
+const fn coins_entry(pattern: &'static str, about: &'static str, game: &'static str) -> Entry {
+    Entry {
+        pattern,
+        components: "coin strings or heads",
+        about,
+        example: Some(Example {
+            game,
+            position: "THTH",
+        }),
+        name: Name::Args {
+            head: "coins",
+            example: game,
+        },
+        accepts: Accepts::NONE,
+        build: |b: &Build<'_>| Ok(Box::new(SumRuleset(CoinGame::from_args(b.args)?))),
+    }
 }
 
 impl CoinGame {

@@ -7,7 +7,9 @@
 //! of every value turns into `O(|S|)` work per heap.
 
 use crate::error::{Error, Result};
+use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
+use crate::registry::{Accepts, Build, Entry, Example, Name};
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -45,6 +47,26 @@ fn join(set: &[u64]) -> String {
 pub struct Subtraction {
     set: Vec<u64>,
 }
+
+/// `sub:S`.
+pub const SUB: Entry = Entry {
+    pattern: "sub:S",
+    components: "heap sizes",
+    about: "subtraction game: take an amount in the set S, e.g. sub:1,3,4",
+    example: Some(Example {
+        game: "sub:1,3,4",
+        position: "10",
+    }),
+    name: Name::Args {
+        head: "sub",
+        example: "sub:1,3,4",
+    },
+    accepts: Accepts::NONE,
+    build: |b: &Build<'_>| {
+        let set = parse_set(b.args, b.head)?;
+        Ok(Box::new(HeapGame::new(Subtraction::new(set))))
+    },
+};
 
 impl Subtraction {
     /// The game `sub:S`; `set` must be sorted, distinct and positive.
@@ -89,6 +111,26 @@ impl HeapRules for Subtraction {
 pub struct AllBut {
     set: Vec<u64>,
 }
+
+/// `sub-allbut:S`.
+pub const SUB_ALLBUT: Entry = Entry {
+    pattern: "sub-allbut:S",
+    components: "heap sizes",
+    about: "take any positive amount except those in S",
+    example: Some(Example {
+        game: "sub-allbut:2",
+        position: "7",
+    }),
+    name: Name::Args {
+        head: "sub-allbut",
+        example: "sub-allbut:2",
+    },
+    accepts: Accepts::NONE,
+    build: |b: &Build<'_>| {
+        let set = parse_set(b.args, b.head)?;
+        Ok(Box::new(HeapGame::new(AllBut::new(set))))
+    },
+};
 
 impl AllBut {
     /// The game `sub-allbut:S`; `set` must be sorted, distinct and positive.
