@@ -96,6 +96,35 @@ impl Entry {
             build,
         }
     }
+
+    /// The entry of a game named `HEAD:ARGS`; its example also shows how
+    /// arguments are written when a name lacks them.
+    pub const fn with_args(
+        head: &'static str,
+        pattern: &'static str,
+        components: &'static str,
+        about: &'static str,
+        example: Example,
+        build: fn(&Build<'_>) -> Result<Box<dyn Ruleset>>,
+    ) -> Entry {
+        Entry {
+            pattern,
+            components,
+            about,
+            example: Some(example),
+            name: Name::Args { head },
+            accepts: Accepts::NONE,
+            build,
+        }
+    }
+
+    /// Whether the example's name, up to its last `:`, starts `name`:
+    /// `coins:run:2,3` is spelled like `coins:run:1,2`.
+    fn spells(&self, name: &str) -> bool {
+        self.example
+            .and_then(|ex| ex.game.rsplit_once(':'))
+            .is_some_and(|(prefix, _)| name.starts_with(&format!("{prefix}:")))
+    }
 }
 
 /// A concrete game and position, what the web page fills in when a game is
@@ -113,12 +142,11 @@ pub struct Example {
 pub enum Name {
     /// Exactly this head, with no arguments: `nim`.
     Plain(&'static str),
-    /// This head with arguments; without them the error quotes `example`.
+    /// This head with arguments; without them, the error quotes the
+    /// entry's example (see [`Entry::with_args`]).
     Args {
         /// The text before the first `:`.
         head: &'static str,
-        /// A whole name to show how arguments are written: `sub:1,3,4`.
-        example: &'static str,
     },
     /// This head with the path of a file the game is read from
     /// (`graph:g.txt`); only [`crate::spec::parse_with`] can read it.
@@ -134,20 +162,8 @@ impl Name {
     /// Whether a name with this head (and arguments or not) is this game.
     fn fits(&self, head: &str, args: Option<&str>) -> bool {
         match *self {
-            Name::Plain(h) | Name::Args { head: h, .. } | Name::File { head: h } => h == head,
+            Name::Plain(h) | Name::Args { head: h } | Name::File { head: h } => h == head,
             Name::Code => args.is_none() && looks_like_code(head),
-        }
-    }
-
-    /// How specifically `name` matches: several entries may share a head
-    /// (`coins:any:S`, `coins:run:S`), and the one whose example starts
-    /// like the name is the one meant.
-    fn specific(&self, name: &str) -> bool {
-        match self {
-            Name::Args { example, .. } => example
-                .rsplit_once(':')
-                .is_some_and(|(prefix, _)| name.starts_with(&format!("{prefix}:"))),
-            _ => false,
         }
     }
 }
@@ -200,12 +216,14 @@ pub fn find(name: &str) -> Option<&'static Entry> {
         Some((h, a)) => (h, Some(a)),
         None => (name, None),
     };
+    // Several entries may share a head (`coins:any:S`, `coins:run:S`):
+    // the one whose example starts like the name is the one meant.
     let fitting: Vec<&'static Entry> = GAMES
         .iter()
         .copied()
         .filter(|e| e.name.fits(head, args))
         .collect();
-    let specific = fitting.iter().find(|e| e.name.specific(name));
+    let specific = fitting.iter().find(|e| e.spells(name));
     specific.or(fitting.first()).copied()
 }
 

@@ -69,10 +69,11 @@ fn build(name: &str, opts: SpecOptions, load: Option<&LoadFile<'_>>) -> Result<B
                 "`{head}` takes no arguments, got `{name}`"
             )))
         }
-        (Name::Args { example, .. }, None) => {
+        (Name::Args { .. }, None) => {
+            let example = entry.example.map_or(entry.pattern, |e| e.game);
             return Err(Error::parse(format!(
                 "`{head}` needs arguments, as in `{example}`"
-            )))
+            )));
         }
         (Name::File { .. }, None) => {
             return Err(Error::parse(format!(

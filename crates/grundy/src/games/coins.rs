@@ -20,7 +20,7 @@ use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
 
-use crate::registry::{Accepts, Build, Entry, Example, Name};
+use crate::registry::{Build, Entry, Example};
 use crate::ruleset::SumRuleset;
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 
@@ -259,21 +259,17 @@ pub const COINS_RUN: Entry = coins_entry(
 /// [`CoinGame::from_args`], and a name without arguments is shown the
 /// first kind.
 const fn coins_entry(pattern: &'static str, about: &'static str, game: &'static str) -> Entry {
-    Entry {
+    Entry::with_args(
+        "coins",
         pattern,
-        components: "coin strings or heads",
+        "coin strings or heads",
         about,
-        example: Some(Example {
+        Example {
             game,
             position: "THTH",
-        }),
-        name: Name::Args {
-            head: "coins",
-            example: game,
         },
-        accepts: Accepts::NONE,
-        build: |b: &Build<'_>| Ok(Box::new(SumRuleset(CoinGame::from_args(b.args)?))),
-    }
+        |b: &Build<'_>| Ok(Box::new(SumRuleset(CoinGame::from_args(b.args)?))),
+    )
 }
 
 impl CoinGame {

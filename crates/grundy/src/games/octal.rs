@@ -19,10 +19,10 @@ pub const CODE: Entry = Entry {
     build: |b: &Build<'_>| Ok(Box::new(HeapGame::new(Code::parse(b.head)?))),
 };
 
-/// The game of `code`, shown to users as `name`.
-fn named(name: &str, code: &str) -> crate::Result<Box<dyn crate::Ruleset>> {
+/// The game of `code`, shown to users under the name it was built from.
+fn named(b: &Build<'_>, code: &str) -> crate::Result<Box<dyn crate::Ruleset>> {
     let code = Code::parse(code).expect("named codes are valid");
-    Ok(Box::new(HeapGame::new(code.with_name(name))))
+    Ok(Box::new(HeapGame::new(code.with_name(b.head))))
 }
 
 /// Kayles: 0.77.
@@ -31,7 +31,7 @@ pub const KAYLES: Entry = Entry::plain(
     "heap sizes",
     "Kayles, 0.77: knock down one pin or two adjacent ones",
     "4;2",
-    |_| named("kayles", "0.77"),
+    |b| named(b, "0.77"),
 );
 
 /// Dawson's Kayles: 0.07.
@@ -40,7 +40,7 @@ pub const DAWSON_KAYLES: Entry = Entry::plain(
     "heap sizes",
     "Dawson's Kayles, 0.07",
     "7",
-    |_| named("dawson-kayles", "0.07"),
+    |b| named(b, "0.07"),
 );
 
 /// Dawson's Chess: 0.137.
@@ -49,12 +49,12 @@ pub const DAWSON_CHESS: Entry = Entry::plain(
     "heap sizes",
     "Dawson's Chess, 0.137",
     "6",
-    |_| named("dawson-chess", "0.137"),
+    |b| named(b, "0.137"),
 );
 
 /// Officers: 0.6.
-pub const OFFICERS: Entry = Entry::plain("officers", "heap sizes", "Officers, 0.6", "6", |_| {
-    named("officers", "0.6")
+pub const OFFICERS: Entry = Entry::plain("officers", "heap sizes", "Officers, 0.6", "6", |b| {
+    named(b, "0.6")
 });
 
 /// Grundy's game: 4!.0.
@@ -63,7 +63,7 @@ pub const GRUNDY: Entry = Entry::plain(
     "heap sizes",
     "Grundy's game, 4!.0: split a heap into two unequal heaps",
     "7",
-    |_| named("grundy", "4!.0"),
+    |b| named(b, "4!.0"),
 );
 
 #[cfg(test)]

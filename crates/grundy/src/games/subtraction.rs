@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
-use crate::registry::{Accepts, Build, Entry, Example, Name};
+use crate::registry::{Build, Entry, Example};
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -49,24 +49,20 @@ pub struct Subtraction {
 }
 
 /// `sub:S`.
-pub const SUB: Entry = Entry {
-    pattern: "sub:S",
-    components: "heap sizes",
-    about: "subtraction game: take an amount in the set S, e.g. sub:1,3,4",
-    example: Some(Example {
+pub const SUB: Entry = Entry::with_args(
+    "sub",
+    "sub:S",
+    "heap sizes",
+    "subtraction game: take an amount in the set S, e.g. sub:1,3,4",
+    Example {
         game: "sub:1,3,4",
         position: "10",
-    }),
-    name: Name::Args {
-        head: "sub",
-        example: "sub:1,3,4",
     },
-    accepts: Accepts::NONE,
-    build: |b: &Build<'_>| {
+    |b: &Build<'_>| {
         let set = parse_set(b.args, b.head)?;
         Ok(Box::new(HeapGame::new(Subtraction::new(set))))
     },
-};
+);
 
 impl Subtraction {
     /// The game `sub:S`; `set` must be sorted, distinct and positive.
@@ -113,24 +109,20 @@ pub struct AllBut {
 }
 
 /// `sub-allbut:S`.
-pub const SUB_ALLBUT: Entry = Entry {
-    pattern: "sub-allbut:S",
-    components: "heap sizes",
-    about: "take any positive amount except those in S",
-    example: Some(Example {
+pub const SUB_ALLBUT: Entry = Entry::with_args(
+    "sub-allbut",
+    "sub-allbut:S",
+    "heap sizes",
+    "take any positive amount except those in S",
+    Example {
         game: "sub-allbut:2",
         position: "7",
-    }),
-    name: Name::Args {
-        head: "sub-allbut",
-        example: "sub-allbut:2",
     },
-    accepts: Accepts::NONE,
-    build: |b: &Build<'_>| {
+    |b: &Build<'_>| {
         let set = parse_set(b.args, b.head)?;
         Ok(Box::new(HeapGame::new(AllBut::new(set))))
     },
-};
+);
 
 impl AllBut {
     /// The game `sub-allbut:S`; `set` must be sorted, distinct and positive.
