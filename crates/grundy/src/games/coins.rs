@@ -205,41 +205,42 @@ pub struct CoinGame {
     values: HeadValues,
 }
 
-/// `turtles`.
-pub const TURTLES: Entry = Entry::plain(
-    "turtles",
-    "coin strings THHTH or heads 2,3,5",
-    "Turning Turtles: turn one or two coins, the rightmost heads to tails",
-    "THTH",
-    |_| Ok(Box::new(SumRuleset(CoinGame::turtles()))),
-);
+/// The coin games with names of their own: name, components, what it
+/// is, the game. Their entries below are made from these rows.
+#[rustfmt::skip]
+const NAMED: [(&str, &str, &str, fn() -> CoinGame); 4] = [
+    ("turtles", "coin strings THHTH or heads 2,3,5",
+     "Turning Turtles: turn one or two coins, the rightmost heads to tails", CoinGame::turtles),
+    ("mock-turtles", "coin strings or heads", "Mock Turtles: turn one, two or three coins",
+     CoinGame::mock_turtles),
+    ("ruler", "coin strings or heads", "Ruler: turn a run of consecutive coins ending at a head",
+     CoinGame::ruler),
+    ("twins", "coin strings or heads", "Twins: turn exactly two coins", CoinGame::twins),
+];
 
-/// `mock-turtles`.
-pub const MOCK_TURTLES: Entry = Entry::plain(
-    "mock-turtles",
-    "coin strings or heads",
-    "Mock Turtles: turn one, two or three coins",
-    "THTH",
-    |_| Ok(Box::new(SumRuleset(CoinGame::mock_turtles()))),
-);
+/// The entry of row `i` of [`NAMED`], with a row of four coins to start.
+const fn named(i: usize) -> Entry {
+    let (name, components, about, _) = NAMED[i];
+    Entry::plain(name, components, about, "THTH", build_named)
+}
 
-/// `ruler`.
-pub const RULER: Entry = Entry::plain(
-    "ruler",
-    "coin strings or heads",
-    "Ruler: turn a run of consecutive coins ending at a head",
-    "THTH",
-    |_| Ok(Box::new(SumRuleset(CoinGame::ruler()))),
-);
+/// A named coin game: its row's game.
+fn build_named(b: &Build<'_>) -> Result<Box<dyn crate::Ruleset>> {
+    let (.., game) = NAMED
+        .into_iter()
+        .find(|row| row.0 == b.head)
+        .expect("the registry builds a named coin game only by its name");
+    Ok(Box::new(SumRuleset(game())))
+}
 
-/// `twins`.
-pub const TWINS: Entry = Entry::plain(
-    "twins",
-    "coin strings or heads",
-    "Twins: turn exactly two coins",
-    "THTH",
-    |_| Ok(Box::new(SumRuleset(CoinGame::twins()))),
-);
+/// Turning Turtles.
+pub const TURTLES: Entry = named(0);
+/// Mock Turtles.
+pub const MOCK_TURTLES: Entry = named(1);
+/// Ruler.
+pub const RULER: Entry = named(2);
+/// Twins.
+pub const TWINS: Entry = named(3);
 
 /// `coins:any:S`.
 pub const COINS_ANY: Entry = coins_entry(

@@ -19,57 +19,50 @@ pub const CODE: Entry = Entry {
     build: |b: &Build<'_>| Ok(Box::new(HeapGame::new(Code::parse(b.head)?))),
 };
 
-/// The game of `code`, shown to users under the name it was built from.
-fn named(b: &Build<'_>, code: &str) -> crate::Result<Box<dyn crate::Ruleset>> {
-    let code = Code::parse(code).expect("named codes are valid");
-    Ok(Box::new(HeapGame::new(code.with_name(b.head))))
+/// The classic codes with names of their own: name, code, what it is,
+/// example position. Their entries below are made from these rows.
+#[rustfmt::skip]
+const CLASSICS: [(&str, &str, &str, &str); 5] = [
+    ("kayles", "0.77", "Kayles, 0.77: knock down one pin or two adjacent ones", "4;2"),
+    ("dawson-kayles", "0.07", "Dawson's Kayles, 0.07", "7"),
+    ("dawson-chess", "0.137", "Dawson's Chess, 0.137", "6"),
+    ("officers", "0.6", "Officers, 0.6", "6"),
+    ("grundy", "4!.0", "Grundy's game, 4!.0: split a heap into two unequal heaps", "7"),
+];
+
+/// The entry of row `i` of [`CLASSICS`].
+const fn classic(i: usize) -> Entry {
+    let (name, _, about, position) = CLASSICS[i];
+    Entry::plain(name, "heap sizes", about, position, build_classic)
 }
 
-/// Kayles: 0.77.
-pub const KAYLES: Entry = Entry::plain(
-    "kayles",
-    "heap sizes",
-    "Kayles, 0.77: knock down one pin or two adjacent ones",
-    "4;2",
-    |b| named(b, "0.77"),
-);
+/// A classic game: its row's code, shown to users under its name.
+fn build_classic(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
+    let (name, code, ..) = CLASSICS
+        .into_iter()
+        .find(|row| row.0 == b.head)
+        .expect("the registry builds a classic code only by its name");
+    let code = Code::parse(code).expect("the classic codes are valid");
+    Ok(Box::new(HeapGame::new(code.with_name(name))))
+}
 
-/// Dawson's Kayles: 0.07.
-pub const DAWSON_KAYLES: Entry = Entry::plain(
-    "dawson-kayles",
-    "heap sizes",
-    "Dawson's Kayles, 0.07",
-    "7",
-    |b| named(b, "0.07"),
-);
-
-/// Dawson's Chess: 0.137.
-pub const DAWSON_CHESS: Entry = Entry::plain(
-    "dawson-chess",
-    "heap sizes",
-    "Dawson's Chess, 0.137",
-    "6",
-    |b| named(b, "0.137"),
-);
-
-/// Officers: 0.6.
-pub const OFFICERS: Entry = Entry::plain("officers", "heap sizes", "Officers, 0.6", "6", |b| {
-    named(b, "0.6")
-});
-
-/// Grundy's game: 4!.0.
-pub const GRUNDY: Entry = Entry::plain(
-    "grundy",
-    "heap sizes",
-    "Grundy's game, 4!.0: split a heap into two unequal heaps",
-    "7",
-    |b| named(b, "4!.0"),
-);
+/// Kayles.
+pub const KAYLES: Entry = classic(0);
+/// Dawson's Kayles.
+pub const DAWSON_KAYLES: Entry = classic(1);
+/// Dawson's Chess.
+pub const DAWSON_CHESS: Entry = classic(2);
+/// Officers.
+pub const OFFICERS: Entry = classic(3);
+/// Grundy's game.
+pub const GRUNDY: Entry = classic(4);
 
 #[cfg(test)]
 mod tests {
     use crate::spec::{parse, SpecOptions};
     use crate::Limits;
+
+    use super::CLASSICS;
 
     #[test]
     fn named_codes_are_their_codes_under_their_names() {
@@ -79,13 +72,7 @@ mod tests {
             let analysis = game.analyze(&heaps, &Limits::default()).unwrap();
             (game.name(), analysis.values)
         };
-        for (name, code) in [
-            ("kayles", "0.77"),
-            ("dawson-kayles", "0.07"),
-            ("dawson-chess", "0.137"),
-            ("officers", "0.6"),
-            ("grundy", "4!.0"),
-        ] {
+        for (name, code, ..) in CLASSICS {
             let (shown, named) = values(name);
             assert_eq!(shown, name);
             assert_eq!(named, values(code).1, "{name}");
