@@ -229,12 +229,12 @@ pub fn find(name: &str) -> Option<&'static Entry> {
 
 /// The patterns of the games that accept an option, for the messages that
 /// refuse it elsewhere: `nim`.
-pub fn accepting(option: fn(&Accepts) -> bool) -> String {
+pub(crate) fn accepting(option: fn(&Accepts) -> bool) -> String {
     patterns(GAMES.iter().filter(|e| option(&e.accepts)))
 }
 
 /// Every pattern, for the message about an unknown name.
-pub fn all_patterns() -> String {
+pub(crate) fn all_patterns() -> String {
     patterns(GAMES.iter())
 }
 
@@ -244,7 +244,7 @@ fn patterns<'a>(entries: impl Iterator<Item = &'a &'static Entry>) -> String {
 
 /// Puts a file's path in front of errors about its contents:
 /// `g.txt: line 3: ...`.
-pub fn in_file(path: &str) -> impl Fn(Error) -> Error + '_ {
+pub(crate) fn in_file(path: &str) -> impl Fn(Error) -> Error + '_ {
     move |e| match e {
         Error::Parse(m) => Error::Parse(format!("{path}: {m}")),
         Error::Unsupported(m) => Error::Unsupported(format!("{path}: {m}")),

@@ -159,6 +159,11 @@ mod tests {
             assert!(err.contains(needle), "{bad}: {err}");
             assert!(!err.contains('\n'));
         }
+        // An unknown name is told every game the registry lists.
+        let unknown = parse("chess", SpecOptions::default()).err().unwrap();
+        for entry in crate::registry::GAMES {
+            assert!(unknown.to_string().contains(entry.pattern), "{unknown}");
+        }
         let misere = SpecOptions {
             misere: true,
             ..SpecOptions::default()
@@ -176,6 +181,8 @@ mod tests {
         let opts = SpecOptions::default();
         assert!(err(parse("graph:g.txt", opts)).contains("only the command line"));
         assert!(err(parse("graph", opts)).contains("needs arguments"));
+        // Each file game shows its own name (`rules` once showed `graph:`).
+        assert!(err(parse("rules", opts)).ends_with("as in `rules:g.txt`"));
         assert!(err(parse_with("graph:", opts, &no_files)).contains("needs a file"));
         assert!(err(parse_with("graph:g.txt", opts, &no_files)).contains("g.txt"));
         let load = |path: &str| -> Result<String> {
