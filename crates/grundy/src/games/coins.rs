@@ -205,10 +205,13 @@ pub struct CoinGame {
     values: HeadValues,
 }
 
-/// The coin games with names of their own: name, components, what it
-/// is, the game. Their entries below are made from these rows.
+/// A coin game with a name of its own: name, components, what it is, the
+/// game.
+type NamedRow = (&'static str, &'static str, &'static str, fn() -> CoinGame);
+
+/// The named coin games; their entries below are made from these rows.
 #[rustfmt::skip]
-const NAMED: [(&str, &str, &str, fn() -> CoinGame); 4] = [
+const NAMED: [NamedRow; 4] = [
     ("turtles", "coin strings THHTH or heads 2,3,5",
      "Turning Turtles: turn one or two coins, the rightmost heads to tails", CoinGame::turtles),
     ("mock-turtles", "coin strings or heads", "Mock Turtles: turn one, two or three coins",
