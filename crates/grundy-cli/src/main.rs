@@ -143,14 +143,14 @@ fn run() -> ExitCode {
 }
 
 fn games_text() -> String {
-    let width = grundy::spec::KNOWN_GAMES
-        .iter()
-        .map(|g| g.0.len())
-        .max()
-        .unwrap_or(0);
+    let games = grundy::registry::GAMES;
+    let width = games.iter().map(|g| g.pattern.len()).max().unwrap_or(0);
     let mut out = String::new();
-    for (name, comps, about) in grundy::spec::KNOWN_GAMES {
-        out.push_str(&format!("{name:<width$}  {about} [components: {comps}]\n"));
+    for g in games {
+        out.push_str(&format!(
+            "{:<width$}  {} [components: {}]\n",
+            g.pattern, g.about, g.components
+        ));
     }
     out
 }

@@ -1,5 +1,5 @@
 //! Malformed and extreme input fed to every parser of the real binary:
-//! game names, the components of every game `grundy games` lists, flags,
+//! game names, the components of every game of the registry, flags,
 //! graph files, Hackenbush files, Rhai scripts and `play`'s moves.
 //!
 //! Whatever the input, a run ends within ten seconds with exit code 0, or
@@ -10,6 +10,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
+use grundy::registry::{Entry, Name, GAMES};
 use proptest::prelude::*;
 use support::file;
 
@@ -173,20 +174,14 @@ fn junk() -> Vec<String> {
     v
 }
 
-/// A concrete name for each entry of `grundy games` (`sub:S` needs an S).
-fn concrete(listed: &str, files: &Files) -> Vec<String> {
-    let named = |s: &str| vec![s.to_string()];
-    match listed {
-        "sub:S" => named("sub:1,3,4"),
-        "sub-allbut:S" => named("sub-allbut:1,2"),
-        "moore:K" => named("moore:2"),
-        "coins:any:S" => named("coins:any:1,3"),
-        "coins:run:S" => named("coins:run:2,3"),
-        "graph:FILE" => vec![format!("graph:{}", files.digraph)],
-        "rules:FILE.rhai" => vec![format!("rules:{}", files.rules)],
-        "0.77, 4.07, 0.F7, ..." => ["0.77", "4.07", "0.F7", "4!.0"].map(String::from).to_vec(),
-        plain if plain.chars().all(|c| c.is_ascii_lowercase() || c == '-') => named(plain),
-        other => panic!("give `{other}` from `grundy games` a concrete name in fuzz.rs"),
+/// A concrete name for an entry of the registry: its example, or for a
+/// game read from a file, the file written here.
+fn concrete(entry: &Entry, files: &Files) -> String {
+    match (entry.example, entry.name) {
+        (Some(example), _) => example.game.to_string(),
+        (None, Name::File { head: "graph" }) => format!("graph:{}", files.digraph),
+        (None, Name::File { head: "rules" }) => format!("rules:{}", files.rules),
+        _ => panic!("give `{}` a file in fuzz.rs", entry.pattern),
     }
 }
 
@@ -206,15 +201,12 @@ fn files() -> Files {
     }
 }
 
-/// Every game `grundy games` lists, by a concrete name.
+/// Every game of the registry, by a concrete name, and more codes than
+/// the one example of the entry that stands for every code.
 fn every_game(files: &Files) -> Vec<String> {
-    let out = support::text(&["games"]);
-    let games: Vec<String> = out
-        .lines()
-        .flat_map(|line| concrete(line.split("  ").next().unwrap().trim(), files))
-        .collect();
-    assert!(games.len() >= 25, "{games:?}");
-    games
+    let games: Vec<String> = GAMES.iter().map(|e| concrete(e, files)).collect();
+    let codes = ["0.77", "0.F7", "4!.0"].map(String::from);
+    games.into_iter().chain(codes).collect()
 }
 
 #[test]

@@ -36,10 +36,10 @@ fn games_lists_every_known_game() {
     let s = Server::start(&[]);
     let v = s.json("/api/games");
     let games = v.as_array().unwrap();
-    assert_eq!(games.len(), grundy::spec::KNOWN_GAMES.len());
-    for (g, known) in games.iter().zip(grundy::spec::KNOWN_GAMES) {
-        assert_eq!(g["name"], known.0);
-        assert_eq!(g["about"], known.2);
+    assert_eq!(games.len(), grundy::registry::GAMES.len());
+    for (g, known) in games.iter().zip(grundy::registry::GAMES) {
+        assert_eq!(g["name"], known.pattern);
+        assert_eq!(g["about"], known.about);
     }
     let sub = games.iter().find(|g| g["name"] == "sub:S").unwrap();
     assert_eq!(sub["example_game"], "sub:1,3,4");

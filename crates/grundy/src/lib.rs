@@ -3,7 +3,8 @@
 //! Solve impartial combinatorial games: Sprague-Grundy values, P/N
 //! outcomes, winning moves, and periods of heap games.
 //!
-//! The flow is: a game name goes through [`spec::parse`] to a
+//! The flow is: a game name goes through [`spec::parse`], which finds
+//! its entry in [`registry::GAMES`], to a
 //! [`ruleset::Ruleset`]; the ruleset values each component (by a closed
 //! form, a proven period, a dense table or a memoised search in [`solve`]),
 //! adds the values as [`Nimber`]s, and looks for the moves that make the sum
@@ -17,6 +18,7 @@ pub mod heap;
 pub mod nimber;
 pub mod picture;
 pub mod play;
+pub mod registry;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;

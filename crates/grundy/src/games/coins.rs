@@ -20,6 +20,8 @@ use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
 
+use crate::registry::{Build, Entry, Example};
+use crate::ruleset::SumRuleset;
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 
 /// A row of coins.
@@ -201,6 +203,77 @@ fn shorten(s: &str) -> String {
 pub struct CoinGame {
     name: String,
     values: HeadValues,
+}
+
+/// A coin game with a name of its own: name, components, what it is, the
+/// game.
+type NamedRow = (&'static str, &'static str, &'static str, fn() -> CoinGame);
+
+/// The named coin games; their entries below are made from these rows.
+#[rustfmt::skip]
+const NAMED: [NamedRow; 4] = [
+    ("turtles", "coin strings THHTH or heads 2,3,5",
+     "Turning Turtles: turn one or two coins, the rightmost heads to tails", CoinGame::turtles),
+    ("mock-turtles", "coin strings or heads", "Mock Turtles: turn one, two or three coins",
+     CoinGame::mock_turtles),
+    ("ruler", "coin strings or heads", "Ruler: turn a run of consecutive coins ending at a head",
+     CoinGame::ruler),
+    ("twins", "coin strings or heads", "Twins: turn exactly two coins", CoinGame::twins),
+];
+
+/// The entry of row `i` of [`NAMED`], with a row of four coins to start.
+const fn named(i: usize) -> Entry {
+    let (name, components, about, _) = NAMED[i];
+    Entry::plain(name, components, about, "THTH", build_named)
+}
+
+/// A named coin game: its row's game.
+fn build_named(b: &Build<'_>) -> Result<Box<dyn crate::Ruleset>> {
+    let (.., game) = NAMED
+        .into_iter()
+        .find(|row| row.0 == b.head)
+        .expect("the registry builds a named coin game only by its name");
+    Ok(Box::new(SumRuleset(game())))
+}
+
+/// Turning Turtles.
+pub const TURTLES: Entry = named(0);
+/// Mock Turtles.
+pub const MOCK_TURTLES: Entry = named(1);
+/// Ruler.
+pub const RULER: Entry = named(2);
+/// Twins.
+pub const TWINS: Entry = named(3);
+
+/// `coins:any:S`.
+pub const COINS_ANY: Entry = coins_entry(
+    "coins:any:S",
+    "turn a head and k-1 coins left of it, k in S (any:1,2 is turtles)",
+    "coins:any:1,2",
+);
+
+/// `coins:run:S`.
+pub const COINS_RUN: Entry = coins_entry(
+    "coins:run:S",
+    "turn a run of length in S ending at a head",
+    "coins:run:1,2",
+);
+
+/// The entry of a `coins:KIND:S` family; both kinds are read by
+/// [`CoinGame::from_args`], and a name without arguments is shown the
+/// first kind.
+const fn coins_entry(pattern: &'static str, about: &'static str, game: &'static str) -> Entry {
+    Entry::with_args(
+        "coins",
+        pattern,
+        "coin strings or heads",
+        about,
+        Example {
+            game,
+            position: "THTH",
+        },
+        |b: &Build<'_>| Ok(Box::new(SumRuleset(CoinGame::from_args(b.args)?))),
+    )
 }
 
 impl CoinGame {
@@ -485,113 +558,4 @@ fn subsets(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_read_and_write_back() {
-        for text in ["THHTH", "T", "TTT", "2,3,5", "0", "hHHTt"] {
-            assert_eq!(Coins::parse(text).unwrap().format(), text);
-        }
-        assert_eq!(Coins::parse("5, 2,3").unwrap().format(), "2,3,5");
-        assert_eq!(
-            Coins::parse("THHTH").unwrap(),
-            Coins::parse("thhtH").unwrap()
-        );
-        let c = Coins::parse("THHTH").unwrap();
-        assert_eq!(c.turn(&[1, 5]).format(), "hHHTt");
-        assert_eq!(c.turn(&[2, 3, 5]).format(), "TttTt");
-        assert_eq!(
-            Coins::parse("2,3,5").unwrap().turn(&[1, 5]).format(),
-            "1,2,3"
-        );
-    }
-
-    #[test]
-    fn errors_name_the_coin() {
-        for (bad, needle) in [
-            ("THxT", "coin 3 of `THxT` is `x`"),
-            ("", "coin string"),
-            ("2,x", "head 2 `x`"),
-            ("2,0", "numbered from 1"),
-            ("3,3", "listed twice"),
-            ("99999999999999999999", "2^62"),
-        ] {
-            let err = Coins::parse(bad).unwrap_err().to_string();
-            assert!(err.contains(needle), "{bad}: {err}");
-        }
-    }
-
-    #[test]
-    fn turtles_winning_move() {
-        // Heads 2, 3, 5: 2^3^5 = 4. Turn 5 and 1 (5 -> 1 in Nim terms).
-        let g = CoinGame::turtles();
-        let c = Coins::parse("THHTH").unwrap();
-        assert_eq!(g.value(&c, &Limits::default()).unwrap(), Nimber(4));
-        let (turns, more) = g
-            .turns_to_value(&c, Nimber(0), &Limits::default(), 10)
-            .unwrap();
-        assert_eq!(turns, vec![vec![1, 5]]);
-        assert!(!more);
-    }
-
-    /// Every move from `text`, or the error that stopped the listing.
-    fn moves_of(game: &CoinGame, text: &str, limits: &Limits) -> Result<Vec<String>> {
-        let mut out = Vec::new();
-        game.for_each_option(&Coins::parse(text)?, limits, &mut |parts| {
-            out.push(parts[0].format());
-            true
-        })?;
-        Ok(out)
-    }
-
-    #[test]
-    fn runs_of_a_huge_head_visit_only_the_allowed_lengths() {
-        // Before the fix this loop ran over all 2^62 lengths.
-        let game = CoinGame::from_args("run:2,3").unwrap();
-        let head = "4611686018427387904";
-        let moves = moves_of(&game, head, &Limits::with_max_states(10)).unwrap();
-        assert_eq!(
-            moves,
-            [
-                "4611686018427387903",
-                "4611686018427387902,4611686018427387903"
-            ]
-        );
-        // Ruler's runs are as long as the head: the coins they turn are
-        // paid for, so the listing stops at the budget instead of growing
-        // quadratically.
-        let ruler = CoinGame::ruler();
-        let err = moves_of(&ruler, head, &Limits::with_max_states(1000)).unwrap_err();
-        assert!(matches!(err, Error::Limit { limit: 1000, .. }), "{err}");
-        // Heads 2, 3, 4 have 2 + 3 + 4 runs turning 3 + 6 + 10 coins.
-        let thhh = |max| moves_of(&ruler, "THHH", &Limits::with_max_states(max));
-        assert_eq!(thhh(19).unwrap().len(), 9);
-        assert!(thhh(18).is_err());
-        // A run as long as the head is refused before it is built.
-        let long = CoinGame::from_args(&format!("run:{head}")).unwrap();
-        assert!(moves_of(&long, head, &Limits::default()).is_err());
-    }
-
-    #[test]
-    fn listing_moves_stops_when_asked() {
-        let limits = super::super::stopped_limits();
-        let err = moves_of(&CoinGame::turtles(), "THHTH", &limits).unwrap_err();
-        assert!(matches!(err, Error::Interrupted(_)), "{err}");
-    }
-
-    #[test]
-    fn general_rules_parse() {
-        assert_eq!(
-            CoinGame::from_args("any:2,1").unwrap().name(),
-            "coins:any:1,2"
-        );
-        assert_eq!(
-            CoinGame::from_args("run:3,1").unwrap().name(),
-            "coins:run:1,3"
-        );
-        for bad in ["any", "any:", "any:0", "any:99", "run:x", "left:1"] {
-            assert!(CoinGame::from_args(bad).is_err(), "{bad}");
-        }
-    }
-}
+mod tests;

@@ -22,6 +22,7 @@ use std::sync::Mutex;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
+use crate::registry::Entry;
 use crate::ruleset::{analyze_parsed, Analysis, Move, PositionMove, Ruleset, SumGame, Value};
 
 /// The longest side accepted.
@@ -118,6 +119,15 @@ impl Table {
 pub struct Cutting {
     table: Mutex<Option<Table>>,
 }
+
+/// `cutting`.
+pub const CUTTING: Entry = Entry::plain(
+    "cutting",
+    "pieces WxH",
+    "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
+    "4x2",
+    |_| Ok(Box::<Cutting>::default()),
+);
 
 impl Cutting {
     /// `G(w, h)` of the reduced game (both sides at least 2), growing the

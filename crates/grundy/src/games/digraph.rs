@@ -19,6 +19,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
+use crate::registry::{in_file, Accepts, Build, Entry, Name};
 use crate::ruleset::{Analysis, Move, PositionMove, Ruleset, Value, MAX_LISTED_MOVES};
 use crate::solve::retro::{
     sum_values, value_outcome, winning_targets, Digraph, Solved, StateTable,
@@ -34,6 +35,22 @@ pub struct GraphGame {
     /// Solved on first use, with the limits of that use.
     solved: OnceLock<Solved>,
 }
+
+/// `graph:FILE`.
+pub const GRAPH: Entry = Entry {
+    pattern: "graph:FILE",
+    components: "vertex names",
+    about:
+        "a token on a vertex of a directed graph file slides along an edge; cycles allowed (draws)",
+    example: None,
+    name: Name::File { head: "graph" },
+    accepts: Accepts::NONE,
+    build: |b: &Build<'_>| {
+        Ok(Box::new(
+            GraphGame::parse(b.args, b.text).map_err(in_file(b.args))?,
+        ))
+    },
+};
 
 impl GraphGame {
     /// Reads the graph `text` of the file `path` (the engine does no I/O:

@@ -13,6 +13,8 @@
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
+use crate::registry::Entry;
+use crate::ruleset::SumRuleset;
 use crate::ruleset::{parse_pair, SumGame};
 
 /// `G(x, y)` for one E&D pair.
@@ -63,6 +65,15 @@ pub fn splits_with_value(x: u64, t: u64, max: usize) -> (Vec<(u64, u64)>, bool) 
 /// E&D on sums of pairs.
 #[derive(Clone, Debug, Default)]
 pub struct Ed;
+
+/// `ed`.
+pub const ED: Entry = Entry::plain(
+    "ed",
+    "pairs x,y",
+    "E&D: drop one pile, split the other (Luogu P2148)",
+    "3,5",
+    |_| Ok(Box::new(SumRuleset(Ed))),
+);
 
 impl SumGame for Ed {
     type Comp = (u64, u64);

@@ -13,6 +13,8 @@
 use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::Nimber;
+use crate::registry::Entry;
+use crate::ruleset::SumRuleset;
 use crate::ruleset::{parse_pair, SumGame};
 
 /// Value of the `j`-th chain element above a bottom of value `g0`
@@ -39,6 +41,15 @@ pub fn euclid_value(a: u64, b: u64) -> u64 {
 /// Euclid's game on sums of pairs.
 #[derive(Clone, Debug, Default)]
 pub struct Euclid;
+
+/// `euclid`.
+pub const EUCLID: Entry = Entry::plain(
+    "euclid",
+    "pairs a,b",
+    "Euclid's game: subtract a multiple of the smaller (Luogu P1290)",
+    "7,3",
+    |_| Ok(Box::new(SumRuleset(Euclid))),
+);
 
 impl Euclid {
     /// The pair after subtracting `k` times the smaller from the larger,

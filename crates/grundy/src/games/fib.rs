@@ -3,7 +3,9 @@
 //! The allowed amounts are 1, 2, 3, 5, 8, ... (each Fibonacci number once),
 //! so a heap of `n` has about `log_phi(n)` options and the plain mex is fast.
 
+use crate::heap::HeapGame;
 use crate::heap::HeapRules;
+use crate::registry::Entry;
 
 /// The distinct Fibonacci numbers 1, 2, 3, 5, ... that fit in a `u64`.
 pub fn fibonacci_amounts() -> Vec<u64> {
@@ -19,6 +21,15 @@ pub fn fibonacci_amounts() -> Vec<u64> {
 pub struct Fibonacci {
     amounts: Vec<u64>,
 }
+
+/// `fib`.
+pub const FIB: Entry = Entry::plain(
+    "fib",
+    "heap sizes",
+    "take a Fibonacci number 1,2,3,5,8,... (HDU 1848)",
+    "3;5",
+    |_| Ok(Box::new(HeapGame::new(Fibonacci::default()))),
+);
 
 impl Default for Fibonacci {
     fn default() -> Self {

@@ -31,6 +31,7 @@ use inside::Inside;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
+use crate::registry::{Accepts, Build, Entry};
 use crate::ruleset::{
     analyze_parsed, analyze_sum, list_options, Analysis, ListedMove, Ruleset, SumGame,
     MAX_LISTED_TEXT,
@@ -404,6 +405,21 @@ pub struct Hackenbush {
     /// The ground's vertex number (0 unless `--ground` says otherwise).
     pub ground: u64,
 }
+
+/// `hackenbush`, with `--ground V`.
+pub const HACKENBUSH: Entry = Entry {
+    accepts: Accepts {
+        misere: false,
+        ground: true,
+    },
+    ..Entry::plain(
+        "hackenbush",
+        "graph files or inline graphs 0-1,1-2",
+        "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
+        "0-1,1-2,2-0",
+        |b: &Build<'_>| Ok(Box::new(Hackenbush::new(b.options.ground.unwrap_or(0)))),
+    )
+};
 
 impl Hackenbush {
     /// Hackenbush whose graphs are rooted at vertex `ground`.

@@ -5,11 +5,22 @@
 //! The closed form is checked against a brute-force search in the tests.
 
 use crate::game::Limits;
+use crate::heap::HeapGame;
 use crate::heap::HeapRules;
+use crate::registry::Entry;
 
 /// Lasker's Nim.
 #[derive(Clone, Debug, Default)]
 pub struct Lasker;
+
+/// `lasker`.
+pub const LASKER: Entry = Entry::plain(
+    "lasker",
+    "heap sizes",
+    "Lasker's Nim: take from a heap or split it in two",
+    "4",
+    |_| Ok(Box::new(HeapGame::new(Lasker))),
+);
 
 /// The closed form, which is its own inverse (it swaps `4k+3` and `4k+4`).
 pub fn lasker_value(n: u64) -> u64 {

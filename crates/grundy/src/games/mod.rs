@@ -4,7 +4,8 @@
 //! other components implement [`crate::ruleset::SumGame`]; games that are
 //! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
 //! implement [`crate::ruleset::Ruleset`] directly, as do games read from
-//! a file (`digraph`, for `graph:FILE`).
+//! a file (`digraph`, for `graph:FILE`). Each file also holds the game's
+//! [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
 pub mod coins;
 pub mod cutting;
@@ -17,12 +18,40 @@ pub mod lasker;
 pub mod moore;
 pub mod mult;
 pub mod nim;
+pub mod octal;
 #[cfg(feature = "scripts")]
 pub mod rules;
 pub mod staircase;
 pub mod subtraction;
 pub mod welter;
 pub mod wythoff;
+
+use crate::registry::{Accepts, Build, Entry, Name};
+
+/// `rules:FILE.rhai`. The entry is here, not in `rules`, because that
+/// module exists only with the `scripts` feature while the name is listed
+/// in every build (a build without it says so).
+pub const RULES: Entry = Entry {
+    pattern: "rules:FILE.rhai",
+    components: "positions: integers, strings, [lists]",
+    about: "your own game: a Rhai script defining fn moves(p) (and optionally fn components(p))",
+    example: None,
+    name: Name::File { head: "rules" },
+    accepts: Accepts::NONE,
+    build: build_rules,
+};
+
+#[cfg(feature = "scripts")]
+fn build_rules(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
+    Ok(Box::new(rules::RulesGame::compile(b.args, b.text)?))
+}
+
+#[cfg(not(feature = "scripts"))]
+fn build_rules(_: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
+    Err(crate::Error::unsupported(
+        "this build of grundy has no script support (feature `scripts`)",
+    ))
+}
 
 /// Limits whose stop flag is already set, for tests that check a long
 /// loop notices it.

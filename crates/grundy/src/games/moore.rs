@@ -8,6 +8,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
+use crate::registry::{Build, Entry, Example};
 use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Positions with at most this many moves have all their winning moves
@@ -19,6 +20,22 @@ const ENUMERATE_MOVES: u64 = 200_000;
 pub struct Moore {
     k: u64,
 }
+
+/// `moore:K`.
+pub const MOORE: Entry = Entry::with_args(
+    "moore",
+    "moore:K",
+    "heap sizes",
+    "Moore's Nim_k: take from 1 to K heaps at once",
+    Example {
+        game: "moore:2",
+        position: "1;2;3",
+    },
+    |b: &Build<'_>| {
+        let k = parse_count(b.args, "K in moore:K", u32::MAX as u64)?;
+        Ok(Box::new(Moore::new(k)?))
+    },
+);
 
 impl Moore {
     /// The game where a move touches 1 to `k` heaps (`k >= 1`).

@@ -14,6 +14,8 @@ use std::sync::Mutex;
 use crate::error::Result;
 use crate::game::{Game, Limits};
 use crate::nimber::Nimber;
+use crate::registry::Entry;
+use crate::ruleset::SumRuleset;
 use crate::ruleset::{parse_count, SumGame};
 use crate::solve::Memo;
 
@@ -57,6 +59,15 @@ pub fn first_player_wins(n: u64) -> bool {
 pub struct Mult {
     memo: Mutex<Memo<MultStates>>,
 }
+
+/// `mult`.
+pub const MULT: Entry = Entry::plain(
+    "mult",
+    "targets n",
+    "multiplication game: reach a product >= n (POJ 2505)",
+    "20",
+    |_| Ok(Box::new(SumRuleset(Mult::default()))),
+);
 
 impl Default for Mult {
     fn default() -> Self {

@@ -9,12 +9,32 @@
 
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
+use crate::heap::HeapGame;
 use crate::heap::HeapRules;
+use crate::registry::{Accepts, Build, Entry};
 use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
 pub struct Nim;
+
+/// Nim, and with `--misere` misère Nim.
+pub const NIM: Entry = Entry {
+    accepts: Accepts {
+        misere: true,
+        ground: false,
+    },
+    ..Entry::plain(
+        "nim",
+        "heap sizes",
+        "Nim: take any number from one heap (also misère play)",
+        "1;2;3",
+        |b: &Build<'_>| match b.options.misere {
+            true => Ok(Box::new(MisereNim)),
+            false => Ok(Box::new(HeapGame::new(Nim))),
+        },
+    )
+};
 
 impl HeapRules for Nim {
     fn name(&self) -> String {

@@ -10,11 +10,21 @@
 
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
+use crate::registry::Entry;
 use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
 pub struct Staircase;
+
+/// `staircase`.
+pub const STAIRCASE: Entry = Entry::plain(
+    "staircase",
+    "coins on steps 1,2,3,...",
+    "staircase Nim: move coins down one step",
+    "2;1;1",
+    |_| Ok(Box::new(Staircase)),
+);
 
 impl Staircase {
     /// XOR of the coins on odd steps (`coins[0]` is step 1).

@@ -7,7 +7,9 @@
 //! of every value turns into `O(|S|)` work per heap.
 
 use crate::error::{Error, Result};
+use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
+use crate::registry::{Build, Entry, Example};
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -45,6 +47,22 @@ fn join(set: &[u64]) -> String {
 pub struct Subtraction {
     set: Vec<u64>,
 }
+
+/// `sub:S`.
+pub const SUB: Entry = Entry::with_args(
+    "sub",
+    "sub:S",
+    "heap sizes",
+    "subtraction game: take an amount in the set S, e.g. sub:1,3,4",
+    Example {
+        game: "sub:1,3,4",
+        position: "10",
+    },
+    |b: &Build<'_>| {
+        let set = parse_set(b.args, b.head)?;
+        Ok(Box::new(HeapGame::new(Subtraction::new(set))))
+    },
+);
 
 impl Subtraction {
     /// The game `sub:S`; `set` must be sorted, distinct and positive.
@@ -89,6 +107,22 @@ impl HeapRules for Subtraction {
 pub struct AllBut {
     set: Vec<u64>,
 }
+
+/// `sub-allbut:S`.
+pub const SUB_ALLBUT: Entry = Entry::with_args(
+    "sub-allbut",
+    "sub-allbut:S",
+    "heap sizes",
+    "take any positive amount except those in S",
+    Example {
+        game: "sub-allbut:2",
+        position: "7",
+    },
+    |b: &Build<'_>| {
+        let set = parse_set(b.args, b.head)?;
+        Ok(Box::new(HeapGame::new(AllBut::new(set))))
+    },
+);
 
 impl AllBut {
     /// The game `sub-allbut:S`; `set` must be sorted, distinct and positive.

@@ -27,7 +27,8 @@ use std::hash::{Hash, Hasher};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
+use crate::registry::Entry;
+use crate::ruleset::{SumGame, SumRuleset, MAX_LISTED_TEXT};
 
 /// How the strip with no coins is written; `0` would be a coin on 0.
 const EMPTY: &str = "empty";
@@ -229,6 +230,15 @@ fn move_to_value(rev: &[u64], from: u64, total: u64, target: u64) -> Option<u64>
 /// Welter's game on sums of strips.
 #[derive(Clone, Debug, Default)]
 pub struct Welter;
+
+/// Welter's game in the registry.
+pub const WELTER: Entry = Entry::plain(
+    "welter",
+    "strips of squares 1,4,6 or empty",
+    "Welter's game: move a coin to a lower empty square (Nim with distinct heaps)",
+    "2,5;1,3",
+    |_| Ok(Box::new(SumRuleset(Welter))),
+);
 
 impl SumGame for Welter {
     type Comp = Strip;

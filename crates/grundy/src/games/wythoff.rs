@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
+use crate::registry::Entry;
 use crate::ruleset::{analyze_sum, parse_pair, Analysis, Move, Ruleset, SumGame};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
@@ -136,6 +137,15 @@ impl Table {
 pub struct Wythoff {
     table: Mutex<Option<Table>>,
 }
+
+/// `wythoff`.
+pub const WYTHOFF: Entry = Entry::plain(
+    "wythoff",
+    "pairs a,b",
+    "Wythoff: take from one pile or the same from both",
+    "3,5",
+    |_| Ok(Box::<Wythoff>::default()),
+);
 
 impl Wythoff {
     /// `G(a, b)` from the table, growing it if the budget allows.

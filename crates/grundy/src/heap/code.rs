@@ -33,15 +33,6 @@ pub struct Code {
     name: String,
 }
 
-/// The named take-and-break games and their codes.
-pub const NAMED_CODES: &[(&str, &str)] = &[
-    ("kayles", "0.77"),
-    ("dawson-kayles", "0.07"),
-    ("dawson-chess", "0.137"),
-    ("officers", "0.6"),
-    ("grundy", "4!.0"),
-];
-
 fn digit_value(c: char) -> Option<u8> {
     c.to_digit(16).map(|d| d as u8)
 }
@@ -95,12 +86,11 @@ impl Code {
         Ok(code)
     }
 
-    /// The code with a user-facing name (`kayles`).
-    pub fn named(name: &str) -> Option<Code> {
-        let (_, code) = NAMED_CODES.iter().find(|(n, _)| *n == name)?;
-        let mut c = Code::parse(code).expect("named codes are valid");
-        c.name = name.to_string();
-        Some(c)
+    /// The same code shown to users under a name of its own (`kayles`):
+    /// the registry's entries for the classic games set it.
+    pub fn with_name(mut self, name: &str) -> Code {
+        self.name = name.to_string();
+        self
     }
 
     /// The canonical text: one digit before the point, hexadecimal digits
@@ -271,7 +261,9 @@ mod tests {
         ] {
             assert_eq!(Code::parse(input).unwrap().canonical(), canon, "{input}");
         }
-        assert_eq!(Code::named("kayles").unwrap().to_string(), "kayles");
+        let kayles = Code::parse("0.77").unwrap().with_name("kayles");
+        assert_eq!(kayles.to_string(), "kayles");
+        assert_eq!(kayles.canonical(), "0.77");
     }
 
     #[test]
