@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::table::Table;
-use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest};
+use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
@@ -90,13 +90,6 @@ impl<R: HeapRules> HeapGame<R> {
         Self::with_engine(rules, engine)
     }
 
-    /// The game computed by the plain mex over every option: the reference
-    /// that the fast engines are tested and measured against.
-    pub fn naive(rules: R) -> Self {
-        let engine = Box::new(NaiveEngine::new(rules.clone()));
-        Self::with_engine(rules, engine)
-    }
-
     /// The game computed by `engine`.
     pub fn with_engine(rules: R, engine: Box<dyn SeqEngine>) -> Self {
         let next_proof_check = if rules.finite_bound().is_some() {
@@ -114,11 +107,6 @@ impl<R: HeapRules> HeapGame<R> {
                 next_proof_check,
             }),
         }
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &R {
-        &self.rules
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
