@@ -10,6 +10,7 @@
 //! zero.
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -21,8 +22,9 @@ pub mod ruleset;
 pub mod solve;
 pub mod spec;
 
+pub use answer::{Analysis, Move, PositionMove, Value};
 pub use error::{Error, Result};
-pub use game::{Game, Limits, Outcome};
+pub use game::{Game, Limits, Outcome, SumGame};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
-pub use ruleset::{Analysis, Move, PositionMove, Ruleset, SumGame, Value};
+pub use ruleset::Ruleset;
 pub use spec::{parse, parse_with, SpecOptions};

@@ -7,127 +7,17 @@
 //! [`SumGame`] and get the text interface, the XOR rule and the winning
 //! moves across components from [`SumRuleset`].
 
-use std::fmt;
-use std::hash::Hash;
-
 use rustc_hash::FxHashSet;
-use serde::{Serialize, Serializer};
 
+pub use crate::answer::{
+    Analysis, ListedMove, Move, PositionMove, Value, MAX_LISTED_MOVES, MAX_LISTED_TEXT,
+};
 use crate::error::{Error, Result};
+pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
 use crate::game::{Limits, Outcome};
-use crate::heap::{HeapSequence, SeqReport, SeqRequest};
+use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
-
-/// At most this many winning moves are listed; the rest are counted as
-/// truncated. A Lasker heap of a million has thousands of winning splits
-/// and nobody reads past the first screen.
-pub const MAX_LISTED_MOVES: usize = 1000;
-
-/// Games whose options are long texts (graphs, coin strings) stop listing
-/// winning moves once their texts would pass this many characters, and
-/// report the rest as truncated: a screenful of one huge graph helps nobody.
-pub const MAX_LISTED_TEXT: usize = 1 << 20;
-
-/// A reported value: a nimber, or for loopy games Smith's infinity
-/// `inf(K)` with `K` the finite values among its options.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// A finite Sprague-Grundy value.
-    Finite(Nimber),
-    /// An infinite generalized Sprague-Grundy value with its set `K`.
-    Infinite(Vec<u64>),
-}
-
-impl Value {
-    /// The finite nimber, if this value is finite.
-    pub fn finite(&self) -> Option<Nimber> {
-        match self {
-            Value::Finite(n) => Some(*n),
-            Value::Infinite(_) => None,
-        }
-    }
-}
-
-impl From<Nimber> for Value {
-    fn from(n: Nimber) -> Self {
-        Value::Finite(n)
-    }
-}
-
-/// Finite values print as plain numbers (as in the JSON), infinite ones as
-/// `inf(0,2)`.
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Finite(n) => write!(f, "{}", n.0),
-            Value::Infinite(k) => {
-                let parts: Vec<String> = k.iter().map(u64::to_string).collect();
-                write!(f, "inf({})", parts.join(","))
-            }
-        }
-    }
-}
-
-/// JSON: a number when finite, the string `"inf(...)"` otherwise.
-impl Serialize for Value {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match self {
-            Value::Finite(n) => s.serialize_u64(n.0),
-            Value::Infinite(_) => s.serialize_str(&self.to_string()),
-        }
-    }
-}
-
-/// One move of the whole position, as reported to users.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Move {
-    /// The index of the component moved in, or `None` when the move
-    /// involves the whole position (Moore's Nim, staircase Nim).
-    pub component: Option<usize>,
-    /// The component's new text (parts of a split joined by `+`), or the
-    /// whole new position (components separated by spaces).
-    pub to: String,
-    /// The move in words, for games where the new text alone does not
-    /// say it at a glance: the edge cut in Hackenbush (`cut 2-3`), the
-    /// coins turned in a coin game (`turn 4,7`). Absent from JSON when
-    /// there is none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-/// Everything `grundy value` reports about a position.
-#[derive(Clone, Debug, Serialize)]
-pub struct Analysis {
-    /// The canonical game name.
-    pub game: String,
-    /// The components, as given.
-    pub components: Vec<String>,
-    /// One value per component (null where unknown), or null when the game
-    /// has no per-component values.
-    pub values: Option<Vec<Option<Value>>>,
-    /// The value of the whole position, when known.
-    pub grundy: Option<Value>,
-    /// Who wins.
-    pub outcome: Outcome,
-    /// Every move to a position the mover wins (up to [`MAX_LISTED_MOVES`]).
-    pub winning_moves: Vec<Move>,
-    /// Whether more winning moves exist than are listed.
-    pub moves_truncated: bool,
-    /// Whether the position is played misère (the last mover loses).
-    pub misere: bool,
-}
-
-/// One move of a whole position: how it is reported, and where it leads.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PositionMove {
-    /// The move as `grundy value` reports winning moves.
-    #[serde(flatten)]
-    pub mv: Move,
-    /// The whole position after the move, one text per component (a
-    /// component that splits becomes several).
-    pub next: Vec<String>,
-}
 
 /// A game that front ends can drive by name.
 pub trait Ruleset: Send + Sync {
@@ -230,87 +120,6 @@ pub trait Ruleset: Send + Sync {
     }
 }
 
-/// A game whose positions are sums of independent components of one kind.
-pub trait SumGame: Send + Sync {
-    /// One component.
-    type Comp: Clone + Eq + Hash + fmt::Debug;
-
-    /// The canonical game name.
-    fn name(&self) -> String;
-
-    /// Reads a component; errors say what was expected.
-    fn parse_component(&self, text: &str) -> Result<Self::Comp>;
-
-    /// Writes a component the way [`SumGame::parse_component`] reads it.
-    fn format_component(&self, c: &Self::Comp) -> String;
-
-    /// The value of one component.
-    fn value(&self, c: &Self::Comp, limits: &Limits) -> Result<Nimber>;
-
-    /// Calls `f` with every option of `c` (the components it becomes; empty
-    /// when nothing is left) until `f` returns `false`.
-    fn for_each_option(
-        &self,
-        c: &Self::Comp,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[Self::Comp]) -> bool,
-    ) -> Result<()>;
-
-    /// The options of `c` whose value is `target`, at most `max` of them,
-    /// and whether more exist (or the search was cut short).
-    ///
-    /// The default scans options with [`scan_options_with_value`]; games
-    /// with huge components override it with their theory.
-    fn options_with_value(
-        &self,
-        c: &Self::Comp,
-        target: Nimber,
-        limits: &Limits,
-        max: usize,
-    ) -> Result<(Vec<Vec<Self::Comp>>, bool)> {
-        scan_options_with_value(self, c, target, limits, max)
-    }
-
-    /// The winning moves of `c` as they are reported: the options of value
-    /// `target` (at most `max`), each as its `to` text and note, and
-    /// whether more exist. The default writes each option out; a game
-    /// whose options may be too long to print can name them instead.
-    fn listed_options(
-        &self,
-        c: &Self::Comp,
-        target: Nimber,
-        limits: &Limits,
-        max: usize,
-    ) -> Result<(Vec<ListedMove>, bool)> {
-        let (opts, more) = self.options_with_value(c, target, limits, max)?;
-        Ok((list_options(self, &opts), more))
-    }
-
-    /// The move to `parts` in words, for [`Move::note`].
-    fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
-        None
-    }
-
-    /// The text of an option made of `parts`.
-    fn format_option(&self, parts: &[Self::Comp]) -> String {
-        if parts.is_empty() {
-            return "0".to_string();
-        }
-        let texts: Vec<String> = parts.iter().map(|p| self.format_component(p)).collect();
-        texts.join("+")
-    }
-}
-
-/// A move of one component as reported: its `to` text and its note.
-pub type ListedMove = (String, Option<String>);
-
-/// Options written out as [`ListedMove`]s.
-pub fn list_options<G: SumGame + ?Sized>(game: &G, opts: &[Vec<G::Comp>]) -> Vec<ListedMove> {
-    opts.iter()
-        .map(|parts| (game.format_option(parts), game.describe_option(parts)))
-        .collect()
-}
-
 /// The [`Ruleset`] of a [`SumGame`]: parse, value each component, XOR, and
 /// look for moves that make the total zero.
 pub struct SumRuleset<G>(pub G);
@@ -355,20 +164,15 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
             if !seen.insert(to.clone()) {
                 return true;
             }
-            let mut next: Vec<String> = components[..i].to_vec();
-            if parts.is_empty() {
-                next.push(to.clone());
-            } else {
-                next.extend(parts.iter().map(|p| game.format_component(p)));
-            }
-            next.extend_from_slice(&components[i + 1..]);
+            let mv = Move {
+                component: Some(i),
+                to,
+                note: game.describe_option(parts),
+                parts: game.option_parts(parts),
+            };
             moves.push(PositionMove {
-                mv: Move {
-                    component: Some(i),
-                    to,
-                    note: game.describe_option(parts),
-                },
-                next,
+                next: mv.apply(components),
+                mv,
             });
             true
         })?;
@@ -377,51 +181,6 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
         }
     }
     Ok(moves)
-}
-
-/// Scans the options of `c` for those of value `target`, valuing each
-/// option as the XOR of its parts. Stops after `max` finds or after
-/// `limits.max_states` options, reporting the cut as truncation.
-pub fn scan_options_with_value<G: SumGame + ?Sized>(
-    game: &G,
-    c: &G::Comp,
-    target: Nimber,
-    limits: &Limits,
-    max: usize,
-) -> Result<(Vec<Vec<G::Comp>>, bool)> {
-    let mut found = Vec::new();
-    let mut truncated = false;
-    let mut scanned: u64 = 0;
-    let mut failure = None;
-    game.for_each_option(c, limits, &mut |parts| {
-        scanned += 1;
-        if scanned > limits.max_states {
-            truncated = true;
-            return false;
-        }
-        let mut v = Nimber::ZERO;
-        for p in parts {
-            match game.value(p, limits) {
-                Ok(x) => v += x,
-                Err(e) => {
-                    failure = Some(e);
-                    return false;
-                }
-            }
-        }
-        if v == target {
-            if found.len() == max {
-                truncated = true;
-                return false;
-            }
-            found.push(parts.to_vec());
-        }
-        true
-    })?;
-    match failure {
-        Some(e) => Err(e),
-        None => Ok((found, truncated)),
-    }
 }
 
 /// Values, outcome and winning moves of a sum of components.
@@ -468,12 +227,8 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
             winning_moves.extend(
                 moves
                     .into_iter()
-                    .filter(|(to, _)| seen.insert(to.clone()))
-                    .map(|(to, note)| Move {
-                        component: Some(i),
-                        to,
-                        note,
-                    }),
+                    .filter(|m| seen.insert(m.to.clone()))
+                    .map(|m| m.in_component(i)),
             );
         }
     }
@@ -536,39 +291,26 @@ pub fn split_sum(text: &str) -> Option<Vec<&str>> {
     (!parts.iter().any(|p| p.is_empty())).then_some(parts)
 }
 
-/// Parses an unsigned integer component with a message that names the game.
-///
-/// Negative numbers, signs, garbage and values beyond `max` are all refused
-/// with a sentence a user can act on.
-pub fn parse_count(text: &str, what: &str, max: u64) -> Result<u64> {
-    let t = text.trim();
-    if t.starts_with('-') {
-        return Err(Error::parse(format!(
-            "{what} must not be negative, got `{t}`"
-        )));
+/// Heap games are sums of heaps that also have a Grundy sequence.
+impl<R: HeapRules> Ruleset for HeapGame<R> {
+    fn name(&self) -> String {
+        SumGame::name(self)
     }
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::parse(format!(
-            "{what} must be a non-negative integer, got `{t}`"
-        )));
-    }
-    match t.parse::<u64>() {
-        Ok(v) if v <= max => Ok(v),
-        _ => Err(Error::parse(format!(
-            "{what} `{t}` is too large (at most {max})"
-        ))),
-    }
-}
 
-/// Parses `a,b` (two counts separated by a comma).
-pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
-    let mut parts = text.trim().split(',');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(a), Some(b), None) => Ok((parse_count(a, what, max)?, parse_count(b, what, max)?)),
-        _ => Err(Error::parse(format!(
-            "{what} must be a pair `a,b`, got `{}`",
-            text.trim()
-        ))),
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        analyze_sum(self, components, limits)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        Some(self)
+    }
+
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        sum_position_moves(self, components, limits)
+    }
+
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        HeapGame::sequence(self, req, limits)
     }
 }
 

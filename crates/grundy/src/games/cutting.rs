@@ -182,16 +182,12 @@ impl Cutting {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &(w, h))| {
-                    let to = match (w, h) {
-                        (1, h) => format!("1x1+1x{}", h - 1),
-                        (w, 1) => format!("1x1+{}x1", w - 1),
+                    let rest = match (w, h) {
+                        (1, h) => format!("1x{}", h - 1),
+                        (w, 1) => format!("{}x1", w - 1),
                         _ => return None,
                     };
-                    Some(Move {
-                        component: Some(i),
-                        to,
-                        note: None,
-                    })
+                    Some(Move::in_component(i, vec!["1x1".into(), rest], None))
                 })
                 .collect()
         };
@@ -294,12 +290,8 @@ impl Ruleset for Cutting {
                 .map(|a| [(a, h), (w - a, h)])
                 .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
             for parts in halves {
-                let mv = Move {
-                    component: Some(i),
-                    to: self.format_option(&parts),
-                    note: None,
-                };
-                let next = crate::play::apply(components, &mv);
+                let mv = Move::in_component(i, self.option_parts(&parts), None);
+                let next = mv.apply(components);
                 moves.push(PositionMove { mv, next });
             }
         }

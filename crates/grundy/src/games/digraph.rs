@@ -178,11 +178,11 @@ impl Ruleset for GraphGame {
                     truncated = true;
                     break;
                 }
-                winning_moves.push(Move {
-                    component: Some(i),
-                    to: self.vertex_name(w).to_string(),
-                    note: None,
-                });
+                winning_moves.push(Move::in_component(
+                    i,
+                    vec![self.vertex_name(w).to_string()],
+                    None,
+                ));
             }
         }
         Ok(Analysis {
@@ -210,16 +210,10 @@ impl Ruleset for GraphGame {
                 if moves.len() as u64 >= limits.max_states {
                     return Err(Error::limit("listing the moves", limits.max_states));
                 }
-                let to = self.vertex_name(w).to_string();
-                let mut next = components.to_vec();
-                next[i] = to.clone();
+                let mv = Move::in_component(i, vec![self.vertex_name(w).to_string()], None);
                 moves.push(PositionMove {
-                    mv: Move {
-                        component: Some(i),
-                        to,
-                        note: None,
-                    },
-                    next,
+                    next: mv.apply(components),
+                    mv,
                 });
             }
         }

@@ -392,7 +392,12 @@ fn named_cuts(
         .take(max)
         .map(|&e| {
             let (u, v) = g.edge(e);
-            (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
+            let to = format!("{name}~{u}-{v}");
+            ListedMove {
+                parts: vec![to.clone()],
+                to,
+                note: Some(format!("cut {u}-{v}")),
+            }
         })
         .collect();
     (moves, more || cuts.len() > max)

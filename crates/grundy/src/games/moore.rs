@@ -128,14 +128,6 @@ impl Moore {
     }
 }
 
-fn position_text(heaps: &[u64]) -> String {
-    heaps
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 impl Ruleset for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
@@ -161,11 +153,7 @@ impl Ruleset for Moore {
             .map(|next| {
                 let next: Vec<String> = next.iter().map(u64::to_string).collect();
                 PositionMove {
-                    mv: Move {
-                        component: None,
-                        to: next.join(" "),
-                        note: None,
-                    },
+                    mv: Move::whole(next.clone()),
                     next,
                 }
             })
@@ -196,11 +184,7 @@ impl Ruleset for Moore {
             outcome,
             winning_moves: targets
                 .iter()
-                .map(|t| Move {
-                    component: None,
-                    to: position_text(t),
-                    note: None,
-                })
+                .map(|t| Move::whole(t.iter().map(u64::to_string).collect()))
                 .collect(),
             moves_truncated: truncated,
             misere: false,

@@ -125,11 +125,7 @@ impl Ruleset for MisereNim {
                 let mut next = components.to_vec();
                 next[i] = to.to_string();
                 moves.push(PositionMove {
-                    mv: Move {
-                        component: Some(i),
-                        to: to.to_string(),
-                        note: None,
-                    },
+                    mv: Move::in_component(i, vec![to.to_string()], None),
                     next,
                 });
             }
@@ -144,11 +140,7 @@ impl Ruleset for MisereNim {
             .collect::<Result<Vec<_>>>()?;
         let winning_moves = Self::winning_moves(&heaps)
             .into_iter()
-            .map(|(i, to)| Move {
-                component: Some(i),
-                to: to.to_string(),
-                note: None,
-            })
+            .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))
             .collect();
         Ok(Analysis {
             game: "nim".to_string(),

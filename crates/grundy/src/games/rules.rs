@@ -142,11 +142,11 @@ impl RulesGame {
             let Some(t) = target else { continue };
             for &w in solved.graph().options(ids[i]) {
                 if solved.nimber(w) == Some(t) {
-                    winning_moves.push(Move {
-                        component: Some(i),
-                        to: explored.position(w).to_string(),
-                        note: None,
-                    });
+                    winning_moves.push(Move::in_component(
+                        i,
+                        vec![explored.position(w).to_string()],
+                        None,
+                    ));
                 }
             }
         }

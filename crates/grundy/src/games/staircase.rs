@@ -84,11 +84,7 @@ impl Ruleset for Staircase {
                 }
                 let next: Vec<String> = next.iter().map(u64::to_string).collect();
                 moves.push(PositionMove {
-                    mv: Move {
-                        component: None,
-                        to: next.join(" "),
-                        note: None,
-                    },
+                    mv: Move::whole(next.clone()),
                     next,
                 });
             }
@@ -109,15 +105,7 @@ impl Ruleset for Staircase {
         };
         let winning_moves = Self::winning_moves(&coins)
             .iter()
-            .map(|next| Move {
-                component: None,
-                to: next
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                note: None,
-            })
+            .map(|next| Move::whole(next.iter().map(u64::to_string).collect()))
             .collect();
         Ok(Analysis {
             game: self.name(),

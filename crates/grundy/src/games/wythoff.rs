@@ -182,11 +182,7 @@ impl Wythoff {
             outcome,
             winning_moves: winning_moves(a, b)
                 .into_iter()
-                .map(|(x, y)| Move {
-                    component: Some(0),
-                    to: format!("{x},{y}"),
-                    note: None,
-                })
+                .map(|(x, y)| Move::in_component(0, vec![format!("{x},{y}")], None))
                 .collect(),
             moves_truncated: false,
             misere: false,

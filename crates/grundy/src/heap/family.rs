@@ -7,12 +7,8 @@ use super::period::{detect_table, Periodicity};
 use super::table::Table;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
-use crate::game::Limits;
+use crate::game::{parse_count, scan_options_with_value, Limits, SumGame};
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    analyze_sum, parse_count, scan_options_with_value, sum_position_moves, Analysis, PositionMove,
-    Ruleset, SumGame,
-};
 
 /// The largest heap a user may type. Closed forms and proven periods answer
 /// any heap up to this; tables stop at `--max-states`.
@@ -472,27 +468,5 @@ impl<R: HeapRules> SumGame for HeapGame<R> {
             Some(found) => Ok(found),
             None => scan_options_with_value(self, c, target, limits, max),
         }
-    }
-}
-
-impl<R: HeapRules> Ruleset for HeapGame<R> {
-    fn name(&self) -> String {
-        self.rules.name()
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(self, components, limits)
-    }
-
-    fn heap(&self) -> Option<&dyn HeapSequence> {
-        Some(self)
-    }
-
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, limits)
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        HeapGame::sequence(self, req, limits)
     }
 }

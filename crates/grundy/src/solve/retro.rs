@@ -28,10 +28,10 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::answer::Value;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
-use crate::ruleset::Value;
 
 /// Remoteness of a vertex not yet decided (and, once solved, of a draw).
 const UNDECIDED: u32 = u32::MAX;
