@@ -19,10 +19,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
-use crate::ruleset::{Analysis, Move, PositionMove, Ruleset, Value, MAX_LISTED_MOVES};
-use crate::solve::retro::{
-    sum_values, value_outcome, winning_targets, Digraph, Solved, StateTable,
-};
+use crate::ruleset::{Analysis, Move, PositionMove, Ruleset};
+use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
 
 /// The game on the graph of one file.
 #[derive(Debug)]
@@ -153,48 +151,21 @@ impl Ruleset for GraphGame {
         false
     }
 
-    /// One token per component. Values and total follow Smith; a move
-    /// wins when it leaves a total of 0, which
-    /// [`winning_targets`] turns into the value each component's new
-    /// vertex must have. Repeated edges give one move.
+    /// One token per component, analysed by Smith's rules
+    /// ([`analyze_token_sum`]).
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         let verts = components
             .iter()
             .map(|c| self.vertex(c))
             .collect::<Result<Vec<u32>>>()?;
         let solved = self.solved(limits)?;
-        let values: Vec<Value> = verts.iter().map(|&v| solved.value(v)).collect();
-        let total = sum_values(&values);
-        let mut winning_moves = Vec::new();
-        let mut truncated = false;
-        for (i, (&v, target)) in verts.iter().zip(winning_targets(&values)).enumerate() {
-            let Some(target) = target else { continue };
-            let mut seen = FxHashSet::default();
-            for &w in self.graph.options(v) {
-                if solved.nimber(w) != Some(target) || !seen.insert(w) {
-                    continue;
-                }
-                if winning_moves.len() == MAX_LISTED_MOVES {
-                    truncated = true;
-                    break;
-                }
-                winning_moves.push(Move::in_component(
-                    i,
-                    vec![self.vertex_name(w).to_string()],
-                    None,
-                ));
-            }
-        }
-        Ok(Analysis {
-            game: Ruleset::name(self),
-            components: components.to_vec(),
-            values: Some(values.into_iter().map(Some).collect()),
-            outcome: value_outcome(&total),
-            grundy: Some(total),
-            winning_moves,
-            moves_truncated: truncated,
-            misere: false,
-        })
+        Ok(analyze_token_sum(
+            Ruleset::name(self),
+            components,
+            solved,
+            &verts,
+            &|w| self.vertex_name(w).to_string(),
+        ))
     }
 
     /// A token slides along one edge (repeated edges are one move).
@@ -314,6 +285,7 @@ impl Names {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::Value;
     use crate::game::Outcome;
     use crate::nimber::Nimber;
 

@@ -21,10 +21,8 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Limits};
 use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqStats, Table};
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    analyze_sum, sum_position_moves, Analysis, Move, PositionMove, Ruleset, SumGame,
-};
-use crate::solve::retro::{explore, sum_values, value_outcome, winning_targets, Solved};
+use crate::ruleset::{analyze_sum, sum_position_moves, Analysis, PositionMove, Ruleset, SumGame};
+use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
 /// The script as a [`Game`]. `Game::moves` cannot fail, so the first
@@ -135,31 +133,13 @@ impl RulesGame {
             .iter()
             .map(|c| explored.id(c).expect("the starts were explored"))
             .collect();
-        let values: Vec<_> = ids.iter().map(|&v| solved.value(v)).collect();
-        let total = sum_values(&values);
-        let mut winning_moves = Vec::new();
-        for (i, target) in winning_targets(&values).into_iter().enumerate() {
-            let Some(t) = target else { continue };
-            for &w in solved.graph().options(ids[i]) {
-                if solved.nimber(w) == Some(t) {
-                    winning_moves.push(Move::in_component(
-                        i,
-                        vec![explored.position(w).to_string()],
-                        None,
-                    ));
-                }
-            }
-        }
-        Ok(Analysis {
-            game: self.name.clone(),
-            components: components.to_vec(),
-            outcome: value_outcome(&total),
-            values: Some(values.into_iter().map(Some).collect()),
-            grundy: Some(total),
-            winning_moves,
-            moves_truncated: false,
-            misere: false,
-        })
+        Ok(analyze_token_sum(
+            self.name.clone(),
+            components,
+            &solved,
+            &ids,
+            &|w| explored.position(w).to_string(),
+        ))
     }
 }
 

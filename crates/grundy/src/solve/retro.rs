@@ -19,9 +19,11 @@
 //! counters per vertex), so a graph of ten million edges costs no call
 //! stack and no allocation per edge.
 
+mod analysis;
 mod explore;
 mod smith;
 
+pub use analysis::analyze_token_sum;
 pub use explore::{explore, Explored};
 
 use std::sync::Arc;
