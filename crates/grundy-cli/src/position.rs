@@ -76,7 +76,10 @@ impl PositionArgs {
             texts.push(text);
             files.push(Some(c.clone()));
         }
-        for w in game.warnings(&texts, &files) {
+        for w in game
+            .files()
+            .map_or_else(Vec::new, |f| f.warnings(&texts, &files))
+        {
             eprintln!("warning: {w}");
         }
         Ok((texts, files))
@@ -84,15 +87,15 @@ impl PositionArgs {
 
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
-        if !game.components_from_files() {
+        let Some(from_files) = game.files() else {
             return Ok(self.components(game));
-        }
+        };
         let (texts, files) = self.read_files(game)?;
         texts
             .iter()
             .zip(&files)
             .map(|(t, f)| match f {
-                Some(path) => Ok(game.component_from_file(t, path)?),
+                Some(path) => Ok(from_files.component_from_file(t, path)?),
                 None => Ok(t.clone()),
             })
             .collect()

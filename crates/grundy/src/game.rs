@@ -338,3 +338,13 @@ pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
         ))),
     }
 }
+
+/// The answer of a whole-position game (Moore's Nim, staircase Nim, misère
+/// Nim) asked for one component's value or options: its components mean
+/// something only together, so its analysis and moves take the whole
+/// position instead.
+pub fn whole_position_only(game: &str) -> Error {
+    Error::unsupported(format!(
+        "{game} is played on the whole position: a component has no value or options of its own"
+    ))
+}

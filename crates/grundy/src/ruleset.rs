@@ -2,10 +2,12 @@
 //!
 //! Front ends know games only by name and positions only as text. A
 //! [`Ruleset`] turns component texts into an [`Analysis`] (values, outcome,
-//! winning moves), and heap games also into a Grundy sequence. Most games
-//! are sums of independent components of one kind; they implement the typed
-//! [`SumGame`] and get the text interface, the XOR rule and the winning
-//! moves across components from [`SumRuleset`].
+//! winning moves), and heap games also into a Grundy sequence. Every game
+//! plugs in one way: it implements the typed [`SumGame`] (parse, print and
+//! value a component, list its options) and [`Capabilities`] (defaulted
+//! hooks: its own analysis of a position, misère play, a heap sequence, a
+//! solved graph, components read from files), and the one adapter
+//! [`SumRuleset`] gives front ends the text level.
 
 use rustc_hash::FxHashSet;
 
@@ -19,7 +21,13 @@ use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
-/// A game that front ends can drive by name.
+/// A game that front ends can drive by name: the object-safe text level.
+///
+/// Only [`SumRuleset`] implements it: a game plugs in by implementing the
+/// typed [`SumGame`] and, for what it can do beyond values of components,
+/// [`Capabilities`]. What only some games can do is reached through
+/// methods that return `Option`, so that this interface stays the same
+/// for every game.
 pub trait Ruleset: Send + Sync {
     /// The canonical name (what `spec::parse` accepts back).
     fn name(&self) -> String;
@@ -27,78 +35,49 @@ pub trait Ruleset: Send + Sync {
     /// Values, outcome and winning moves of the sum of `components`.
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis>;
 
-    /// The heap-game view, for games whose components are heaps: long runs,
-    /// checkpoints and streaming go through it.
-    fn heap(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The Grundy sequence G(0), G(1), ... with its periodicity.
-    fn sequence(&self, _req: &SeqRequest, _limits: &Limits) -> Result<SeqReport> {
-        Err(Error::unsupported(format!(
-            "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
-            self.name()
-        )))
-    }
-
     /// Every move from the position `components`, for play and pictures of
     /// the state graph. Fails with [`Error::Limit`] rather than list more
     /// than `limits.max_states` moves.
-    fn position_moves(&self, components: &[String], _limits: &Limits) -> Result<Vec<PositionMove>> {
-        let _ = components;
-        Err(Error::unsupported(format!(
-            "{} cannot list its moves for play or pictures",
-            self.name()
-        )))
-    }
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>>;
 
     /// Whether the last player to move loses (misère play): play and
     /// pictures follow it.
-    fn misere(&self) -> bool {
-        false
-    }
+    fn misere(&self) -> bool;
+
+    /// Whether a component written `a+b` (as the `to` of a move that
+    /// splits a component is written) means the sum of the parts `a` and
+    /// `b`, so that front ends read every move they print back as a
+    /// position (see [`split_sum`]).
+    fn reads_sums(&self) -> bool;
+
+    /// The heap-game view, for games whose components are heaps: long runs,
+    /// checkpoints and streaming go through it.
+    fn heap(&self) -> Option<&dyn HeapSequence>;
+
+    /// The Grundy sequence G(0), G(1), ... with its periodicity.
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport>;
+
+    /// Every position with its outcome, remoteness and generalized value,
+    /// for games on a finite explicit graph (`grundy solve`).
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
+
+    /// The way to components given as files, for games that accept them
+    /// (the engine does no I/O: front ends read the files).
+    fn files(&self) -> Option<&dyn ComponentFiles>;
+}
+
+/// Components that may be given as the path of a file holding their text
+/// (a graph of a million edges does not fit on a command line).
+pub trait ComponentFiles {
+    /// The inline text of a component read from the file `path`, for
+    /// front ends that pass positions around as texts (play, pictures).
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String>;
 
     /// Warnings about components that read well but are probably not
     /// what was meant (a Hackenbush graph that never touches its ground is
     /// worth 0), one line each, for front ends to show; `files[i]` is the
     /// path component `i` was read from. Errors are left to the analysis.
-    fn warnings(&self, _components: &[String], _files: &[Option<String>]) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Whether a component written `a+b` (as the `to` of a move that
-    /// splits a component is written) means the sum of the parts `a` and
-    /// `b`, so that front ends read every move they print back as a
-    /// position (see [`split_sum`]). True for sums of independent
-    /// components; games whose position is one whole (staircase, Moore's
-    /// Nim) or whose texts may hold a `+` (vertex names) say no.
-    fn reads_sums(&self) -> bool {
-        true
-    }
-
-    /// Every position with its outcome, remoteness and generalized value,
-    /// for games on a finite explicit graph (`grundy solve`). Other games
-    /// have no such table.
-    fn solve_table(&self, _limits: &Limits) -> Result<StateTable> {
-        Err(Error::unsupported(format!(
-            "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
-            self.name()
-        )))
-    }
-
-    /// Whether a component may be given as the path of a file holding its
-    /// text (a graph of a million edges does not fit on a command line).
-    /// The engine does no I/O, so front ends read such files and call
-    /// [`Ruleset::analyze_files`].
-    fn components_from_files(&self) -> bool {
-        false
-    }
-
-    /// The inline text of a component read from the file `path`, for
-    /// front ends that pass positions around as texts (play, pictures).
-    fn component_from_file(&self, text: &str, _path: &str) -> Result<String> {
-        Ok(text.to_string())
-    }
+    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String>;
 
     /// [`Ruleset::analyze`] where `files[i]` is the path that component
     /// `i`'s text was read from (`None`: given inline). Reports name the
@@ -109,32 +88,143 @@ pub trait Ruleset: Send + Sync {
         components: &[String],
         files: &[Option<String>],
         limits: &Limits,
+    ) -> Result<Analysis>;
+}
+
+/// What a game can do beyond parsing, printing and valuing components
+/// ([`SumGame`]): every method has a default, and a game overrides those
+/// it needs. [`SumRuleset`] turns `SumGame + Capabilities` into a
+/// [`Ruleset`]. They live here rather than in [`SumGame`] because some
+/// answers (heap sequences, solved graphs) are types of the layers above
+/// the games' core.
+pub trait Capabilities: SumGame {
+    /// The analysis of the position `comps` (shown as `shown`). The default
+    /// is the sum rule ([`analyze_parsed`]); a game overrides it with its
+    /// theory (Wythoff's huge pairs, Cutting's thin pieces), a rule for
+    /// the whole position (Moore's Nim, staircase Nim, misère Nim) or a
+    /// loopy analysis (scripts whose moves have cycles).
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        comps: &[Self::Comp],
+        limits: &Limits,
     ) -> Result<Analysis> {
-        let mut analysis = self.analyze(components, limits)?;
-        for (shown, file) in analysis.components.iter_mut().zip(files) {
-            if let Some(path) = file {
-                shown.clone_from(path);
-            }
-        }
-        Ok(analysis)
+        analyze_parsed(self, shown, comps, limits)
+    }
+
+    /// Every move from the position `comps` (written `components`). The
+    /// default moves one component to each of its options
+    /// ([`sum_position_moves`]); whole-position games move the whole.
+    fn moves_of_position(
+        &self,
+        components: &[String],
+        comps: &[Self::Comp],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
+        sum_position_moves(self, components, comps, limits)
+    }
+
+    /// Whether the last player to move loses ([`Ruleset::misere`]).
+    fn misere(&self) -> bool {
+        false
+    }
+
+    /// Whether `a+b` means a sum of components ([`Ruleset::reads_sums`]):
+    /// games whose position is one whole (staircase, Moore's Nim) or
+    /// whose texts may hold a `+` (vertex names) say no.
+    fn reads_sums(&self) -> bool {
+        true
+    }
+
+    /// The heap-sequence capability ([`Ruleset::heap`]).
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    /// The Grundy sequence ([`Ruleset::sequence`]); `None`: the game has
+    /// none.
+    fn sequence(&self, _req: &SeqRequest, _limits: &Limits) -> Option<Result<SeqReport>> {
+        None
+    }
+
+    /// The loopy capability: the solved table of a game on a finite
+    /// explicit graph ([`Ruleset::solve_table`]); `None`: not such a game.
+    fn solve_table(&self, _limits: &Limits) -> Option<Result<StateTable>> {
+        None
+    }
+
+    /// The file capability ([`Ruleset::files`]).
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        None
     }
 }
 
-/// The [`Ruleset`] of a [`SumGame`]: parse, value each component, XOR, and
-/// look for moves that make the total zero.
+/// The one adapter from a typed game to the text level: parse every
+/// component, then hand the typed position to the game's
+/// [`Capabilities`].
 pub struct SumRuleset<G>(pub G);
 
-impl<G: SumGame> Ruleset for SumRuleset<G> {
+/// `game` behind the text level, ready for front ends.
+pub fn boxed<G: Capabilities + 'static>(game: G) -> Box<dyn Ruleset> {
+    Box::new(SumRuleset(game))
+}
+
+impl<G: Capabilities> SumRuleset<G> {
+    fn parse_all(&self, components: &[String]) -> Result<Vec<G::Comp>> {
+        components
+            .iter()
+            .map(|t| self.0.parse_component(t))
+            .collect()
+    }
+}
+
+impl<G: Capabilities> Ruleset for SumRuleset<G> {
     fn name(&self) -> String {
         self.0.name()
     }
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(&self.0, components, limits)
+        let comps = self.parse_all(components)?;
+        self.0.analyze_position(components, &comps, limits)
     }
 
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(&self.0, components, limits)
+        let comps = self.parse_all(components)?;
+        self.0.moves_of_position(components, &comps, limits)
+    }
+
+    fn misere(&self) -> bool {
+        self.0.misere()
+    }
+
+    fn reads_sums(&self) -> bool {
+        self.0.reads_sums()
+    }
+
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        self.0.heap()
+    }
+
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        self.0.sequence(req, limits).unwrap_or_else(|| {
+            Err(Error::unsupported(format!(
+                "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
+                self.name()
+            )))
+        })
+    }
+
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+        self.0.solve_table(limits).unwrap_or_else(|| {
+            Err(Error::unsupported(format!(
+                "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
+                self.name()
+            )))
+        })
+    }
+
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        self.0.files()
     }
 }
 
@@ -144,12 +234,9 @@ impl<G: SumGame> Ruleset for SumRuleset<G> {
 pub fn sum_position_moves<G: SumGame + ?Sized>(
     game: &G,
     components: &[String],
+    comps: &[G::Comp],
     limits: &Limits,
 ) -> Result<Vec<PositionMove>> {
-    let comps = components
-        .iter()
-        .map(|t| game.parse_component(t))
-        .collect::<Result<Vec<_>>>()?;
     let mut moves = Vec::new();
     let mut failure = None;
     for (i, c) in comps.iter().enumerate() {
@@ -183,24 +270,11 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
     Ok(moves)
 }
 
-/// Values, outcome and winning moves of a sum of components.
+/// Values, outcome and winning moves of a sum of components (`shown` are
+/// their texts for the report).
 ///
 /// A move in component `i` wins exactly when it reaches a value
 /// `g_i ⊕ s`, where `s` is the total: the new total is then zero.
-pub fn analyze_sum<G: SumGame + ?Sized>(
-    game: &G,
-    components: &[String],
-    limits: &Limits,
-) -> Result<Analysis> {
-    let comps = components
-        .iter()
-        .map(|t| game.parse_component(t))
-        .collect::<Result<Vec<_>>>()?;
-    analyze_parsed(game, components, &comps, limits)
-}
-
-/// [`analyze_sum`] for components already parsed (`shown` are their texts
-/// for the report), for games that read components in more than one way.
 pub fn analyze_parsed<G: SumGame + ?Sized>(
     game: &G,
     shown: &[String],
@@ -292,25 +366,13 @@ pub fn split_sum(text: &str) -> Option<Vec<&str>> {
 }
 
 /// Heap games are sums of heaps that also have a Grundy sequence.
-impl<R: HeapRules> Ruleset for HeapGame<R> {
-    fn name(&self) -> String {
-        SumGame::name(self)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(self, components, limits)
-    }
-
+impl<R: HeapRules> Capabilities for HeapGame<R> {
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, limits)
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        HeapGame::sequence(self, req, limits)
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Option<Result<SeqReport>> {
+        Some(HeapGame::sequence(self, req, limits))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::games::{
     nim::MisereNim, nim::Nim, staircase::Staircase, subtraction, wythoff::Wythoff,
 };
 use crate::heap::{Code, HeapGame};
-use crate::ruleset::{parse_count, Ruleset, SumRuleset};
+use crate::ruleset::{boxed, parse_count, Ruleset};
 
 /// How a game is to be played.
 #[derive(Clone, Copy, Debug, Default)]
@@ -201,11 +201,9 @@ pub fn parse_with(name: &str, opts: SpecOptions, load: &LoadFile<'_>) -> Result<
         other => other,
     };
     match head {
-        "graph" => Ok(Box::new(GraphGame::parse(path, &text).map_err(in_file)?)),
+        "graph" => Ok(boxed(GraphGame::parse(path, &text).map_err(in_file)?)),
         #[cfg(feature = "scripts")]
-        "rules" => Ok(Box::new(crate::games::rules::RulesGame::compile(
-            path, &text,
-        )?)),
+        "rules" => Ok(boxed(crate::games::rules::RulesGame::compile(path, &text)?)),
         #[cfg(not(feature = "scripts"))]
         "rules" => Err(Error::unsupported(
             "this build of grundy has no script support (feature `scripts`)",
@@ -249,42 +247,40 @@ pub fn parse(name: &str, opts: SpecOptions) -> Result<Box<dyn Ruleset>> {
                 .chars()
                 .all(|c| c.is_ascii_hexdigit() || c == '.' || c == '!'));
     if looks_like_code && args.is_none() {
-        return Ok(Box::new(HeapGame::new(Code::parse(head)?)));
+        return Ok(boxed(HeapGame::new(Code::parse(head)?)));
     }
     if let Some(code) = Code::named(head) {
-        return no_args(Box::new(HeapGame::new(code)));
+        return no_args(boxed(HeapGame::new(code)));
     }
     match head {
-        "nim" if opts.misere => no_args(Box::new(MisereNim)),
-        "nim" => no_args(Box::new(HeapGame::new(Nim))),
+        "nim" if opts.misere => no_args(boxed(MisereNim)),
+        "nim" => no_args(boxed(HeapGame::new(Nim))),
         "sub" => {
             let set = subtraction::parse_set(needs_args("sub:1,3,4")?, "sub")?;
-            Ok(Box::new(HeapGame::new(subtraction::Subtraction::new(set))))
+            Ok(boxed(HeapGame::new(subtraction::Subtraction::new(set))))
         }
         "sub-allbut" => {
             let set = subtraction::parse_set(needs_args("sub-allbut:2")?, "sub-allbut")?;
-            Ok(Box::new(HeapGame::new(subtraction::AllBut::new(set))))
+            Ok(boxed(HeapGame::new(subtraction::AllBut::new(set))))
         }
-        "fib" => no_args(Box::new(HeapGame::new(Fibonacci::default()))),
-        "lasker" => no_args(Box::new(HeapGame::new(Lasker))),
+        "fib" => no_args(boxed(HeapGame::new(Fibonacci::default()))),
+        "lasker" => no_args(boxed(HeapGame::new(Lasker))),
         "moore" => {
             let k = parse_count(needs_args("moore:2")?, "K in moore:K", u32::MAX as u64)?;
-            Ok(Box::new(Moore::new(k)?))
+            Ok(boxed(Moore::new(k)?))
         }
-        "staircase" => no_args(Box::new(Staircase)),
-        "wythoff" => no_args(Box::<Wythoff>::default()),
-        "euclid" => no_args(Box::new(SumRuleset(Euclid))),
-        "ed" => no_args(Box::new(SumRuleset(Ed))),
-        "mult" => no_args(Box::new(SumRuleset(Mult::default()))),
-        "hackenbush" => no_args(Box::new(Hackenbush::new(opts.ground.unwrap_or(0)))),
-        "turtles" => no_args(Box::new(SumRuleset(CoinGame::turtles()))),
-        "mock-turtles" => no_args(Box::new(SumRuleset(CoinGame::mock_turtles()))),
-        "ruler" => no_args(Box::new(SumRuleset(CoinGame::ruler()))),
-        "twins" => no_args(Box::new(SumRuleset(CoinGame::twins()))),
-        "coins" => Ok(Box::new(SumRuleset(CoinGame::from_args(needs_args(
-            "coins:any:1,2",
-        )?)?))),
-        "cutting" => no_args(Box::<Cutting>::default()),
+        "staircase" => no_args(boxed(Staircase)),
+        "wythoff" => no_args(boxed(Wythoff::default())),
+        "euclid" => no_args(boxed(Euclid)),
+        "ed" => no_args(boxed(Ed)),
+        "mult" => no_args(boxed(Mult::default())),
+        "hackenbush" => no_args(boxed(Hackenbush::new(opts.ground.unwrap_or(0)))),
+        "turtles" => no_args(boxed(CoinGame::turtles())),
+        "mock-turtles" => no_args(boxed(CoinGame::mock_turtles())),
+        "ruler" => no_args(boxed(CoinGame::ruler())),
+        "twins" => no_args(boxed(CoinGame::twins())),
+        "coins" => Ok(boxed(CoinGame::from_args(needs_args("coins:any:1,2")?)?)),
+        "cutting" => no_args(boxed(Cutting::default())),
         "graph" | "rules" => match needs_args("graph:g.txt")?.trim() {
             "" => Err(Error::parse(format!(
                 "`{head}` needs a file, as in `{head}:FILE`"

@@ -238,7 +238,9 @@ fn loopy_scripts_list_winning_moves_up_to_the_cap() {
         }",
     )
     .unwrap();
-    let a = wide.analyze(&["0".to_string()], &Limits::default()).unwrap();
+    let a = wide
+        .analyze(&["0".to_string()], &Limits::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.winning_moves.len(), grundy::ruleset::MAX_LISTED_MOVES);
     assert_eq!(a.winning_moves[0].to, "1");

@@ -18,7 +18,7 @@ use std::fmt::Write;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
+use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 
@@ -434,6 +434,8 @@ impl SumGame for CoinGame {
         Ok((found, truncated))
     }
 }
+
+impl Capabilities for CoinGame {}
 
 /// Coins turned so far while listing moves, against the state budget.
 struct MoveBudget<'a> {

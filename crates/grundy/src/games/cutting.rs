@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{analyze_parsed, Analysis, Move, PositionMove, Ruleset, SumGame, Value};
+use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -148,11 +148,6 @@ impl Cutting {
         Ok(())
     }
 
-    /// The pieces of a position.
-    fn pieces(&self, components: &[String]) -> Result<Vec<(u64, u64)>> {
-        components.iter().map(|t| self.parse_component(t)).collect()
-    }
-
     /// Outcome and moves by the real rules when a piece has a side of 1.
     fn analyze_thin(
         &self,
@@ -268,17 +263,32 @@ impl SumGame for Cutting {
     }
 }
 
-impl Ruleset for Cutting {
-    fn name(&self) -> String {
-        SumGame::name(self)
+impl Capabilities for Cutting {
+    /// Pieces with a side of 1 decide the game at once
+    /// ([`Cutting::analyze_thin`]); the others are valued from the table.
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
+            return self.analyze_thin(shown, pieces, limits);
+        }
+        self.prepare(pieces, limits)?;
+        analyze_parsed(self, shown, pieces, limits)
     }
 
     /// The moves of the real game, which play and pictures follow: any
     /// cut of any piece, strips included (a losing move, but a legal one),
     /// and none once a 1x1 piece has been cut out (its cutter has won).
     /// The reduced game's values stay with `value`; outcomes agree.
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let pieces = self.pieces(components)?;
+    fn moves_of_position(
+        &self,
+        components: &[String],
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         if pieces.contains(&(1, 1)) {
             return Ok(Vec::new());
         }
@@ -297,20 +307,12 @@ impl Ruleset for Cutting {
         }
         Ok(moves)
     }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let pieces = self.pieces(components)?;
-        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
-            return self.analyze_thin(components, &pieces, limits);
-        }
-        self.prepare(&pieces, limits)?;
-        analyze_parsed(self, components, &pieces, limits)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Ruleset, SumRuleset};
 
     #[test]
     fn poj_2311_samples() {
@@ -354,7 +356,7 @@ mod tests {
 
     #[test]
     fn thin_pieces_decide_at_once() {
-        let c = Cutting::default();
+        let c = SumRuleset(Cutting::default());
         let l = Limits::default();
         let a = c
             .analyze(&["1x5".to_string(), "4x2".to_string()], &l)
@@ -371,7 +373,7 @@ mod tests {
 
     #[test]
     fn play_follows_the_real_rules() {
-        let c = Cutting::default();
+        let c = SumRuleset(Cutting::default());
         let l = Limits::default();
         let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let tos = |v: &[&str]| -> Vec<String> {

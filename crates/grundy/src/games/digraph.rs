@@ -15,11 +15,12 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
-use crate::ruleset::{Analysis, Move, PositionMove, Ruleset};
+use crate::nimber::Nimber;
+use crate::ruleset::{Analysis, Capabilities, SumGame};
 use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
 
 /// The game on the graph of one file.
@@ -141,9 +142,70 @@ impl GraphGame {
     }
 }
 
-impl Ruleset for GraphGame {
+/// One token per vertex named by a component; a move slides one token
+/// along one edge (repeated edges are one move).
+impl SumGame for GraphGame {
+    type Comp = u32;
+
     fn name(&self) -> String {
         format!("graph:{}", self.path)
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u32> {
+        self.vertex(text)
+    }
+
+    fn format_component(&self, v: &u32) -> String {
+        self.vertex_name(*v).to_string()
+    }
+
+    /// The finite value of a vertex; one on a cycle that never ends has
+    /// only a generalized value, which [`Capabilities::analyze_position`]
+    /// reports.
+    fn value(&self, v: &u32, limits: &Limits) -> Result<Nimber> {
+        self.solved(limits)?.nimber(*v).ok_or_else(|| {
+            Error::unsupported(format!(
+                "vertex `{}` of {} has no finite value",
+                shorten_quote(self.vertex_name(*v)),
+                self.path
+            ))
+        })
+    }
+
+    fn for_each_option(
+        &self,
+        v: &u32,
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<()> {
+        for w in self.graph.options(*v) {
+            if !f(std::slice::from_ref(w)) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The graph may have cycles: values follow Smith, and every vertex is
+/// solved at once for `grundy solve`.
+impl Capabilities for GraphGame {
+    /// One token per component, analysed by Smith's rules
+    /// ([`analyze_token_sum`]).
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        verts: &[u32],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let solved = self.solved(limits)?;
+        Ok(analyze_token_sum(
+            SumGame::name(self),
+            shown,
+            solved,
+            verts,
+            &|w| self.vertex_name(w).to_string(),
+        ))
     }
 
     /// Vertex names are any tokens, `+` included.
@@ -151,56 +213,18 @@ impl Ruleset for GraphGame {
         false
     }
 
-    /// One token per component, analysed by Smith's rules
-    /// ([`analyze_token_sum`]).
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let verts = components
-            .iter()
-            .map(|c| self.vertex(c))
-            .collect::<Result<Vec<u32>>>()?;
-        let solved = self.solved(limits)?;
-        Ok(analyze_token_sum(
-            Ruleset::name(self),
-            components,
-            solved,
-            &verts,
-            &|w| self.vertex_name(w).to_string(),
-        ))
-    }
-
-    /// A token slides along one edge (repeated edges are one move).
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let mut moves = Vec::new();
-        for (i, c) in components.iter().enumerate() {
-            let v = self.vertex(c)?;
-            let mut seen = FxHashSet::default();
-            for &w in self.graph.options(v) {
-                if !seen.insert(w) {
-                    continue;
-                }
-                if moves.len() as u64 >= limits.max_states {
-                    return Err(Error::limit("listing the moves", limits.max_states));
-                }
-                let mv = Move::in_component(i, vec![self.vertex_name(w).to_string()], None);
-                moves.push(PositionMove {
-                    next: mv.apply(components),
-                    mv,
-                });
-            }
-        }
-        Ok(moves)
-    }
-
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
-        let solved = self.solved(limits)?;
-        let starts = self
-            .starts
-            .iter()
-            .map(|&v| self.vertex_name(v).to_string())
-            .collect();
-        Ok(solved.table(Ruleset::name(self), starts, |v| {
-            self.vertex_name(v).to_string()
-        }))
+    fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>> {
+        let table = self.solved(limits).map(|solved| {
+            let starts = self
+                .starts
+                .iter()
+                .map(|&v| self.vertex_name(v).to_string())
+                .collect();
+            solved.table(SumGame::name(self), starts, |v| {
+                self.vertex_name(v).to_string()
+            })
+        });
+        Some(table)
     }
 }
 
@@ -287,7 +311,7 @@ mod tests {
     use super::*;
     use crate::answer::Value;
     use crate::game::Outcome;
-    use crate::nimber::Nimber;
+    use crate::ruleset::{Ruleset, SumRuleset};
 
     const FILE: &str = "\
 # a 2-cycle with an exit, a self-loop, and a lone start vertex
@@ -304,9 +328,16 @@ start e
         GraphGame::parse("g.txt", FILE).unwrap()
     }
 
+    impl GraphGame {
+        fn parse_all(&self, comps: &[String]) -> Vec<u32> {
+            comps.iter().map(|c| self.vertex(c).unwrap()).collect()
+        }
+    }
+
     fn analyze(g: &GraphGame, comps: &[&str]) -> Analysis {
         let comps: Vec<String> = comps.iter().map(|s| s.to_string()).collect();
-        g.analyze(&comps, &Limits::default()).unwrap()
+        let a = g.analyze_position(&comps, &g.parse_all(&comps), &Limits::default());
+        a.unwrap()
     }
 
     #[test]
@@ -316,7 +347,7 @@ start e
         assert_eq!(g.graph().edge_count(), 5);
         let starts: Vec<&str> = g.starts().iter().map(|&v| g.vertex_name(v)).collect();
         assert_eq!(starts, ["a", "e"]);
-        assert_eq!(Ruleset::name(&g), "graph:g.txt");
+        assert_eq!(SumRuleset(g).name(), "graph:g.txt");
         let marked = GraphGame::parse("m.txt", "\u{feff}a b\r\nb c\r\n").unwrap();
         assert_eq!(marked.vertex_name(0), "a");
         assert_eq!(marked.graph().edge_count(), 2);
@@ -348,7 +379,7 @@ start e
 
     #[test]
     fn the_table_has_every_vertex() {
-        let t = game().solve_table(&Limits::default()).unwrap();
+        let t = SumRuleset(game()).solve_table(&Limits::default()).unwrap();
         let rows: Vec<String> = t
             .table
             .iter()
@@ -393,7 +424,7 @@ start e
             let err = GraphGame::parse("g.txt", text).unwrap_err().to_string();
             assert!(err.starts_with(needle), "{text:?}: {err}");
         }
-        let err = game()
+        let err = SumRuleset(game())
             .analyze(&["zz".to_string()], &Limits::default())
             .unwrap_err();
         assert_eq!(err.to_string(), "g.txt has no vertex `zz`");

@@ -13,7 +13,7 @@
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{parse_pair, SumGame};
+use crate::ruleset::{parse_pair, Capabilities, SumGame};
 
 /// `G(x, y)` for one E&D pair.
 pub fn ed_value(x: u64, y: u64) -> u64 {
@@ -128,3 +128,5 @@ impl SumGame for Ed {
         Ok((found, truncated))
     }
 }
+
+impl Capabilities for Ed {}

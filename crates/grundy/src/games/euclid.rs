@@ -13,7 +13,7 @@
 use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{parse_pair, SumGame};
+use crate::ruleset::{parse_pair, Capabilities, SumGame};
 
 /// Value of the `j`-th chain element above a bottom of value `g0`
 /// (`j = 0` is the bottom itself).
@@ -123,3 +123,5 @@ impl SumGame for Euclid {
         Ok((found, false))
     }
 }
+
+impl Capabilities for Euclid {}

@@ -32,7 +32,7 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{
-    analyze_parsed, analyze_sum, list_options, Analysis, ListedMove, Ruleset, SumGame,
+    analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
     MAX_LISTED_TEXT,
 };
 
@@ -517,27 +517,13 @@ impl SumGame for Hackenbush {
     }
 }
 
-impl Ruleset for Hackenbush {
-    fn name(&self) -> String {
-        SumGame::name(self)
+impl Capabilities for Hackenbush {
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        Some(self)
     }
+}
 
-    fn position_moves(
-        &self,
-        components: &[String],
-        limits: &Limits,
-    ) -> Result<Vec<crate::ruleset::PositionMove>> {
-        crate::ruleset::sum_position_moves(self, components, limits)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(self, components, limits)
-    }
-
-    fn components_from_files(&self) -> bool {
-        true
-    }
-
+impl ComponentFiles for Hackenbush {
     fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
         let mut out = Vec::new();
         for (i, text) in components.iter().enumerate() {

@@ -7,8 +7,10 @@
 //! small, and otherwise one is built digit by digit as in Moore's proof.
 
 use crate::error::{Error, Result};
+use crate::game::whole_position_only;
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::nimber::Nimber;
+use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -128,21 +130,48 @@ impl Moore {
     }
 }
 
-impl Ruleset for Moore {
+/// Components are read one by one; the game is played on the whole.
+impl SumGame for Moore {
+    type Comp = u64;
+
     fn name(&self) -> String {
         format!("moore:{}", self.k)
     }
 
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap size", u64::MAX)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
+        Err(whole_position_only(&self.name()))
+    }
+
+    fn for_each_option(
+        &self,
+        _c: &u64,
+        _limits: &Limits,
+        _f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        Err(whole_position_only(&self.name()))
+    }
+}
+
+impl Capabilities for Moore {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        _components: &[String],
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let bound = heaps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
@@ -160,11 +189,12 @@ impl Ruleset for Moore {
             .collect())
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn analyze_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
         let outcome = self.outcome(&heaps);
         let moves_bound = heaps
             .iter()

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use crate::error::Result;
 use crate::game::{Game, Limits};
 use crate::nimber::Nimber;
-use crate::ruleset::{parse_count, SumGame};
+use crate::ruleset::{parse_count, Capabilities, SumGame};
 use crate::solve::Memo;
 
 /// `ceil(m / k)` without overflow.
@@ -107,3 +107,5 @@ impl SumGame for Mult {
         parts.first().map_or("1".to_string(), u64::to_string)
     }
 }
+
+impl Capabilities for Mult {}

@@ -8,9 +8,11 @@
 //! number of 1-heaps is odd.
 
 use crate::error::Result;
+use crate::game::whole_position_only;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapRules;
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::nimber::Nimber;
+use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -103,20 +105,47 @@ impl MisereNim {
     }
 }
 
-impl Ruleset for MisereNim {
+/// Components are read one by one; the game is played on the whole.
+impl SumGame for MisereNim {
+    type Comp = u64;
+
     fn name(&self) -> String {
         "nim".to_string()
     }
 
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap size", u64::MAX)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
+        Err(whole_position_only(&self.name()))
+    }
+
+    fn for_each_option(
+        &self,
+        _c: &u64,
+        _limits: &Limits,
+        _f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        Err(whole_position_only(&self.name()))
+    }
+}
+
+impl Capabilities for MisereNim {
     fn misere(&self) -> bool {
         true
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
@@ -133,11 +162,12 @@ impl Ruleset for MisereNim {
         Ok(moves)
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn analyze_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
         let winning_moves = Self::winning_moves(&heaps)
             .into_iter()
             .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Limits};
 use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqStats, Table};
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_sum, sum_position_moves, Analysis, PositionMove, Ruleset, SumGame};
+use crate::ruleset::{analyze_parsed, Analysis, Capabilities, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
@@ -112,19 +112,20 @@ impl RulesGame {
     /// The analysis of a sum whose moves have cycles: explore every
     /// position reachable from the components, solve, and add the
     /// components' generalized values by Smith's rules.
-    fn analyze_loopy(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+    fn analyze_loopy(
+        &self,
+        components: &[String],
+        comps: &[Pos],
+        limits: &Limits,
+    ) -> Result<Analysis> {
         if self.game.script.has_components() {
             return Err(Error::unsupported(format!(
                 "{}: the moves have a cycle, and loopy games split by `components` are not supported; drop `fn components` to solve the whole positions",
                 self.game.script.path()
             )));
         }
-        let comps = components
-            .iter()
-            .map(|t| Pos::parse(t))
-            .collect::<Result<Vec<_>>>()?;
         self.game.script.set_limits(limits);
-        let explored = explore(&self.game, &comps, limits)?;
+        let explored = explore(&self.game, comps, limits)?;
         if let Some(e) = self.game.take_failure() {
             return Err(e);
         }
@@ -182,28 +183,27 @@ impl SumGame for RulesGame {
     }
 }
 
-impl Ruleset for RulesGame {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        match analyze_sum(self, components, limits) {
-            Err(Error::Cyclic(_)) => self.analyze_loopy(components, limits),
+/// A script whose moves have a cycle is solved as a loopy game; integer
+/// positions make a sequence.
+impl Capabilities for RulesGame {
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        comps: &[Pos],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        match analyze_parsed(self, shown, comps, limits) {
+            Err(Error::Cyclic(_)) => self.analyze_loopy(shown, comps, limits),
             other => other,
         }
-    }
-
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, limits)
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        self.report(req.to.unwrap_or(SeqRequest::UNPROVABLE_DEFAULT), limits)
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Option<Result<SeqReport>> {
+        Some(self.report(req.to.unwrap_or(SeqRequest::UNPROVABLE_DEFAULT), limits))
     }
 }
 

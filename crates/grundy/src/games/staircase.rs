@@ -9,8 +9,10 @@
 //! even step above it.
 
 use crate::error::Result;
+use crate::game::whole_position_only;
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::nimber::Nimber;
+use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
@@ -57,27 +59,55 @@ impl Staircase {
     }
 }
 
-impl Ruleset for Staircase {
+/// Components are read one by one; the game is played on the whole.
+impl SumGame for Staircase {
+    type Comp = u64;
+
     fn name(&self) -> String {
         "staircase".to_string()
     }
 
+    /// Half the range, so that topping up a step cannot overflow.
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "the number of coins on a step", u64::MAX / 2)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
+        Err(whole_position_only(&self.name()))
+    }
+
+    fn for_each_option(
+        &self,
+        _c: &u64,
+        _limits: &Limits,
+        _f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        Err(whole_position_only(&self.name()))
+    }
+}
+
+impl Capabilities for Staircase {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let coins = components
-            .iter()
-            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        _components: &[String],
+        coins: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
         for (j, &c) in coins.iter().enumerate() {
             for m in 1..=c {
-                let mut next = coins.clone();
+                let mut next = coins.to_vec();
                 next[j] -= m;
                 if j > 0 {
                     next[j - 1] += m;
@@ -92,12 +122,12 @@ impl Ruleset for Staircase {
         Ok(moves)
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        // Half the range so that topping up a step cannot overflow.
-        let coins = components
-            .iter()
-            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
-            .collect::<Result<Vec<_>>>()?;
+    fn analyze_position(
+        &self,
+        components: &[String],
+        coins: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
         let outcome = if Self::odd_xor(&coins) == 0 {
             Outcome::P
         } else {

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_sum, parse_pair, Analysis, Move, Ruleset, SumGame};
+use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Capabilities, Move, SumGame};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
 pub const MAX_PILE: u64 = 1 << 62;
@@ -235,24 +235,18 @@ impl SumGame for Wythoff {
     }
 }
 
-impl Ruleset for Wythoff {
-    fn name(&self) -> String {
-        SumGame::name(self)
-    }
-
-    fn position_moves(
+/// Huge pairs, beyond the value table, are analysed by the theory of
+/// P-positions when they stand alone.
+impl Capabilities for Wythoff {
+    fn analyze_position(
         &self,
-        components: &[String],
+        shown: &[String],
+        comps: &[(u64, u64)],
         limits: &Limits,
-    ) -> Result<Vec<crate::ruleset::PositionMove>> {
-        crate::ruleset::sum_position_moves(self, components, limits)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        match analyze_sum(self, components, limits) {
-            Err(Error::Limit { .. } | Error::Unsupported(_)) if components.len() == 1 => {
-                let pair = self.parse_component(&components[0])?;
-                Ok(self.analyze_by_theory(&components[0], pair))
+    ) -> Result<Analysis> {
+        match analyze_parsed(self, shown, comps, limits) {
+            Err(Error::Limit { .. } | Error::Unsupported(_)) if comps.len() == 1 => {
+                Ok(self.analyze_by_theory(&shown[0], comps[0]))
             }
             other => other,
         }
