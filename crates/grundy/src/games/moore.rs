@@ -177,7 +177,7 @@ impl Capabilities for Moore {
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         limits.check_states(bound, "listing the moves")?;
         Ok(self
-            .all_moves(&heaps)
+            .all_moves(heaps)
             .into_iter()
             .map(|next| {
                 let next: Vec<String> = next.iter().map(u64::to_string).collect();
@@ -195,16 +195,16 @@ impl Capabilities for Moore {
         heaps: &[u64],
         _limits: &Limits,
     ) -> Result<Analysis> {
-        let outcome = self.outcome(&heaps);
+        let outcome = self.outcome(heaps);
         let moves_bound = heaps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         let (targets, truncated) = if outcome == Outcome::P {
             (vec![], false)
         } else if moves_bound <= ENUMERATE_MOVES {
-            (self.all_winning_moves(&heaps), false)
+            (self.all_winning_moves(heaps), false)
         } else {
-            (self.constructed_move(&heaps).into_iter().collect(), true)
+            (self.constructed_move(heaps).into_iter().collect(), true)
         };
         Ok(Analysis {
             game: self.name(),

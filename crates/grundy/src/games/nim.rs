@@ -168,7 +168,7 @@ impl Capabilities for MisereNim {
         heaps: &[u64],
         _limits: &Limits,
     ) -> Result<Analysis> {
-        let winning_moves = Self::winning_moves(&heaps)
+        let winning_moves = Self::winning_moves(heaps)
             .into_iter()
             .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))
             .collect();
@@ -177,7 +177,7 @@ impl Capabilities for MisereNim {
             components: components.to_vec(),
             values: None,
             grundy: None,
-            outcome: Self::outcome(&heaps),
+            outcome: Self::outcome(heaps),
             winning_moves,
             moves_truncated: false,
             misere: true,

@@ -128,12 +128,12 @@ impl Capabilities for Staircase {
         coins: &[u64],
         _limits: &Limits,
     ) -> Result<Analysis> {
-        let outcome = if Self::odd_xor(&coins) == 0 {
+        let outcome = if Self::odd_xor(coins) == 0 {
             Outcome::P
         } else {
             Outcome::N
         };
-        let winning_moves = Self::winning_moves(&coins)
+        let winning_moves = Self::winning_moves(coins)
             .iter()
             .map(|next| Move::whole(next.iter().map(u64::to_string).collect()))
             .collect();
