@@ -1,10 +1,16 @@
-//! What a game is, to the engine.
+//! What a game is, to the engine, at its two levels.
 //!
-//! A [`Game`] names its positions and their options (moves). A position may
-//! also be a disjunctive sum of independent components; the solvers then
-//! value it as the XOR of the components, which is what makes large sums
-//! cheap. The same trait serves built-in rulesets, user scripts and
-//! explicit graphs, and the brute-force searches that check the fast paths.
+//! [`SumGame`] is the typed core every game implements: it reads, prints
+//! and values a component and lists its options; its capabilities and the
+//! one adapter to the text level live in [`crate::ruleset`]. The solvers
+//! see a game as a [`StateSpace`]: positions and the positions one move
+//! away, where a position may also be a disjunctive sum of independent
+//! components (the solvers then value it as the XOR of the components,
+//! which is what makes large sums cheap). Built-in games, user scripts,
+//! whole-position state graphs and the brute-force searches that check the
+//! fast paths are all searched as state spaces.
+//!
+//! Both sit below the heap engine and the solvers, which build on them.
 
 use std::fmt;
 use std::hash::Hash;
@@ -49,11 +55,13 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A ruleset: positions and their options.
+/// The solvers' view of a game: positions and their options, for
+/// memoised search ([`crate::solve::Memo`]) and exploration into a graph
+/// ([`crate::solve::retro::explore`]).
 ///
 /// `moves` appends to a caller-owned buffer so that the solvers can reuse
 /// one allocation for every position they visit.
-pub trait Game {
+pub trait StateSpace {
     /// A position of the game.
     type Position: Clone + Eq + Hash + fmt::Debug;
 

@@ -4,10 +4,12 @@
 //! outcomes, winning moves, and periods of heap games.
 //!
 //! The flow is: a game name goes through [`spec::parse`] to a
-//! [`ruleset::Ruleset`]; the ruleset values each component (by a closed
-//! form, a proven period, a dense table or a memoised search in [`solve`]),
-//! adds the values as [`Nimber`]s, and looks for the moves that make the sum
-//! zero.
+//! [`ruleset::Ruleset`], the text level that the one adapter
+//! [`ruleset::SumRuleset`] makes of a game's typed [`SumGame`] and its
+//! [`ruleset::Capabilities`]. The game values each component (by a closed
+//! form, a proven period, a table or a memoised search in [`solve`]), the
+//! adapter adds the values as [`Nimber`]s and looks for the moves that make
+//! the sum zero, and the answers are the types of [`answer`].
 #![warn(missing_docs)]
 
 pub mod answer;
@@ -24,7 +26,7 @@ pub mod spec;
 
 pub use answer::{Analysis, Move, PositionMove, Value};
 pub use error::{Error, Result};
-pub use game::{Game, Limits, Outcome, SumGame};
+pub use game::{Limits, Outcome, StateSpace, SumGame};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
 pub use ruleset::Ruleset;
 pub use spec::{parse, parse_with, SpecOptions};

@@ -12,7 +12,7 @@
 
 use crate::answer::{PositionMove, Value};
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits, Outcome};
+use crate::game::{Limits, Outcome, StateSpace};
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
@@ -55,7 +55,7 @@ struct Positions<'a> {
     ruleset: &'a dyn Ruleset,
     limits: Limits,
     misere: bool,
-    /// The first failure while listing moves (`Game::moves` cannot fail).
+    /// The first failure while listing moves (`StateSpace::moves` cannot fail).
     failure: std::cell::RefCell<Option<Error>>,
     /// The bytes of position text listed so far, against
     /// [`TEXT_PER_STATE`] per state of the budget.
@@ -72,7 +72,7 @@ const TEXT_PER_STATE: u64 = 128;
 /// picture's 500 states): enough for every small game.
 const MIN_TEXT: u64 = 16 << 20;
 
-impl Game for Positions<'_> {
+impl StateSpace for Positions<'_> {
     type Position = Node;
 
     fn moves(&self, node: &Node, out: &mut Vec<Node>) {

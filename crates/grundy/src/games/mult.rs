@@ -12,7 +12,7 @@
 use std::sync::Mutex;
 
 use crate::error::Result;
-use crate::game::{Game, Limits};
+use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
 use crate::ruleset::{parse_count, Capabilities, SumGame};
 use crate::solve::Memo;
@@ -22,11 +22,11 @@ fn ceil_div(m: u64, k: u64) -> u64 {
     m / k + u64::from(m % k != 0)
 }
 
-/// The states of the multiplication game as a [`Game`].
+/// The states of the multiplication game as a [`StateSpace`].
 #[derive(Clone, Debug, Default)]
 pub struct MultStates;
 
-impl Game for MultStates {
+impl StateSpace for MultStates {
     type Position = u64;
     fn moves(&self, m: &u64, out: &mut Vec<u64>) {
         if *m <= 1 {

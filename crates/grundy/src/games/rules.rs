@@ -18,14 +18,14 @@ pub use pos::Pos;
 pub use script::{Script, MAX_OPERATIONS};
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits};
+use crate::game::{Limits, StateSpace};
 use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqStats, Table};
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
-/// The script as a [`Game`]. `Game::moves` cannot fail, so the first
+/// The script as a [`StateSpace`]. `StateSpace::moves` cannot fail, so the first
 /// script error is kept aside and reported after the search.
 #[derive(Clone)]
 struct ScriptGame {
@@ -47,7 +47,7 @@ impl ScriptGame {
     }
 }
 
-impl Game for ScriptGame {
+impl StateSpace for ScriptGame {
     type Position = Pos;
 
     fn moves(&self, p: &Pos, out: &mut Vec<Pos>) {

@@ -11,7 +11,7 @@
 //! - Smith's generalized Sprague-Grundy value `γ` (a finite nimber, or
 //!   `∞(K)` with `K` the finite values among the options), which is what
 //!   makes sums of loopy games computable: see [`add_values`];
-//! - [`explore`], which turns any [`crate::Game`] with finitely many
+//! - [`explore`], which turns any [`crate::StateSpace`] with finitely many
 //!   reachable positions into such a graph.
 //!
 //! The graph is held in compressed rows ([`Digraph`]): one array of
