@@ -21,7 +21,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let analysis = match game.files() {
         Some(from_files) => {
-            let (texts, files) = args.position.read_files(&*game)?;
+            let (texts, files) = args.position.read_files(&*game, from_files)?;
             from_files.analyze_files(&texts, &files, limits)?
         }
         None => game.analyze(&args.position.components(&*game), limits)?,

@@ -228,7 +228,7 @@ pub trait SumGame: Send + Sync {
         Ok((list_options(self, &opts), more))
     }
 
-    /// The move to `parts` in words, for [`Move::note`].
+    /// The move to `parts` in words, for [`Move::note`](crate::answer::Move::note).
     fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
         None
     }

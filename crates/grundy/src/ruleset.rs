@@ -69,6 +69,16 @@ pub trait Ruleset: Send + Sync {
 /// Components that may be given as the path of a file holding their text
 /// (a graph of a million edges does not fit on a command line).
 pub trait ComponentFiles {
+    /// The file the component text `component` names, and the text to add
+    /// to the file's (Hackenbush's `FILE~u-v` adds a cut line), or `None`
+    /// when it names no file; `is_file` is the front end's answer to
+    /// whether a path is a file.
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>>;
+
     /// The inline text of a component read from the file `path`, for
     /// front ends that pass positions around as texts (play, pictures).
     fn component_from_file(&self, text: &str, path: &str) -> Result<String>;

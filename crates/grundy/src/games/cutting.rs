@@ -265,7 +265,7 @@ impl SumGame for Cutting {
 
 impl Capabilities for Cutting {
     /// Pieces with a side of 1 decide the game at once
-    /// ([`Cutting::analyze_thin`]); the others are valued from the table.
+    /// (`Cutting::analyze_thin`); the others are valued from the table.
     fn analyze_position(
         &self,
         shown: &[String],

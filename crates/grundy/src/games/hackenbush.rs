@@ -22,6 +22,7 @@
 
 mod graph;
 mod inside;
+pub mod named_cut;
 pub mod poj;
 
 pub use graph::Graph;
@@ -392,7 +393,7 @@ fn named_cuts(
         .take(max)
         .map(|&e| {
             let (u, v) = g.edge(e);
-            let to = format!("{name}~{u}-{v}");
+            let to = named_cut::write(name, u, v);
             ListedMove {
                 parts: vec![to.clone()],
                 to,
@@ -534,6 +535,14 @@ impl ComponentFiles for Hackenbush {
             }
         }
         out
+    }
+
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        named_cut::split(component, is_file)
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
