@@ -247,6 +247,20 @@ fn loopy_scripts_list_winning_moves_up_to_the_cap() {
     assert!(a.moves_truncated);
 }
 
+/// Positions are strings holding a `+`: the computer's move, taken from
+/// the analysis when the state graph is over budget, replaces the moved
+/// component by the position the move leaves, not by pieces of its text
+/// split at the `+`.
+#[test]
+fn moves_to_positions_with_a_plus_stay_whole() {
+    let plus = inline(r#"fn moves(s) { if s == "a+b" { ["c+d"] } else { [] } }"#).unwrap();
+    let start = vec![r#""a+b""#.to_string(); 3];
+    let advice = grundy::play::advise(&*plus, &start, &Limits::with_max_states(3)).unwrap();
+    assert!(!advice.exact);
+    let next = advice.best.unwrap().next;
+    assert_eq!(next, [r#""c+d""#, r#""a+b""#, r#""a+b""#]);
+}
+
 #[test]
 fn long_positions_are_quoted_short() {
     let long = inline("fn moves(s) { if s.len() < 5000 { [s + s] } else { 7.5 } }").unwrap();
