@@ -347,11 +347,52 @@ pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
     }
 }
 
-/// The answer of a whole-position game (Moore's Nim, staircase Nim, misère
-/// Nim) asked for one component's value or options: its components mean
-/// something only together, so its analysis and moves take the whole
-/// position instead.
-pub fn whole_position_only(game: &str) -> Error {
+/// A game played on the whole list of its components, each a count
+/// (Moore's Nim, staircase Nim, misère Nim). Its components mean something
+/// only together, so they have no value or options of their own: it is a
+/// [`SumGame`] that reads and prints counts and refuses the rest, and its
+/// analysis and moves of a whole position are its
+/// [`Capabilities`](crate::ruleset::Capabilities).
+pub trait WholePositionGame: Send + Sync {
+    /// The canonical game name.
+    fn name(&self) -> String;
+
+    /// What a component counts, for errors (`a heap size`), and the largest
+    /// count accepted.
+    fn count(&self) -> (&'static str, u64);
+}
+
+impl<T: WholePositionGame> SumGame for T {
+    type Comp = u64;
+
+    fn name(&self) -> String {
+        WholePositionGame::name(self)
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        let (what, max) = self.count();
+        parse_count(text, what, max)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
+        Err(whole_position_only(&WholePositionGame::name(self)))
+    }
+
+    fn for_each_option(
+        &self,
+        _c: &u64,
+        _limits: &Limits,
+        _f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        Err(whole_position_only(&WholePositionGame::name(self)))
+    }
+}
+
+fn whole_position_only(game: &str) -> Error {
     Error::unsupported(format!(
         "{game} is played on the whole position: a component has no value or options of its own"
     ))

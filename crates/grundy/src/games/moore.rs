@@ -7,10 +7,9 @@
 //! small, and otherwise one is built digit by digit as in Moore's proof.
 
 use crate::error::{Error, Result};
-use crate::game::whole_position_only;
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
-use crate::nimber::Nimber;
-use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -130,33 +129,13 @@ impl Moore {
     }
 }
 
-/// Components are read one by one; the game is played on the whole.
-impl SumGame for Moore {
-    type Comp = u64;
-
+impl WholePositionGame for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
     }
 
-    fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", u64::MAX)
-    }
-
-    fn format_component(&self, c: &u64) -> String {
-        c.to_string()
-    }
-
-    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
-        Err(whole_position_only(&self.name()))
-    }
-
-    fn for_each_option(
-        &self,
-        _c: &u64,
-        _limits: &Limits,
-        _f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
-        Err(whole_position_only(&self.name()))
+    fn count(&self) -> (&'static str, u64) {
+        ("a heap size", u64::MAX)
     }
 }
 
@@ -207,7 +186,7 @@ impl Capabilities for Moore {
             (self.constructed_move(heaps).into_iter().collect(), true)
         };
         Ok(Analysis {
-            game: self.name(),
+            game: SumGame::name(self),
             components: components.to_vec(),
             values: None,
             grundy: None,

@@ -8,11 +8,10 @@
 //! number of 1-heaps is odd.
 
 use crate::error::Result;
-use crate::game::whole_position_only;
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapRules;
-use crate::nimber::Nimber;
-use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -105,33 +104,13 @@ impl MisereNim {
     }
 }
 
-/// Components are read one by one; the game is played on the whole.
-impl SumGame for MisereNim {
-    type Comp = u64;
-
+impl WholePositionGame for MisereNim {
     fn name(&self) -> String {
         "nim".to_string()
     }
 
-    fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", u64::MAX)
-    }
-
-    fn format_component(&self, c: &u64) -> String {
-        c.to_string()
-    }
-
-    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
-        Err(whole_position_only(&self.name()))
-    }
-
-    fn for_each_option(
-        &self,
-        _c: &u64,
-        _limits: &Limits,
-        _f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
-        Err(whole_position_only(&self.name()))
+    fn count(&self) -> (&'static str, u64) {
+        ("a heap size", u64::MAX)
     }
 }
 

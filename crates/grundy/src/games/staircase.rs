@@ -9,10 +9,9 @@
 //! even step above it.
 
 use crate::error::Result;
-use crate::game::whole_position_only;
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
-use crate::nimber::Nimber;
-use crate::ruleset::{parse_count, Analysis, Capabilities, Move, PositionMove, SumGame};
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
@@ -59,34 +58,14 @@ impl Staircase {
     }
 }
 
-/// Components are read one by one; the game is played on the whole.
-impl SumGame for Staircase {
-    type Comp = u64;
-
+impl WholePositionGame for Staircase {
     fn name(&self) -> String {
         "staircase".to_string()
     }
 
     /// Half the range, so that topping up a step cannot overflow.
-    fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "the number of coins on a step", u64::MAX / 2)
-    }
-
-    fn format_component(&self, c: &u64) -> String {
-        c.to_string()
-    }
-
-    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
-        Err(whole_position_only(&self.name()))
-    }
-
-    fn for_each_option(
-        &self,
-        _c: &u64,
-        _limits: &Limits,
-        _f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
-        Err(whole_position_only(&self.name()))
+    fn count(&self) -> (&'static str, u64) {
+        ("the number of coins on a step", u64::MAX / 2)
     }
 }
 
@@ -138,7 +117,7 @@ impl Capabilities for Staircase {
             .map(|next| Move::whole(next.iter().map(u64::to_string).collect()))
             .collect();
         Ok(Analysis {
-            game: self.name(),
+            game: SumGame::name(self),
             components: components.to_vec(),
             values: None,
             grundy: None,
