@@ -110,6 +110,31 @@ impl Fusion {
     /// given, is an extra nimber attached at `v` (what hangs there in a
     /// larger graph).
     fn new(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -> Fusion {
+        let (order, slot, bridge) = Self::search(n, edges, root);
+        let mut part = vec![NONE; n];
+        for &v in &order {
+            let s = slot[v as usize];
+            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
+                v
+            } else {
+                part[s.parent as usize]
+            };
+        }
+        let mut fusion = Fusion {
+            order,
+            slot,
+            part,
+            bridge,
+            value: vec![0u64; n],
+        };
+        fusion.fold_values(edges, root, weight);
+        fusion
+    }
+
+    /// A depth-first search from `root` (Tarjan's bridges, without
+    /// recursion): the vertices reached in preorder, their slots, and which
+    /// edges are bridges.
+    fn search(n: usize, edges: &[(u32, u32)], root: u32) -> (Vec<u32>, Vec<Slot>, Vec<bool>) {
         let adj = Adjacency::new(n, edges);
         let mut slot = vec![
             Slot {
@@ -162,42 +187,32 @@ impl Fusion {
                 }
             }
         }
-        let mut part = vec![NONE; n];
-        for &v in &order {
-            let s = slot[v as usize];
-            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
-                v
-            } else {
-                part[s.parent as usize]
-            };
-        }
-        // Each part starts as its loops' parity and the weights inside it.
-        let mut value = vec![0u64; n];
+        (order, slot, bridge)
+    }
+
+    /// The value of each part with everything hanging below it, by the
+    /// fusion principle: a part is its loops' parity and the weights inside
+    /// it, and a part hanging by a bridge adds its value plus one.
+    fn fold_values(&mut self, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) {
+        let (part, value) = (&self.part, &mut self.value);
         for (e, &(a, _)) in edges.iter().enumerate() {
             let top = part[a as usize];
-            if top != NONE && !bridge[e] {
+            if top != NONE && !self.bridge[e] {
                 value[top as usize] ^= 1;
             }
         }
         if let Some(weight) = weight {
-            for &v in &order {
+            for &v in &self.order {
                 value[part[v as usize] as usize] ^= weight[v as usize];
             }
         }
         // Children come after their parents in preorder: fold bottom up.
-        for &v in order.iter().rev() {
+        for &v in self.order.iter().rev() {
             let vi = v as usize;
             if part[vi] == v && v != root {
-                let up = part[slot[vi].parent as usize] as usize;
+                let up = part[self.slot[vi].parent as usize] as usize;
                 value[up] ^= value[vi] + 1;
             }
-        }
-        Fusion {
-            order,
-            slot,
-            part,
-            bridge,
-            value,
         }
     }
 
