@@ -6,7 +6,7 @@
 //! plugs in one way: it implements the typed [`SumGame`] (parse, print and
 //! value a component, list its options) and [`Capabilities`] (defaulted
 //! hooks: its own analysis of a position, misère play, a heap sequence, a
-//! solved graph, components read from files), and the one adapter
+//! explicit graph, components read from files), and the one adapter
 //! [`SumRuleset`] gives front ends the text level.
 
 use rustc_hash::FxHashSet;
@@ -57,13 +57,19 @@ pub trait Ruleset: Send + Sync {
     /// The Grundy sequence G(0), G(1), ... with its periodicity.
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport>;
 
-    /// Every position with its outcome, remoteness and generalized value,
-    /// for games on a finite explicit graph (`grundy solve`).
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
+    /// The explicit-graph view, for games on a finite explicit graph whose
+    /// every vertex can be solved at once (`grundy solve`).
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph>;
 
     /// The way to components given as files, for games that accept them
     /// (the engine does no I/O: front ends read the files).
     fn files(&self) -> Option<&dyn ComponentFiles>;
+}
+
+/// A game on a finite explicit graph (`graph:FILE`).
+pub trait ExplicitGraph {
+    /// Every position with its outcome, remoteness and generalized value.
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
 }
 
 /// Components that may be given as the path of a file holding their text
@@ -105,7 +111,7 @@ pub trait ComponentFiles {
 /// ([`SumGame`]): every method has a default, and a game overrides those
 /// it needs. [`SumRuleset`] turns `SumGame + Capabilities` into a
 /// [`Ruleset`]. They live here rather than in [`SumGame`] because some
-/// answers (heap sequences, solved graphs) are types of the layers above
+/// answers (heap sequences, solved tables) are types of the layers above
 /// the games' core.
 pub trait Capabilities: SumGame {
     /// The analysis of the position `comps` (shown as `shown`). The default
@@ -157,9 +163,8 @@ pub trait Capabilities: SumGame {
         None
     }
 
-    /// The loopy capability: the solved table of a game on a finite
-    /// explicit graph ([`Ruleset::solve_table`]); `None`: not such a game.
-    fn solve_table(&self, _limits: &Limits) -> Option<Result<StateTable>> {
+    /// The explicit-graph capability ([`Ruleset::explicit_graph`]).
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
         None
     }
 
@@ -224,13 +229,8 @@ impl<G: Capabilities> Ruleset for SumRuleset<G> {
         })
     }
 
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
-        self.0.solve_table(limits).unwrap_or_else(|| {
-            Err(Error::unsupported(format!(
-                "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
-                self.name()
-            )))
-        })
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        self.0.explicit_graph()
     }
 
     fn files(&self) -> Option<&dyn ComponentFiles> {

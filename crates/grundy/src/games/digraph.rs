@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{Analysis, Capabilities, SumGame};
+use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
 use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
 
 /// The game on the graph of one file.
@@ -213,18 +213,22 @@ impl Capabilities for GraphGame {
         false
     }
 
-    fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>> {
-        let table = self.solved(limits).map(|solved| {
-            let starts = self
-                .starts
-                .iter()
-                .map(|&v| self.vertex_name(v).to_string())
-                .collect();
-            solved.table(SumGame::name(self), starts, |v| {
-                self.vertex_name(v).to_string()
-            })
-        });
-        Some(table)
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        Some(self)
+    }
+}
+
+impl ExplicitGraph for GraphGame {
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+        let solved = self.solved(limits)?;
+        let starts = self
+            .starts
+            .iter()
+            .map(|&v| self.vertex_name(v).to_string())
+            .collect();
+        Ok(solved.table(SumGame::name(self), starts, |v| {
+            self.vertex_name(v).to_string()
+        }))
     }
 }
 
@@ -379,7 +383,7 @@ start e
 
     #[test]
     fn the_table_has_every_vertex() {
-        let t = SumRuleset(game()).solve_table(&Limits::default()).unwrap();
+        let t = game().solve_table(&Limits::default()).unwrap();
         let rows: Vec<String> = t
             .table
             .iter()
