@@ -10,8 +10,39 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use crate::game::Outcome;
 use crate::nimber::Nimber;
+
+/// Who wins a position with perfect play under normal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither can force a win: play goes on forever (loopy games only).
+    D,
+}
+
+impl Outcome {
+    /// A long form for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Outcome::P => "P (the previous player wins)",
+            Outcome::N => "N (the next player wins)",
+            Outcome::D => "D (a draw: play never ends)",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}
 
 /// At most this many winning moves are listed; the rest are counted as
 /// truncated. A Lasker heap of a million has thousands of winning splits

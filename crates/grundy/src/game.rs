@@ -17,43 +17,10 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use crate::answer::ListedMove;
+pub use crate::answer::Outcome;
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
-
-/// Who wins a position with perfect play under normal play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// The previous player (the one who just moved) wins.
-    P,
-    /// The next player (the one to move) wins.
-    N,
-    /// Neither can force a win: play goes on forever (loopy games only).
-    D,
-}
-
-impl Outcome {
-    /// A long form for people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Outcome::P => "P (the previous player wins)",
-            Outcome::N => "N (the next player wins)",
-            Outcome::D => "D (a draw: play never ends)",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
-    }
-}
 
 /// The solvers' view of a game: positions and their options, for
 /// memoised search ([`crate::solve::Memo`]) and exploration into a graph

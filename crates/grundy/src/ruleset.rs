@@ -5,7 +5,7 @@
 //! winning moves), and heap games also into a Grundy sequence. Every game
 //! plugs in one way: it implements the typed [`SumGame`] (parse, print and
 //! value a component, list its options) and [`Capabilities`] (defaulted
-//! hooks: its own analysis of a position, misère play, a heap sequence, a
+//! hooks: its own analysis of a position, misère play, a heap sequence, an
 //! explicit graph, components read from files), and the one adapter
 //! [`SumRuleset`] gives front ends the text level.
 

@@ -500,7 +500,7 @@ impl SumGame for Hackenbush {
     }
 
     /// A named graph (one read from a file) whose winning cuts are too
-    /// long to print has them named instead ([`named_cuts`]).
+    /// long to print has them named instead (`named_cuts`).
     fn listed_options(
         &self,
         g: &Graph,

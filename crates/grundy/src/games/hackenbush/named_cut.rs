@@ -2,7 +2,7 @@
 //! read in this one place.
 //!
 //! Winning moves of graphs too long to print are named this way
-//! ([`write`]); front ends read such a name back as a position with
+//! ([`write()`]); front ends read such a name back as a position with
 //! [`split`], which turns the cuts into the file lines `~u v` that the
 //! graph reader applies. The engine does no I/O, so [`split`] asks the
 //! front end which paths are files.
