@@ -9,8 +9,8 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use grundy::play::{advise, Advice};
-use grundy::ruleset::{split_sum, PositionMove};
+use grundy::play::{advise, outcome_when_stuck, Advice};
+use grundy::ruleset::{split_sum, Move, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
@@ -129,12 +129,21 @@ fn status(advice: &Advice, misere: bool) -> String {
     format!("{value}{outcome}")
 }
 
-/// The parts of a component's text, in order: a sum `4+6` is the same
-/// component as `6+4`.
+/// The parts of a component as the human typed it, in order: a sum `4+6`
+/// is the same component as `6+4`.
 fn parts(text: &str) -> Vec<&str> {
     let mut parts = split_sum(text).unwrap_or_else(|| vec![text.trim()]);
     parts.sort_unstable();
     parts
+}
+
+/// Whether `mv` moves one component to the parts typed in `typed` (in
+/// any order), compared with the parts the move leaves, not its printed
+/// text.
+fn leaves(mv: &Move, typed: &[&str]) -> bool {
+    let mut left: Vec<&str> = mv.parts.iter().map(String::as_str).collect();
+    left.sort_unstable();
+    mv.component.is_some() && left == typed
 }
 
 /// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
@@ -166,9 +175,10 @@ fn read_move(
             }
         };
         let to = to.trim();
+        let typed = parts(to);
         return moves
             .iter()
-            .find(|m| m.mv.component == Some(i - 1) && parts(&m.mv.to) == parts(to))
+            .find(|m| m.mv.component == Some(i - 1) && leaves(&m.mv, &typed))
             .cloned()
             .ok_or_else(|| {
                 format!(
@@ -187,7 +197,7 @@ fn read_move(
     // One component's new text, if only one component can become it.
     let to = parts(line);
     let one_word = !line.contains(char::is_whitespace);
-    let fits = |m: &&PositionMove| one_word && parts(&m.mv.to) == to;
+    let fits = |m: &&PositionMove| one_word && leaves(&m.mv, &to);
     let mut components: Vec<usize> = moves
         .iter()
         .filter(fits)
@@ -285,8 +295,8 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
             status(advice, misere)
         );
         if moves.is_empty() {
-            // No move: the player to move loses (wins, misère).
-            let human_wins = human_turn == misere;
+            let mover_wins = outcome_when_stuck(&*game) == Outcome::N;
+            let human_wins = human_turn == mover_wins;
             say!(
                 "{}",
                 if human_wins {

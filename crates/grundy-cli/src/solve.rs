@@ -1,6 +1,7 @@
 //! `grundy solve GAME`: every vertex of a finite explicit graph with its
 //! outcome, remoteness and generalized Sprague-Grundy value.
 
+use anyhow::anyhow;
 use clap::Args;
 use grundy::solve::retro::StateTable;
 use grundy::{Limits, SpecOptions, Value};
@@ -21,7 +22,13 @@ pub struct SolveArgs {
 /// Runs the command.
 pub fn run(args: &SolveArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = parse_game(&args.game, SpecOptions::default())?;
-    let table = game.solve_table(limits)?;
+    let graph = game.explicit_graph().ok_or_else(|| {
+        anyhow!(
+            "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
+            game.name()
+        )
+    })?;
+    let table = graph.solve_table(limits)?;
     if args.json {
         print_json(&table)
     } else {

@@ -19,11 +19,12 @@ pub struct ValueArgs {
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
-    let analysis = if game.components_from_files() {
-        let (texts, files) = args.position.read_files(&*game)?;
-        game.analyze_files(&texts, &files, limits)?
-    } else {
-        game.analyze(&args.position.components(&*game), limits)?
+    let analysis = match game.files() {
+        Some(from_files) => {
+            let (texts, files) = args.position.read_files(&*game, from_files)?;
+            from_files.analyze_files(&texts, &files, limits)?
+        }
+        None => game.analyze(&args.position.components(&*game), limits)?,
     };
     if args.json {
         print_json(&analysis)

@@ -33,7 +33,7 @@ fn naive_4096(name: &str) -> Table {
 #[divan::bench(sample_count = 10)]
 fn memo_chain_subtraction() -> u64 {
     struct Sub;
-    impl grundy::Game for Sub {
+    impl grundy::StateSpace for Sub {
         type Position = u64;
         fn moves(&self, p: &u64, out: &mut Vec<u64>) {
             out.extend([1, 3, 4].iter().filter(|&&s| s <= *p).map(|s| p - s));

@@ -9,11 +9,12 @@
 mod common;
 
 use grundy::games::cutting::Cutting;
+use grundy::ruleset::SumRuleset;
 use grundy::{Error, Limits, Outcome, Ruleset};
 
 fn main() {
     let mut input = common::Tokens::from_stdin();
-    let game = Cutting::default();
+    let game = SumRuleset(Cutting::default());
     let limits = Limits::default();
     while let Some(w) = input.next::<u64>("W") {
         let h: u64 = input.need("H");

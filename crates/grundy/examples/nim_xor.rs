@@ -7,6 +7,7 @@
 mod common;
 
 use grundy::heap::HeapGame;
+use grundy::ruleset::SumRuleset;
 use grundy::{games::nim::Nim, Limits, Ruleset};
 
 fn main() {
@@ -15,7 +16,7 @@ fn main() {
     let heaps: Vec<String> = (0..n)
         .map(|_| input.need::<u64>("a heap size").to_string())
         .collect();
-    let analysis = HeapGame::new(Nim)
+    let analysis = SumRuleset(HeapGame::new(Nim))
         .analyze(&heaps, &Limits::default())
         .unwrap_or_else(|e| common::fail(&e.to_string()));
     match analysis.winning_moves.first() {

@@ -1,57 +1,34 @@
-//! What a game is, to the engine.
+//! What a game is, to the engine, at its two levels.
 //!
-//! A [`Game`] names its positions and their options (moves). A position may
-//! also be a disjunctive sum of independent components; the solvers then
-//! value it as the XOR of the components, which is what makes large sums
-//! cheap. The same trait serves built-in rulesets, user scripts and
-//! explicit graphs, and the brute-force searches that check the fast paths.
+//! [`SumGame`] is the typed core every game implements: it reads, prints
+//! and values a component and lists its options; its capabilities and the
+//! one adapter to the text level live in [`crate::ruleset`]. The solvers
+//! see a game as a [`StateSpace`]: positions and the positions one move
+//! away, where a position may also be a disjunctive sum of independent
+//! components (the solvers then value it as the XOR of the components,
+//! which is what makes large sums cheap). Built-in games, user scripts,
+//! whole-position state graphs and the brute-force searches that check the
+//! fast paths are all searched as state spaces.
+//!
+//! Both sit below the heap engine and the solvers, which build on them.
 
 use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use serde::Serialize;
-
+use crate::answer::ListedMove;
+pub use crate::answer::Outcome;
 use crate::error::{Error, Result};
+use crate::nimber::Nimber;
 
-/// Who wins a position with perfect play under normal play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// The previous player (the one who just moved) wins.
-    P,
-    /// The next player (the one to move) wins.
-    N,
-    /// Neither can force a win: play goes on forever (loopy games only).
-    D,
-}
-
-impl Outcome {
-    /// A long form for people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Outcome::P => "P (the previous player wins)",
-            Outcome::N => "N (the next player wins)",
-            Outcome::D => "D (a draw: play never ends)",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
-    }
-}
-
-/// A ruleset: positions and their options.
+/// The solvers' view of a game: positions and their options, for
+/// memoised search ([`crate::solve::Memo`]) and exploration into a graph
+/// ([`crate::solve::retro::explore`]).
 ///
 /// `moves` appends to a caller-owned buffer so that the solvers can reuse
 /// one allocation for every position they visit.
-pub trait Game {
+pub trait StateSpace {
     /// A position of the game.
     type Position: Clone + Eq + Hash + fmt::Debug;
 
@@ -160,4 +137,230 @@ impl Limits {
             self.check_memory(what)
         }
     }
+}
+
+/// A game whose positions are sums of independent components of one kind.
+pub trait SumGame: Send + Sync {
+    /// One component.
+    type Comp: Clone + Eq + Hash + fmt::Debug;
+
+    /// The canonical game name.
+    fn name(&self) -> String;
+
+    /// Reads a component; errors say what was expected.
+    fn parse_component(&self, text: &str) -> Result<Self::Comp>;
+
+    /// Writes a component the way [`SumGame::parse_component`] reads it.
+    fn format_component(&self, c: &Self::Comp) -> String;
+
+    /// The value of one component.
+    fn value(&self, c: &Self::Comp, limits: &Limits) -> Result<Nimber>;
+
+    /// Calls `f` with every option of `c` (the components it becomes; empty
+    /// when nothing is left) until `f` returns `false`.
+    fn for_each_option(
+        &self,
+        c: &Self::Comp,
+        limits: &Limits,
+        f: &mut dyn FnMut(&[Self::Comp]) -> bool,
+    ) -> Result<()>;
+
+    /// The options of `c` whose value is `target`, at most `max` of them,
+    /// and whether more exist (or the search was cut short).
+    ///
+    /// The default scans options with [`scan_options_with_value`]; games
+    /// with huge components override it with their theory.
+    fn options_with_value(
+        &self,
+        c: &Self::Comp,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Self::Comp>>, bool)> {
+        scan_options_with_value(self, c, target, limits, max)
+    }
+
+    /// The winning moves of `c` as they are reported: the options of value
+    /// `target` (at most `max`), each as its `to` text and note, and
+    /// whether more exist. The default writes each option out; a game
+    /// whose options may be too long to print can name them instead.
+    fn listed_options(
+        &self,
+        c: &Self::Comp,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<ListedMove>, bool)> {
+        let (opts, more) = self.options_with_value(c, target, limits, max)?;
+        Ok((list_options(self, &opts), more))
+    }
+
+    /// The move to `parts` in words, for [`Move::note`](crate::answer::Move::note).
+    fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
+        None
+    }
+
+    /// The text of an option made of `parts`.
+    fn format_option(&self, parts: &[Self::Comp]) -> String {
+        if parts.is_empty() {
+            return "0".to_string();
+        }
+        let texts: Vec<String> = parts.iter().map(|p| self.format_component(p)).collect();
+        texts.join("+")
+    }
+
+    /// The texts an option made of `parts` leaves in the position, one per
+    /// component ([`Move::parts`](crate::answer::Move::parts)): a finished
+    /// component keeps the text of "nothing left", so positions keep their
+    /// shape.
+    fn option_parts(&self, parts: &[Self::Comp]) -> Vec<String> {
+        if parts.is_empty() {
+            vec![self.format_option(parts)]
+        } else {
+            parts.iter().map(|p| self.format_component(p)).collect()
+        }
+    }
+}
+
+/// Options written out as [`ListedMove`]s.
+pub fn list_options<G: SumGame + ?Sized>(game: &G, opts: &[Vec<G::Comp>]) -> Vec<ListedMove> {
+    opts.iter()
+        .map(|parts| ListedMove {
+            to: game.format_option(parts),
+            note: game.describe_option(parts),
+            parts: game.option_parts(parts),
+        })
+        .collect()
+}
+
+/// Scans the options of `c` for those of value `target`, valuing each
+/// option as the XOR of its parts. Stops after `max` finds or after
+/// `limits.max_states` options, reporting the cut as truncation.
+pub fn scan_options_with_value<G: SumGame + ?Sized>(
+    game: &G,
+    c: &G::Comp,
+    target: Nimber,
+    limits: &Limits,
+    max: usize,
+) -> Result<(Vec<Vec<G::Comp>>, bool)> {
+    let mut found = Vec::new();
+    let mut truncated = false;
+    let mut scanned: u64 = 0;
+    let mut failure = None;
+    game.for_each_option(c, limits, &mut |parts| {
+        scanned += 1;
+        if scanned > limits.max_states {
+            truncated = true;
+            return false;
+        }
+        let mut v = Nimber::ZERO;
+        for p in parts {
+            match game.value(p, limits) {
+                Ok(x) => v += x,
+                Err(e) => {
+                    failure = Some(e);
+                    return false;
+                }
+            }
+        }
+        if v == target {
+            if found.len() == max {
+                truncated = true;
+                return false;
+            }
+            found.push(parts.to_vec());
+        }
+        true
+    })?;
+    match failure {
+        Some(e) => Err(e),
+        None => Ok((found, truncated)),
+    }
+}
+
+/// Parses an unsigned integer component with a message that names the game.
+///
+/// Negative numbers, signs, garbage and values beyond `max` are all refused
+/// with a sentence a user can act on.
+pub fn parse_count(text: &str, what: &str, max: u64) -> Result<u64> {
+    let t = text.trim();
+    if t.starts_with('-') {
+        return Err(Error::parse(format!(
+            "{what} must not be negative, got `{t}`"
+        )));
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::parse(format!(
+            "{what} must be a non-negative integer, got `{t}`"
+        )));
+    }
+    match t.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err(Error::parse(format!(
+            "{what} `{t}` is too large (at most {max})"
+        ))),
+    }
+}
+
+/// Parses `a,b` (two counts separated by a comma).
+pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
+    let mut parts = text.trim().split(',');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => Ok((parse_count(a, what, max)?, parse_count(b, what, max)?)),
+        _ => Err(Error::parse(format!(
+            "{what} must be a pair `a,b`, got `{}`",
+            text.trim()
+        ))),
+    }
+}
+
+/// A game played on the whole list of its components, each a count
+/// (Moore's Nim, staircase Nim, misère Nim). Its components mean something
+/// only together, so they have no value or options of their own: it is a
+/// [`SumGame`] that reads and prints counts and refuses the rest, and its
+/// analysis and moves of a whole position are its
+/// [`Capabilities`](crate::ruleset::Capabilities).
+pub trait WholePositionGame: Send + Sync {
+    /// The canonical game name.
+    fn name(&self) -> String;
+
+    /// What a component counts, for errors (`a heap size`), and the largest
+    /// count accepted.
+    fn count(&self) -> (&'static str, u64);
+}
+
+impl<T: WholePositionGame> SumGame for T {
+    type Comp = u64;
+
+    fn name(&self) -> String {
+        WholePositionGame::name(self)
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        let (what, max) = self.count();
+        parse_count(text, what, max)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
+        Err(whole_position_only(&WholePositionGame::name(self)))
+    }
+
+    fn for_each_option(
+        &self,
+        _c: &u64,
+        _limits: &Limits,
+        _f: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<()> {
+        Err(whole_position_only(&WholePositionGame::name(self)))
+    }
+}
+
+fn whole_position_only(game: &str) -> Error {
+    Error::unsupported(format!(
+        "{game} is played on the whole position: a component has no value or options of its own"
+    ))
 }

@@ -5,12 +5,15 @@
 //!
 //! The flow is: a game name goes through [`spec::parse`], which finds
 //! its entry in [`registry::GAMES`], to a
-//! [`ruleset::Ruleset`]; the ruleset values each component (by a closed
-//! form, a proven period, a dense table or a memoised search in [`solve`]),
-//! adds the values as [`Nimber`]s, and looks for the moves that make the sum
-//! zero.
+//! [`ruleset::Ruleset`], the text level that the one adapter
+//! [`ruleset::SumRuleset`] makes of a game's typed [`SumGame`] and its
+//! [`ruleset::Capabilities`]. The game values each component (by a closed
+//! form, a proven period, a table or a memoised search in [`solve`]), the
+//! adapter adds the values as [`Nimber`]s and looks for the moves that make
+//! the sum zero, and the answers are the types of [`answer`].
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -23,8 +26,9 @@ pub mod ruleset;
 pub mod solve;
 pub mod spec;
 
+pub use answer::{Analysis, Move, PositionMove, Value};
 pub use error::{Error, Result};
-pub use game::{Game, Limits, Outcome};
+pub use game::{Limits, Outcome, StateSpace, SumGame};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
-pub use ruleset::{Analysis, Move, PositionMove, Ruleset, SumGame, Value};
+pub use ruleset::Ruleset;
 pub use spec::{parse, parse_with, SpecOptions};

@@ -12,9 +12,9 @@ use std::fmt::Write;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::DiGraph;
 
+use crate::answer::Value;
 use crate::game::Outcome;
 use crate::play::StateGraph;
-use crate::ruleset::Value;
 
 /// A node as drawn.
 struct Node {
@@ -26,11 +26,9 @@ struct Node {
 }
 
 fn nodes(g: &StateGraph) -> Vec<Option<Node>> {
-    (0..g.positions.len() as u32)
+    (0..g.nodes.len() as u32)
         .map(|v| {
-            if g.is_end(v) {
-                return None;
-            }
+            let position = g.position(v)?.join(" ");
             let outcome = g.solved.outcome(v);
             // Misère values are not Sprague-Grundy values: show the outcome.
             let value = if g.misere {
@@ -41,7 +39,6 @@ fn nodes(g: &StateGraph) -> Vec<Option<Node>> {
                     other => other.to_string(),
                 }
             };
-            let position = g.positions[v as usize].join(" ");
             Some(Node {
                 label: shorten(&position, MAX_LABEL),
                 position,
@@ -54,7 +51,9 @@ fn nodes(g: &StateGraph) -> Vec<Option<Node>> {
 
 /// Whether the edge `v -> w` is a winning move.
 fn winning(g: &StateGraph, v: u32, w: u32) -> bool {
-    g.solved.outcome(v) == Outcome::N && g.solved.outcome(w) == Outcome::P && !g.is_end(w)
+    g.solved.outcome(v) == Outcome::N
+        && g.solved.outcome(w) == Outcome::P
+        && g.position(w).is_some()
 }
 
 fn colours(o: Outcome) -> (&'static str, &'static str) {
@@ -409,7 +408,7 @@ mod tests {
     #[test]
     fn subtraction_picture_has_every_position_and_marks() {
         let g = graph("sub:1,3,4", &["7"]);
-        assert_eq!(g.positions.len(), 8);
+        assert_eq!(g.nodes.len(), 8);
         let svg = to_svg(&g, "sub:1,3,4");
         // Heaps 0..=7, of which 0, 2, 7 are P.
         assert_eq!(svg.matches(r#"<g class="node P"#).count(), 3);

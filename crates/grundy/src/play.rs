@@ -10,22 +10,52 @@
 //! moves are exact; without one, the move kept is the one whose position is
 //! best for us by [`Ruleset::analyze`]: a draw over a loss).
 
+use crate::answer::{PositionMove, Value};
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits, Outcome};
-use crate::ruleset::{Move, PositionMove, Ruleset, Value};
+use crate::game::{Limits, Outcome, StateSpace};
+use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
-/// The position a misère game reaches after its last move: whoever made
-/// that move has lost, so the player to move from a finished position wins,
-/// which the graph expresses as one more move to this dead end.
-const MISERE_END: &str = "#end";
+/// A vertex of a state graph.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// A position: one text per component.
+    Position(Vec<String>),
+    /// Where a misère game goes after its last move. Whoever made that
+    /// move has lost, so the player to move from a finished position wins,
+    /// which the graph expresses as one more move, to this dead end. It is
+    /// no position: it is neither drawn nor offered as a move.
+    MisereEnd,
+}
+
+impl Node {
+    /// The position, unless this is the misère dead end.
+    pub fn position(&self) -> Option<&[String]> {
+        match self {
+            Node::Position(p) => Some(p),
+            Node::MisereEnd => None,
+        }
+    }
+}
+
+/// The outcome of a position whose player to move has no move: that
+/// player loses under normal play and wins under misère play. Every front
+/// end that announces the end of a game asks this, so the rule is written
+/// once.
+pub fn outcome_when_stuck(ruleset: &dyn Ruleset) -> Outcome {
+    if ruleset.misere() {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
 
 /// The whole-position game of a ruleset, for [`explore`].
 struct Positions<'a> {
     ruleset: &'a dyn Ruleset,
     limits: Limits,
     misere: bool,
-    /// The first failure while listing moves (`Game::moves` cannot fail).
+    /// The first failure while listing moves (`StateSpace::moves` cannot fail).
     failure: std::cell::RefCell<Option<Error>>,
     /// The bytes of position text listed so far, against
     /// [`TEXT_PER_STATE`] per state of the budget.
@@ -42,11 +72,12 @@ const TEXT_PER_STATE: u64 = 128;
 /// picture's 500 states): enough for every small game.
 const MIN_TEXT: u64 = 16 << 20;
 
-impl Game for Positions<'_> {
-    type Position = Vec<String>;
+impl StateSpace for Positions<'_> {
+    type Position = Node;
 
-    fn moves(&self, p: &Vec<String>, out: &mut Vec<Vec<String>>) {
-        if (p.len() == 1 && p[0] == MISERE_END) || self.failure.borrow().is_some() {
+    fn moves(&self, node: &Node, out: &mut Vec<Node>) {
+        let Some(p) = node.position() else { return };
+        if self.failure.borrow().is_some() {
             return;
         }
         let moves = self
@@ -66,8 +97,8 @@ impl Game for Positions<'_> {
                 Ok(moves)
             });
         match moves {
-            Ok(moves) if moves.is_empty() && self.misere => out.push(vec![MISERE_END.into()]),
-            Ok(moves) => out.extend(moves.into_iter().map(|m| m.next)),
+            Ok(moves) if moves.is_empty() && self.misere => out.push(Node::MisereEnd),
+            Ok(moves) => out.extend(moves.into_iter().map(|m| Node::Position(m.next))),
             Err(e) => {
                 self.failure.borrow_mut().get_or_insert(e);
             }
@@ -77,13 +108,12 @@ impl Game for Positions<'_> {
 
 /// Every position reachable from a start, solved.
 pub struct StateGraph {
-    /// The positions; vertex 0 is the start.
-    pub positions: Vec<Vec<String>>,
+    /// The vertices; vertex 0 is the start.
+    pub nodes: Vec<Node>,
     /// Outcome, remoteness and value of each vertex, and the edges.
     pub solved: Solved,
     /// Whether the game is played misère (then a finished position is a
-    /// win for the player to move, and the vertex [`StateGraph::is_end`]
-    /// stands for "the game is over").
+    /// win for the player to move, shown by a move to [`Node::MisereEnd`]).
     pub misere: bool,
 }
 
@@ -99,21 +129,21 @@ impl StateGraph {
             failure: Default::default(),
             text: Default::default(),
         };
-        let explored = explore(&game, &[start.to_vec()], limits)?;
+        let explored = explore(&game, &[Node::Position(start.to_vec())], limits)?;
         if let Some(e) = game.failure.into_inner() {
             return Err(e);
         }
         let solved = Solved::new(explored.graph, limits)?;
         Ok(StateGraph {
-            positions: explored.positions,
+            nodes: explored.positions,
             solved,
             misere: game.misere,
         })
     }
 
-    /// Whether vertex `v` is the misère dead end (not a real position).
-    pub fn is_end(&self, v: u32) -> bool {
-        self.misere && self.positions[v as usize] == [MISERE_END]
+    /// The position of vertex `v`, unless it is the misère dead end.
+    pub fn position(&self, v: u32) -> Option<&[String]> {
+        self.nodes[v as usize].position()
     }
 }
 
@@ -134,21 +164,6 @@ pub struct Advice {
     pub exact: bool,
 }
 
-/// The position after `mv`: a component move replaces that component by
-/// the parts of its new text (joined by `+`), a whole-position move gives
-/// the position itself.
-pub fn apply(components: &[String], mv: &Move) -> Vec<String> {
-    match mv.component {
-        Some(i) => {
-            let mut next = components[..i].to_vec();
-            next.extend(mv.to.split('+').map(str::to_string));
-            next.extend_from_slice(&components[i + 1..]);
-            next
-        }
-        None => mv.to.split_whitespace().map(str::to_string).collect(),
-    }
-}
-
 /// The perfect move from `position`, and what is known about it.
 pub fn advise(ruleset: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Advice> {
     match StateGraph::build(ruleset, position, limits) {
@@ -167,15 +182,12 @@ fn advise_exactly(
     limits: &Limits,
 ) -> Result<Advice> {
     let s = &graph.solved;
-    let best = match s.best_option(0) {
-        Some(w) if !graph.is_end(w) => {
-            let target = &graph.positions[w as usize];
-            ruleset
-                .position_moves(position, limits)?
-                .into_iter()
-                .find(|m| &m.next == target)
-        }
-        _ => None,
+    let best = match s.best_option(0).and_then(|w| graph.position(w)) {
+        Some(target) => ruleset
+            .position_moves(position, limits)?
+            .into_iter()
+            .find(|m| m.next == target),
+        None => None,
     };
     Ok(Advice {
         outcome: s.outcome(0),
@@ -200,7 +212,7 @@ fn advise_by_analysis(
     let value = analysis.grundy.clone();
     let best = match analysis.winning_moves.first() {
         Some(mv) => Some(PositionMove {
-            next: apply(position, mv),
+            next: mv.apply(position),
             mv: mv.clone(),
         }),
         None => {
@@ -279,24 +291,29 @@ mod tests {
     }
 
     #[test]
-    fn splits_become_several_components() {
-        let mv = Move {
-            component: Some(1),
-            to: "3+4".into(),
-            note: None,
+    fn a_stuck_player_loses_unless_misere() {
+        let opts = |misere| SpecOptions {
+            misere,
+            ..SpecOptions::default()
         };
-        assert_eq!(
-            apply(&texts(&["1", "8", "2"]), &mv),
-            texts(&["1", "3", "4", "2"])
-        );
-        let whole = Move {
-            component: None,
-            to: "1 1 1".into(),
-            note: None,
+        let normal = parse("nim", opts(false)).unwrap();
+        let misere = parse("nim", opts(true)).unwrap();
+        assert_eq!(outcome_when_stuck(&*normal), Outcome::P);
+        assert_eq!(outcome_when_stuck(&*misere), Outcome::N);
+    }
+
+    /// The misère dead end is its own kind of vertex, not a position text
+    /// a game could also produce.
+    #[test]
+    fn the_misere_end_is_no_position() {
+        let options = SpecOptions {
+            misere: true,
+            ..SpecOptions::default()
         };
-        assert_eq!(
-            apply(&texts(&["1", "2", "3"]), &whole),
-            texts(&["1", "1", "1"])
-        );
+        let nim = parse("nim", options).unwrap();
+        let g = StateGraph::build(&*nim, &texts(&["1"]), &Limits::default()).unwrap();
+        assert_eq!(g.nodes.len(), 3);
+        assert_eq!(g.nodes.iter().filter(|n| **n == Node::MisereEnd).count(), 1);
+        assert_eq!(g.position(0), Some(&texts(&["1"])[..]));
     }
 }

@@ -6,6 +6,7 @@ mod brute;
 
 use brute::WinLose;
 use grundy::games::cutting::Cutting;
+use grundy::ruleset::SumRuleset;
 use grundy::{Limits, Outcome, Ruleset};
 use proptest::prelude::*;
 
@@ -56,7 +57,7 @@ fn parts(text: &str) -> Pieces {
 
 #[test]
 fn poj_2311_samples_and_small_boards() {
-    let game = Cutting::default();
+    let game = SumRuleset(Cutting::default());
     let l = Limits::default();
     let mut brute = WinLose::new(real_moves, false);
     for (w, h, wins) in [(2, 2, false), (3, 2, false), (4, 2, true)] {
@@ -81,7 +82,7 @@ fn poj_2311_samples_and_small_boards() {
 
 #[test]
 fn a_thousand_square_is_fast() {
-    let a = Cutting::default()
+    let a = SumRuleset(Cutting::default())
         .analyze(&["1000x1000".to_string()], &Limits::default())
         .unwrap();
     // Halving a square leaves two equal pieces, which the mover then
@@ -128,7 +129,7 @@ proptest! {
     #[test]
     fn sums_match_the_real_rules(p in prop::collection::vec((1u8..6, 1u8..6), 1..=3)) {
         prop_assume!(!p.contains(&(1, 1)));
-        let game = Cutting::default();
+        let game = SumRuleset(Cutting::default());
         let a = game.analyze(&texts(&p), &Limits::default()).unwrap();
         let mut brute = WinLose::new(real_moves, false);
         let start = normalise(&p);
@@ -166,7 +167,7 @@ proptest! {
     /// are the real cuts, and its solved state graph agrees with them.
     #[test]
     fn play_moves_are_the_real_cuts(p in prop::collection::vec((1u8..4, 1u8..5), 1..=2)) {
-        let game = Cutting::default();
+        let game = SumRuleset(Cutting::default());
         let limits = Limits::default();
         let moves = game.position_moves(&texts(&p), &limits).unwrap();
         let mut got: Vec<Pieces> = moves

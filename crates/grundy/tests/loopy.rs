@@ -13,7 +13,7 @@
 use grundy::solve::retro::{
     add_values, explore, sum_values, value_outcome, winning_targets, Digraph, Solved,
 };
-use grundy::{Game, Limits, Nimber, Outcome, Value};
+use grundy::{Limits, Nimber, Outcome, StateSpace, Value};
 use proptest::prelude::*;
 
 /// A small graph as option lists.
@@ -299,7 +299,7 @@ proptest! {
 /// solved, it must agree with look-ahead on the same rules.
 struct Clock;
 
-impl Game for Clock {
+impl StateSpace for Clock {
     type Position = u32;
     fn moves(&self, p: &u32, out: &mut Vec<u32>) {
         if *p != 0 {

@@ -226,6 +226,41 @@ fn duplicate_options_are_one_move() {
     assert_eq!(next, ["2 0"]);
 }
 
+/// A loopy script lists at most `MAX_LISTED_MOVES` winning moves and
+/// says the list is cut, as the graph game does (the two share one
+/// analysis).
+#[test]
+fn loopy_scripts_list_winning_moves_up_to_the_cap() {
+    let wide = inline(
+        "fn moves(n) {
+            if n == 0 { let v = [2000]; for i in 1..1501 { v.push(i); } v }
+            else if n == 2000 { [2001] } else if n == 2001 { [2000] } else { [] }
+        }",
+    )
+    .unwrap();
+    let a = wide
+        .analyze(&["0".to_string()], &Limits::default())
+        .unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves.len(), grundy::ruleset::MAX_LISTED_MOVES);
+    assert_eq!(a.winning_moves[0].to, "1");
+    assert!(a.moves_truncated);
+}
+
+/// Positions are strings holding a `+`: the computer's move, taken from
+/// the analysis when the state graph is over budget, replaces the moved
+/// component by the position the move leaves, not by pieces of its text
+/// split at the `+`.
+#[test]
+fn moves_to_positions_with_a_plus_stay_whole() {
+    let plus = inline(r#"fn moves(s) { if s == "a+b" { ["c+d"] } else { [] } }"#).unwrap();
+    let start = vec![r#""a+b""#.to_string(); 3];
+    let advice = grundy::play::advise(&*plus, &start, &Limits::with_max_states(3)).unwrap();
+    assert!(!advice.exact);
+    let next = advice.best.unwrap().next;
+    assert_eq!(next, [r#""c+d""#, r#""a+b""#, r#""a+b""#]);
+}
+
 #[test]
 fn long_positions_are_quoted_short() {
     let long = inline("fn moves(s) { if s.len() < 5000 { [s + s] } else { 7.5 } }").unwrap();

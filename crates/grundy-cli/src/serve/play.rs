@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
-use grundy::play::advise;
+use grundy::play::{advise, outcome_when_stuck};
 use grundy::ruleset::PositionMove;
 use grundy::{Outcome, Ruleset, Value};
 use serde::Serialize;
@@ -67,10 +67,10 @@ struct PlayAnswer {
     winner: Option<Side>,
 }
 
-/// Who wins when `stuck` is to move and has no move: the other player,
-/// or `stuck` under misère play.
+/// Who wins when `stuck` is to move and has no move, by the engine's rule.
 fn winner_when_stuck(game: &dyn Ruleset, stuck: Side) -> Side {
-    match (stuck, game.misere()) {
+    let stuck_wins = outcome_when_stuck(game) == Outcome::N;
+    match (stuck, stuck_wins) {
         (Side::Human, false) | (Side::Computer, true) => Side::Computer,
         _ => Side::Human,
     }

@@ -18,10 +18,10 @@ use std::fmt::Write;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::ruleset::{SumGame, MAX_LISTED_TEXT};
+use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
 use crate::registry::{Build, Entry, Example};
-use crate::ruleset::SumRuleset;
+use crate::ruleset::boxed;
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 
 /// A row of coins.
@@ -233,7 +233,7 @@ fn build_named(b: &Build<'_>) -> Result<Box<dyn crate::Ruleset>> {
         .into_iter()
         .find(|row| row.0 == b.head)
         .expect("the registry builds a named coin game only by its name");
-    Ok(Box::new(SumRuleset(game())))
+    Ok(boxed(game()))
 }
 
 /// Turning Turtles.
@@ -272,7 +272,7 @@ const fn coins_entry(pattern: &'static str, about: &'static str, game: &'static 
             game,
             position: "THTH",
         },
-        |b: &Build<'_>| Ok(Box::new(SumRuleset(CoinGame::from_args(b.args)?))),
+        |b: &Build<'_>| Ok(boxed(CoinGame::from_args(b.args)?)),
     )
 }
 
@@ -507,6 +507,8 @@ impl SumGame for CoinGame {
         Ok((found, truncated))
     }
 }
+
+impl Capabilities for CoinGame {}
 
 /// Coins turned so far while listing moves, against the state budget.
 struct MoveBudget<'a> {

@@ -23,7 +23,8 @@ use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::Entry;
-use crate::ruleset::{analyze_parsed, Analysis, Move, PositionMove, Ruleset, SumGame, Value};
+use crate::ruleset::boxed;
+use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -126,7 +127,7 @@ pub const CUTTING: Entry = Entry::plain(
     "pieces WxH",
     "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
     "4x2",
-    |_| Ok(Box::<Cutting>::default()),
+    |_| Ok(boxed(Cutting::default())),
 );
 
 impl Cutting {
@@ -158,11 +159,6 @@ impl Cutting {
         Ok(())
     }
 
-    /// The pieces of a position.
-    fn pieces(&self, components: &[String]) -> Result<Vec<(u64, u64)>> {
-        components.iter().map(|t| self.parse_component(t)).collect()
-    }
-
     /// Outcome and moves by the real rules when a piece has a side of 1.
     fn analyze_thin(
         &self,
@@ -192,16 +188,12 @@ impl Cutting {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &(w, h))| {
-                    let to = match (w, h) {
-                        (1, h) => format!("1x1+1x{}", h - 1),
-                        (w, 1) => format!("1x1+{}x1", w - 1),
+                    let rest = match (w, h) {
+                        (1, h) => format!("1x{}", h - 1),
+                        (w, 1) => format!("{}x1", w - 1),
                         _ => return None,
                     };
-                    Some(Move {
-                        component: Some(i),
-                        to,
-                        note: None,
-                    })
+                    Some(Move::in_component(i, vec!["1x1".into(), rest], None))
                 })
                 .collect()
         };
@@ -282,17 +274,32 @@ impl SumGame for Cutting {
     }
 }
 
-impl Ruleset for Cutting {
-    fn name(&self) -> String {
-        SumGame::name(self)
+impl Capabilities for Cutting {
+    /// Pieces with a side of 1 decide the game at once
+    /// (`Cutting::analyze_thin`); the others are valued from the table.
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
+            return self.analyze_thin(shown, pieces, limits);
+        }
+        self.prepare(pieces, limits)?;
+        analyze_parsed(self, shown, pieces, limits)
     }
 
     /// The moves of the real game, which play and pictures follow: any
     /// cut of any piece, strips included (a losing move, but a legal one),
     /// and none once a 1x1 piece has been cut out (its cutter has won).
     /// The reduced game's values stay with `value`; outcomes agree.
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let pieces = self.pieces(components)?;
+    fn moves_of_position(
+        &self,
+        components: &[String],
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         if pieces.contains(&(1, 1)) {
             return Ok(Vec::new());
         }
@@ -304,31 +311,19 @@ impl Ruleset for Cutting {
                 .map(|a| [(a, h), (w - a, h)])
                 .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
             for parts in halves {
-                let mv = Move {
-                    component: Some(i),
-                    to: self.format_option(&parts),
-                    note: None,
-                };
-                let next = crate::play::apply(components, &mv);
+                let mv = Move::in_component(i, self.option_parts(&parts), None);
+                let next = mv.apply(components);
                 moves.push(PositionMove { mv, next });
             }
         }
         Ok(moves)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let pieces = self.pieces(components)?;
-        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
-            return self.analyze_thin(components, &pieces, limits);
-        }
-        self.prepare(&pieces, limits)?;
-        analyze_parsed(self, components, &pieces, limits)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Ruleset, SumRuleset};
 
     #[test]
     fn poj_2311_samples() {
@@ -372,7 +367,7 @@ mod tests {
 
     #[test]
     fn thin_pieces_decide_at_once() {
-        let c = Cutting::default();
+        let c = SumRuleset(Cutting::default());
         let l = Limits::default();
         let a = c
             .analyze(&["1x5".to_string(), "4x2".to_string()], &l)
@@ -389,7 +384,7 @@ mod tests {
 
     #[test]
     fn play_follows_the_real_rules() {
-        let c = Cutting::default();
+        let c = SumRuleset(Cutting::default());
         let l = Limits::default();
         let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let tos = |v: &[&str]| -> Vec<String> {

@@ -15,15 +15,15 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
+use crate::nimber::Nimber;
 use crate::registry::{in_file, Accepts, Build, Entry, Name};
-use crate::ruleset::{Analysis, Move, PositionMove, Ruleset, Value, MAX_LISTED_MOVES};
-use crate::solve::retro::{
-    sum_values, value_outcome, winning_targets, Digraph, Solved, StateTable,
-};
+use crate::ruleset::boxed;
+use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
+use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
 
 /// The game on the graph of one file.
 #[derive(Debug)]
@@ -46,7 +46,7 @@ pub const GRAPH: Entry = Entry {
     name: Name::File { head: "graph" },
     accepts: Accepts::NONE,
     build: |b: &Build<'_>| {
-        Ok(Box::new(
+        Ok(boxed(
             GraphGame::parse(b.args, b.text).map_err(in_file(b.args))?,
         ))
     },
@@ -160,9 +160,70 @@ impl GraphGame {
     }
 }
 
-impl Ruleset for GraphGame {
+/// One token per vertex named by a component; a move slides one token
+/// along one edge (repeated edges are one move).
+impl SumGame for GraphGame {
+    type Comp = u32;
+
     fn name(&self) -> String {
         format!("graph:{}", self.path)
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u32> {
+        self.vertex(text)
+    }
+
+    fn format_component(&self, v: &u32) -> String {
+        self.vertex_name(*v).to_string()
+    }
+
+    /// The finite value of a vertex; one on a cycle that never ends has
+    /// only a generalized value, which [`Capabilities::analyze_position`]
+    /// reports.
+    fn value(&self, v: &u32, limits: &Limits) -> Result<Nimber> {
+        self.solved(limits)?.nimber(*v).ok_or_else(|| {
+            Error::unsupported(format!(
+                "vertex `{}` of {} has no finite value",
+                shorten_quote(self.vertex_name(*v)),
+                self.path
+            ))
+        })
+    }
+
+    fn for_each_option(
+        &self,
+        v: &u32,
+        _limits: &Limits,
+        f: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<()> {
+        for w in self.graph.options(*v) {
+            if !f(std::slice::from_ref(w)) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The graph may have cycles: values follow Smith, and every vertex is
+/// solved at once for `grundy solve`.
+impl Capabilities for GraphGame {
+    /// One token per component, analysed by Smith's rules
+    /// ([`analyze_token_sum`]).
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        verts: &[u32],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let solved = self.solved(limits)?;
+        Ok(analyze_token_sum(
+            SumGame::name(self),
+            shown,
+            solved,
+            verts,
+            &|w| self.vertex_name(w).to_string(),
+        ))
     }
 
     /// Vertex names are any tokens, `+` included.
@@ -170,79 +231,12 @@ impl Ruleset for GraphGame {
         false
     }
 
-    /// One token per component. Values and total follow Smith; a move
-    /// wins when it leaves a total of 0, which
-    /// [`winning_targets`] turns into the value each component's new
-    /// vertex must have. Repeated edges give one move.
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let verts = components
-            .iter()
-            .map(|c| self.vertex(c))
-            .collect::<Result<Vec<u32>>>()?;
-        let solved = self.solved(limits)?;
-        let values: Vec<Value> = verts.iter().map(|&v| solved.value(v)).collect();
-        let total = sum_values(&values);
-        let mut winning_moves = Vec::new();
-        let mut truncated = false;
-        for (i, (&v, target)) in verts.iter().zip(winning_targets(&values)).enumerate() {
-            let Some(target) = target else { continue };
-            let mut seen = FxHashSet::default();
-            for &w in self.graph.options(v) {
-                if solved.nimber(w) != Some(target) || !seen.insert(w) {
-                    continue;
-                }
-                if winning_moves.len() == MAX_LISTED_MOVES {
-                    truncated = true;
-                    break;
-                }
-                winning_moves.push(Move {
-                    component: Some(i),
-                    to: self.vertex_name(w).to_string(),
-                    note: None,
-                });
-            }
-        }
-        Ok(Analysis {
-            game: Ruleset::name(self),
-            components: components.to_vec(),
-            values: Some(values.into_iter().map(Some).collect()),
-            outcome: value_outcome(&total),
-            grundy: Some(total),
-            winning_moves,
-            moves_truncated: truncated,
-            misere: false,
-        })
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        Some(self)
     }
+}
 
-    /// A token slides along one edge (repeated edges are one move).
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let mut moves = Vec::new();
-        for (i, c) in components.iter().enumerate() {
-            let v = self.vertex(c)?;
-            let mut seen = FxHashSet::default();
-            for &w in self.graph.options(v) {
-                if !seen.insert(w) {
-                    continue;
-                }
-                if moves.len() as u64 >= limits.max_states {
-                    return Err(Error::limit("listing the moves", limits.max_states));
-                }
-                let to = self.vertex_name(w).to_string();
-                let mut next = components.to_vec();
-                next[i] = to.clone();
-                moves.push(PositionMove {
-                    mv: Move {
-                        component: Some(i),
-                        to,
-                        note: None,
-                    },
-                    next,
-                });
-            }
-        }
-        Ok(moves)
-    }
-
+impl ExplicitGraph for GraphGame {
     fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
         let solved = self.solved(limits)?;
         let starts = self
@@ -250,7 +244,7 @@ impl Ruleset for GraphGame {
             .iter()
             .map(|&v| self.vertex_name(v).to_string())
             .collect();
-        Ok(solved.table(Ruleset::name(self), starts, |v| {
+        Ok(solved.table(SumGame::name(self), starts, |v| {
             self.vertex_name(v).to_string()
         }))
     }
@@ -337,8 +331,9 @@ impl Names {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::Value;
     use crate::game::Outcome;
-    use crate::nimber::Nimber;
+    use crate::ruleset::{Ruleset, SumRuleset};
 
     const FILE: &str = "\
 # a 2-cycle with an exit, a self-loop, and a lone start vertex
@@ -355,9 +350,16 @@ start e
         GraphGame::parse("g.txt", FILE).unwrap()
     }
 
+    impl GraphGame {
+        fn parse_all(&self, comps: &[String]) -> Vec<u32> {
+            comps.iter().map(|c| self.vertex(c).unwrap()).collect()
+        }
+    }
+
     fn analyze(g: &GraphGame, comps: &[&str]) -> Analysis {
         let comps: Vec<String> = comps.iter().map(|s| s.to_string()).collect();
-        g.analyze(&comps, &Limits::default()).unwrap()
+        let a = g.analyze_position(&comps, &g.parse_all(&comps), &Limits::default());
+        a.unwrap()
     }
 
     #[test]
@@ -367,7 +369,7 @@ start e
         assert_eq!(g.graph().edge_count(), 5);
         let starts: Vec<&str> = g.starts().iter().map(|&v| g.vertex_name(v)).collect();
         assert_eq!(starts, ["a", "e"]);
-        assert_eq!(Ruleset::name(&g), "graph:g.txt");
+        assert_eq!(SumRuleset(g).name(), "graph:g.txt");
         let marked = GraphGame::parse("m.txt", "\u{feff}a b\r\nb c\r\n").unwrap();
         assert_eq!(marked.vertex_name(0), "a");
         assert_eq!(marked.graph().edge_count(), 2);
@@ -444,7 +446,7 @@ start e
             let err = GraphGame::parse("g.txt", text).unwrap_err().to_string();
             assert!(err.starts_with(needle), "{text:?}: {err}");
         }
-        let err = game()
+        let err = SumRuleset(game())
             .analyze(&["zz".to_string()], &Limits::default())
             .unwrap_err();
         assert_eq!(err.to_string(), "g.txt has no vertex `zz`");

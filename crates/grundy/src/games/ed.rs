@@ -14,8 +14,8 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::SumRuleset;
-use crate::ruleset::{parse_pair, SumGame};
+use crate::ruleset::boxed;
+use crate::ruleset::{parse_pair, Capabilities, SumGame};
 
 /// `G(x, y)` for one E&D pair.
 pub fn ed_value(x: u64, y: u64) -> u64 {
@@ -72,7 +72,7 @@ pub const ED: Entry = Entry::plain(
     "pairs x,y",
     "E&D: drop one pile, split the other (Luogu P2148)",
     "3,5",
-    |_| Ok(Box::new(SumRuleset(Ed))),
+    |_| Ok(boxed(Ed)),
 );
 
 impl SumGame for Ed {
@@ -139,3 +139,5 @@ impl SumGame for Ed {
         Ok((found, truncated))
     }
 }
+
+impl Capabilities for Ed {}

@@ -14,8 +14,8 @@ use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::SumRuleset;
-use crate::ruleset::{parse_pair, SumGame};
+use crate::ruleset::boxed;
+use crate::ruleset::{parse_pair, Capabilities, SumGame};
 
 /// Value of the `j`-th chain element above a bottom of value `g0`
 /// (`j = 0` is the bottom itself).
@@ -48,7 +48,7 @@ pub const EUCLID: Entry = Entry::plain(
     "pairs a,b",
     "Euclid's game: subtract a multiple of the smaller (Luogu P1290)",
     "7,3",
-    |_| Ok(Box::new(SumRuleset(Euclid))),
+    |_| Ok(boxed(Euclid)),
 );
 
 impl Euclid {
@@ -134,3 +134,5 @@ impl SumGame for Euclid {
         Ok((found, false))
     }
 }
+
+impl Capabilities for Euclid {}

@@ -6,6 +6,7 @@
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
+use crate::ruleset::boxed;
 
 /// The distinct Fibonacci numbers 1, 2, 3, 5, ... that fit in a `u64`.
 pub fn fibonacci_amounts() -> Vec<u64> {
@@ -28,7 +29,7 @@ pub const FIB: Entry = Entry::plain(
     "heap sizes",
     "take a Fibonacci number 1,2,3,5,8,... (HDU 1848)",
     "3;5",
-    |_| Ok(Box::new(HeapGame::new(Fibonacci::default()))),
+    |_| Ok(boxed(HeapGame::new(Fibonacci::default()))),
 );
 
 impl Default for Fibonacci {

@@ -22,6 +22,7 @@
 
 mod graph;
 mod inside;
+pub mod named_cut;
 pub mod poj;
 
 pub use graph::Graph;
@@ -32,8 +33,9 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::registry::{Accepts, Build, Entry};
+use crate::ruleset::boxed;
 use crate::ruleset::{
-    analyze_parsed, analyze_sum, list_options, Analysis, ListedMove, Ruleset, SumGame,
+    analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
     MAX_LISTED_TEXT,
 };
 
@@ -110,6 +112,31 @@ impl Fusion {
     /// given, is an extra nimber attached at `v` (what hangs there in a
     /// larger graph).
     fn new(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -> Fusion {
+        let (order, slot, bridge) = Self::search(n, edges, root);
+        let mut part = vec![NONE; n];
+        for &v in &order {
+            let s = slot[v as usize];
+            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
+                v
+            } else {
+                part[s.parent as usize]
+            };
+        }
+        let mut fusion = Fusion {
+            order,
+            slot,
+            part,
+            bridge,
+            value: vec![0u64; n],
+        };
+        fusion.fold_values(edges, root, weight);
+        fusion
+    }
+
+    /// A depth-first search from `root` (Tarjan's bridges, without
+    /// recursion): the vertices reached in preorder, their slots, and which
+    /// edges are bridges.
+    fn search(n: usize, edges: &[(u32, u32)], root: u32) -> (Vec<u32>, Vec<Slot>, Vec<bool>) {
         let adj = Adjacency::new(n, edges);
         let mut slot = vec![
             Slot {
@@ -162,42 +189,32 @@ impl Fusion {
                 }
             }
         }
-        let mut part = vec![NONE; n];
-        for &v in &order {
-            let s = slot[v as usize];
-            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
-                v
-            } else {
-                part[s.parent as usize]
-            };
-        }
-        // Each part starts as its loops' parity and the weights inside it.
-        let mut value = vec![0u64; n];
+        (order, slot, bridge)
+    }
+
+    /// The value of each part with everything hanging below it, by the
+    /// fusion principle: a part is its loops' parity and the weights inside
+    /// it, and a part hanging by a bridge adds its value plus one.
+    fn fold_values(&mut self, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) {
+        let (part, value) = (&self.part, &mut self.value);
         for (e, &(a, _)) in edges.iter().enumerate() {
             let top = part[a as usize];
-            if top != NONE && !bridge[e] {
+            if top != NONE && !self.bridge[e] {
                 value[top as usize] ^= 1;
             }
         }
         if let Some(weight) = weight {
-            for &v in &order {
+            for &v in &self.order {
                 value[part[v as usize] as usize] ^= weight[v as usize];
             }
         }
         // Children come after their parents in preorder: fold bottom up.
-        for &v in order.iter().rev() {
+        for &v in self.order.iter().rev() {
             let vi = v as usize;
             if part[vi] == v && v != root {
-                let up = part[slot[vi].parent as usize] as usize;
+                let up = part[self.slot[vi].parent as usize] as usize;
                 value[up] ^= value[vi] + 1;
             }
-        }
-        Fusion {
-            order,
-            slot,
-            part,
-            bridge,
-            value,
         }
     }
 
@@ -393,7 +410,12 @@ fn named_cuts(
         .take(max)
         .map(|&e| {
             let (u, v) = g.edge(e);
-            (format!("{name}~{u}-{v}"), Some(format!("cut {u}-{v}")))
+            let to = named_cut::write(name, u, v);
+            ListedMove {
+                parts: vec![to.clone()],
+                to,
+                note: Some(format!("cut {u}-{v}")),
+            }
         })
         .collect();
     (moves, more || cuts.len() > max)
@@ -417,7 +439,7 @@ pub const HACKENBUSH: Entry = Entry {
         "graph files or inline graphs 0-1,1-2",
         "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
         "0-1,1-2,2-0",
-        |b: &Build<'_>| Ok(Box::new(Hackenbush::new(b.options.ground.unwrap_or(0)))),
+        |b: &Build<'_>| Ok(boxed(Hackenbush::new(b.options.ground.unwrap_or(0)))),
     )
 };
 
@@ -495,7 +517,7 @@ impl SumGame for Hackenbush {
     }
 
     /// A named graph (one read from a file) whose winning cuts are too
-    /// long to print has them named instead ([`named_cuts`]).
+    /// long to print has them named instead (`named_cuts`).
     fn listed_options(
         &self,
         g: &Graph,
@@ -528,27 +550,13 @@ impl SumGame for Hackenbush {
     }
 }
 
-impl Ruleset for Hackenbush {
-    fn name(&self) -> String {
-        SumGame::name(self)
+impl Capabilities for Hackenbush {
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        Some(self)
     }
+}
 
-    fn position_moves(
-        &self,
-        components: &[String],
-        limits: &Limits,
-    ) -> Result<Vec<crate::ruleset::PositionMove>> {
-        crate::ruleset::sum_position_moves(self, components, limits)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(self, components, limits)
-    }
-
-    fn components_from_files(&self) -> bool {
-        true
-    }
-
+impl ComponentFiles for Hackenbush {
     fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
         let mut out = Vec::new();
         for (i, text) in components.iter().enumerate() {
@@ -559,6 +567,14 @@ impl Ruleset for Hackenbush {
             }
         }
         out
+    }
+
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        named_cut::split(component, is_file)
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {

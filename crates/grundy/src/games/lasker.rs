@@ -8,6 +8,7 @@ use crate::game::Limits;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
+use crate::ruleset::boxed;
 
 /// Lasker's Nim.
 #[derive(Clone, Debug, Default)]
@@ -19,7 +20,7 @@ pub const LASKER: Entry = Entry::plain(
     "heap sizes",
     "Lasker's Nim: take from a heap or split it in two",
     "4",
-    |_| Ok(Box::new(HeapGame::new(Lasker))),
+    |_| Ok(boxed(HeapGame::new(Lasker))),
 );
 
 /// The closed form, which is its own inverse (it swaps `4k+3` and `4k+4`).

@@ -7,9 +7,11 @@
 //! small, and otherwise one is built digit by digit as in Moore's proof.
 
 use crate::error::{Error, Result};
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::registry::{Build, Entry, Example};
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::ruleset::boxed;
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -32,8 +34,8 @@ pub const MOORE: Entry = Entry::with_args(
         position: "1;2;3",
     },
     |b: &Build<'_>| {
-        let k = parse_count(b.args, "K in moore:K", u32::MAX as u64)?;
-        Ok(Box::new(Moore::new(k)?))
+        let k = crate::game::parse_count(b.args, "K in moore:K", u32::MAX as u64)?;
+        Ok(boxed(Moore::new(k)?))
     },
 );
 
@@ -145,79 +147,71 @@ impl Moore {
     }
 }
 
-fn position_text(heaps: &[u64]) -> String {
-    heaps
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-impl Ruleset for Moore {
+impl WholePositionGame for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
     }
 
+    fn count(&self) -> (&'static str, u64) {
+        ("a heap size", u64::MAX)
+    }
+}
+
+impl Capabilities for Moore {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        _components: &[String],
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let bound = heaps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         limits.check_states(bound, "listing the moves")?;
         Ok(self
-            .all_moves(&heaps)
+            .all_moves(heaps)
             .into_iter()
             .map(|next| {
                 let next: Vec<String> = next.iter().map(u64::to_string).collect();
                 PositionMove {
-                    mv: Move {
-                        component: None,
-                        to: next.join(" "),
-                        note: None,
-                    },
+                    mv: Move::whole(next.clone()),
                     next,
                 }
             })
             .collect())
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
-        let outcome = self.outcome(&heaps);
+    fn analyze_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
+        let outcome = self.outcome(heaps);
         let moves_bound = heaps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         let (targets, truncated) = if outcome == Outcome::P {
             (vec![], false)
         } else if moves_bound <= ENUMERATE_MOVES {
-            (self.all_winning_moves(&heaps), false)
+            (self.all_winning_moves(heaps), false)
         } else {
-            (self.constructed_move(&heaps).into_iter().collect(), true)
+            (self.constructed_move(heaps).into_iter().collect(), true)
         };
         Ok(Analysis {
-            game: self.name(),
+            game: SumGame::name(self),
             components: components.to_vec(),
             values: None,
             grundy: None,
             outcome,
             winning_moves: targets
                 .iter()
-                .map(|t| Move {
-                    component: None,
-                    to: position_text(t),
-                    note: None,
-                })
+                .map(|t| Move::whole(t.iter().map(u64::to_string).collect()))
                 .collect(),
             moves_truncated: truncated,
             misere: false,

@@ -12,11 +12,11 @@
 use std::sync::Mutex;
 
 use crate::error::Result;
-use crate::game::{Game, Limits};
+use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::SumRuleset;
-use crate::ruleset::{parse_count, SumGame};
+use crate::ruleset::boxed;
+use crate::ruleset::{parse_count, Capabilities, SumGame};
 use crate::solve::Memo;
 
 /// `ceil(m / k)` without overflow.
@@ -24,11 +24,11 @@ fn ceil_div(m: u64, k: u64) -> u64 {
     m / k + u64::from(m % k != 0)
 }
 
-/// The states of the multiplication game as a [`Game`].
+/// The states of the multiplication game as a [`StateSpace`].
 #[derive(Clone, Debug, Default)]
 pub struct MultStates;
 
-impl Game for MultStates {
+impl StateSpace for MultStates {
     type Position = u64;
     fn moves(&self, m: &u64, out: &mut Vec<u64>) {
         if *m <= 1 {
@@ -66,7 +66,7 @@ pub const MULT: Entry = Entry::plain(
     "targets n",
     "multiplication game: reach a product >= n (POJ 2505)",
     "20",
-    |_| Ok(Box::new(SumRuleset(Mult::default()))),
+    |_| Ok(boxed(Mult::default())),
 );
 
 impl Default for Mult {
@@ -118,3 +118,5 @@ impl SumGame for Mult {
         parts.first().map_or("1".to_string(), u64::to_string)
     }
 }
+
+impl Capabilities for Mult {}

@@ -8,11 +8,13 @@
 //! number of 1-heaps is odd.
 
 use crate::error::Result;
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::{Accepts, Build, Entry};
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::ruleset::boxed;
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -30,8 +32,8 @@ pub const NIM: Entry = Entry {
         "Nim: take any number from one heap (also misère play)",
         "1;2;3",
         |b: &Build<'_>| match b.options.misere {
-            true => Ok(Box::new(MisereNim)),
-            false => Ok(Box::new(HeapGame::new(Nim))),
+            true => Ok(boxed(MisereNim)),
+            false => Ok(boxed(HeapGame::new(Nim))),
         },
     )
 };
@@ -123,20 +125,27 @@ impl MisereNim {
     }
 }
 
-impl Ruleset for MisereNim {
+impl WholePositionGame for MisereNim {
     fn name(&self) -> String {
         "nim".to_string()
     }
 
+    fn count(&self) -> (&'static str, u64) {
+        ("a heap size", u64::MAX)
+    }
+}
+
+impl Capabilities for MisereNim {
     fn misere(&self) -> bool {
         true
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
@@ -145,11 +154,7 @@ impl Ruleset for MisereNim {
                 let mut next = components.to_vec();
                 next[i] = to.to_string();
                 moves.push(PositionMove {
-                    mv: Move {
-                        component: Some(i),
-                        to: to.to_string(),
-                        note: None,
-                    },
+                    mv: Move::in_component(i, vec![to.to_string()], None),
                     next,
                 });
             }
@@ -157,25 +162,22 @@ impl Ruleset for MisereNim {
         Ok(moves)
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        let heaps = components
-            .iter()
-            .map(|t| parse_count(t, "a heap size", u64::MAX))
-            .collect::<Result<Vec<_>>>()?;
-        let winning_moves = Self::winning_moves(&heaps)
+    fn analyze_position(
+        &self,
+        components: &[String],
+        heaps: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
+        let winning_moves = Self::winning_moves(heaps)
             .into_iter()
-            .map(|(i, to)| Move {
-                component: Some(i),
-                to: to.to_string(),
-                note: None,
-            })
+            .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))
             .collect();
         Ok(Analysis {
             game: "nim".to_string(),
             components: components.to_vec(),
             values: None,
             grundy: None,
-            outcome: Self::outcome(&heaps),
+            outcome: Self::outcome(heaps),
             winning_moves,
             moves_truncated: false,
             misere: true,

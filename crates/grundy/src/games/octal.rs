@@ -4,6 +4,7 @@
 
 use crate::heap::{Code, HeapGame};
 use crate::registry::{Accepts, Build, Entry, Example, Name};
+use crate::ruleset::boxed;
 
 /// Any octal or hexadecimal code, written as digits.
 pub const CODE: Entry = Entry {
@@ -16,7 +17,7 @@ pub const CODE: Entry = Entry {
     }),
     name: Name::Code,
     accepts: Accepts::NONE,
-    build: |b: &Build<'_>| Ok(Box::new(HeapGame::new(Code::parse(b.head)?))),
+    build: |b: &Build<'_>| Ok(boxed(HeapGame::new(Code::parse(b.head)?))),
 };
 
 /// The classic codes with names of their own: name, code, what it is,
@@ -43,7 +44,7 @@ fn build_classic(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
         .find(|row| row.0 == b.head)
         .expect("the registry builds a classic code only by its name");
     let code = Code::parse(code).expect("the classic codes are valid");
-    Ok(Box::new(HeapGame::new(code.with_name(name))))
+    Ok(boxed(HeapGame::new(code.with_name(name))))
 }
 
 /// Kayles.

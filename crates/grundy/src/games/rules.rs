@@ -18,18 +18,16 @@ pub use pos::Pos;
 pub use script::{Script, MAX_OPERATIONS};
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits};
+use crate::game::{Limits, StateSpace};
 use crate::heap::{
     detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqRun, SeqStats, Table,
 };
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    analyze_sum, sum_position_moves, Analysis, Move, PositionMove, Ruleset, SumGame,
-};
-use crate::solve::retro::{explore, sum_values, value_outcome, winning_targets, Solved};
+use crate::ruleset::{analyze_parsed, Analysis, Capabilities, SumGame};
+use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
-/// The script as a [`Game`]. `Game::moves` cannot fail, so the first
+/// The script as a [`StateSpace`]. `StateSpace::moves` cannot fail, so the first
 /// script error is kept aside and reported after the search.
 #[derive(Clone)]
 struct ScriptGame {
@@ -51,7 +49,7 @@ impl ScriptGame {
     }
 }
 
-impl Game for ScriptGame {
+impl StateSpace for ScriptGame {
     type Position = Pos;
 
     fn moves(&self, p: &Pos, out: &mut Vec<Pos>) {
@@ -116,19 +114,20 @@ impl RulesGame {
     /// The analysis of a sum whose moves have cycles: explore every
     /// position reachable from the components, solve, and add the
     /// components' generalized values by Smith's rules.
-    fn analyze_loopy(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+    fn analyze_loopy(
+        &self,
+        components: &[String],
+        comps: &[Pos],
+        limits: &Limits,
+    ) -> Result<Analysis> {
         if self.game.script.has_components() {
             return Err(Error::unsupported(format!(
                 "{}: the moves have a cycle, and loopy games split by `components` are not supported; drop `fn components` to solve the whole positions",
                 self.game.script.path()
             )));
         }
-        let comps = components
-            .iter()
-            .map(|t| Pos::parse(t))
-            .collect::<Result<Vec<_>>>()?;
         self.game.script.set_limits(limits);
-        let explored = explore(&self.game, &comps, limits)?;
+        let explored = explore(&self.game, comps, limits)?;
         if let Some(e) = self.game.take_failure() {
             return Err(e);
         }
@@ -137,31 +136,13 @@ impl RulesGame {
             .iter()
             .map(|c| explored.id(c).expect("the starts were explored"))
             .collect();
-        let values: Vec<_> = ids.iter().map(|&v| solved.value(v)).collect();
-        let total = sum_values(&values);
-        let mut winning_moves = Vec::new();
-        for (i, target) in winning_targets(&values).into_iter().enumerate() {
-            let Some(t) = target else { continue };
-            for &w in solved.graph().options(ids[i]) {
-                if solved.nimber(w) == Some(t) {
-                    winning_moves.push(Move {
-                        component: Some(i),
-                        to: explored.position(w).to_string(),
-                        note: None,
-                    });
-                }
-            }
-        }
-        Ok(Analysis {
-            game: self.name.clone(),
-            components: components.to_vec(),
-            outcome: value_outcome(&total),
-            values: Some(values.into_iter().map(Some).collect()),
-            grundy: Some(total),
-            winning_moves,
-            moves_truncated: false,
-            misere: false,
-        })
+        Ok(analyze_token_sum(
+            self.name.clone(),
+            components,
+            &solved,
+            &ids,
+            &|w| explored.position(w).to_string(),
+        ))
     }
 }
 
@@ -204,28 +185,27 @@ impl SumGame for RulesGame {
     }
 }
 
-impl Ruleset for RulesGame {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        match analyze_sum(self, components, limits) {
-            Err(Error::Cyclic(_)) => self.analyze_loopy(components, limits),
+/// A script whose moves have a cycle is solved as a loopy game; integer
+/// positions make a sequence.
+impl Capabilities for RulesGame {
+    fn analyze_position(
+        &self,
+        shown: &[String],
+        comps: &[Pos],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        match analyze_parsed(self, shown, comps, limits) {
+            Err(Error::Cyclic(_)) => self.analyze_loopy(shown, comps, limits),
             other => other,
         }
-    }
-
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, limits)
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        SeqRun::new(self, req, limits).complete(limits)
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Option<Result<SeqReport>> {
+        Some(SeqRun::new(self, req, limits).complete(limits))
     }
 }
 

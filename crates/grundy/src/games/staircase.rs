@@ -9,9 +9,11 @@
 //! even step above it.
 
 use crate::error::Result;
+use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::registry::Entry;
-use crate::ruleset::{parse_count, Analysis, Move, PositionMove, Ruleset};
+use crate::ruleset::boxed;
+use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
@@ -23,7 +25,7 @@ pub const STAIRCASE: Entry = Entry::plain(
     "coins on steps 1,2,3,...",
     "staircase Nim: move coins down one step",
     "2;1;1",
-    |_| Ok(Box::new(Staircase)),
+    |_| Ok(boxed(Staircase)),
 );
 
 impl Staircase {
@@ -67,38 +69,42 @@ impl Staircase {
     }
 }
 
-impl Ruleset for Staircase {
+impl WholePositionGame for Staircase {
     fn name(&self) -> String {
         "staircase".to_string()
     }
 
+    /// Half the range, so that topping up a step cannot overflow.
+    fn count(&self) -> (&'static str, u64) {
+        ("the number of coins on a step", u64::MAX / 2)
+    }
+}
+
+impl Capabilities for Staircase {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
     }
 
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        let coins = components
-            .iter()
-            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
-            .collect::<Result<Vec<_>>>()?;
+    fn moves_of_position(
+        &self,
+        _components: &[String],
+        coins: &[u64],
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
         let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
         for (j, &c) in coins.iter().enumerate() {
             for m in 1..=c {
-                let mut next = coins.clone();
+                let mut next = coins.to_vec();
                 next[j] -= m;
                 if j > 0 {
                     next[j - 1] += m;
                 }
                 let next: Vec<String> = next.iter().map(u64::to_string).collect();
                 moves.push(PositionMove {
-                    mv: Move {
-                        component: None,
-                        to: next.join(" "),
-                        note: None,
-                    },
+                    mv: Move::whole(next.clone()),
                     next,
                 });
             }
@@ -106,31 +112,23 @@ impl Ruleset for Staircase {
         Ok(moves)
     }
 
-    fn analyze(&self, components: &[String], _limits: &Limits) -> Result<Analysis> {
-        // Half the range so that topping up a step cannot overflow.
-        let coins = components
-            .iter()
-            .map(|t| parse_count(t, "the number of coins on a step", u64::MAX / 2))
-            .collect::<Result<Vec<_>>>()?;
-        let outcome = if Self::odd_xor(&coins) == 0 {
+    fn analyze_position(
+        &self,
+        components: &[String],
+        coins: &[u64],
+        _limits: &Limits,
+    ) -> Result<Analysis> {
+        let outcome = if Self::odd_xor(coins) == 0 {
             Outcome::P
         } else {
             Outcome::N
         };
-        let winning_moves = Self::winning_moves(&coins)
+        let winning_moves = Self::winning_moves(coins)
             .iter()
-            .map(|next| Move {
-                component: None,
-                to: next
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                note: None,
-            })
+            .map(|next| Move::whole(next.iter().map(u64::to_string).collect()))
             .collect();
         Ok(Analysis {
-            game: self.name(),
+            game: SumGame::name(self),
             components: components.to_vec(),
             values: None,
             grundy: None,

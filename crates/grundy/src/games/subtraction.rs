@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
 use crate::registry::{Build, Entry, Example};
+use crate::ruleset::boxed;
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -60,7 +61,7 @@ pub const SUB: Entry = Entry::with_args(
     },
     |b: &Build<'_>| {
         let set = parse_set(b.args, b.head)?;
-        Ok(Box::new(HeapGame::new(Subtraction::new(set))))
+        Ok(boxed(HeapGame::new(Subtraction::new(set))))
     },
 );
 
@@ -120,7 +121,7 @@ pub const SUB_ALLBUT: Entry = Entry::with_args(
     },
     |b: &Build<'_>| {
         let set = parse_set(b.args, b.head)?;
-        Ok(Box::new(HeapGame::new(AllBut::new(set))))
+        Ok(boxed(HeapGame::new(AllBut::new(set))))
     },
 );
 

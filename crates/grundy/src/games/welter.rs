@@ -28,7 +28,8 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::{SumGame, SumRuleset, MAX_LISTED_TEXT};
+use crate::ruleset::boxed;
+use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
 /// How the strip with no coins is written; `0` would be a coin on 0.
 const EMPTY: &str = "empty";
@@ -237,8 +238,11 @@ pub const WELTER: Entry = Entry::plain(
     "strips of squares 1,4,6 or empty",
     "Welter's game: move a coin to a lower empty square (Nim with distinct heaps)",
     "2,5;1,3",
-    |_| Ok(Box::new(SumRuleset(Welter))),
+    |_| Ok(boxed(Welter)),
 );
+
+/// Welter's game needs no capability beyond the typed core.
+impl Capabilities for Welter {}
 
 impl SumGame for Welter {
     type Comp = Strip;

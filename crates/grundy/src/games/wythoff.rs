@@ -13,7 +13,8 @@ use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::{analyze_sum, parse_pair, Analysis, Move, Ruleset, SumGame};
+use crate::ruleset::boxed;
+use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Capabilities, Move, SumGame};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
 pub const MAX_PILE: u64 = 1 << 62;
@@ -144,7 +145,7 @@ pub const WYTHOFF: Entry = Entry::plain(
     "pairs a,b",
     "Wythoff: take from one pile or the same from both",
     "3,5",
-    |_| Ok(Box::<Wythoff>::default()),
+    |_| Ok(boxed(Wythoff::default())),
 );
 
 impl Wythoff {
@@ -192,11 +193,7 @@ impl Wythoff {
             outcome,
             winning_moves: winning_moves(a, b)
                 .into_iter()
-                .map(|(x, y)| Move {
-                    component: Some(0),
-                    to: format!("{x},{y}"),
-                    note: None,
-                })
+                .map(|(x, y)| Move::in_component(0, vec![format!("{x},{y}")], None))
                 .collect(),
             moves_truncated: false,
             misere: false,
@@ -249,24 +246,18 @@ impl SumGame for Wythoff {
     }
 }
 
-impl Ruleset for Wythoff {
-    fn name(&self) -> String {
-        SumGame::name(self)
-    }
-
-    fn position_moves(
+/// Huge pairs, beyond the value table, are analysed by the theory of
+/// P-positions when they stand alone.
+impl Capabilities for Wythoff {
+    fn analyze_position(
         &self,
-        components: &[String],
+        shown: &[String],
+        comps: &[(u64, u64)],
         limits: &Limits,
-    ) -> Result<Vec<crate::ruleset::PositionMove>> {
-        crate::ruleset::sum_position_moves(self, components, limits)
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        match analyze_sum(self, components, limits) {
-            Err(Error::Limit { .. } | Error::Unsupported(_)) if components.len() == 1 => {
-                let pair = self.parse_component(&components[0])?;
-                Ok(self.analyze_by_theory(&components[0], pair))
+    ) -> Result<Analysis> {
+        match analyze_parsed(self, shown, comps, limits) {
+            Err(Error::Limit { .. } | Error::Unsupported(_)) if comps.len() == 1 => {
+                Ok(self.analyze_by_theory(&shown[0], comps[0]))
             }
             other => other,
         }

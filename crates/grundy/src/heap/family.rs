@@ -6,14 +6,10 @@ use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::run::FIRST_PROOF_CHECK;
 use super::table::Table;
-use super::{HeapRules, NaiveEngine, SeqEngine, SeqReport, SeqRequest, SeqRun};
+use super::{HeapRules, SeqEngine, SeqReport, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
-use crate::game::Limits;
+use crate::game::{parse_count, scan_options_with_value, Limits, SumGame};
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    analyze_sum, parse_count, scan_options_with_value, sum_position_moves, Analysis, PositionMove,
-    Ruleset, SumGame,
-};
 
 /// The largest heap a user may type. Closed forms and proven periods answer
 /// any heap up to this; tables stop at `--max-states`.
@@ -93,13 +89,6 @@ impl<R: HeapRules> HeapGame<R> {
         Self::with_engine(rules, engine)
     }
 
-    /// The game computed by the plain mex over every option: the reference
-    /// that the fast engines are tested and measured against.
-    pub fn naive(rules: R) -> Self {
-        let engine = Box::new(NaiveEngine::new(rules.clone()));
-        Self::with_engine(rules, engine)
-    }
-
     /// The game computed by `engine`.
     pub fn with_engine(rules: R, engine: Box<dyn SeqEngine>) -> Self {
         let next_proof_check = if rules.finite_bound().is_some() {
@@ -117,11 +106,6 @@ impl<R: HeapRules> HeapGame<R> {
                 next_proof_check,
             }),
         }
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &R {
-        &self.rules
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -471,27 +455,5 @@ impl<R: HeapRules> SumGame for HeapGame<R> {
             Some(found) => Ok(found),
             None => scan_options_with_value(self, c, target, limits, max),
         }
-    }
-}
-
-impl<R: HeapRules> Ruleset for HeapGame<R> {
-    fn name(&self) -> String {
-        self.rules.name()
-    }
-
-    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        analyze_sum(self, components, limits)
-    }
-
-    fn heap(&self) -> Option<&dyn HeapSequence> {
-        Some(self)
-    }
-
-    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, limits)
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        HeapGame::sequence(self, req, limits)
     }
 }

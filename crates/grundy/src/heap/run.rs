@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn scripted_games_say_why_they_stopped() {
         let script = "fn moves(n) { let out = []; for s in [1, 3, 4] { if n >= s { out.push(n - s); } } out }";
-        let g = RulesGame::compile("s.rhai", script).unwrap();
+        let g = crate::ruleset::boxed(RulesGame::compile("s.rhai", script).unwrap());
         let r = g
             .sequence(&SeqRequest { to: None }, &Limits::default())
             .unwrap();

@@ -32,17 +32,23 @@ impl SumGame for Stutter {
     }
 }
 
+impl Capabilities for Stutter {}
+
 #[test]
 fn an_option_listed_twice_is_one_move() {
     let comps = ["3".to_string(), "2".to_string()];
-    let a = analyze_sum(&Stutter, &comps, &Limits::default()).unwrap();
+    let a = SumRuleset(Stutter)
+        .analyze(&comps, &Limits::default())
+        .unwrap();
     let won: Vec<_> = a
         .winning_moves
         .iter()
         .map(|m| (m.component, &*m.to))
         .collect();
     assert_eq!(won, [(Some(0), "2"), (Some(1), "1")]);
-    let all = sum_position_moves(&Stutter, &comps, &Limits::default()).unwrap();
+    let all = SumRuleset(Stutter)
+        .position_moves(&comps, &Limits::default())
+        .unwrap();
     let next: Vec<_> = all.iter().map(|m| m.next.join(" ")).collect();
     assert_eq!(next, ["2 2", "3 1"]);
 }

@@ -11,7 +11,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits, Outcome};
+use crate::game::{Limits, Outcome, StateSpace};
 use crate::nimber::{MexSet, Nimber};
 
 const IN_PROGRESS: u64 = u64::MAX;
@@ -31,7 +31,7 @@ struct Frame<P> {
 ///
 /// Values persist between queries, so answering many positions of one game
 /// (a sum, a play session) costs each position once.
-pub struct Memo<G: Game> {
+pub struct Memo<G: StateSpace> {
     game: G,
     limits: Limits,
     values: FxHashMap<G::Position, u64>,
@@ -40,7 +40,7 @@ pub struct Memo<G: Game> {
     mex: MexSet,
 }
 
-impl<G: Game> Memo<G> {
+impl<G: StateSpace> Memo<G> {
     /// An empty memo for `game` that may store up to `limits.max_states`
     /// positions.
     pub fn new(game: G, limits: Limits) -> Self {
@@ -194,7 +194,7 @@ mod tests {
 
     /// Subtraction game {1,3,4} on a single heap.
     struct Sub134;
-    impl Game for Sub134 {
+    impl StateSpace for Sub134 {
         type Position = u64;
         fn moves(&self, p: &u64, out: &mut Vec<u64>) {
             for s in [1, 3, 4] {
@@ -207,7 +207,7 @@ mod tests {
 
     /// Lasker's Nim on multisets of heaps, to exercise decomposition.
     struct Lasker;
-    impl Game for Lasker {
+    impl StateSpace for Lasker {
         type Position = Vec<u64>;
         fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
             let n = p[0];
@@ -229,7 +229,7 @@ mod tests {
 
     /// A game with a cycle: 0 -> 1 -> 0.
     struct Loop;
-    impl Game for Loop {
+    impl StateSpace for Loop {
         type Position = u8;
         fn moves(&self, p: &u8, out: &mut Vec<u8>) {
             out.push(1 - p);

@@ -11,7 +11,7 @@
 //! - Smith's generalized Sprague-Grundy value `γ` (a finite nimber, or
 //!   `∞(K)` with `K` the finite values among the options), which is what
 //!   makes sums of loopy games computable: see [`add_values`];
-//! - [`explore`], which turns any [`crate::Game`] with finitely many
+//! - [`explore`], which turns any [`crate::StateSpace`] with finitely many
 //!   reachable positions into such a graph.
 //!
 //! The graph is held in compressed rows ([`Digraph`]): one array of
@@ -19,19 +19,21 @@
 //! counters per vertex), so a graph of ten million edges costs no call
 //! stack and no allocation per edge.
 
+mod analysis;
 mod explore;
 mod smith;
 
+pub use analysis::analyze_token_sum;
 pub use explore::{explore, Explored};
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::answer::Value;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
-use crate::ruleset::Value;
 
 /// Remoteness of a vertex not yet decided (and, once solved, of a draw).
 const UNDECIDED: u32 = u32::MAX;

@@ -178,30 +178,7 @@ impl Parser<'_> {
                     }
                 }
             }
-            Some(b'"') => {
-                self.i += 1;
-                let mut out = Vec::new();
-                loop {
-                    match self.s.get(self.i) {
-                        None => return Err(self.err("the string is not closed")),
-                        Some(b'"') => {
-                            self.i += 1;
-                            break;
-                        }
-                        Some(b'\\') if self.i + 1 < self.s.len() => {
-                            out.push(self.s[self.i + 1]);
-                            self.i += 2;
-                        }
-                        Some(&b) => {
-                            out.push(b);
-                            self.i += 1;
-                        }
-                    }
-                }
-                String::from_utf8(out)
-                    .map(Pos::Str)
-                    .map_err(|_| self.err("the string is not UTF-8"))
-            }
+            Some(b'"') => self.string(),
             Some(_) => {
                 let start = self.i;
                 while self.i < self.s.len()
@@ -230,6 +207,33 @@ impl Parser<'_> {
                 })
             }
         }
+    }
+
+    /// A quoted string (the opening quote is next), a backslash escaping
+    /// the byte after it.
+    fn string(&mut self) -> Result<Pos> {
+        self.i += 1;
+        let mut out = Vec::new();
+        loop {
+            match self.s.get(self.i) {
+                None => return Err(self.err("the string is not closed")),
+                Some(b'"') => {
+                    self.i += 1;
+                    break;
+                }
+                Some(b'\\') if self.i + 1 < self.s.len() => {
+                    out.push(self.s[self.i + 1]);
+                    self.i += 2;
+                }
+                Some(&b) => {
+                    out.push(b);
+                    self.i += 1;
+                }
+            }
+        }
+        String::from_utf8(out)
+            .map(Pos::Str)
+            .map_err(|_| self.err("the string is not UTF-8"))
     }
 }
 

@@ -8,11 +8,11 @@
 //!
 //! ```
 //! use grundy::solve::retro::{explore, Solved};
-//! use grundy::{Game, Limits, Nimber, Outcome, Value};
+//! use grundy::{StateSpace, Limits, Nimber, Outcome, Value};
 //!
 //! /// A cycle 1 -> 2 -> 3 -> 1 with an exit 3 -> 0; 0 ends the game.
 //! struct Ring;
-//! impl Game for Ring {
+//! impl StateSpace for Ring {
 //!     type Position = u8;
 //!     fn moves(&self, p: &u8, out: &mut Vec<u8>) {
 //!         match p {
@@ -41,7 +41,7 @@ use rustc_hash::FxHashMap;
 
 use super::Digraph;
 use crate::error::{Error, Result};
-use crate::game::{Game, Limits};
+use crate::game::{Limits, StateSpace};
 
 /// The positions reachable in a game, numbered, with their move graph.
 #[derive(Clone, Debug)]
@@ -67,17 +67,17 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
     }
 }
 
-/// Every position reachable from `starts` by [`Game::moves`], breadth
+/// Every position reachable from `starts` by [`StateSpace::moves`], breadth
 /// first, with the edges between them in the order `moves` gives them.
 ///
-/// Positions are taken whole: [`Game::components`] is not used (the value
+/// Positions are taken whole: [`StateSpace::components`] is not used (the value
 /// of a loopy sum comes from its components' values by
 /// [`super::sum_values`], so a caller explores each component instead).
 /// Fails with [`Error::Limit`] as soon as more than `limits.max_states`
 /// positions are found, so an infinite game fails cleanly, with
 /// [`Error::Memory`] when the positions fill the memory budget, and with
 /// [`Error::Interrupted`] when asked to stop.
-pub fn explore<G: Game>(
+pub fn explore<G: StateSpace>(
     game: &G,
     starts: &[G::Position],
     limits: &Limits,

@@ -2,7 +2,7 @@
 //! the comment next to it.
 
 use super::*;
-use crate::game::Game;
+use crate::game::StateSpace;
 use Outcome::{D, N, P};
 
 fn solve(n: usize, edges: &[(u32, u32)]) -> Solved {
@@ -235,7 +235,7 @@ fn the_budget_and_the_stop_flag_are_honoured() {
 /// so everything is a draw; with the move +2 removed from 4, 4 -> 0 only.
 struct Mod5;
 
-impl Game for Mod5 {
+impl StateSpace for Mod5 {
     type Position = u8;
     fn moves(&self, p: &u8, out: &mut Vec<u8>) {
         out.push((p + 1) % 5);

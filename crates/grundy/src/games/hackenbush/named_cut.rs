@@ -1,0 +1,95 @@
+//! The notation `FILE~u-v~x-y`: a graph file with edges cut, written and
+//! read in this one place.
+//!
+//! Winning moves of graphs too long to print are named this way
+//! ([`write()`]); front ends read such a name back as a position with
+//! [`split`], which turns the cuts into the file lines `~u v` that the
+//! graph reader applies. The engine does no I/O, so [`split`] asks the
+//! front end which paths are files.
+
+use crate::error::{Error, Result};
+
+/// The name of the move that cuts edge `u-v` of the graph read from the
+/// file `name`.
+pub fn write(name: &str, u: u64, v: u64) -> String {
+    format!("{name}~{u}-{v}")
+}
+
+/// The file a component names and the cut lines to add to its text:
+/// `None` when it names no file. The longest existing file before a `~`
+/// whose remainder is a list of cuts wins, so that files whose own names
+/// hold a `~` (`p.txt~`, an editor's backup) work too; a whole name that
+/// is a file is read whole. Text after a file that is not a list of cuts
+/// is an error, not an inline graph.
+pub fn split<'a>(
+    component: &'a str,
+    is_file: &dyn Fn(&str) -> bool,
+) -> Result<Option<(&'a str, String)>> {
+    if is_file(component) {
+        return Ok(Some((component, String::new())));
+    }
+    let mut unreadable = None;
+    for (i, _) in component.rmatch_indices('~') {
+        let path = &component[..i];
+        if path.is_empty() || !is_file(path) {
+            continue;
+        }
+        match cut_lines(&component[i + 1..]) {
+            Ok(lines) => return Ok(Some((path, lines))),
+            Err(cut) => {
+                unreadable.get_or_insert((path, cut));
+            }
+        }
+    }
+    match unreadable {
+        Some((path, cut)) => Err(Error::parse(format!(
+            "{component}: after the file `{path}`, cut edges are written `~u-v`, got `~{cut}`"
+        ))),
+        None => Ok(None),
+    }
+}
+
+/// `u-v~x-y` as the file lines `~u v` and `~x y`, or the first piece that
+/// is not a cut.
+fn cut_lines(cuts: &str) -> std::result::Result<String, &str> {
+    let mut lines = String::new();
+    for cut in cuts.split('~') {
+        let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+        match cut.split_once('-') {
+            Some((u, v)) if number(u) && number(v) => lines.push_str(&format!("~{u} {v}\n")),
+            _ => return Err(cut),
+        }
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is written reads back: the file and its cut line.
+    #[test]
+    fn a_named_cut_reads_back() {
+        let files = |p: &str| p == "g.txt" || p == "p.txt~";
+        let name = write("g.txt", 3, 14);
+        assert_eq!(name, "g.txt~3-14");
+        assert_eq!(
+            split(&name, &files).unwrap(),
+            Some(("g.txt", "~3 14\n".to_string()))
+        );
+        assert_eq!(
+            split("p.txt~~1-2~2-3", &files).unwrap(),
+            Some(("p.txt~", "~1 2\n~2 3\n".to_string()))
+        );
+        assert_eq!(
+            split("g.txt", &files).unwrap(),
+            Some(("g.txt", String::new()))
+        );
+        assert_eq!(split("0-1,1-2", &files).unwrap(), None);
+        let err = split("g.txt~1-x", &files).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "g.txt~1-x: after the file `g.txt`, cut edges are written `~u-v`, got `~1-x`"
+        );
+    }
+}
