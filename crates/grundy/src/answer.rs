@@ -212,6 +212,31 @@ pub struct Analysis {
     pub misere: bool,
 }
 
+impl Analysis {
+    /// An analysis that knows who wins and how, but no value of the whole:
+    /// games played on the whole position, and theory that decides the
+    /// outcome without values (a huge Wythoff pair, a Cutting piece with a
+    /// side of 1). The caller sets what else it knows (values, truncation,
+    /// misère) on the result.
+    pub fn by_outcome(
+        game: String,
+        components: &[String],
+        outcome: Outcome,
+        winning_moves: Vec<Move>,
+    ) -> Analysis {
+        Analysis {
+            game,
+            components: components.to_vec(),
+            values: None,
+            grundy: None,
+            outcome,
+            winning_moves,
+            moves_truncated: false,
+            misere: false,
+        }
+    }
+}
+
 /// One move of a whole position: how it is reported, and where it leads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PositionMove {
@@ -221,6 +246,24 @@ pub struct PositionMove {
     /// The whole position after the move, one text per component (a
     /// component that splits becomes several).
     pub next: Vec<String>,
+}
+
+impl PositionMove {
+    /// `mv` made from the position `components`, with where it leads.
+    pub fn new(mv: Move, components: &[String]) -> PositionMove {
+        PositionMove {
+            next: mv.apply(components),
+            mv,
+        }
+    }
+
+    /// A move of the whole position to `next` ([`Move::whole`]).
+    pub fn whole(next: Vec<String>) -> PositionMove {
+        PositionMove {
+            mv: Move::whole(next.clone()),
+            next,
+        }
+    }
 }
 
 #[cfg(test)]

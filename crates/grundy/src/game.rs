@@ -139,6 +139,11 @@ impl Limits {
     }
 }
 
+/// What a game's `for_each_option` calls with each option (the
+/// components it becomes): it returns `false` to stop the listing, so that
+/// a search for one winning move does not list a million others.
+pub type Visit<'a, C> = &'a mut dyn FnMut(&[C]) -> bool;
+
 /// A game whose positions are sums of independent components of one kind.
 pub trait SumGame: Send + Sync {
     /// One component.
@@ -158,12 +163,7 @@ pub trait SumGame: Send + Sync {
 
     /// Calls `f` with every option of `c` (the components it becomes; empty
     /// when nothing is left) until `f` returns `false`.
-    fn for_each_option(
-        &self,
-        c: &Self::Comp,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[Self::Comp]) -> bool,
-    ) -> Result<()>;
+    fn for_each_option(&self, c: &Self::Comp, limits: &Limits, f: Visit<Self::Comp>) -> Result<()>;
 
     /// The options of `c` whose value is `target`, at most `max` of them,
     /// and whether more exist (or the search was cut short).
@@ -324,9 +324,16 @@ pub trait WholePositionGame: Send + Sync {
     /// The canonical game name.
     fn name(&self) -> String;
 
-    /// What a component counts, for errors (`a heap size`), and the largest
-    /// count accepted.
-    fn count(&self) -> (&'static str, u64);
+    /// What a component counts, for errors, and the largest count
+    /// accepted. The default: heaps of any size.
+    fn count(&self) -> (&'static str, u64) {
+        ("a heap size", u64::MAX)
+    }
+}
+
+/// The texts of a whole position of counts, for [`Move::whole`](crate::answer::Move::whole).
+pub fn count_texts(counts: &[u64]) -> Vec<String> {
+    counts.iter().map(u64::to_string).collect()
 }
 
 impl<T: WholePositionGame> SumGame for T {
@@ -349,12 +356,7 @@ impl<T: WholePositionGame> SumGame for T {
         Err(whole_position_only(&WholePositionGame::name(self)))
     }
 
-    fn for_each_option(
-        &self,
-        _c: &u64,
-        _limits: &Limits,
-        _f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, _c: &u64, _: &Limits, _f: Visit<u64>) -> Result<()> {
         Err(whole_position_only(&WholePositionGame::name(self)))
     }
 }

@@ -211,10 +211,7 @@ fn advise_by_analysis(
     let analysis = ruleset.analyze(position, limits)?;
     let value = analysis.grundy.clone();
     let best = match analysis.winning_moves.first() {
-        Some(mv) => Some(PositionMove {
-            next: mv.apply(position),
-            mv: mv.clone(),
-        }),
+        Some(mv) => Some(PositionMove::new(mv.clone(), position)),
         None => {
             let moves = ruleset.position_moves(position, limits)?;
             // A few thousand positions to analyze at most; then any move.

@@ -267,10 +267,7 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
                 note: game.describe_option(parts),
                 parts: game.option_parts(parts),
             };
-            moves.push(PositionMove {
-                next: mv.apply(components),
-                mv,
-            });
+            moves.push(PositionMove::new(mv, components));
             true
         })?;
         if let Some(e) = failure.take() {

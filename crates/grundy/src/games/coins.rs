@@ -17,6 +17,7 @@ use std::fmt::Write;
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
@@ -433,12 +434,7 @@ impl SumGame for CoinGame {
     /// as the head) fail with [`Error::Limit`] instead of growing
     /// quadratically; only the allowed run lengths are visited, never
     /// every coin left of the head.
-    fn for_each_option(
-        &self,
-        c: &Coins,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[Coins]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &Coins, limits: &Limits, f: Visit<Coins>) -> Result<()> {
         let mut budget = MoveBudget { limits, work: 0 };
         for &h in &c.heads {
             let go = match self.values.rule() {
@@ -528,20 +524,14 @@ impl MoveBudget<'_> {
 }
 
 /// Offers `f` the row after turning `others` and the head `h`.
-fn offer(c: &Coins, h: u64, others: &[u64], f: &mut dyn FnMut(&[Coins]) -> bool) -> bool {
+fn offer(c: &Coins, h: u64, others: &[u64], f: Visit<Coins>) -> bool {
     let mut set = others.to_vec();
     set.push(h);
     f(&[c.turn(&set)])
 }
 
 /// Every `j`-subset of `from..below` (ascending) until `f` says stop.
-fn subsets(
-    j: u64,
-    from: u64,
-    below: u64,
-    chosen: &mut Vec<u64>,
-    f: &mut dyn FnMut(&[u64]) -> bool,
-) -> bool {
+fn subsets(j: u64, from: u64, below: u64, chosen: &mut Vec<u64>, f: Visit<u64>) -> bool {
     if j == 0 {
         return f(chosen);
     }

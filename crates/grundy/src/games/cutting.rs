@@ -20,6 +20,7 @@
 use std::sync::Mutex;
 
 use crate::error::{Error, Result};
+use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::Entry;
@@ -197,15 +198,10 @@ impl Cutting {
                 })
                 .collect()
         };
+        let outcome = if over { Outcome::P } else { Outcome::N };
         Ok(Analysis {
-            game: SumGame::name(self),
-            components: shown.to_vec(),
             values: Some(values),
-            grundy: None,
-            outcome: if over { Outcome::P } else { Outcome::N },
-            winning_moves,
-            moves_truncated: false,
-            misere: false,
+            ..Analysis::by_outcome(SumGame::name(self), shown, outcome, winning_moves)
         })
     }
 }
@@ -253,12 +249,7 @@ impl SumGame for Cutting {
     }
 
     /// The cuts of the reduced game, each pair of parts once.
-    fn for_each_option(
-        &self,
-        c: &(u64, u64),
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
         let (w, h) = *c;
         for a in 2..=w / 2 {
             if !f(&[(a, h), (w - a, h)]) {
@@ -312,8 +303,7 @@ impl Capabilities for Cutting {
                 .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
             for parts in halves {
                 let mv = Move::in_component(i, self.option_parts(&parts), None);
-                let next = mv.apply(components);
-                moves.push(PositionMove { mv, next });
+                moves.push(PositionMove::new(mv, components));
             }
         }
         Ok(moves)

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::{in_file, Accepts, Build, Entry, Name};
 use crate::ruleset::boxed;
@@ -190,12 +191,7 @@ impl SumGame for GraphGame {
         })
     }
 
-    fn for_each_option(
-        &self,
-        v: &u32,
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, v: &u32, _: &Limits, f: Visit<u32>) -> Result<()> {
         for w in self.graph.options(*v) {
             if !f(std::slice::from_ref(w)) {
                 break;

@@ -12,6 +12,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
 use crate::ruleset::boxed;
@@ -101,12 +102,7 @@ impl SumGame for Ed {
         Ok(Nimber(ed_value(c.0, c.1)))
     }
 
-    fn for_each_option(
-        &self,
-        c: &(u64, u64),
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
         for pile in [c.0, c.1] {
             for a in 1..pile {
                 if !f(&[(a, pile - a)]) {

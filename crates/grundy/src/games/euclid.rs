@@ -12,6 +12,7 @@
 
 use crate::error::Result;
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
 use crate::ruleset::boxed;
@@ -82,12 +83,7 @@ impl SumGame for Euclid {
         Ok(Nimber(euclid_value(c.0, c.1)))
     }
 
-    fn for_each_option(
-        &self,
-        c: &(u64, u64),
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
         let (a, b) = *c;
         let (hi, lo) = (a.max(b), a.min(b));
         if lo == 0 {

@@ -3,6 +3,7 @@
 //! The allowed amounts are 1, 2, 3, 5, 8, ... (each Fibonacci number once),
 //! so a heap of `n` has about `log_phi(n)` options and the plain mex is fast.
 
+use crate::game::Visit;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
@@ -49,7 +50,7 @@ impl HeapRules for Fibonacci {
         self.amounts.partition_point(|&s| s <= n) as u64
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for &s in &self.amounts {
             if s > n {
                 break;

@@ -31,6 +31,7 @@ use inside::Inside;
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::{Accepts, Build, Entry};
 use crate::ruleset::boxed;
@@ -480,12 +481,7 @@ impl SumGame for Hackenbush {
     /// on a huge graph says so instead of hanging. The charge is against
     /// the state budget but never less than the default one: commands that
     /// keep few states (a picture) still list the cuts of a modest graph.
-    fn for_each_option(
-        &self,
-        g: &Graph,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[Graph]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, g: &Graph, limits: &Limits, f: Visit<Graph>) -> Result<()> {
         let edges = g.edge_count() as u64;
         let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
         budget.check_states(

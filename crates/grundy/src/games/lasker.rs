@@ -5,6 +5,7 @@
 //! The closed form is checked against a brute-force search in the tests.
 
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
@@ -38,7 +39,7 @@ impl HeapRules for Lasker {
         "lasker".to_string()
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for k in (0..n).rev() {
             let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
             if !go_on {

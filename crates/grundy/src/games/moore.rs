@@ -7,7 +7,7 @@
 //! small, and otherwise one is built digit by digit as in Moore's proof.
 
 use crate::error::{Error, Result};
-use crate::game::WholePositionGame;
+use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::registry::{Build, Entry, Example};
 use crate::ruleset::boxed;
@@ -151,10 +151,6 @@ impl WholePositionGame for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
     }
-
-    fn count(&self) -> (&'static str, u64) {
-        ("a heap size", u64::MAX)
-    }
 }
 
 impl Capabilities for Moore {
@@ -176,13 +172,7 @@ impl Capabilities for Moore {
         Ok(self
             .all_moves(heaps)
             .into_iter()
-            .map(|next| {
-                let next: Vec<String> = next.iter().map(u64::to_string).collect();
-                PositionMove {
-                    mv: Move::whole(next.clone()),
-                    next,
-                }
-            })
+            .map(|next| PositionMove::whole(count_texts(&next)))
             .collect())
     }
 
@@ -203,18 +193,13 @@ impl Capabilities for Moore {
         } else {
             (self.constructed_move(heaps).into_iter().collect(), true)
         };
+        let moves = targets
+            .iter()
+            .map(|t| Move::whole(count_texts(t)))
+            .collect();
         Ok(Analysis {
-            game: SumGame::name(self),
-            components: components.to_vec(),
-            values: None,
-            grundy: None,
-            outcome,
-            winning_moves: targets
-                .iter()
-                .map(|t| Move::whole(t.iter().map(u64::to_string).collect()))
-                .collect(),
             moves_truncated: truncated,
-            misere: false,
+            ..Analysis::by_outcome(SumGame::name(self), components, outcome, moves)
         })
     }
 }

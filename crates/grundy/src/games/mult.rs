@@ -12,6 +12,7 @@
 use std::sync::Mutex;
 
 use crate::error::Result;
+use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
@@ -98,12 +99,7 @@ impl SumGame for Mult {
         memo.value(c)
     }
 
-    fn for_each_option(
-        &self,
-        c: &u64,
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
         let mut opts = Vec::new();
         MultStates.moves(c, &mut opts);
         for o in opts {

@@ -8,6 +8,7 @@
 //! number of 1-heaps is odd.
 
 use crate::error::Result;
+use crate::game::Visit;
 use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapGame;
@@ -43,7 +44,7 @@ impl HeapRules for Nim {
         "nim".to_string()
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for k in (0..n).rev() {
             let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
             if !go_on {
@@ -129,10 +130,6 @@ impl WholePositionGame for MisereNim {
     fn name(&self) -> String {
         "nim".to_string()
     }
-
-    fn count(&self) -> (&'static str, u64) {
-        ("a heap size", u64::MAX)
-    }
 }
 
 impl Capabilities for MisereNim {
@@ -151,12 +148,8 @@ impl Capabilities for MisereNim {
         let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             for to in (0..h).rev() {
-                let mut next = components.to_vec();
-                next[i] = to.to_string();
-                moves.push(PositionMove {
-                    mv: Move::in_component(i, vec![to.to_string()], None),
-                    next,
-                });
+                let mv = Move::in_component(i, vec![to.to_string()], None);
+                moves.push(PositionMove::new(mv, components));
             }
         }
         Ok(moves)
@@ -172,15 +165,15 @@ impl Capabilities for MisereNim {
             .into_iter()
             .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))
             .collect();
+        let outcome = Self::outcome(heaps);
         Ok(Analysis {
-            game: "nim".to_string(),
-            components: components.to_vec(),
-            values: None,
-            grundy: None,
-            outcome: Self::outcome(heaps),
-            winning_moves,
-            moves_truncated: false,
             misere: true,
+            ..Analysis::by_outcome(
+                WholePositionGame::name(self),
+                components,
+                outcome,
+                winning_moves,
+            )
         })
     }
 }

@@ -18,6 +18,7 @@ pub use pos::Pos;
 pub use script::{Script, MAX_OPERATIONS};
 
 use crate::error::{Error, Result};
+use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::heap::{
     detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqRun, SeqStats, Table,
@@ -165,12 +166,7 @@ impl SumGame for RulesGame {
         self.finite_value(c, limits)
     }
 
-    fn for_each_option(
-        &self,
-        c: &Pos,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[Pos]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &Pos, limits: &Limits, f: Visit<Pos>) -> Result<()> {
         self.game.script.set_limits(limits);
         for option in self.game.script.moves(c)? {
             let go_on = match self.game.script.components(&option)? {

@@ -9,7 +9,7 @@
 //! even step above it.
 
 use crate::error::Result;
-use crate::game::WholePositionGame;
+use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::registry::Entry;
 use crate::ruleset::boxed;
@@ -102,11 +102,7 @@ impl Capabilities for Staircase {
                 if j > 0 {
                     next[j - 1] += m;
                 }
-                let next: Vec<String> = next.iter().map(u64::to_string).collect();
-                moves.push(PositionMove {
-                    mv: Move::whole(next.clone()),
-                    next,
-                });
+                moves.push(PositionMove::whole(count_texts(&next)));
             }
         }
         Ok(moves)
@@ -125,17 +121,14 @@ impl Capabilities for Staircase {
         };
         let winning_moves = Self::winning_moves(coins)
             .iter()
-            .map(|next| Move::whole(next.iter().map(u64::to_string).collect()))
+            .map(|next| Move::whole(count_texts(next)))
             .collect();
-        Ok(Analysis {
-            game: SumGame::name(self),
-            components: components.to_vec(),
-            values: None,
-            grundy: None,
+        let name = SumGame::name(self);
+        Ok(Analysis::by_outcome(
+            name,
+            components,
             outcome,
             winning_moves,
-            moves_truncated: false,
-            misere: false,
-        })
+        ))
     }
 }

@@ -7,6 +7,7 @@
 //! of every value turns into `O(|S|)` work per heap.
 
 use crate::error::{Error, Result};
+use crate::game::Visit;
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
 use crate::registry::{Build, Entry, Example};
@@ -77,7 +78,7 @@ impl HeapRules for Subtraction {
         format!("sub:{}", join(&self.set))
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for &s in &self.set {
             if s > n {
                 break;
@@ -137,7 +138,7 @@ impl HeapRules for AllBut {
         format!("sub-allbut:{}", join(&self.set))
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for k in 1..=n {
             if self.set.binary_search(&k).is_ok() {
                 continue;

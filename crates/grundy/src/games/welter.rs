@@ -26,6 +26,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::Entry;
 use crate::ruleset::boxed;
@@ -266,12 +267,7 @@ impl SumGame for Welter {
     /// Every coin to every empty square below it, coin by coin from the
     /// lowest; callers bound the count (a coin on a huge square has that
     /// many moves).
-    fn for_each_option(
-        &self,
-        c: &Strip,
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[Strip]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &Strip, _: &Limits, f: Visit<Strip>) -> Result<()> {
         for (i, &from) in c.squares.iter().enumerate() {
             let mut below = c.squares[..i].iter().peekable();
             for to in 0..from {

@@ -10,6 +10,7 @@
 use std::sync::Mutex;
 
 use crate::error::{Error, Result};
+use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
@@ -185,18 +186,14 @@ impl Wythoff {
     fn analyze_by_theory(&self, text: &str, pair: (u64, u64)) -> Analysis {
         let (a, b) = pair;
         let outcome = if is_p(a, b) { Outcome::P } else { Outcome::N };
+        let moves = winning_moves(a, b)
+            .into_iter()
+            .map(|(x, y)| Move::in_component(0, vec![format!("{x},{y}")], None))
+            .collect();
+        let shown = [text.to_string()];
         Analysis {
-            game: SumGame::name(self),
-            components: vec![text.to_string()],
             values: Some(vec![None]),
-            grundy: None,
-            outcome,
-            winning_moves: winning_moves(a, b)
-                .into_iter()
-                .map(|(x, y)| Move::in_component(0, vec![format!("{x},{y}")], None))
-                .collect(),
-            moves_truncated: false,
-            misere: false,
+            ..Analysis::by_outcome(SumGame::name(self), &shown, outcome, moves)
         }
     }
 }
@@ -220,12 +217,7 @@ impl SumGame for Wythoff {
         self.value_of(c.0, c.1, limits).map(Nimber)
     }
 
-    fn for_each_option(
-        &self,
-        c: &(u64, u64),
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[(u64, u64)]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
         let (a, b) = *c;
         for x in (0..a).rev() {
             if !f(&[(x, b)]) {

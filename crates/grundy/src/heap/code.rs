@@ -14,6 +14,7 @@ use super::period::FiniteBound;
 use super::sparse::SparseEngine;
 use super::{HeapRules, SeqEngine};
 use crate::error::{Error, Result};
+use crate::game::Visit;
 
 /// What one digit of a code allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -158,7 +159,7 @@ impl HeapRules for Code {
         self.name.clone()
     }
 
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+    fn for_each_option(&self, n: u64, f: Visit<u64>) {
         for (k, d) in self.digits.iter().enumerate() {
             let k = k as u64;
             if k > n {

@@ -8,6 +8,7 @@ use super::run::FIRST_PROOF_CHECK;
 use super::table::Table;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
+use crate::game::Visit;
 use crate::game::{parse_count, scan_options_with_value, Limits, SumGame};
 use crate::nimber::Nimber;
 
@@ -434,12 +435,7 @@ impl<R: HeapRules> SumGame for HeapGame<R> {
         self.value_of(*c, limits).map(Nimber)
     }
 
-    fn for_each_option(
-        &self,
-        c: &u64,
-        _limits: &Limits,
-        f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
         self.rules.for_each_option(*c, f);
         Ok(())
     }

@@ -26,6 +26,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::game::Limits;
+use crate::game::Visit;
 use crate::nimber::MexSet;
 
 /// The moves of a heap game.
@@ -35,7 +36,7 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
 
     /// Calls `f` with each option of a heap of `n` (the heaps left, empty
     /// when the move takes everything) until `f` returns `false`.
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool);
+    fn for_each_option(&self, n: u64, f: Visit<u64>);
 
     /// `G(n)` by formula, for games that have one (Nim, Lasker's Nim).
     fn closed_form(&self, _n: u64) -> Option<u64> {

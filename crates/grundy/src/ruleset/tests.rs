@@ -1,6 +1,7 @@
 //! Unit tests of the text-level face: counts, values, sums and moves.
 
 use super::*;
+use crate::game::Visit;
 
 /// A heap game whose one move, take one token, is listed twice.
 struct Stutter;
@@ -19,12 +20,7 @@ impl SumGame for Stutter {
     fn value(&self, c: &u64, _: &Limits) -> Result<Nimber> {
         Ok(Nimber(c % 2))
     }
-    fn for_each_option(
-        &self,
-        c: &u64,
-        _: &Limits,
-        f: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Result<()> {
+    fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
         if *c > 0 {
             let _ = f(&[c - 1]) && f(&[c - 1]);
         }

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::game::Visit;
 
 /// The highest coin number accepted (keeps `2n` inside a `u64`).
 pub const MAX_COIN: u64 = 1 << 62;
@@ -167,7 +168,7 @@ impl HeadValues {
         limits: &Limits,
         budget: &mut u64,
         max_run: u64,
-        f: &mut dyn FnMut(&[u64]) -> bool,
+        f: Visit<u64>,
     ) -> Result<Search> {
         let guard;
         let look = match self.closed {
@@ -264,7 +265,7 @@ struct Pick<'a> {
     budget: &'a mut u64,
     /// Chosen so far, largest first.
     chosen: Vec<u64>,
-    f: &'a mut dyn FnMut(&[u64]) -> bool,
+    f: Visit<'a, u64>,
     partial: bool,
 }
 
