@@ -76,18 +76,19 @@ pub struct Entry {
 
 impl Entry {
     /// The entry of a game named by one word, which is also its pattern and
-    /// its example's name.
+    /// its example's name, with the example's `position`; its line about
+    /// the game follows with [`Entry::about`], so that the short texts fit
+    /// on the entry's first line.
     pub const fn plain(
         name: &'static str,
         components: &'static str,
-        about: &'static str,
         position: &'static str,
         build: fn(&Build<'_>) -> Result<Box<dyn Ruleset>>,
     ) -> Entry {
         Entry {
             pattern: name,
             components,
-            about,
+            about: "",
             example: Some(Example {
                 game: name,
                 position,
@@ -117,6 +118,18 @@ impl Entry {
             accepts: Accepts::NONE,
             build,
         }
+    }
+
+    /// This entry with `about` as its line about the game.
+    pub const fn about(mut self, about: &'static str) -> Entry {
+        self.about = about;
+        self
+    }
+
+    /// This entry, accepting the options `accepts`.
+    pub const fn accepting(mut self, accepts: Accepts) -> Entry {
+        self.accepts = accepts;
+        self
     }
 
     /// Whether the example's name, up to its last `:`, starts `name`:
@@ -193,6 +206,18 @@ impl Accepts {
     pub const NONE: Accepts = Accepts {
         misere: false,
         ground: false,
+    };
+
+    /// `--misere` only.
+    pub const MISERE: Accepts = Accepts {
+        misere: true,
+        ..Accepts::NONE
+    };
+
+    /// `--ground V` only.
+    pub const GROUND: Accepts = Accepts {
+        ground: true,
+        ..Accepts::NONE
     };
 }
 
@@ -287,6 +312,23 @@ mod tests {
         for entry in GAMES.iter().filter(|e| e.example.is_none()) {
             assert!(matches!(entry.name, Name::File { .. }), "{}", entry.pattern);
         }
+    }
+
+    /// `Entry::plain` leaves the line about the game to `Entry::about`:
+    /// an entry that forgot it would list an empty line.
+    #[test]
+    fn every_entry_says_what_it_is() {
+        for entry in GAMES {
+            assert!(!entry.about.is_empty(), "{} has no about", entry.pattern);
+            assert!(!entry.components.is_empty(), "{}", entry.pattern);
+        }
+        assert_eq!(
+            find("nim").unwrap().about,
+            "Nim: take any number from one heap (also misère play)"
+        );
+        assert!(find("nim").unwrap().accepts.misere);
+        assert!(find("hackenbush").unwrap().accepts.ground);
+        assert!(!find("ed").unwrap().accepts.misere);
     }
 
     #[test]

@@ -225,7 +225,7 @@ const NAMED: [NamedRow; 4] = [
 /// The entry of row `i` of [`NAMED`], with a row of four coins to start.
 const fn named(i: usize) -> Entry {
     let (name, components, about, _) = NAMED[i];
-    Entry::plain(name, components, about, "THTH", build_named)
+    Entry::plain(name, components, "THTH", build_named).about(about)
 }
 
 /// A named coin game: its row's game.

@@ -123,13 +123,10 @@ pub struct Cutting {
 }
 
 /// `cutting`.
-pub const CUTTING: Entry = Entry::plain(
-    "cutting",
-    "pieces WxH",
-    "Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)",
-    "4x2",
-    |_| Ok(boxed(Cutting::default())),
-);
+pub const CUTTING: Entry = Entry::plain("cutting", "pieces WxH", "4x2", |_| {
+    Ok(boxed(Cutting::default()))
+})
+.about("Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)");
 
 impl Cutting {
     /// `G(w, h)` of the reduced game (both sides at least 2), growing the

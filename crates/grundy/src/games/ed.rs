@@ -68,13 +68,8 @@ pub fn splits_with_value(x: u64, t: u64, max: usize) -> (Vec<(u64, u64)>, bool) 
 pub struct Ed;
 
 /// `ed`.
-pub const ED: Entry = Entry::plain(
-    "ed",
-    "pairs x,y",
-    "E&D: drop one pile, split the other (Luogu P2148)",
-    "3,5",
-    |_| Ok(boxed(Ed)),
-);
+pub const ED: Entry = Entry::plain("ed", "pairs x,y", "3,5", |_| Ok(boxed(Ed)))
+    .about("E&D: drop one pile, split the other (Luogu P2148)");
 
 impl SumGame for Ed {
     type Comp = (u64, u64);

@@ -44,13 +44,8 @@ pub fn euclid_value(a: u64, b: u64) -> u64 {
 pub struct Euclid;
 
 /// `euclid`.
-pub const EUCLID: Entry = Entry::plain(
-    "euclid",
-    "pairs a,b",
-    "Euclid's game: subtract a multiple of the smaller (Luogu P1290)",
-    "7,3",
-    |_| Ok(boxed(Euclid)),
-);
+pub const EUCLID: Entry = Entry::plain("euclid", "pairs a,b", "7,3", |_| Ok(boxed(Euclid)))
+    .about("Euclid's game: subtract a multiple of the smaller (Luogu P1290)");
 
 impl Euclid {
     /// The pair after subtracting `k` times the smaller from the larger,

@@ -25,13 +25,10 @@ pub struct Fibonacci {
 }
 
 /// `fib`.
-pub const FIB: Entry = Entry::plain(
-    "fib",
-    "heap sizes",
-    "take a Fibonacci number 1,2,3,5,8,... (HDU 1848)",
-    "3;5",
-    |_| Ok(boxed(HeapGame::new(Fibonacci::default()))),
-);
+pub const FIB: Entry = Entry::plain("fib", "heap sizes", "3;5", |_| {
+    Ok(boxed(HeapGame::new(Fibonacci::default())))
+})
+.about("take a Fibonacci number 1,2,3,5,8,... (HDU 1848)");
 
 impl Default for Fibonacci {
     fn default() -> Self {

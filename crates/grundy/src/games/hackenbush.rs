@@ -33,7 +33,7 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::registry::{Accepts, Build, Entry};
+use crate::registry::{Accepts, Entry};
 use crate::ruleset::boxed;
 use crate::ruleset::{
     analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
@@ -430,19 +430,14 @@ pub struct Hackenbush {
 }
 
 /// `hackenbush`, with `--ground V`.
-pub const HACKENBUSH: Entry = Entry {
-    accepts: Accepts {
-        misere: false,
-        ground: true,
-    },
-    ..Entry::plain(
-        "hackenbush",
-        "graph files or inline graphs 0-1,1-2",
-        "Green Hackenbush: cut an edge; what loses the ground goes (--ground V)",
-        "0-1,1-2,2-0",
-        |b: &Build<'_>| Ok(boxed(Hackenbush::new(b.options.ground.unwrap_or(0)))),
-    )
-};
+pub const HACKENBUSH: Entry = Entry::plain("hackenbush", COMPONENTS, "0-1,1-2,2-0", |b| {
+    Ok(boxed(Hackenbush::new(b.options.ground.unwrap_or(0))))
+})
+.about("Green Hackenbush: cut an edge; what loses the ground goes (--ground V)")
+.accepting(Accepts::GROUND);
+
+/// What a Hackenbush component is, for `grundy games`.
+const COMPONENTS: &str = "graph files or inline graphs 0-1,1-2";
 
 impl Hackenbush {
     /// Hackenbush whose graphs are rooted at vertex `ground`.

@@ -16,13 +16,10 @@ use crate::ruleset::boxed;
 pub struct Lasker;
 
 /// `lasker`.
-pub const LASKER: Entry = Entry::plain(
-    "lasker",
-    "heap sizes",
-    "Lasker's Nim: take from a heap or split it in two",
-    "4",
-    |_| Ok(boxed(HeapGame::new(Lasker))),
-);
+pub const LASKER: Entry = Entry::plain("lasker", "heap sizes", "4", |_| {
+    Ok(boxed(HeapGame::new(Lasker)))
+})
+.about("Lasker's Nim: take from a heap or split it in two");
 
 /// The closed form, which is its own inverse (it swaps `4k+3` and `4k+4`).
 pub fn lasker_value(n: u64) -> u64 {

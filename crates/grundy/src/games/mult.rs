@@ -62,13 +62,8 @@ pub struct Mult {
 }
 
 /// `mult`.
-pub const MULT: Entry = Entry::plain(
-    "mult",
-    "targets n",
-    "multiplication game: reach a product >= n (POJ 2505)",
-    "20",
-    |_| Ok(boxed(Mult::default())),
-);
+pub const MULT: Entry = Entry::plain("mult", "targets n", "20", |_| Ok(boxed(Mult::default())))
+    .about("multiplication game: reach a product >= n (POJ 2505)");
 
 impl Default for Mult {
     fn default() -> Self {

@@ -13,7 +13,7 @@ use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
-use crate::registry::{Accepts, Build, Entry};
+use crate::registry::{Accepts, Entry};
 use crate::ruleset::boxed;
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 
@@ -22,22 +22,12 @@ use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 pub struct Nim;
 
 /// Nim, and with `--misere` misère Nim.
-pub const NIM: Entry = Entry {
-    accepts: Accepts {
-        misere: true,
-        ground: false,
-    },
-    ..Entry::plain(
-        "nim",
-        "heap sizes",
-        "Nim: take any number from one heap (also misère play)",
-        "1;2;3",
-        |b: &Build<'_>| match b.options.misere {
-            true => Ok(boxed(MisereNim)),
-            false => Ok(boxed(HeapGame::new(Nim))),
-        },
-    )
-};
+pub const NIM: Entry = Entry::plain("nim", "heap sizes", "1;2;3", |b| match b.options.misere {
+    true => Ok(boxed(MisereNim)),
+    false => Ok(boxed(HeapGame::new(Nim))),
+})
+.about("Nim: take any number from one heap (also misère play)")
+.accepting(Accepts::MISERE);
 
 impl HeapRules for Nim {
     fn name(&self) -> String {

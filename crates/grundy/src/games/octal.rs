@@ -34,7 +34,7 @@ const CLASSICS: [(&str, &str, &str, &str); 5] = [
 /// The entry of row `i` of [`CLASSICS`].
 const fn classic(i: usize) -> Entry {
     let (name, _, about, position) = CLASSICS[i];
-    Entry::plain(name, "heap sizes", about, position, build_classic)
+    Entry::plain(name, "heap sizes", position, build_classic).about(about)
 }
 
 /// A classic game: its row's code, shown to users under its name.

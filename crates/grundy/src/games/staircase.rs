@@ -20,13 +20,10 @@ use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 pub struct Staircase;
 
 /// `staircase`.
-pub const STAIRCASE: Entry = Entry::plain(
-    "staircase",
-    "coins on steps 1,2,3,...",
-    "staircase Nim: move coins down one step",
-    "2;1;1",
-    |_| Ok(boxed(Staircase)),
-);
+pub const STAIRCASE: Entry = Entry::plain("staircase", "coins on steps 1,2,3,...", "2;1;1", |_| {
+    Ok(boxed(Staircase))
+})
+.about("staircase Nim: move coins down one step");
 
 impl Staircase {
     /// XOR of the coins on odd steps (`coins[0]` is step 1).

@@ -237,10 +237,10 @@ pub struct Welter;
 pub const WELTER: Entry = Entry::plain(
     "welter",
     "strips of squares 1,4,6 or empty",
-    "Welter's game: move a coin to a lower empty square (Nim with distinct heaps)",
     "2,5;1,3",
     |_| Ok(boxed(Welter)),
-);
+)
+.about("Welter's game: move a coin to a lower empty square (Nim with distinct heaps)");
 
 /// Welter's game needs no capability beyond the typed core.
 impl Capabilities for Welter {}

@@ -141,13 +141,10 @@ pub struct Wythoff {
 }
 
 /// `wythoff`.
-pub const WYTHOFF: Entry = Entry::plain(
-    "wythoff",
-    "pairs a,b",
-    "Wythoff: take from one pile or the same from both",
-    "3,5",
-    |_| Ok(boxed(Wythoff::default())),
-);
+pub const WYTHOFF: Entry = Entry::plain("wythoff", "pairs a,b", "3,5", |_| {
+    Ok(boxed(Wythoff::default()))
+})
+.about("Wythoff: take from one pile or the same from both");
 
 impl Wythoff {
     /// `G(a, b)` from the table, growing it if the budget allows.
