@@ -46,45 +46,57 @@ fn run(name: &str, input: &str) -> (String, i32) {
 
 #[test]
 fn subtraction_134() {
-    let (out, code) = run("subtraction_134", "4\n0\n2\n7\n8\n");
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
+    answers(
+        "subtraction_134",
+        "4\n0\n2\n7\n8\n",
         "Second player wins (P-position)\nSecond player wins (P-position)\n\
-         Second player wins (P-position)\nFirst player wins (N-position)\n"
+         Second player wins (P-position)\nFirst player wins (N-position)\n",
     );
 }
 
 #[test]
 fn nim_xor() {
-    let (out, _) = run("nim_xor", "3\n3 4 5\n");
-    assert_eq!(out, "First player wins\ntake 2 from heap 1 (3 -> 1)\n");
-    let (out, _) = run("nim_xor", "2\n7 7\n");
-    assert_eq!(out, "Second player wins\n");
+    answers(
+        "nim_xor",
+        "3\n3 4 5\n",
+        "First player wins\ntake 2 from heap 1 (3 -> 1)\n",
+    );
+    answers("nim_xor", "2\n7 7\n", "Second player wins\n");
 }
 
 #[test]
 fn fibonacci_again_hdu_1848() {
-    let (out, _) = run("fibonacci_again", "1 1 1\n1 4 1\n0 0 0\n");
-    assert_eq!(out, "Fibo\nNacci\n");
+    answers("fibonacci_again", "1 1 1\n1 4 1\n0 0 0\n", "Fibo\nNacci\n");
 }
 
 #[test]
 fn multiplication_game_poj_2505() {
-    let (out, _) = run("multiplication_game", "162\n17\n34012226\n");
-    assert_eq!(out, "Stan wins.\nOllie wins.\nStan wins.\n");
+    answers(
+        "multiplication_game",
+        "162\n17\n34012226\n",
+        "Stan wins.\nOllie wins.\nStan wins.\n",
+    );
 }
 
 #[test]
 fn golden_ratio_game_luogu_p1290() {
-    let (out, _) = run("golden_ratio_game", "2\n25 7\n24 15\n");
-    assert_eq!(out, "Stan wins\nOllie wins\n");
+    answers(
+        "golden_ratio_game",
+        "2\n25 7\n24 15\n",
+        "Stan wins\nOllie wins\n",
+    );
 }
 
 #[test]
 fn e_and_d_luogu_p2148() {
-    let (out, _) = run("e_and_d", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n");
-    assert_eq!(out, "YES\nNO\n");
+    answers("e_and_d", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n");
+}
+
+/// The example answers `input` with exactly `expected` and exits with 0.
+fn answers(name: &str, input: &str, expected: &str) {
+    let (out, code) = run(name, input);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, expected);
 }
 
 /// The example exits with code 2 after printing exactly `expected`
@@ -101,75 +113,83 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(code, 2);
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(out.ends_with("got `-1`\n"), "{out}");
-    fails_with(
-        "golden_ratio_game",
-        "1\n25\n",
-        "error: input ended after line 2 where N was expected\n",
-    );
-    // Bad input names its line.
-    fails_with(
-        "christmas_game",
-        "1\n3 2\n1 2\n2 x\n",
-        "error: line 4: expected a vertex, got `x`\n",
-    );
-    fails_with(
-        "christmas_game",
-        "1\n3 2\n1 2\n2 7\n",
-        "error: line 4: vertex 7 is not one of 1..=3\n",
-    );
-    fails_with(
-        "christmas_game",
-        "1\n3 2\n1 2\n",
-        "error: input ended after line 3 where a vertex was expected\n",
-    );
-    // A huge edge count is taken at its word only as far as edges come.
-    fails_with(
-        "christmas_game",
-        "1\n2 1000000000000\n1 2\n",
-        "error: input ended after line 3 where a vertex was expected\n",
-    );
-    fails_with(
-        "cutting_game",
-        "2 2\n0 3\n",
-        "LOSE\nerror: line 2: a sheet is at least 1x1, got `0 3`\n",
-    );
+    // Each example answers what came before the bad line, then says what
+    // is wrong with it (naming its line) in one line.
+    let cases = [
+        (
+            "golden_ratio_game",
+            "1\n25\n",
+            "error: input ended after line 2 where N was expected\n",
+        ),
+        (
+            "christmas_game",
+            "1\n3 2\n1 2\n2 x\n",
+            "error: line 4: expected a vertex, got `x`\n",
+        ),
+        (
+            "christmas_game",
+            "1\n3 2\n1 2\n2 7\n",
+            "error: line 4: vertex 7 is not one of 1..=3\n",
+        ),
+        (
+            "christmas_game",
+            "1\n3 2\n1 2\n",
+            "error: input ended after line 3 where a vertex was expected\n",
+        ),
+        // A huge edge count is taken at its word only as far as edges come.
+        (
+            "christmas_game",
+            "1\n2 1000000000000\n1 2\n",
+            "error: input ended after line 3 where a vertex was expected\n",
+        ),
+        (
+            "cutting_game",
+            "2 2\n0 3\n",
+            "LOSE\nerror: line 2: a sheet is at least 1x1, got `0 3`\n",
+        ),
+        (
+            "cutting_game",
+            "2 2\n1048576 1048576\n",
+            "LOSE\nerror: line 2: a 1048576x1048576 sheet is too large to solve here\n",
+        ),
+    ];
+    for (name, input, expected) in cases {
+        fails_with(name, input, expected);
+    }
     let (out, code) = run("cutting_game", "2 2\n3 2000000\n");
     assert_eq!(code, 2);
     assert!(out.starts_with("LOSE\nerror: line 2: "), "{out}");
-    fails_with(
-        "cutting_game",
-        "2 2\n1048576 1048576\n",
-        "LOSE\nerror: line 2: a 1048576x1048576 sheet is too large to solve here\n",
-    );
 }
 
 #[test]
 fn christmas_game_poj_3710() {
-    let (out, code) = run("christmas_game", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n");
-    assert_eq!(code, 0);
-    assert_eq!(out, "Sally\n");
+    answers(
+        "christmas_game",
+        "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n",
+        "Sally\n",
+    );
     // Two copies of the same tree cancel; a square on the root is worth 0.
-    let (out, _) = run(
+    answers(
         "christmas_game",
         "2\n2 1\n1 2\n2 1\n1 2\n1\n4 4\n1 2\n2 3\n3 4\n4 1\n",
+        "Harry\nHarry\n",
     );
-    assert_eq!(out, "Harry\nHarry\n");
 }
 
 #[test]
 fn cutting_game_poj_2311() {
-    let (out, code) = run("cutting_game", "2 2\n3 2\n4 2\n");
-    assert_eq!(code, 0);
-    assert_eq!(out, "LOSE\nLOSE\nWIN\n");
+    answers("cutting_game", "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n");
 }
 
 #[test]
 fn coin_flipping() {
     // Turning Turtles: heads 2, 3, 5 are worth 2 ^ 3 ^ 5 = 4; turning
     // coins 1 and 5 leaves heads 1, 2, 3: 1 ^ 2 ^ 3 = 0.
-    let (out, code) = run("coin_flipping", "THHTH\nTTT\n\nH\n");
-    assert_eq!(code, 0);
-    assert_eq!(out, "4 turn 1 5\n0 lose\n1 turn 1\n");
+    answers(
+        "coin_flipping",
+        "THHTH\nTTT\n\nH\n",
+        "4 turn 1 5\n0 lose\n1 turn 1\n",
+    );
     let (out, code) = run("coin_flipping", "THHTH\nTHxH\n");
     assert_eq!(code, 2);
     assert!(

@@ -4,6 +4,7 @@
 //! so a heap of `n` has about `log_phi(n)` options and the plain mex is fast.
 
 use crate::game::Visit;
+use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
@@ -48,14 +49,6 @@ impl HeapRules for Fibonacci {
     }
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for &s in &self.amounts {
-            if s > n {
-                break;
-            }
-            let go_on = if s == n { f(&[]) } else { f(&[n - s]) };
-            if !go_on {
-                return;
-            }
-        }
+        offer_taking(n, self.amounts.iter().copied(), f);
     }
 }

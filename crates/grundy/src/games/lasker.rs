@@ -6,6 +6,7 @@
 
 use crate::game::Limits;
 use crate::game::Visit;
+use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::Entry;
@@ -36,18 +37,9 @@ impl HeapRules for Lasker {
         "lasker".to_string()
     }
 
+    /// Nim's moves, then the splits.
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for k in (0..n).rev() {
-            let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
-            if !go_on {
-                return;
-            }
-        }
-        for a in 1..=n / 2 {
-            if !f(&[a, n - a]) {
-                return;
-            }
-        }
+        let _ = offer_taking(n, 1..=n, f) && (1..=n / 2).all(|a| f(&[a, n - a]));
     }
 
     fn closed_form(&self, n: u64) -> Option<u64> {

@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::game::Visit;
 use crate::game::WholePositionGame;
 use crate::game::{Limits, Outcome};
+use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::{Accepts, Entry};
@@ -35,12 +36,7 @@ impl HeapRules for Nim {
     }
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for k in (0..n).rev() {
-            let go_on = if k == 0 { f(&[]) } else { f(&[k]) };
-            if !go_on {
-                return;
-            }
-        }
+        offer_taking(n, 1..=n, f);
     }
 
     fn closed_form(&self, n: u64) -> Option<u64> {

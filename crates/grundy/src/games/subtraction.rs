@@ -8,6 +8,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Visit;
+use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
 use crate::registry::{Build, Entry, Example};
@@ -79,15 +80,7 @@ impl HeapRules for Subtraction {
     }
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for &s in &self.set {
-            if s > n {
-                break;
-            }
-            let go_on = if s == n { f(&[]) } else { f(&[n - s]) };
-            if !go_on {
-                return;
-            }
-        }
+        offer_taking(n, self.set.iter().copied(), f);
     }
 
     fn option_count_bound(&self, n: u64) -> u64 {
@@ -139,15 +132,8 @@ impl HeapRules for AllBut {
     }
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for k in 1..=n {
-            if self.set.binary_search(&k).is_ok() {
-                continue;
-            }
-            let go_on = if k == n { f(&[]) } else { f(&[n - k]) };
-            if !go_on {
-                return;
-            }
-        }
+        let allowed = (1..=n).filter(|k| self.set.binary_search(k).is_err());
+        offer_taking(n, allowed, f);
     }
 
     fn option_count_bound(&self, n: u64) -> u64 {

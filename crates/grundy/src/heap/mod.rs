@@ -29,6 +29,17 @@ use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::MexSet;
 
+/// Offers `f` the heap `n` less each amount in `amounts` (ascending; those
+/// above `n` are not taken), leaving nothing when an amount takes it all:
+/// the moves of every subtraction game, Nim's included (it takes any of
+/// `1..=n`). Returns `false` when `f` asked to stop.
+pub fn offer_taking(n: u64, amounts: impl IntoIterator<Item = u64>, f: Visit<u64>) -> bool {
+    amounts
+        .into_iter()
+        .take_while(|&s| s <= n)
+        .all(|s| if s == n { f(&[]) } else { f(&[n - s]) })
+}
+
 /// The moves of a heap game.
 pub trait HeapRules: Send + Sync + Clone + 'static {
     /// The canonical game name.
