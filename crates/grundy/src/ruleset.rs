@@ -114,30 +114,24 @@ pub trait ComponentFiles {
 /// answers (heap sequences, solved tables) are types of the layers above
 /// the games' core.
 pub trait Capabilities: SumGame {
-    /// The analysis of the position `comps` (shown as `shown`). The default
+    /// The analysis of the position `p`. The default
     /// is the sum rule ([`analyze_parsed`]); a game overrides it with its
     /// theory (Wythoff's huge pairs, Cutting's thin pieces), a rule for
     /// the whole position (Moore's Nim, staircase Nim, misère Nim) or a
     /// loopy analysis (scripts whose moves have cycles).
-    fn analyze_position(
-        &self,
-        shown: &[String],
-        comps: &[Self::Comp],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        analyze_parsed(self, shown, comps, limits)
+    fn analyze_position(&self, p: Parsed<'_, Self::Comp>, limits: &Limits) -> Result<Analysis> {
+        analyze_parsed(self, p, limits)
     }
 
-    /// Every move from the position `comps` (written `components`). The
+    /// Every move from the position `p`. The
     /// default moves one component to each of its options
     /// ([`sum_position_moves`]); whole-position games move the whole.
     fn moves_of_position(
         &self,
-        components: &[String],
-        comps: &[Self::Comp],
+        p: Parsed<'_, Self::Comp>,
         limits: &Limits,
     ) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, components, comps, limits)
+        sum_position_moves(self, p, limits)
     }
 
     /// Whether the last player to move loses ([`Ruleset::misere`]).
@@ -174,6 +168,33 @@ pub trait Capabilities: SumGame {
     }
 }
 
+/// A position as the adapter hands it to a game: the component texts as
+/// given (for reports, and for the moves' `next`) and the components they
+/// read as, one per text.
+#[derive(Debug)]
+pub struct Parsed<'a, C> {
+    /// The texts, as given.
+    pub texts: &'a [String],
+    /// The components the texts read as.
+    pub comps: &'a [C],
+}
+
+impl<'a, C> Parsed<'a, C> {
+    /// The position `texts`, read as `comps`.
+    pub fn new(texts: &'a [String], comps: &'a [C]) -> Self {
+        debug_assert_eq!(texts.len(), comps.len());
+        Parsed { texts, comps }
+    }
+}
+
+impl<C> Clone for Parsed<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Parsed<'_, C> {}
+
 /// The one adapter from a typed game to the text level: parse every
 /// component, then hand the typed position to the game's
 /// [`Capabilities`].
@@ -200,12 +221,14 @@ impl<G: Capabilities> Ruleset for SumRuleset<G> {
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         let comps = self.parse_all(components)?;
-        self.0.analyze_position(components, &comps, limits)
+        self.0
+            .analyze_position(Parsed::new(components, &comps), limits)
     }
 
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
         let comps = self.parse_all(components)?;
-        self.0.moves_of_position(components, &comps, limits)
+        self.0
+            .moves_of_position(Parsed::new(components, &comps), limits)
     }
 
     fn misere(&self) -> bool {
@@ -243,13 +266,12 @@ impl<G: Capabilities> Ruleset for SumRuleset<G> {
 /// for "nothing left", so positions keep their shape).
 pub fn sum_position_moves<G: SumGame + ?Sized>(
     game: &G,
-    components: &[String],
-    comps: &[G::Comp],
+    p: Parsed<'_, G::Comp>,
     limits: &Limits,
 ) -> Result<Vec<PositionMove>> {
     let mut moves = Vec::new();
     let mut failure = None;
-    for (i, c) in comps.iter().enumerate() {
+    for (i, c) in p.comps.iter().enumerate() {
         // A ruleset may list one option twice; it is one move.
         let mut seen = FxHashSet::default();
         game.for_each_option(c, limits, &mut |parts| {
@@ -267,7 +289,7 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
                 note: game.describe_option(parts),
                 parts: game.option_parts(parts),
             };
-            moves.push(PositionMove::new(mv, components));
+            moves.push(PositionMove::new(mv, p.texts));
             true
         })?;
         if let Some(e) = failure.take() {
@@ -277,18 +299,17 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
     Ok(moves)
 }
 
-/// Values, outcome and winning moves of a sum of components (`shown` are
-/// their texts for the report).
+/// Values, outcome and winning moves of a sum of components.
 ///
 /// A move in component `i` wins exactly when it reaches a value
 /// `g_i ⊕ s`, where `s` is the total: the new total is then zero.
 pub fn analyze_parsed<G: SumGame + ?Sized>(
     game: &G,
-    shown: &[String],
-    comps: &[G::Comp],
+    p: Parsed<'_, G::Comp>,
     limits: &Limits,
 ) -> Result<Analysis> {
-    let values = comps
+    let values = p
+        .comps
         .iter()
         .map(|c| game.value(c, limits))
         .collect::<Result<Vec<_>>>()?;
@@ -296,7 +317,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     let mut winning_moves = Vec::new();
     let mut truncated = false;
     if total != Nimber::ZERO {
-        for (i, (c, &g)) in comps.iter().zip(&values).enumerate() {
+        for (i, (c, &g)) in p.comps.iter().zip(&values).enumerate() {
             let room = MAX_LISTED_MOVES - winning_moves.len();
             if room == 0 {
                 truncated = true;
@@ -315,7 +336,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     }
     Ok(Analysis {
         game: game.name(),
-        components: shown.to_vec(),
+        components: p.texts.to_vec(),
         values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
         grundy: Some(Value::Finite(total)),
         outcome: if total == Nimber::ZERO {

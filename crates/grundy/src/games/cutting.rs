@@ -24,8 +24,8 @@ use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::Entry;
-use crate::ruleset::boxed;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
+use crate::ruleset::{boxed, Parsed};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -265,17 +265,12 @@ impl SumGame for Cutting {
 impl Capabilities for Cutting {
     /// Pieces with a side of 1 decide the game at once
     /// (`Cutting::analyze_thin`); the others are valued from the table.
-    fn analyze_position(
-        &self,
-        shown: &[String],
-        pieces: &[(u64, u64)],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        if pieces.iter().any(|&(w, h)| w < 2 || h < 2) {
-            return self.analyze_thin(shown, pieces, limits);
+    fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {
+        if p.comps.iter().any(|&(w, h)| w < 2 || h < 2) {
+            return self.analyze_thin(p.texts, p.comps, limits);
         }
-        self.prepare(pieces, limits)?;
-        analyze_parsed(self, shown, pieces, limits)
+        self.prepare(p.comps, limits)?;
+        analyze_parsed(self, p, limits)
     }
 
     /// The moves of the real game, which play and pictures follow: any
@@ -284,23 +279,22 @@ impl Capabilities for Cutting {
     /// The reduced game's values stay with `value`; outcomes agree.
     fn moves_of_position(
         &self,
-        components: &[String],
-        pieces: &[(u64, u64)],
+        p: Parsed<'_, (u64, u64)>,
         limits: &Limits,
     ) -> Result<Vec<PositionMove>> {
-        if pieces.contains(&(1, 1)) {
+        if p.comps.contains(&(1, 1)) {
             return Ok(Vec::new());
         }
-        let cuts: u64 = pieces.iter().map(|&(w, h)| w / 2 + h / 2).sum();
+        let cuts: u64 = p.comps.iter().map(|&(w, h)| w / 2 + h / 2).sum();
         limits.check_states(cuts, "listing the cuts")?;
         let mut moves = Vec::with_capacity(cuts as usize);
-        for (i, &(w, h)) in pieces.iter().enumerate() {
+        for (i, &(w, h)) in p.comps.iter().enumerate() {
             let halves = (1..=w / 2)
                 .map(|a| [(a, h), (w - a, h)])
                 .chain((1..=h / 2).map(|b| [(w, b), (w, h - b)]));
             for parts in halves {
                 let mv = Move::in_component(i, self.option_parts(&parts), None);
-                moves.push(PositionMove::new(mv, components));
+                moves.push(PositionMove::new(mv, p.texts));
             }
         }
         Ok(moves)

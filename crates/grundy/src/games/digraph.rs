@@ -22,7 +22,7 @@ use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::{in_file, Accepts, Build, Entry, Name};
-use crate::ruleset::boxed;
+use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
 use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
 
@@ -206,18 +206,13 @@ impl SumGame for GraphGame {
 impl Capabilities for GraphGame {
     /// One token per component, analysed by Smith's rules
     /// ([`analyze_token_sum`]).
-    fn analyze_position(
-        &self,
-        shown: &[String],
-        verts: &[u32],
-        limits: &Limits,
-    ) -> Result<Analysis> {
+    fn analyze_position(&self, p: Parsed<'_, u32>, limits: &Limits) -> Result<Analysis> {
         let solved = self.solved(limits)?;
         Ok(analyze_token_sum(
             SumGame::name(self),
-            shown,
+            p.texts,
             solved,
-            verts,
+            p.comps,
             &|w| self.vertex_name(w).to_string(),
         ))
     }
@@ -354,7 +349,10 @@ start e
 
     fn analyze(g: &GraphGame, comps: &[&str]) -> Analysis {
         let comps: Vec<String> = comps.iter().map(|s| s.to_string()).collect();
-        let a = g.analyze_position(&comps, &g.parse_all(&comps), &Limits::default());
+        let a = g.analyze_position(
+            Parsed::new(&comps, &g.parse_all(&comps)),
+            &Limits::default(),
+        );
         a.unwrap()
     }
 

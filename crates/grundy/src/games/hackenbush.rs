@@ -34,11 +34,11 @@ use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::registry::{Accepts, Entry};
-use crate::ruleset::boxed;
 use crate::ruleset::{
     analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
     MAX_LISTED_TEXT,
 };
+use crate::ruleset::{boxed, Parsed};
 
 const NONE: u32 = u32::MAX;
 
@@ -598,7 +598,7 @@ impl ComponentFiles for Hackenbush {
                 }
             }
         }
-        analyze_parsed(self, &shown, &graphs, limits)
+        analyze_parsed(self, Parsed::new(&shown, &graphs), limits)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::registry::{Build, Entry, Example};
-use crate::ruleset::boxed;
+use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Positions with at most this many moves have all their winning moves
@@ -159,39 +159,31 @@ impl Capabilities for Moore {
         false
     }
 
-    fn moves_of_position(
-        &self,
-        _components: &[String],
-        heaps: &[u64],
-        limits: &Limits,
-    ) -> Result<Vec<PositionMove>> {
-        let bound = heaps
+    fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
+        let bound = p
+            .comps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         limits.check_states(bound, "listing the moves")?;
         Ok(self
-            .all_moves(heaps)
+            .all_moves(p.comps)
             .into_iter()
             .map(|next| PositionMove::whole(count_texts(&next)))
             .collect())
     }
 
-    fn analyze_position(
-        &self,
-        components: &[String],
-        heaps: &[u64],
-        _limits: &Limits,
-    ) -> Result<Analysis> {
-        let outcome = self.outcome(heaps);
-        let moves_bound = heaps
+    fn analyze_position(&self, p: Parsed<'_, u64>, _limits: &Limits) -> Result<Analysis> {
+        let outcome = self.outcome(p.comps);
+        let moves_bound = p
+            .comps
             .iter()
             .fold(1u64, |acc, &h| acc.saturating_mul(h.saturating_add(1)));
         let (targets, truncated) = if outcome == Outcome::P {
             (vec![], false)
         } else if moves_bound <= ENUMERATE_MOVES {
-            (self.all_winning_moves(heaps), false)
+            (self.all_winning_moves(p.comps), false)
         } else {
-            (self.constructed_move(heaps).into_iter().collect(), true)
+            (self.constructed_move(p.comps).into_iter().collect(), true)
         };
         let moves = targets
             .iter()
@@ -199,7 +191,7 @@ impl Capabilities for Moore {
             .collect();
         Ok(Analysis {
             moves_truncated: truncated,
-            ..Analysis::by_outcome(SumGame::name(self), components, outcome, moves)
+            ..Analysis::by_outcome(SumGame::name(self), p.texts, outcome, moves)
         })
     }
 }

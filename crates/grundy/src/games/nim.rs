@@ -15,7 +15,7 @@ use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::registry::{Accepts, Entry};
-use crate::ruleset::boxed;
+use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
@@ -123,40 +123,30 @@ impl Capabilities for MisereNim {
         true
     }
 
-    fn moves_of_position(
-        &self,
-        components: &[String],
-        heaps: &[u64],
-        limits: &Limits,
-    ) -> Result<Vec<PositionMove>> {
-        let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+    fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
+        let total = p.comps.iter().fold(0u64, |a, &h| a.saturating_add(h));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
+        for (i, &h) in p.comps.iter().enumerate() {
             for to in (0..h).rev() {
                 let mv = Move::in_component(i, vec![to.to_string()], None);
-                moves.push(PositionMove::new(mv, components));
+                moves.push(PositionMove::new(mv, p.texts));
             }
         }
         Ok(moves)
     }
 
-    fn analyze_position(
-        &self,
-        components: &[String],
-        heaps: &[u64],
-        _limits: &Limits,
-    ) -> Result<Analysis> {
-        let winning_moves = Self::winning_moves(heaps)
+    fn analyze_position(&self, p: Parsed<'_, u64>, _limits: &Limits) -> Result<Analysis> {
+        let winning_moves = Self::winning_moves(p.comps)
             .into_iter()
             .map(|(i, to)| Move::in_component(i, vec![to.to_string()], None))
             .collect();
-        let outcome = Self::outcome(heaps);
+        let outcome = Self::outcome(p.comps);
         Ok(Analysis {
             misere: true,
             ..Analysis::by_outcome(
                 WholePositionGame::name(self),
-                components,
+                p.texts,
                 outcome,
                 winning_moves,
             )

@@ -24,7 +24,7 @@ use crate::heap::{
     detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqRun, SeqStats, Table,
 };
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_parsed, Analysis, Capabilities, SumGame};
+use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
@@ -184,14 +184,9 @@ impl SumGame for RulesGame {
 /// A script whose moves have a cycle is solved as a loopy game; integer
 /// positions make a sequence.
 impl Capabilities for RulesGame {
-    fn analyze_position(
-        &self,
-        shown: &[String],
-        comps: &[Pos],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        match analyze_parsed(self, shown, comps, limits) {
-            Err(Error::Cyclic(_)) => self.analyze_loopy(shown, comps, limits),
+    fn analyze_position(&self, p: Parsed<'_, Pos>, limits: &Limits) -> Result<Analysis> {
+        match analyze_parsed(self, p, limits) {
+            Err(Error::Cyclic(_)) => self.analyze_loopy(p.texts, p.comps, limits),
             other => other,
         }
     }

@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::registry::Entry;
-use crate::ruleset::boxed;
+use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Staircase Nim.
@@ -83,18 +83,13 @@ impl Capabilities for Staircase {
         false
     }
 
-    fn moves_of_position(
-        &self,
-        _components: &[String],
-        coins: &[u64],
-        limits: &Limits,
-    ) -> Result<Vec<PositionMove>> {
-        let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
+    fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
+        let total = p.comps.iter().fold(0u64, |a, &c| a.saturating_add(c));
         limits.check_states(total, "listing the moves")?;
         let mut moves = Vec::new();
-        for (j, &c) in coins.iter().enumerate() {
+        for (j, &c) in p.comps.iter().enumerate() {
             for m in 1..=c {
-                let mut next = coins.to_vec();
+                let mut next = p.comps.to_vec();
                 next[j] -= m;
                 if j > 0 {
                     next[j - 1] += m;
@@ -105,27 +100,17 @@ impl Capabilities for Staircase {
         Ok(moves)
     }
 
-    fn analyze_position(
-        &self,
-        components: &[String],
-        coins: &[u64],
-        _limits: &Limits,
-    ) -> Result<Analysis> {
-        let outcome = if Self::odd_xor(coins) == 0 {
+    fn analyze_position(&self, p: Parsed<'_, u64>, _limits: &Limits) -> Result<Analysis> {
+        let outcome = if Self::odd_xor(p.comps) == 0 {
             Outcome::P
         } else {
             Outcome::N
         };
-        let winning_moves = Self::winning_moves(coins)
+        let winning_moves = Self::winning_moves(p.comps)
             .iter()
             .map(|next| Move::whole(count_texts(next)))
             .collect();
         let name = SumGame::name(self);
-        Ok(Analysis::by_outcome(
-            name,
-            components,
-            outcome,
-            winning_moves,
-        ))
+        Ok(Analysis::by_outcome(name, p.texts, outcome, winning_moves))
     }
 }

@@ -14,8 +14,8 @@ use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
-use crate::ruleset::boxed;
 use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Capabilities, Move, SumGame};
+use crate::ruleset::{boxed, Parsed};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
 pub const MAX_PILE: u64 = 1 << 62;
@@ -238,15 +238,10 @@ impl SumGame for Wythoff {
 /// Huge pairs, beyond the value table, are analysed by the theory of
 /// P-positions when they stand alone.
 impl Capabilities for Wythoff {
-    fn analyze_position(
-        &self,
-        shown: &[String],
-        comps: &[(u64, u64)],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        match analyze_parsed(self, shown, comps, limits) {
-            Err(Error::Limit { .. } | Error::Unsupported(_)) if comps.len() == 1 => {
-                Ok(self.analyze_by_theory(&shown[0], comps[0]))
+    fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {
+        match analyze_parsed(self, p, limits) {
+            Err(Error::Limit { .. } | Error::Unsupported(_)) if p.comps.len() == 1 => {
+                Ok(self.analyze_by_theory(&p.texts[0], p.comps[0]))
             }
             other => other,
         }
