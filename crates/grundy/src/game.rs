@@ -331,6 +331,13 @@ pub trait WholePositionGame: Send + Sync {
     }
 }
 
+/// The sum of the counts of a whole position (saturating): how many moves
+/// take one or more from one count, checked against the state budget
+/// before they are listed.
+pub fn count_total(counts: &[u64]) -> u64 {
+    counts.iter().fold(0, |a, &c| a.saturating_add(c))
+}
+
 /// The texts of a whole position of counts, for [`Move::whole`](crate::answer::Move::whole).
 pub fn count_texts(counts: &[u64]) -> Vec<String> {
     counts.iter().map(u64::to_string).collect()

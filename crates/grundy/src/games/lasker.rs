@@ -6,9 +6,9 @@
 
 use crate::game::Limits;
 use crate::game::Visit;
-use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
+use crate::heap::{offer_taking, ClosedForm};
 use crate::registry::Entry;
 use crate::ruleset::boxed;
 
@@ -42,13 +42,12 @@ impl HeapRules for Lasker {
         let _ = offer_taking(n, 1..=n, f) && (1..=n / 2).all(|a| f(&[a, n - a]));
     }
 
-    fn closed_form(&self, n: u64) -> Option<u64> {
-        // 4k+3 -> 4k+4 must not overflow.
-        (n < u64::MAX).then(|| lasker_value(n))
-    }
-
-    fn closed_form_note(&self) -> Option<String> {
-        Some("G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3".to_string())
+    fn closed_form(&self) -> Option<ClosedForm> {
+        Some(ClosedForm {
+            // 4k+3 -> 4k+4 must not overflow.
+            value: |n| (n < u64::MAX).then(|| lasker_value(n)),
+            note: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3",
+        })
     }
 
     /// Taking to the one heap of value `target` and every split whose two

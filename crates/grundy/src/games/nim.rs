@@ -9,13 +9,13 @@
 
 use crate::error::Result;
 use crate::game::Visit;
-use crate::game::WholePositionGame;
+use crate::game::{count_total, WholePositionGame};
 use crate::game::{Limits, Outcome};
-use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
+use crate::heap::{offer_taking, ClosedForm};
 use crate::registry::{Accepts, Entry};
-use crate::ruleset::{boxed, Parsed};
+use crate::ruleset::{boxed, sum_position_moves, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
@@ -39,12 +39,11 @@ impl HeapRules for Nim {
         offer_taking(n, 1..=n, f);
     }
 
-    fn closed_form(&self, n: u64) -> Option<u64> {
-        Some(n)
-    }
-
-    fn closed_form_note(&self) -> Option<String> {
-        Some("G(n) = n".to_string())
+    fn closed_form(&self) -> Option<ClosedForm> {
+        Some(ClosedForm {
+            value: Some,
+            note: "G(n) = n",
+        })
     }
 
     fn options_with_value(
@@ -123,17 +122,10 @@ impl Capabilities for MisereNim {
         true
     }
 
+    /// Nim's moves: misère play changes who wins, not how one moves.
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
-        let total = p.comps.iter().fold(0u64, |a, &h| a.saturating_add(h));
-        limits.check_states(total, "listing the moves")?;
-        let mut moves = Vec::new();
-        for (i, &h) in p.comps.iter().enumerate() {
-            for to in (0..h).rev() {
-                let mv = Move::in_component(i, vec![to.to_string()], None);
-                moves.push(PositionMove::new(mv, p.texts));
-            }
-        }
-        Ok(moves)
+        limits.check_states(count_total(p.comps), "listing the moves")?;
+        sum_position_moves(&HeapGame::new(Nim), p, limits)
     }
 
     fn analyze_position(&self, p: Parsed<'_, u64>, _limits: &Limits) -> Result<Analysis> {
@@ -151,5 +143,37 @@ impl Capabilities for MisereNim {
                 winning_moves,
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+    use crate::Error;
+
+    /// Misère Nim moves as Nim does: one heap to any smaller size, a heap
+    /// taken whole leaving `0`; too many moves are refused before listing.
+    #[test]
+    fn misere_nim_moves_are_nims() {
+        let game = boxed(MisereNim);
+        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let moves = game
+            .position_moves(&texts(&["2", "1"]), &Limits::default())
+            .unwrap();
+        let seen: Vec<(Option<usize>, &str, Vec<String>)> = moves
+            .iter()
+            .map(|m| (m.mv.component, m.mv.to.as_str(), m.next.clone()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (Some(0), "1", texts(&["1", "1"])),
+                (Some(0), "0", texts(&["0", "1"])),
+                (Some(1), "0", texts(&["2", "0"])),
+            ]
+        );
+        let huge = game.position_moves(&texts(&["1000000000000"]), &Limits::default());
+        assert!(matches!(huge, Err(Error::Limit { .. })), "{huge:?}");
     }
 }

@@ -9,7 +9,7 @@
 //! even step above it.
 
 use crate::error::Result;
-use crate::game::{count_texts, WholePositionGame};
+use crate::game::{count_texts, count_total, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::registry::Entry;
 use crate::ruleset::{boxed, Parsed};
@@ -84,8 +84,7 @@ impl Capabilities for Staircase {
     }
 
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
-        let total = p.comps.iter().fold(0u64, |a, &c| a.saturating_add(c));
-        limits.check_states(total, "listing the moves")?;
+        limits.check_states(count_total(p.comps), "listing the moves")?;
         let mut moves = Vec::new();
         for (j, &c) in p.comps.iter().enumerate() {
             for m in 1..=c {

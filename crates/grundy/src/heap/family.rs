@@ -244,7 +244,7 @@ impl<R: HeapRules> HeapGame<R> {
     /// [`SeqRequest::PROOF_STRETCH`] heaps (or what the budgets allow),
     /// and without one the heap is refused at once, saying why.
     pub fn value_of(&self, n: u64, limits: &Limits) -> Result<u64> {
-        if let Some(v) = self.rules.closed_form(n) {
+        if let Some(v) = self.rules.closed_form().and_then(|c| (c.value)(n)) {
             return Ok(v);
         }
         let mut st = self.lock();
@@ -318,7 +318,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
     }
 
     fn has_closed_form(&self) -> bool {
-        self.rules.closed_form_note().is_some()
+        self.rules.closed_form().is_some()
     }
 
     fn prove(&self) -> Option<Periodicity> {
@@ -380,12 +380,9 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
     }
 
     fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
-        let closed = self.rules.closed_form_note();
         limits.check_states(to.saturating_add(1), "this sequence")?;
-        if closed.is_some() {
-            let values = (0..=to)
-                .map(|n| self.rules.closed_form(n).unwrap_or(0))
-                .collect();
+        if let Some(form) = self.rules.closed_form() {
+            let values = (0..=to).map(|n| (form.value)(n).unwrap_or(0)).collect();
             return Ok(SeqReport {
                 game: self.rules.name(),
                 computed_to: to,
@@ -394,7 +391,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
                 period: None,
                 proven: false,
                 proof: None,
-                closed_form: closed,
+                closed_form: Some(form.note.to_string()),
                 sparse: None,
             });
         }

@@ -40,6 +40,16 @@ pub fn offer_taking(n: u64, amounts: impl IntoIterator<Item = u64>, f: Visit<u64
         .all(|s| if s == n { f(&[]) } else { f(&[n - s]) })
 }
 
+/// A heap game's values by formula, with the sentence that states it:
+/// sequences show the sentence and compute nothing.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosedForm {
+    /// `G(n)`, or `None` for heaps the formula cannot reach (overflow).
+    pub value: fn(u64) -> Option<u64>,
+    /// The formula in words: `G(n) = n`.
+    pub note: &'static str,
+}
+
 /// The moves of a heap game.
 pub trait HeapRules: Send + Sync + Clone + 'static {
     /// The canonical game name.
@@ -50,12 +60,7 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
     fn for_each_option(&self, n: u64, f: Visit<u64>);
 
     /// `G(n)` by formula, for games that have one (Nim, Lasker's Nim).
-    fn closed_form(&self, _n: u64) -> Option<u64> {
-        None
-    }
-
-    /// A sentence stating the closed form, shown with sequences.
-    fn closed_form_note(&self) -> Option<String> {
+    fn closed_form(&self) -> Option<ClosedForm> {
         None
     }
 
