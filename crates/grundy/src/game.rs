@@ -144,6 +144,25 @@ impl Limits {
 /// a search for one winning move does not list a million others.
 pub type Visit<'a, C> = &'a mut dyn FnMut(&[C]) -> bool;
 
+/// A field of a component that takes no part in its equality or hash: the
+/// marks of the move that led to it (the coins turned, the coin moved),
+/// kept for showing the move. Components that differ only in it are the
+/// same position to every solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ignored<T>(pub T);
+
+impl<T> PartialEq for Ignored<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Ignored<T> {}
+
+impl<T> Hash for Ignored<T> {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A game whose positions are sums of independent components of one kind.
 pub trait SumGame: Send + Sync {
     /// One component.

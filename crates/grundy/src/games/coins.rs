@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::game::Visit;
+use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
 use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
@@ -29,7 +29,7 @@ use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 ///
 /// Equal rows are the same position: the marks of the move that led here
 /// (`turned`) are for display and take no part in equality.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Coins {
     /// The number of coins when written as a coin string; `None` for a
     /// list of heads.
@@ -37,22 +37,7 @@ pub struct Coins {
     /// The heads, ascending.
     heads: Vec<u64>,
     /// The coins the last move turned, ascending (shown in lower case).
-    turned: Vec<u64>,
-}
-
-impl PartialEq for Coins {
-    fn eq(&self, other: &Coins) -> bool {
-        self.len == other.len && self.heads == other.heads
-    }
-}
-
-impl Eq for Coins {}
-
-impl std::hash::Hash for Coins {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.len.hash(h);
-        self.heads.hash(h);
-    }
+    turned: Ignored<Vec<u64>>,
 }
 
 impl Coins {
@@ -96,7 +81,7 @@ impl Coins {
         Ok(Coins {
             len: Some(len),
             heads,
-            turned,
+            turned: Ignored(turned),
         })
     }
 
@@ -104,7 +89,7 @@ impl Coins {
         let none = Coins {
             len: None,
             heads: Vec::new(),
-            turned: Vec::new(),
+            turned: Ignored(Vec::new()),
         };
         if t == "0" {
             return Ok(none);
@@ -146,7 +131,10 @@ impl Coins {
         match self.len {
             Some(len) => {
                 let mut s = String::with_capacity(len as usize);
-                let (mut h, mut t) = (self.heads.iter().peekable(), self.turned.iter().peekable());
+                let (mut h, mut t) = (
+                    self.heads.iter().peekable(),
+                    self.turned.0.iter().peekable(),
+                );
                 for n in 1..=len {
                     let head = h.next_if_eq(&&n).is_some();
                     let turned = t.next_if_eq(&&n).is_some();
@@ -188,7 +176,7 @@ impl Coins {
         Coins {
             len: self.len,
             heads,
-            turned: coins.to_vec(),
+            turned: Ignored(coins.to_vec()),
         }
     }
 }
@@ -417,7 +405,7 @@ impl SumGame for CoinGame {
     }
 
     fn describe_option(&self, parts: &[Coins]) -> Option<String> {
-        let turned = &parts.first()?.turned;
+        let turned = &parts.first()?.turned.0;
         let list: Vec<String> = turned.iter().map(u64::to_string).collect();
         (!list.is_empty()).then(|| format!("turn {}", list.join(",")))
     }

@@ -20,6 +20,7 @@ use rustc_hash::FxHashMap;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
+use crate::games::content_lines;
 use crate::nimber::Nimber;
 use crate::registry::{in_file, Accepts, Build, Entry, Name};
 use crate::ruleset::{boxed, Parsed};
@@ -61,18 +62,8 @@ impl GraphGame {
         let mut names = Names::new(text.len());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut starts: Vec<u32> = Vec::new();
-        // Some editors start UTF-8 files with a byte-order mark.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        for (n, raw) in text.lines().enumerate() {
-            let line = match raw.find('#') {
-                Some(i) => &raw[..i],
-                None => raw,
-            }
-            .trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
+        for (n, line) in content_lines(text) {
+            let at = |msg: String| Error::parse(format!("line {n}: {msg}"));
             let mut vertex = |name: &str| -> Result<u32> {
                 if name == "start" {
                     return Err(at(

@@ -54,6 +54,17 @@ fn build_rules(_: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
     ))
 }
 
+/// The lines of a graph file that say something, numbered from 1 for
+/// errors: a byte-order mark (some editors start UTF-8 files with one),
+/// `#` comments, blank lines and the spaces around a line dropped.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().enumerate().filter_map(|(n, raw)| {
+        let line = raw.split_once('#').map_or(raw, |(before, _)| before).trim();
+        (!line.is_empty()).then_some((n + 1, line))
+    })
+}
+
 /// Limits whose stop flag is already set, for tests that check a long
 /// loop notices it.
 #[cfg(test)]

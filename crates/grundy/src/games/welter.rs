@@ -22,11 +22,9 @@
 //! outside `S`, found bit by bit from the lowest: each coin has at most
 //! one move to a given value, found in `O(64 log n)`.
 
-use std::hash::{Hash, Hasher};
-
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
-use crate::game::Visit;
+use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
 use crate::registry::Entry;
 use crate::ruleset::boxed;
@@ -39,26 +37,12 @@ const EMPTY: &str = "empty";
 ///
 /// Equal strips are the same position: the move that led here (`moved`)
 /// is for describing it and takes no part in equality.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Strip {
     /// The occupied squares, ascending and distinct.
     squares: Vec<u64>,
     /// The coin moved last, as `(from, to)`.
-    moved: Option<(u64, u64)>,
-}
-
-impl PartialEq for Strip {
-    fn eq(&self, other: &Strip) -> bool {
-        self.squares == other.squares
-    }
-}
-
-impl Eq for Strip {}
-
-impl Hash for Strip {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.squares.hash(h);
-    }
+    moved: Ignored<Option<(u64, u64)>>,
 }
 
 impl Strip {
@@ -124,7 +108,7 @@ impl Strip {
     fn new(squares: Vec<u64>) -> Strip {
         Strip {
             squares,
-            moved: None,
+            moved: Ignored(None),
         }
     }
 
@@ -140,7 +124,7 @@ impl Strip {
         squares.insert(at, to);
         Strip {
             squares,
-            moved: Some((from, to)),
+            moved: Ignored(Some((from, to))),
         }
     }
 }
@@ -309,7 +293,7 @@ impl SumGame for Welter {
     }
 
     fn describe_option(&self, parts: &[Strip]) -> Option<String> {
-        let (from, to) = parts.first()?.moved?;
+        let (from, to) = parts.first()?.moved.0?;
         Some(format!("move {from} to {to}"))
     }
 }
@@ -417,7 +401,7 @@ mod tests {
             .unwrap();
         assert!(!more && !moves.is_empty());
         for m in &moves {
-            let (from, to) = m[0].moved.unwrap();
+            let (from, to) = m[0].moved.0.unwrap();
             assert!(to < from && c.squares.contains(&from) && !c.squares.contains(&to));
             assert_eq!(welter_value(&m[0].squares), 0, "{}", m[0].format());
         }

@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::{poj, Fusion};
 use crate::error::{shorten_quote, Error, Result};
+use crate::games::content_lines;
 
 /// A multigraph with a ground vertex, as written.
 ///
@@ -236,16 +237,8 @@ impl Graph {
         if poj {
             pairs = one_poj_test(text, ground)?;
         }
-        for (n, raw) in text.lines().enumerate() {
-            let line = match raw.find('#') {
-                Some(i) => &raw[..i],
-                None => raw,
-            }
-            .trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = |msg: String| Error::parse(format!("line {}: {msg}", n + 1));
+        for (n, line) in content_lines(text) {
+            let at = |msg: String| Error::parse(format!("line {n}: {msg}"));
             let (cut, body) = match line.strip_prefix('~') {
                 Some(rest) => (true, rest),
                 None if poj => continue,
@@ -257,7 +250,7 @@ impl Graph {
                     let u = vertex_number(u).map_err(at)?;
                     let v = vertex_number(v).map_err(at)?;
                     if cut {
-                        cuts.push((n + 1, u, v));
+                        cuts.push((n, u, v));
                     } else {
                         pairs.push((u, v));
                     }
