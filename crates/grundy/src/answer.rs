@@ -269,10 +269,7 @@ impl PositionMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn texts(v: &[&str]) -> Vec<String> {
-        v.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::testing::texts;
 
     #[test]
     fn a_move_leaves_its_parts() {

@@ -32,3 +32,12 @@ pub use game::{Limits, Outcome, StateSpace, SumGame};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
 pub use ruleset::Ruleset;
 pub use spec::{parse, parse_with, SpecOptions};
+
+/// Helpers shared by the unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// Component texts from literals: positions as front ends pass them.
+    pub fn texts(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+}

@@ -240,10 +240,7 @@ fn advise_by_analysis(
 mod tests {
     use super::*;
     use crate::spec::{parse, SpecOptions};
-
-    fn texts(v: &[&str]) -> Vec<String> {
-        v.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::testing::texts;
 
     #[test]
     fn wins_fast_and_loses_slowly() {

@@ -305,6 +305,7 @@ impl Capabilities for Cutting {
 mod tests {
     use super::*;
     use crate::ruleset::{Ruleset, SumRuleset};
+    use crate::testing::texts;
 
     #[test]
     fn poj_2311_samples() {
@@ -367,7 +368,6 @@ mod tests {
     fn play_follows_the_real_rules() {
         let c = SumRuleset(Cutting::default());
         let l = Limits::default();
-        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let tos = |v: &[&str]| -> Vec<String> {
             let moves = c.position_moves(&texts(v), &l).unwrap();
             moves.into_iter().map(|m| m.mv.to).collect()

@@ -149,7 +149,7 @@ impl Capabilities for MisereNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::Ruleset;
+    use crate::testing::texts;
     use crate::Error;
 
     /// Misère Nim moves as Nim does: one heap to any smaller size, a heap
@@ -157,7 +157,6 @@ mod tests {
     #[test]
     fn misere_nim_moves_are_nims() {
         let game = boxed(MisereNim);
-        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let moves = game
             .position_moves(&texts(&["2", "1"]), &Limits::default())
             .unwrap();
