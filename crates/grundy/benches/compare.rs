@@ -6,20 +6,14 @@
 
 use std::time::Instant;
 
+use grundy::games::octal::classic_code;
 use grundy::heap::{Code, HeapGame, HeapSequence, SeqEngine, Table};
 use grundy::Limits;
 
 /// The code of a game the benchmark names: the classic games by their
-/// names, the others by their digits.
+/// names (as the registry knows them), the others by their digits.
 fn code(name: &str) -> Code {
-    let digits = match name {
-        "kayles" => "0.77",
-        "dawson-kayles" => "0.07",
-        "officers" => "0.6",
-        "grundy" => "4!.0",
-        digits => digits,
-    };
-    Code::parse(digits).expect("a valid code").with_name(name)
+    classic_code(name).unwrap_or_else(|| Code::parse(name).expect("a valid code"))
 }
 
 /// Seconds for an engine to compute G(0..=n), with no period shortcut.

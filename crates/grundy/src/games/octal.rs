@@ -39,12 +39,20 @@ const fn classic(i: usize) -> Entry {
 
 /// A classic game: its row's code, shown to users under its name.
 fn build_classic(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
-    let (name, code, ..) = CLASSICS
-        .into_iter()
-        .find(|row| row.0 == b.head)
-        .expect("the registry builds a classic code only by its name");
-    let code = Code::parse(code).expect("the classic codes are valid");
-    Ok(boxed(HeapGame::new(code.with_name(name))))
+    let code = classic_code(b.head).expect("the registry builds a classic only by its name");
+    Ok(boxed(HeapGame::new(code)))
+}
+
+/// The code of the classic take-and-break game `name` (`kayles`), under
+/// that name, or `None` if no classic has it: for code that needs the
+/// rules themselves rather than a built game (benchmarks).
+pub fn classic_code(name: &str) -> Option<Code> {
+    let &(name, digits, ..) = CLASSICS.iter().find(|row| row.0 == name)?;
+    Some(
+        Code::parse(digits)
+            .expect("the classic codes are valid")
+            .with_name(name),
+    )
 }
 
 /// Kayles.
@@ -63,7 +71,8 @@ mod tests {
     use crate::spec::{parse, SpecOptions};
     use crate::Limits;
 
-    use super::CLASSICS;
+    use super::{classic_code, CLASSICS};
+    use crate::heap::{Code, HeapGame, HeapRules};
 
     #[test]
     fn named_codes_are_their_codes_under_their_names() {
@@ -78,5 +87,24 @@ mod tests {
             assert_eq!(shown, name);
             assert_eq!(named, values(code).1, "{name}");
         }
+    }
+
+    #[test]
+    fn classic_codes_are_found_by_name_only() {
+        let kayles = classic_code("kayles").unwrap();
+        assert_eq!(HeapRules::name(&kayles), "kayles");
+        let (named, digits) = (
+            HeapGame::new(kayles),
+            HeapGame::new(Code::parse("0.77").unwrap()),
+        );
+        for n in 0..40 {
+            let l = Limits::default();
+            assert_eq!(
+                named.value_of(n, &l).unwrap(),
+                digits.value_of(n, &l).unwrap()
+            );
+        }
+        assert!(classic_code("0.77").is_none());
+        assert!(classic_code("nim").is_none());
     }
 }
