@@ -17,7 +17,7 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
 use crate::game::{Limits, Outcome};
-use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest};
+use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
@@ -54,8 +54,17 @@ pub trait Ruleset: Send + Sync {
     /// checkpoints and streaming go through it.
     fn heap(&self) -> Option<&dyn HeapSequence>;
 
-    /// The Grundy sequence G(0), G(1), ... with its periodicity.
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport>;
+    /// The Grundy sequence G(0), G(1), ... with its periodicity, by the
+    /// one sequence policy ([`SeqRun`]) over the heap-game view.
+    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        match self.heap() {
+            Some(seq) => SeqRun::new(seq, req, limits).complete(limits),
+            None => Err(Error::unsupported(format!(
+                "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
+                self.name()
+            ))),
+        }
+    }
 
     /// The explicit-graph view, for games on a finite explicit graph whose
     /// every vertex can be solved at once (`grundy solve`).
@@ -151,12 +160,6 @@ pub trait Capabilities: SumGame {
         None
     }
 
-    /// The Grundy sequence ([`Ruleset::sequence`]); `None`: the game has
-    /// none.
-    fn sequence(&self, _req: &SeqRequest, _limits: &Limits) -> Option<Result<SeqReport>> {
-        None
-    }
-
     /// The explicit-graph capability ([`Ruleset::explicit_graph`]).
     fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
         None
@@ -241,15 +244,6 @@ impl<G: Capabilities> Ruleset for SumRuleset<G> {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         self.0.heap()
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        self.0.sequence(req, limits).unwrap_or_else(|| {
-            Err(Error::unsupported(format!(
-                "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
-                self.name()
-            )))
-        })
     }
 
     fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
@@ -397,10 +391,6 @@ pub fn split_sum(text: &str) -> Option<Vec<&str>> {
 impl<R: HeapRules> Capabilities for HeapGame<R> {
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Option<Result<SeqReport>> {
-        Some(HeapGame::sequence(self, req, limits))
     }
 }
 

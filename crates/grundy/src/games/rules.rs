@@ -20,9 +20,7 @@ pub use script::{Script, MAX_OPERATIONS};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
-use crate::heap::{
-    detect, HeapSequence, Periodicity, SeqReport, SeqRequest, SeqRun, SeqStats, Table,
-};
+use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqStats, Table};
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
@@ -193,10 +191,6 @@ impl Capabilities for RulesGame {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
-    }
-
-    fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Option<Result<SeqReport>> {
-        Some(SeqRun::new(self, req, limits).complete(limits))
     }
 }
 

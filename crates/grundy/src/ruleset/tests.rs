@@ -80,3 +80,19 @@ fn values_print() {
     assert_eq!(Value::Infinite(vec![0, 2]).to_string(), "inf(0,2)");
     assert_eq!(Value::Infinite(vec![]).to_string(), "inf()");
 }
+
+/// `Ruleset::sequence` runs the one sequence policy over the heap view,
+/// and games without one say so.
+#[test]
+fn sequences_come_from_the_heap_view() {
+    let req = SeqRequest { to: Some(6) };
+    let nim = crate::spec::parse("nim", crate::SpecOptions::default()).unwrap();
+    let report = nim.sequence(&req, &Limits::default()).unwrap();
+    assert_eq!(report.values, [0, 1, 2, 3, 4, 5, 6]);
+    let wythoff = crate::spec::parse("wythoff", crate::SpecOptions::default()).unwrap();
+    let err = wythoff.sequence(&req, &Limits::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "wythoff is not a heap game, so it has no Grundy sequence; use `grundy value`"
+    );
+}
