@@ -40,4 +40,16 @@ pub(crate) mod testing {
     pub fn texts(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
     }
+
+    /// Asserts that `parse` refuses each `(text, phrase)` of `cases` with
+    /// an error that says `phrase`.
+    pub fn refuses<T: std::fmt::Debug>(
+        parse: impl Fn(&str) -> crate::Result<T>,
+        cases: &[(&str, &str)],
+    ) {
+        for &(bad, why) in cases {
+            let err = parse(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
 }

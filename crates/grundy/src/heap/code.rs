@@ -247,6 +247,7 @@ impl HeapRules for Code {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::refuses;
 
     #[test]
     fn canonical_forms() {
@@ -269,20 +270,20 @@ mod tests {
 
     #[test]
     fn malformed_codes() {
-        for (bad, why) in [
-            ("0.8x", "`x` is not a digit"),
-            ("0.", "at least one digit"),
-            ("", "needs a point"),
-            ("077", "needs a point"),
-            ("1.7", "may only split"),
-            ("0.G", "`G` is not a digit"),
-            ("12.3", "only one digit"),
-            ("0.3!", "does not allow leaving two heaps"),
-            ("0.!", "must follow a digit"),
-        ] {
-            let err = Code::parse(bad).unwrap_err().to_string();
-            assert!(err.contains(why), "{bad}: {err}");
-        }
+        refuses(
+            Code::parse,
+            &[
+                ("0.8x", "`x` is not a digit"),
+                ("0.", "at least one digit"),
+                ("", "needs a point"),
+                ("077", "needs a point"),
+                ("1.7", "may only split"),
+                ("0.G", "`G` is not a digit"),
+                ("12.3", "only one digit"),
+                ("0.3!", "does not allow leaving two heaps"),
+                ("0.!", "must follow a digit"),
+            ],
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Unit tests of coin rows and coin games.
 
 use super::*;
+use crate::testing::refuses;
 
 #[test]
 fn positions_read_and_write_back() {
@@ -23,17 +24,17 @@ fn positions_read_and_write_back() {
 
 #[test]
 fn errors_name_the_coin() {
-    for (bad, needle) in [
-        ("THxT", "coin 3 of `THxT` is `x`"),
-        ("", "coin string"),
-        ("2,x", "head 2 `x`"),
-        ("2,0", "numbered from 1"),
-        ("3,3", "listed twice"),
-        ("99999999999999999999", "2^62"),
-    ] {
-        let err = Coins::parse(bad).unwrap_err().to_string();
-        assert!(err.contains(needle), "{bad}: {err}");
-    }
+    refuses(
+        Coins::parse,
+        &[
+            ("THxT", "coin 3 of `THxT` is `x`"),
+            ("", "coin string"),
+            ("2,x", "head 2 `x`"),
+            ("2,0", "numbered from 1"),
+            ("3,3", "listed twice"),
+            ("99999999999999999999", "2^62"),
+        ],
+    );
 }
 
 #[test]

@@ -240,6 +240,7 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::refuses;
 
     #[test]
     fn text_round_trips() {
@@ -269,15 +270,15 @@ mod tests {
 
     #[test]
     fn bad_text_is_explained() {
-        for (bad, why) in [
-            ("[1, 2", "expected `,` or `]`"),
-            ("\"open", "not closed"),
-            ("99999999999999999999", "too large"),
-            ("[1] x", "unexpected text"),
-            ("", "missing"),
-        ] {
-            let err = Pos::parse(bad).unwrap_err().to_string();
-            assert!(err.contains(why), "{bad}: {err}");
-        }
+        refuses(
+            Pos::parse,
+            &[
+                ("[1, 2", "expected `,` or `]`"),
+                ("\"open", "not closed"),
+                ("99999999999999999999", "too large"),
+                ("[1] x", "unexpected text"),
+                ("", "missing"),
+            ],
+        );
     }
 }
