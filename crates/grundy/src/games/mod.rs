@@ -1,11 +1,10 @@
 //! The built-in games, one file per family.
 //!
-//! Heap games implement [`crate::heap::HeapRules`]; games on pairs and
-//! other components implement [`crate::ruleset::SumGame`]; games that are
-//! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
-//! implement [`crate::ruleset::Ruleset`] directly, as do games read from
-//! a file (`digraph`, for `graph:FILE`). Each file also holds the game's
-//! [`Entry`] in the registry ([`crate::registry::GAMES`]).
+//! Heap games implement [`crate::heap::HeapRules`]; the others implement
+//! [`crate::ruleset::SumGame`] and [`crate::ruleset::Capabilities`], games
+//! that are not sums of independent parts (Moore's Nim, staircase Nim,
+//! misère Nim) through [`crate::game::WholePositionGame`]. Each file also
+//! holds the game's [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
 pub mod coins;
 pub mod cutting;
