@@ -20,12 +20,12 @@
 //! part re-shapes that part, so such a cut is checked by valuing the part
 //! without it (with what hangs below folded in), within the state budget.
 
-mod graph;
+mod drawing;
 mod inside;
 pub mod named_cut;
 pub mod poj;
 
-pub use graph::Graph;
+pub use drawing::Drawing;
 
 use inside::Inside;
 
@@ -227,9 +227,9 @@ impl Fusion {
     }
 }
 
-/// The value of a Green Hackenbush graph (only what reaches the ground
+/// The value of a Green Hackenbush drawing (only what reaches the ground
 /// counts).
-pub fn graph_value(g: &Graph) -> Nimber {
+pub fn drawing_value(g: &Drawing) -> Nimber {
     Nimber(g.fused().value[0])
 }
 
@@ -238,7 +238,7 @@ pub fn graph_value(g: &Graph) -> Nimber {
 /// checked. Bridges and loops cost O(1) each; an edge inside a larger
 /// 2-edge-connected part costs a revaluation of that part, and these stop
 /// once `budget` vertices and edges have been spent on them.
-pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
+pub fn cuts_to_value(g: &Drawing, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
     let f = g.fused();
     let n = g.vertex_count();
     let edges = g.edge_indices();
@@ -299,20 +299,20 @@ pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec
 
 /// The graph left after cutting edge `cut`: what still reaches the ground,
 /// with the cut edge marked `~u-v`.
-pub fn after_cut(g: &Graph, cut: usize) -> Graph {
+pub fn after_cut(g: &Drawing, cut: usize) -> Drawing {
     attached(g, Some(cut))
 }
 
 /// What still reaches the ground once edge `cut` (if any) is gone, with
 /// that edge marked.
-fn attached(g: &Graph, cut: Option<usize>) -> Graph {
+fn attached(g: &Drawing, cut: Option<usize>) -> Drawing {
     let reached = reached(g, cut);
     let edges = g.edge_indices();
     g.subgraph(|e| reached[edges[e].0 as usize], cut)
 }
 
 /// The length of the inline text of the edges `keep` selects.
-fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
+fn text_len(g: &Drawing, keep: impl Fn(usize) -> bool) -> usize {
     let digits = |v: u32| g.label(v).checked_ilog10().unwrap_or(0) as usize + 1;
     g.edge_indices()
         .iter()
@@ -323,7 +323,7 @@ fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
 }
 
 /// Which vertices reach the ground without edge `cut`.
-fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
+fn reached(g: &Drawing, cut: Option<usize>) -> Vec<bool> {
     let adj = Adjacency::new(g.vertex_count(), g.edge_indices());
     let mut reached = vec![false; g.vertex_count()];
     reached[0] = true;
@@ -342,7 +342,7 @@ fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
 /// The cuts, keeping the first of each pair of end vertices: cutting one
 /// of several parallel edges (or loops at one vertex) leaves the same
 /// graph, so it is one move.
-fn distinct(g: &Graph, cuts: Vec<usize>) -> Vec<usize> {
+fn distinct(g: &Drawing, cuts: Vec<usize>) -> Vec<usize> {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut cuts = cuts;
     cuts.retain(|&e| {
@@ -354,7 +354,7 @@ fn distinct(g: &Graph, cuts: Vec<usize>) -> Vec<usize> {
 
 /// Whether the part of `g` that reaches the ground prints longer than
 /// [`MAX_LISTED_TEXT`] (then so do the cuts inside its cycles).
-fn too_long_to_print(g: &Graph) -> bool {
+fn too_long_to_print(g: &Drawing) -> bool {
     let f = g.fused();
     text_len(g, |e| f.part[g.edge_indices()[e].0 as usize] != NONE) > MAX_LISTED_TEXT
 }
@@ -366,12 +366,12 @@ fn too_long_to_print(g: &Graph) -> bool {
 /// everything attached, so when the graph is already `too_long` to print
 /// (see [`too_long_to_print`]), such cuts are not even looked for.
 fn printable_cuts(
-    g: &Graph,
+    g: &Drawing,
     target: Nimber,
     limits: &Limits,
     max: usize,
     too_long: bool,
-) -> Result<(Vec<Vec<Graph>>, bool, bool)> {
+) -> Result<(Vec<Vec<Drawing>>, bool, bool)> {
     let budget = if too_long { 0 } else { limits.max_states };
     let (cuts, truncated) = cuts_to_value(g, target, budget, max);
     let mut found = Vec::new();
@@ -397,7 +397,7 @@ fn printable_cuts(
 /// 2-edge-connected parts are looked for within `--max-states`, as they
 /// no longer have to be printed.
 fn named_cuts(
-    g: &Graph,
+    g: &Drawing,
     name: &str,
     target: Nimber,
     limits: &Limits,
@@ -451,7 +451,7 @@ impl Hackenbush {
 }
 
 impl SumGame for Hackenbush {
-    type Comp = Graph;
+    type Comp = Drawing;
 
     fn name(&self) -> String {
         "hackenbush".to_string()
@@ -459,20 +459,20 @@ impl SumGame for Hackenbush {
 
     /// Text with a line break or a `#` is a graph file's; anything else is
     /// an inline graph.
-    fn parse_component(&self, text: &str) -> Result<Graph> {
+    fn parse_component(&self, text: &str) -> Result<Drawing> {
         if text.contains(['\n', '#']) {
-            Graph::parse_lines(text, self.ground)
+            Drawing::parse_lines(text, self.ground)
         } else {
-            Graph::parse_inline(text, self.ground)
+            Drawing::parse_inline(text, self.ground)
         }
     }
 
-    fn format_component(&self, g: &Graph) -> String {
+    fn format_component(&self, g: &Drawing) -> String {
         g.format_inline()
     }
 
-    fn value(&self, g: &Graph, _limits: &Limits) -> Result<Nimber> {
-        Ok(graph_value(g))
+    fn value(&self, g: &Drawing, _limits: &Limits) -> Result<Nimber> {
+        Ok(drawing_value(g))
     }
 
     /// Every cut builds the graph it leaves, so listing them all costs
@@ -482,9 +482,9 @@ impl SumGame for Hackenbush {
     /// keep few states (a picture) still list the cuts of a modest graph.
     fn for_each_option(
         &self,
-        g: &Graph,
+        g: &Drawing,
         limits: &Limits,
-        f: &mut dyn FnMut(&[Graph]) -> bool,
+        f: &mut dyn FnMut(&[Drawing]) -> bool,
     ) -> Result<()> {
         let edges = g.edge_count() as u64;
         let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
@@ -507,11 +507,11 @@ impl SumGame for Hackenbush {
 
     fn options_with_value(
         &self,
-        g: &Graph,
+        g: &Drawing,
         target: Nimber,
         limits: &Limits,
         max: usize,
-    ) -> Result<(Vec<Vec<Graph>>, bool)> {
+    ) -> Result<(Vec<Vec<Drawing>>, bool)> {
         let (found, truncated, _) = printable_cuts(g, target, limits, max, too_long_to_print(g))?;
         Ok((found, truncated))
     }
@@ -520,7 +520,7 @@ impl SumGame for Hackenbush {
     /// long to print has them named instead (`named_cuts`).
     fn listed_options(
         &self,
-        g: &Graph,
+        g: &Drawing,
         target: Nimber,
         limits: &Limits,
         max: usize,
@@ -536,13 +536,13 @@ impl SumGame for Hackenbush {
         }
     }
 
-    fn describe_option(&self, parts: &[Graph]) -> Option<String> {
+    fn describe_option(&self, parts: &[Drawing]) -> Option<String> {
         let (u, v) = parts.first()?.cut_edge()?;
         Some(format!("cut {u}-{v}"))
     }
 
     /// A cut always leaves one graph; the empty one is its ground alone.
-    fn format_option(&self, parts: &[Graph]) -> String {
+    fn format_option(&self, parts: &[Drawing]) -> String {
         match parts.first() {
             Some(g) => g.format_inline(),
             None => self.ground.to_string(),
@@ -562,7 +562,7 @@ impl ComponentFiles for Hackenbush {
         for (i, text) in components.iter().enumerate() {
             let file = files.get(i).and_then(Option::as_deref);
             let name = file.map_or_else(|| crate::error::shorten_quote(text), str::to_string);
-            for w in Graph::warnings(text, file.is_some(), self.ground) {
+            for w in Drawing::warnings(text, file.is_some(), self.ground) {
                 out.push(format!("{name}: {w}"));
             }
         }
@@ -578,7 +578,7 @@ impl ComponentFiles for Hackenbush {
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let g = Graph::parse_lines(text, self.ground)
+        let g = Drawing::parse_lines(text, self.ground)
             .map_err(|e| Error::parse(format!("{path}: {e}")))?;
         Ok(g.format_inline())
     }
@@ -596,7 +596,7 @@ impl ComponentFiles for Hackenbush {
         for (i, text) in components.iter().enumerate() {
             match files.get(i).and_then(Option::as_ref) {
                 Some(path) => {
-                    let g = Graph::parse_lines(text, self.ground)
+                    let g = Drawing::parse_lines(text, self.ground)
                         .map_err(|e| Error::parse(format!("{path}: {e}")))?;
                     graphs.push(g.named(path));
                     shown.push(path.clone());

@@ -4,15 +4,15 @@
 //! other components implement [`crate::ruleset::SumGame`]; games that are
 //! not sums of independent parts (Moore's Nim, staircase Nim, misère Nim)
 //! implement [`crate::ruleset::Ruleset`] directly, as do games read from
-//! a file (`digraph`, for `graph:FILE`). Each file also holds the game's
+//! a file (`graph_file`, for `graph:FILE`). Each file also holds the game's
 //! [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
 pub mod coins;
 pub mod cutting;
-pub mod digraph;
 pub mod ed;
 pub mod euclid;
 pub mod fib;
+pub mod graph_file;
 pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
