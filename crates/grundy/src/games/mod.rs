@@ -27,7 +27,6 @@ pub mod welter;
 pub mod wythoff;
 
 use crate::registry::{Accepts, Build, Entry, Name};
-use crate::ruleset::boxed;
 
 /// `rules:FILE.rhai`. The entry is here, not in `rules`, because that
 /// module exists only with the `scripts` feature while the name is listed
@@ -44,7 +43,8 @@ pub const RULES: Entry = Entry {
 
 #[cfg(feature = "scripts")]
 fn build_rules(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
-    Ok(boxed(rules::RulesGame::compile(b.args, b.text)?))
+    let game = rules::RulesGame::compile(b.args, b.text)?;
+    Ok(crate::ruleset::boxed(game))
 }
 
 #[cfg(not(feature = "scripts"))]
