@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use grundy::play::StateGraph;
-use grundy::{picture, Error, Limits};
+use grundy::present::picture;
+use grundy::{Error, Limits};
 
 use crate::output::print;
 use crate::position::PositionArgs;

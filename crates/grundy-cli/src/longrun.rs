@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use grundy::heap::{checkpoint, HeapSequence, SeqReport, SeqRequest, SeqRun, Table};
+use grundy::heap::{checkpoint, HeapSequence, HeapValues, SeqReport, SeqRequest, SeqRun};
 use grundy::{Error, Limits};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -51,7 +51,7 @@ impl ValuesOut {
     /// Creates the file afresh and writes the first `cap` values already
     /// known (those of a checkpoint): whatever was there before, another
     /// run's values of another width or an unrelated file, is replaced.
-    fn open(path: &Path, width: u8, table: &Table, cap: u64) -> anyhow::Result<ValuesOut> {
+    fn open(path: &Path, width: u8, table: &HeapValues, cap: u64) -> anyhow::Result<ValuesOut> {
         // `File::create` truncates regular files and leaves devices such
         // as /dev/null alone, which cannot be cut with `set_len`.
         let file =
@@ -68,7 +68,7 @@ impl ValuesOut {
 
     /// Appends the values of `table` not yet written, up to `cap` values
     /// in all (G(0..cap)).
-    fn append(&mut self, table: &Table, cap: u64) -> anyhow::Result<()> {
+    fn append(&mut self, table: &HeapValues, cap: u64) -> anyhow::Result<()> {
         let end = (table.len() as u64).min(cap);
         for n in self.written..end {
             let v = table.get(n as usize);

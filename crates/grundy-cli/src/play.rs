@@ -44,16 +44,12 @@ pub struct PlayArgs {
 /// and minutes; beyond this the computer plays from the game's analysis.
 pub const DEFAULT_MAX_STATES: u64 = 200_000;
 
-/// Prints a line of the game; a closed stdout (`play ... | head`) ends
-/// the game quietly, as it does for the other commands.
+/// Prints a line of the game. A closed stdout (`play ... | head`) comes
+/// back as an error that [`run`] turns into a quiet end, as it is for the
+/// other commands.
 macro_rules! say {
     ($($arg:tt)*) => {
-        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
-            return match e.kind() {
-                std::io::ErrorKind::BrokenPipe => Ok(()),
-                _ => Err(e.into()),
-            };
-        }
+        writeln!(std::io::stdout(), $($arg)*)?
     };
 }
 
@@ -245,125 +241,193 @@ impl Known {
 
 /// Runs the command.
 pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
+    match play(args, limits) {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// The game from its announcement to its end.
+fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let game: Box<dyn Ruleset> = args.position.ruleset()?;
-    let mut position = args.position.position(&*game)?;
+    let position = args.position.position(&*game)?;
     // Whatever fails on the first position (a budget, a bad component)
     // fails before the game is announced.
-    let mut known = Known::of(&*game, &position, limits)?;
+    let known = Known::of(&*game, &position, limits)?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
         Input::Lines(std::io::stdin().lock())
     } else {
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     };
-    let misere = game.misere();
     say!(
         "playing {}{} against the computer; {HELP}",
         game.name(),
-        if misere {
+        if game.misere() {
             " (misère: whoever moves last loses)"
         } else {
             ""
         }
     );
-    let mut human_turn = args.first == First::Human;
-    // Positions before each human move, for undo.
-    let mut history: Vec<Vec<String>> = Vec::new();
-    let mut seen: HashMap<(Vec<String>, bool), u32> = HashMap::new();
-    let mut arrived = true;
-    loop {
-        // Loopy games can go on for ever: a third visit is a draw.
-        if arrived {
-            arrived = false;
-            let repeats = seen.entry((position.clone(), human_turn)).or_insert(0);
-            *repeats += 1;
-            if *repeats >= 3 {
-                say!("\nposition: {}", position.join(" "));
-                say!("the same position has come up three times: a draw.");
-                return Ok(());
-            }
+    let mut session = Session {
+        game: &*game,
+        limits,
+        position,
+        known,
+        human_turn: args.first == First::Human,
+        history: Vec::new(),
+        seen: HashMap::new(),
+        arrived: true,
+    };
+    while let Turn::Again = session.turn(&mut input)? {}
+    Ok(())
+}
+
+/// Whether the game goes on after a turn.
+enum Turn {
+    Again,
+    Over,
+}
+
+/// A game under way.
+struct Session<'a> {
+    game: &'a dyn Ruleset,
+    limits: &'a Limits,
+    position: Vec<String>,
+    known: Known,
+    human_turn: bool,
+    /// Positions before each human move, for undo.
+    history: Vec<Vec<String>>,
+    /// Visits of each position with the player to move there.
+    seen: HashMap<(Vec<String>, bool), u32>,
+    /// Whether a move has just been made (a line that makes none, such as
+    /// `moves` or a typo, is no new visit).
+    arrived: bool,
+}
+
+impl Session<'_> {
+    /// Shows the position, then ends the game, lets the computer move or
+    /// answers one line of the human's.
+    fn turn(&mut self, input: &mut Input) -> anyhow::Result<Turn> {
+        if self.third_visit() {
+            say!("\nposition: {}", self.position.join(" "));
+            say!("the same position has come up three times: a draw.");
+            return Ok(Turn::Over);
         }
         // Moves and advice change only with the position, not with every
         // line typed (`moves`, `hint`, a typo).
-        if known.position != position {
-            known = Known::of(&*game, &position, limits)?;
+        if self.known.position != self.position {
+            self.known = Known::of(self.game, &self.position, self.limits)?;
         }
-        let Known { moves, advice, .. } = &known;
         say!(
             "\nposition: {}   ({})",
-            position.join(" "),
-            status(advice, misere)
+            self.position.join(" "),
+            status(&self.known.advice, self.game.misere())
         );
-        if moves.is_empty() {
-            let mover_wins = outcome_when_stuck(&*game) == Outcome::N;
-            let human_wins = human_turn == mover_wins;
-            say!(
-                "{}",
-                if human_wins {
-                    "no move left: you win!"
-                } else {
-                    "no move left: the computer wins."
-                }
-            );
-            return Ok(());
+        if self.known.moves.is_empty() {
+            let mover_wins = outcome_when_stuck(self.game) == Outcome::N;
+            if self.human_turn == mover_wins {
+                say!("no move left: you win!");
+            } else {
+                say!("no move left: the computer wins.");
+            }
+            return Ok(Turn::Over);
         }
-        if !human_turn {
-            let Some(best) = &advice.best else {
-                bail!("the computer found no move from {}", position.join(" "));
+        if !self.human_turn {
+            let Some(best) = self.known.advice.best.clone() else {
+                bail!(
+                    "the computer found no move from {}",
+                    self.position.join(" ")
+                );
             };
-            say!("computer: {}", describe(&position, best));
-            position = best.next.clone();
-            human_turn = true;
-            arrived = true;
-            continue;
+            say!("computer: {}", describe(&self.position, &best));
+            self.moved(best.next);
+            return Ok(Turn::Again);
         }
         let Some(line) = input.line("your move> ") else {
             say!("input ended: game stopped.");
-            return Ok(());
+            return Ok(Turn::Over);
         };
-        match line.trim() {
-            "" => continue,
+        self.answer(line.trim())
+    }
+
+    /// Whether the position just reached has come up for the third time
+    /// with the same player to move: loopy games can go on for ever, and
+    /// a third visit is a draw.
+    fn third_visit(&mut self) -> bool {
+        if !std::mem::take(&mut self.arrived) {
+            return false;
+        }
+        let key = (self.position.clone(), self.human_turn);
+        let repeats = self.seen.entry(key).or_insert(0);
+        *repeats += 1;
+        *repeats >= 3
+    }
+
+    /// The position after a move, with the other player to move.
+    fn moved(&mut self, next: Vec<String>) {
+        self.position = next;
+        self.human_turn = !self.human_turn;
+        self.arrived = true;
+    }
+
+    /// One line of the human's: a command or a move.
+    fn answer(&mut self, line: &str) -> anyhow::Result<Turn> {
+        match line {
+            "" => {}
             "quit" | "exit" => {
                 say!("game stopped.");
-                return Ok(());
+                return Ok(Turn::Over);
             }
             "help" | "?" => say!("{HELP}"),
-            "hint" => match &advice.best {
-                Some(best) => say!(
-                    "hint: {} ({})",
-                    describe(&position, best),
-                    match advice.outcome {
-                        Outcome::N => "this wins",
-                        Outcome::P if advice.exact =>
-                            "every move loses against perfect play; this one loses slowest",
-                        Outcome::P => "every move loses against perfect play",
-                        Outcome::D => "this keeps the draw",
-                    }
-                ),
-                None => say!("hint: no move"),
-            },
+            "hint" => say!("{}", self.hint()),
             "moves" => {
-                for (k, m) in moves.iter().enumerate() {
-                    say!("  {:>4}  {}", format!("#{}", k + 1), describe(&position, m));
+                for (k, m) in self.known.moves.iter().enumerate() {
+                    say!(
+                        "  {:>4}  {}",
+                        format!("#{}", k + 1),
+                        describe(&self.position, m)
+                    );
                 }
             }
-            "undo" => match history.pop() {
+            "undo" => match self.history.pop() {
                 Some(before) => {
-                    position = before;
+                    self.position = before;
                     say!("undone: your last move and the computer's reply");
                 }
                 None => say!("nothing to undo"),
             },
-            line => match read_move(line, &position, moves) {
+            line => match read_move(line, &self.position, &self.known.moves) {
                 Ok(mv) => {
-                    say!("you: {}", describe(&position, &mv));
-                    history.push(position.clone());
-                    position = mv.next;
-                    human_turn = false;
-                    arrived = true;
+                    say!("you: {}", describe(&self.position, &mv));
+                    self.history.push(self.position.clone());
+                    self.moved(mv.next);
                 }
                 Err(why) => say!("{why}"),
             },
         }
+        Ok(Turn::Again)
+    }
+
+    /// The computer's advice to the human, with what it promises.
+    fn hint(&self) -> String {
+        let advice = &self.known.advice;
+        let Some(best) = &advice.best else {
+            return "hint: no move".to_string();
+        };
+        let promise = match advice.outcome {
+            Outcome::N => "this wins",
+            Outcome::P if advice.exact => {
+                "every move loses against perfect play; this one loses slowest"
+            }
+            Outcome::P => "every move loses against perfect play",
+            Outcome::D => "this keeps the draw",
+        };
+        format!("hint: {} ({promise})", describe(&self.position, best))
     }
 }

@@ -1,6 +1,7 @@
 //! `grundy value GAME COMPONENT...`
 
 use clap::Args;
+use grundy::present::text::outcome_in_words;
 use grundy::{Analysis, Limits, Value};
 
 use crate::output::{print, print_json};
@@ -68,7 +69,7 @@ pub fn render(a: &Analysis) -> String {
         }
         None => out.push_str(&format!("position: {}\n", a.components.join(" "))),
     }
-    out.push_str(&format!("outcome: {}\n", a.outcome.describe()));
+    out.push_str(&format!("outcome: {}\n", outcome_in_words(a.outcome)));
     if a.winning_moves.is_empty() && a.moves_truncated {
         out.push_str("winning moves: not listed (too many or too long to print)\n");
     }

@@ -436,13 +436,13 @@ fn values_too_wide_for_the_file_advise_a_width_that_works() {
 
 #[test]
 fn forged_checkpoints_are_refused_in_one_line() {
-    use grundy::heap::{checkpoint, Table};
+    use grundy::heap::{checkpoint, HeapValues};
     let dir = temp_dir("forged");
     let ckpt = dir.join("f.ckpt");
     let ckpt_s = ckpt.to_str().unwrap();
     // A valid CRC over values no game can have: 0xFFFFFFFF, 4 bytes each.
     let mut bytes = Vec::new();
-    let table = Table::Wide(vec![u32::MAX; 20]);
+    let table = HeapValues::Wide(vec![u32::MAX; 20]);
     checkpoint::write(&mut bytes, "kayles", &table).unwrap();
     std::fs::write(&ckpt, &bytes).unwrap();
     let err = fails(&["seq", "kayles", "--to", "300", "--checkpoint", ckpt_s]);

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use grundy::games::octal::classic_code;
-use grundy::heap::{Code, HeapGame, HeapSequence, SeqEngine, Table};
+use grundy::heap::{Code, HeapGame, HeapSequence, HeapValues, SeqEngine};
 use grundy::Limits;
 
 /// The code of a game the benchmark names: the classic games by their
@@ -17,8 +17,8 @@ fn code(name: &str) -> Code {
 }
 
 /// Seconds for an engine to compute G(0..=n), with no period shortcut.
-fn engine_seconds(mut engine: Box<dyn SeqEngine>, n: usize) -> (f64, Table) {
-    let mut table = Table::new();
+fn engine_seconds(mut engine: Box<dyn SeqEngine>, n: usize) -> (f64, HeapValues) {
+    let mut table = HeapValues::new();
     let t = Instant::now();
     while table.len() <= n {
         let v = engine.next(&table);
@@ -32,7 +32,7 @@ fn engine_seconds(mut engine: Box<dyn SeqEngine>, n: usize) -> (f64, Table) {
 const REPEATS: usize = 3;
 
 /// The values of `name` up to heap `from`, to start timed runs from.
-fn prefix(name: &str, from: u64) -> Table {
+fn prefix(name: &str, from: u64) -> HeapValues {
     let game = HeapGame::new(code(name));
     game.extend_to(from, &Limits::with_max_states(u64::MAX))
         .expect("no limit");
@@ -44,7 +44,7 @@ fn prefix(name: &str, from: u64) -> Table {
 /// The best of [`REPEATS`] times for the whole game (sparse engine plus
 /// proven-period fill) to go from the end of `start` to heap `to` on
 /// `threads` threads.
-fn game_seconds(name: &str, start: &Table, to: u64, threads: usize) -> f64 {
+fn game_seconds(name: &str, start: &HeapValues, to: u64, threads: usize) -> f64 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -95,7 +95,7 @@ fn main() {
     println!("\ntargets (whole game: sparse engine, then the proven period once there is one)");
     let million = if quick { 100_000 } else { 1_000_000 };
     for name in ["kayles", "dawson-kayles"] {
-        let s = game_seconds(name, &Table::new(), million, 1);
+        let s = game_seconds(name, &HeapValues::new(), million, 1);
         println!("{name:<15} G(0..={million}) in {s:.3} s");
     }
     let dk_plain = if quick { 20_000 } else { 100_000 };

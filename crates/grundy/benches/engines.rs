@@ -1,15 +1,15 @@
 //! `cargo bench --bench engines`: divan micro-benchmarks of the engines,
 //! each fast path next to its baseline on the same input.
 
-use grundy::heap::{Code, HeapRules, NaiveEngine, SeqEngine, Table};
+use grundy::heap::{Code, HeapRules, HeapValues, NaiveEngine, SeqEngine};
 use grundy::Limits;
 
 fn main() {
     divan::main();
 }
 
-fn run(mut engine: Box<dyn SeqEngine>, n: usize) -> Table {
-    let mut table = Table::new();
+fn run(mut engine: Box<dyn SeqEngine>, n: usize) -> HeapValues {
+    let mut table = HeapValues::new();
     while table.len() <= n {
         let v = engine.next(&table);
         table.push(v);
@@ -21,12 +21,12 @@ fn run(mut engine: Box<dyn SeqEngine>, n: usize) -> Table {
 const GAMES: &[&str] = &["0.77", "0.07", "0.6", "4!.0"];
 
 #[divan::bench(args = GAMES, sample_count = 10)]
-fn sparse_4096(name: &str) -> Table {
+fn sparse_4096(name: &str) -> HeapValues {
     run(Code::parse(name).unwrap().engine(), 4096)
 }
 
 #[divan::bench(args = GAMES, sample_count = 10)]
-fn naive_4096(name: &str) -> Table {
+fn naive_4096(name: &str) -> HeapValues {
     run(Box::new(NaiveEngine::new(Code::parse(name).unwrap())), 4096)
 }
 

@@ -12,7 +12,7 @@
 mod common;
 
 use grundy::games::hackenbush::poj::Poj3710;
-use grundy::games::hackenbush::{graph_value, Graph};
+use grundy::games::hackenbush::{drawing_value, Drawing};
 
 fn main() {
     let text = std::io::read_to_string(std::io::stdin())
@@ -20,7 +20,7 @@ fn main() {
     let mut tests = Poj3710::new(&text, 0);
     while let Some(test) = tests.next_test() {
         let edges = test.unwrap_or_else(|e| common::fail(&e.to_string()));
-        let value = graph_value(&Graph::from_edges(0, edges)).value();
+        let value = drawing_value(&Drawing::from_edges(0, edges)).value();
         println!("{}", if value != 0 { "Sally" } else { "Harry" });
     }
 }

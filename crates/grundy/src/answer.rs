@@ -12,7 +12,8 @@ use serde::{Serialize, Serializer};
 
 use crate::nimber::Nimber;
 
-/// Who wins a position with perfect play under normal play.
+/// Who wins a position with perfect play under normal play. Its long
+/// form for people belongs to the presentation side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Outcome {
     /// The previous player (the one who just moved) wins.
@@ -21,17 +22,6 @@ pub enum Outcome {
     N,
     /// Neither can force a win: play goes on forever (loopy games only).
     D,
-}
-
-impl Outcome {
-    /// A long form for people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Outcome::P => "P (the previous player wins)",
-            Outcome::N => "N (the next player wins)",
-            Outcome::D => "D (a draw: play never ends)",
-        }
-    }
 }
 
 impl fmt::Display for Outcome {

@@ -3,14 +3,38 @@
 //! Solve impartial combinatorial games: Sprague-Grundy values, P/N
 //! outcomes, winning moves, and periods of heap games.
 //!
-//! The flow is: a game name goes through [`spec::parse`], which finds
-//! its entry in [`registry::GAMES`], to a
-//! [`ruleset::Ruleset`], the text level that the one adapter
-//! [`ruleset::SumRuleset`] makes of a game's typed [`SumGame`] and its
-//! [`ruleset::Capabilities`]. The game values each component (by a closed
-//! form, a proven period, a table or a memoised search in [`solve`]), the
-//! adapter adds the values as [`Nimber`]s and looks for the moves that make
-//! the sum zero, and the answers are the types of [`answer`].
+//! ## The engine's public API
+//!
+//! Front ends (the CLI, the web server, tests) need only these:
+//!
+//! - **Names to games**: [`spec::parse`] (and [`spec::parse_with`] when a
+//!   name holds a file) finds a game's entry in [`registry::GAMES`], the one
+//!   list of games, and builds it.
+//! - **The text level**: a game comes back as a [`ruleset::Ruleset`],
+//!   which reads positions as texts and answers about them; the one adapter
+//!   [`ruleset::SumRuleset`] makes it of a game's typed [`SumGame`] and its
+//!   [`ruleset::Capabilities`].
+//! - **Answers**: the types of [`answer`] (a [`Value`], an [`Outcome`], a
+//!   [`Move`] or [`PositionMove`], an [`Analysis`]) and, for heap
+//!   sequences, [`heap::SeqReport`] (grown step by step by
+//!   [`heap::SeqRun`]). Their JSON form is a public interface. Failures
+//!   are [`Error`]s, each one line in the user's terms.
+//! - **Perfect play**: [`play`], the state graph of a position and the move
+//!   a perfect player makes.
+//!
+//! How answers look to people (a picture of a state graph, outcomes in
+//! words, how much of a long text is shown) is the presentation side,
+//! [`present`]. The engine core (`answer`, `ruleset`, `games`, `heap`,
+//! `solve`, `play` and the rest) never imports `present`; `present` reads
+//! their answers.
+//!
+//! ## The flow
+//!
+//! A game name goes through [`spec::parse`] to a [`ruleset::Ruleset`].
+//! The game values each component (by a closed form, a proven period, a
+//! table or a memoised search in [`solve`]), the adapter adds the values as
+//! [`Nimber`]s and looks for the moves that make the sum zero, and the
+//! answers are the types of [`answer`].
 #![warn(missing_docs)]
 
 pub mod answer;
@@ -19,8 +43,8 @@ pub mod game;
 pub mod games;
 pub mod heap;
 pub mod nimber;
-pub mod picture;
 pub mod play;
+pub mod present;
 pub mod registry;
 pub mod ruleset;
 pub mod solve;

@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::{
-    coins, cutting, digraph, ed, euclid, fib, hackenbush, lasker, moore, mult, nim, octal,
+    coins, cutting, ed, euclid, fib, graph_file, hackenbush, lasker, moore, mult, nim, octal,
     staircase, subtraction, welter, wythoff,
 };
 use crate::ruleset::Ruleset;
@@ -34,7 +34,7 @@ pub static GAMES: &[&Entry] = &[
     &coins::COINS_RUN,
     &cutting::CUTTING,
     &welter::WELTER,
-    &digraph::GRAPH,
+    &graph_file::GRAPH_FILE,
     &crate::games::RULES,
     &octal::CODE,
     &octal::KAYLES,

@@ -5,7 +5,7 @@
 mod brute;
 
 use brute::Mex;
-use grundy::games::hackenbush::{after_cut, cuts_to_value, graph_value, Graph};
+use grundy::games::hackenbush::{after_cut, cuts_to_value, drawing_value, Drawing};
 use grundy::{Limits, Nimber, Outcome, SpecOptions, SumGame};
 use proptest::prelude::*;
 
@@ -55,7 +55,7 @@ fn graphs() -> impl Strategy<Value = (u64, Vec<(u64, u64)>)> {
 
 #[test]
 fn published_shapes() {
-    let v = |t: &str| graph_value(&Graph::parse_inline(t, 0).unwrap()).0;
+    let v = |t: &str| drawing_value(&Drawing::parse_inline(t, 0).unwrap()).0;
     // A triangle on a stalk of 1: the triangle fuses to three loops (*1),
     // and the Colon principle adds the stalk: *2.
     assert_eq!(v("0-1,1-2,2-3,3-1"), 2);
@@ -78,8 +78,8 @@ fn a_million_edges_value_fast() {
         at = next;
         next += 3;
     }
-    let g = Graph::from_edges(0, edges);
-    let v = graph_value(&g).0;
+    let g = Drawing::from_edges(0, edges);
+    let v = drawing_value(&g).0;
     // Each bead is an edge up to a triangle (three loops, *1) with the
     // beads below hanging from it: the bead adds (1 xor below) + 1.
     let mut expected = 0u64;
@@ -164,15 +164,15 @@ proptest! {
 
     #[test]
     fn fusion_matches_brute_force((ground, edges) in graphs()) {
-        let g = Graph::from_edges(ground, edges.iter().copied());
+        let g = Drawing::from_edges(ground, edges.iter().copied());
         let full = attached(&edges, ground, (1 << edges.len()) - 1);
         let mut brute = brute_values(&edges, ground);
-        prop_assert_eq!(graph_value(&g).0, brute(full));
+        prop_assert_eq!(drawing_value(&g).0, brute(full));
     }
 
     #[test]
     fn winning_cuts_are_exactly_right((ground, edges) in graphs(), target in 0u64..6) {
-        let g = Graph::from_edges(ground, edges.iter().copied());
+        let g = Drawing::from_edges(ground, edges.iter().copied());
         let full = attached(&edges, ground, (1 << edges.len()) - 1);
         let mut brute = brute_values(&edges, ground);
         let expected: Vec<usize> = cuts(&edges, ground, full)
@@ -184,7 +184,7 @@ proptest! {
         prop_assert!(!more);
         prop_assert_eq!(&got, &expected);
         for &e in &got {
-            prop_assert_eq!(graph_value(&after_cut(&g, e)).0, target);
+            prop_assert_eq!(drawing_value(&after_cut(&g, e)).0, target);
         }
         // With no budget for revaluing parts, what is listed is still right
         // and anything skipped is reported.
@@ -199,18 +199,18 @@ proptest! {
         b in prop::collection::vec((0u64..5, 0u64..5), 0..=6),
     ) {
         let game = grundy::parse("hackenbush", SpecOptions { ground: Some(a.0), ..SpecOptions::default() }).unwrap();
-        let ga = Graph::from_edges(a.0, a.1.iter().copied());
-        let gb = Graph::from_edges(a.0, b.iter().copied());
+        let ga = Drawing::from_edges(a.0, a.1.iter().copied());
+        let gb = Drawing::from_edges(a.0, b.iter().copied());
         let texts = [ga.format_inline(), gb.format_inline()];
         let an = game.analyze(&texts, &Limits::default()).unwrap();
         let rules = grundy::games::hackenbush::Hackenbush::new(a.0);
-        let total = graph_value(&ga) + graph_value(&gb);
+        let total = drawing_value(&ga) + drawing_value(&gb);
         prop_assert_eq!(an.outcome == Outcome::P, total == Nimber::ZERO);
         for m in &an.winning_moves {
             let i = m.component.unwrap();
             let after = rules.parse_component(&m.to).unwrap();
-            let other = graph_value(if i == 0 { &gb } else { &ga });
-            prop_assert_eq!(graph_value(&after) + other, Nimber::ZERO, "{}", m.to);
+            let other = drawing_value(if i == 0 { &gb } else { &ga });
+            prop_assert_eq!(drawing_value(&after) + other, Nimber::ZERO, "{}", m.to);
         }
         prop_assert!(an.outcome == Outcome::P || !an.winning_moves.is_empty());
     }
@@ -220,9 +220,9 @@ proptest! {
         // Every cut (all edges reach the ground here), valued afresh by
         // fusing the graph it leaves: the valuation the small-graph tests
         // check against brute force.
-        let g = Graph::from_edges(0, edges.iter().copied());
+        let g = Drawing::from_edges(0, edges.iter().copied());
         let expected: Vec<usize> = (0..g.edge_count())
-            .filter(|&e| graph_value(&after_cut(&g, e)).0 == target)
+            .filter(|&e| drawing_value(&after_cut(&g, e)).0 == target)
             .collect();
         let (got, more) = cuts_to_value(&g, Nimber(target), u64::MAX, usize::MAX);
         prop_assert!(!more);
@@ -231,8 +231,8 @@ proptest! {
         // graph of the target value.
         for &e in &got {
             let (u, v) = g.edge(e);
-            let back = Graph::parse_lines(&format!("{}~{u} {v}\n", lines(&edges)), 0).unwrap();
-            prop_assert_eq!(graph_value(&back).0, target);
+            let back = Drawing::parse_lines(&format!("{}~{u} {v}\n", lines(&edges)), 0).unwrap();
+            prop_assert_eq!(drawing_value(&back).0, target);
         }
     }
 }
@@ -254,20 +254,20 @@ fn poj_3710_files_are_one_graph_on_one_ground() {
     assert_eq!(a.grundy, Some(Nimber(3).into()));
     // The same trees written as an edge list rooted at 0 (tree 2's vertex
     // 2 numbered after tree 1's four vertices) read alike.
-    let g = Graph::parse_lines(POJ_SAMPLE, 0).unwrap();
-    let edges = Graph::parse_lines("0 2\n2 3\n3 4\n4 2\n0 6\n", 0).unwrap();
+    let g = Drawing::parse_lines(POJ_SAMPLE, 0).unwrap();
+    let edges = Drawing::parse_lines("0 2\n2 3\n3 4\n4 2\n0 6\n", 0).unwrap();
     assert_eq!(g, edges);
     // Cut lines and comments work as in edge lists.
-    let cut = Graph::parse_lines(&format!("# judge input\n{POJ_SAMPLE}~0 6\n"), 0).unwrap();
-    assert_eq!(graph_value(&cut), Nimber(2));
+    let cut = Drawing::parse_lines(&format!("# judge input\n{POJ_SAMPLE}~0 6\n"), 0).unwrap();
+    assert_eq!(drawing_value(&cut), Nimber(2));
     // One test case per file; errors name the line.
     let two = format!("{POJ_SAMPLE}1\n2 1\n1 2\n");
-    let err = Graph::parse_lines(&two, 0).unwrap_err().to_string();
+    let err = Drawing::parse_lines(&two, 0).unwrap_err().to_string();
     assert!(
         err.starts_with("line 9: a second POJ 3710 test case"),
         "{err}"
     );
-    let err = Graph::parse_lines("1\n3 1\n1 5\n", 0)
+    let err = Drawing::parse_lines("1\n3 1\n1 5\n", 0)
         .unwrap_err()
         .to_string();
     assert_eq!(err, "line 3: vertex 5 is not one of 1..=3");
@@ -276,20 +276,20 @@ fn poj_3710_files_are_one_graph_on_one_ground() {
 #[test]
 fn graphs_that_miss_their_ground_are_warned_about() {
     // Vertices from 1, as judges write them, with the ground left at 0.
-    let w = Graph::warnings("1 2\n2 3\n3 1\n", true, 0);
+    let w = Drawing::warnings("1 2\n2 3\n3 1\n", true, 0);
     assert_eq!(
         w,
         ["no edge touches the ground (vertex 0), so the graph is worth 0; to root it at vertex 1, say --ground 1"]
     );
-    assert!(Graph::warnings("1 2\n2 3\n3 1\n", true, 1).is_empty());
-    assert_eq!(Graph::warnings("1-2,2-3", false, 0).len(), 1);
+    assert!(Drawing::warnings("1 2\n2 3\n3 1\n", true, 1).is_empty());
+    assert_eq!(Drawing::warnings("1-2,2-3", false, 0).len(), 1);
     // The empty graph and a lone vertex have nothing to warn about.
-    assert!(Graph::warnings("0", false, 0).is_empty());
-    assert!(Graph::warnings("7", false, 0).is_empty());
+    assert!(Drawing::warnings("0", false, 0).is_empty());
+    assert!(Drawing::warnings("7", false, 0).is_empty());
     // A judge's header `n m` before its edges is read as an edge: said.
-    let w = Graph::warnings("4 4\n1 2\n2 3\n3 4\n4 2\n", true, 1);
+    let w = Drawing::warnings("4 4\n1 2\n2 3\n3 4\n4 2\n", true, 1);
     assert_eq!(w.len(), 1, "{w:?}");
     assert!(w[0].starts_with("line 1 `4 4` is read as an edge"), "{w:?}");
-    assert!(Graph::warnings("0 1\n1 2\n2 3\n", true, 0).is_empty());
-    assert!(Graph::warnings(POJ_SAMPLE, true, 0).is_empty());
+    assert!(Drawing::warnings("0 1\n1 2\n2 3\n", true, 0).is_empty());
+    assert!(Drawing::warnings(POJ_SAMPLE, true, 0).is_empty());
 }

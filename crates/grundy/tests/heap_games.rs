@@ -381,8 +381,8 @@ fn long_subtraction_periods_answer_huge_heaps() {
 
 #[test]
 fn forged_values_are_refused_before_they_are_restored() {
-    use grundy::heap::Table;
-    let mut real = Table::new();
+    use grundy::heap::HeapValues;
+    let mut real = HeapValues::new();
     for v in seq("sub-allbut:1", 100) {
         real.push(v as u32);
     }
@@ -400,7 +400,7 @@ fn forged_values_are_refused_before_they_are_restored() {
         "{err}"
     );
     // Kayles: heap 0 has no move, so G(0) = 0.
-    let mut zero = Table::new();
+    let mut zero = HeapValues::new();
     zero.push(1);
     let err = game("kayles").heap().unwrap().validate(&zero).unwrap_err();
     assert!(err.to_string().contains("G(0) = 1"), "{err}");

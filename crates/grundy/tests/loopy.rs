@@ -11,7 +11,7 @@
 //! - sums by brute force over the product graph of their components.
 
 use grundy::solve::retro::{
-    add_values, explore, sum_values, value_outcome, winning_targets, Digraph, Solved,
+    add_values, explore, sum_values, value_outcome, winning_targets, MoveGraph, Solved,
 };
 use grundy::{Limits, Nimber, Outcome, StateSpace, Value};
 use proptest::prelude::*;
@@ -29,7 +29,7 @@ fn options_of(n: usize, edges: &[(usize, usize)]) -> Opts {
 
 fn solved(n: usize, edges: &[(usize, usize)]) -> Solved {
     let e: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (a as u32, b as u32)).collect();
-    Solved::new(Digraph::from_edges(n, &e).unwrap(), &Limits::default()).unwrap()
+    Solved::new(MoveGraph::from_edges(n, &e).unwrap(), &Limits::default()).unwrap()
 }
 
 /// Outcome and remoteness by look-ahead. `win[r][v]`: the player to move
@@ -377,7 +377,7 @@ fn measure(back: u64) {
         })
         .collect();
     let t = Instant::now();
-    let g = Digraph::from_edges(n as usize, &edges).unwrap();
+    let g = MoveGraph::from_edges(n as usize, &edges).unwrap();
     let built = t.elapsed();
     let t = Instant::now();
     let s = Solved::new(g, &Limits::default()).unwrap();
@@ -417,7 +417,7 @@ fn dense_loopy(k: u32) -> usize {
         edges.push((a + i, y + i));
         edges.push((a + i, x + i));
     }
-    let g = Digraph::from_edges(3 * k as usize, &edges).unwrap();
+    let g = MoveGraph::from_edges(3 * k as usize, &edges).unwrap();
     let s = Solved::new(g, &Limits::default()).unwrap();
     for i in 0..k {
         assert_eq!(s.value(y + i), Value::Finite(Nimber(u64::from(i))));

@@ -12,7 +12,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use grundy::heap::{SeqReport, SeqRequest};
 use grundy::play::StateGraph;
-use grundy::{picture, Limits, Ruleset};
+use grundy::present::picture;
+use grundy::{Limits, Ruleset};
 use serde::Serialize;
 
 use super::bounds::{Job, MAX_GRAPH_POSITIONS, MAX_TO};

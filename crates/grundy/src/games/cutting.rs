@@ -34,8 +34,9 @@ pub const MAX_SIDE: u64 = 1 << 20;
 /// 1000x1000 table takes about 2.5 * 10^8.
 pub const MAX_WORK: u64 = 4_000_000_000;
 
-/// `G(i, j)` for `i <= short`, `j <= long` (both from 2).
-struct Table {
+/// The Cutting values `G(i, j)` of every piece up to `short` x `long`
+/// (`i <= short`, `j <= long`, both from 2).
+struct CuttingValues {
     short: usize,
     long: usize,
     /// `rows[i * (long + 1) + j] = G(i, j)`.
@@ -44,8 +45,8 @@ struct Table {
     cols: Vec<u16>,
 }
 
-impl Table {
-    fn compute(short: usize, long: usize, limits: &Limits) -> Result<Table> {
+impl CuttingValues {
+    fn compute(short: usize, long: usize, limits: &Limits) -> Result<CuttingValues> {
         let (w, h) = (long + 1, short + 1);
         let what = || format!("the Cutting Game table up to {short}x{long}");
         limits.check_states((w as u64).saturating_mul(h as u64), &what())?;
@@ -94,7 +95,7 @@ impl Table {
                 cols[j * h + i] = v;
             }
         }
-        Ok(Table {
+        Ok(CuttingValues {
             short,
             long,
             rows,
@@ -119,7 +120,7 @@ impl Table {
 /// The Cutting Game on sums of pieces `WxH`.
 #[derive(Default)]
 pub struct Cutting {
-    table: Mutex<Option<Table>>,
+    table: Mutex<Option<CuttingValues>>,
 }
 
 /// `cutting`.
@@ -153,7 +154,7 @@ impl Cutting {
         }
         let (s0, l0) = guard.as_ref().map_or((0, 0), |t| (t.short, t.long));
         let (short, long) = (short.max(s0).max(2), long.max(l0).max(2));
-        *guard = Some(Table::compute(short, long, limits)?);
+        *guard = Some(CuttingValues::compute(short, long, limits)?);
         Ok(())
     }
 

@@ -20,13 +20,15 @@
 //! part re-shapes that part, so such a cut is checked by valuing the part
 //! without it (with what hangs below folded in), within the state budget.
 
-mod graph;
+mod drawing;
+mod fusion;
 mod inside;
 pub mod named_cut;
 pub mod poj;
 
-pub use graph::Graph;
+pub use drawing::Drawing;
 
+use fusion::{Adjacency, Fusion, NONE};
 use inside::Inside;
 
 use crate::error::{Error, Result};
@@ -40,197 +42,9 @@ use crate::ruleset::{
 };
 use crate::ruleset::{boxed, Parsed};
 
-const NONE: u32 = u32::MAX;
-
-/// Adjacency in compressed rows: the neighbours of `v` are
-/// `adj[start[v]..start[v + 1]]`, each with the id of the edge reaching it.
-/// Loops are left out: they never matter to connectivity.
-struct Adjacency {
-    start: Vec<u32>,
-    adj: Vec<(u32, u32)>,
-}
-
-impl Adjacency {
-    fn new(n: usize, edges: &[(u32, u32)]) -> Adjacency {
-        let mut start = vec![0u32; n + 1];
-        for &(a, b) in edges {
-            if a != b {
-                start[a as usize + 1] += 1;
-                start[b as usize + 1] += 1;
-            }
-        }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut adj = vec![(0, 0); start[n] as usize];
-        for (e, &(a, b)) in edges.iter().enumerate() {
-            if a != b {
-                adj[fill[a as usize] as usize] = (b, e as u32);
-                fill[a as usize] += 1;
-                adj[fill[b as usize] as usize] = (a, e as u32);
-                fill[b as usize] += 1;
-            }
-        }
-        Adjacency { start, adj }
-    }
-
-    fn around(&self, v: u32) -> &[(u32, u32)] {
-        &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
-    }
-}
-
-/// Search state of one vertex, packed so that a step of the search touches
-/// one cache line rather than five arrays.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    disc: u32,
-    low: u32,
-    next: u32,
-    parent: u32,
-    parent_edge: u32,
-}
-
-/// The fused form of the part of a graph that reaches the root.
-#[derive(Debug)]
-struct Fusion {
-    /// Vertices reached from the root, in depth-first preorder.
-    order: Vec<u32>,
-    /// Parent in the search tree and the edge to it (`NONE` at the root
-    /// and at vertices not reached).
-    slot: Vec<Slot>,
-    /// The top vertex (nearest the root) of each vertex's 2-edge-connected
-    /// part; `NONE` when not reached. A part is named by its top.
-    part: Vec<u32>,
-    /// Whether each edge is a bridge.
-    bridge: Vec<bool>,
-    /// At each top: the value of its part with everything hanging below.
-    value: Vec<u64>,
-}
-
-impl Fusion {
-    /// Fuses the graph on `n` vertices seen from `root`. `weight[v]`, when
-    /// given, is an extra nimber attached at `v` (what hangs there in a
-    /// larger graph).
-    fn new(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -> Fusion {
-        let (order, slot, bridge) = Self::search(n, edges, root);
-        let mut part = vec![NONE; n];
-        for &v in &order {
-            let s = slot[v as usize];
-            part[v as usize] = if v == root || bridge[s.parent_edge as usize] {
-                v
-            } else {
-                part[s.parent as usize]
-            };
-        }
-        let mut fusion = Fusion {
-            order,
-            slot,
-            part,
-            bridge,
-            value: vec![0u64; n],
-        };
-        fusion.fold_values(edges, root, weight);
-        fusion
-    }
-
-    /// A depth-first search from `root` (Tarjan's bridges, without
-    /// recursion): the vertices reached in preorder, their slots, and which
-    /// edges are bridges.
-    fn search(n: usize, edges: &[(u32, u32)], root: u32) -> (Vec<u32>, Vec<Slot>, Vec<bool>) {
-        let adj = Adjacency::new(n, edges);
-        let mut slot = vec![
-            Slot {
-                disc: NONE,
-                low: 0,
-                next: 0,
-                parent: NONE,
-                parent_edge: NONE,
-            };
-            n
-        ];
-        let mut bridge = vec![false; edges.len()];
-        let mut order = Vec::new();
-        let mut stack = vec![root];
-        slot[root as usize].disc = 0;
-        slot[root as usize].next = adj.start[root as usize];
-        order.push(root);
-        while let Some(&v) = stack.last() {
-            let vi = v as usize;
-            let s = slot[vi];
-            if s.next < adj.start[vi + 1] {
-                slot[vi].next += 1;
-                let (w, e) = adj.adj[s.next as usize];
-                if e == s.parent_edge {
-                    continue;
-                }
-                let wi = w as usize;
-                if slot[wi].disc == NONE {
-                    let d = order.len() as u32;
-                    slot[wi] = Slot {
-                        disc: d,
-                        low: d,
-                        next: adj.start[wi],
-                        parent: v,
-                        parent_edge: e,
-                    };
-                    order.push(w);
-                    stack.push(w);
-                } else {
-                    slot[vi].low = s.low.min(slot[wi].disc);
-                }
-            } else {
-                stack.pop();
-                if s.parent != NONE {
-                    let p = &mut slot[s.parent as usize];
-                    p.low = p.low.min(s.low);
-                    if s.low > p.disc {
-                        bridge[s.parent_edge as usize] = true;
-                    }
-                }
-            }
-        }
-        (order, slot, bridge)
-    }
-
-    /// The value of each part with everything hanging below it, by the
-    /// fusion principle: a part is its loops' parity and the weights inside
-    /// it, and a part hanging by a bridge adds its value plus one.
-    fn fold_values(&mut self, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) {
-        let (part, value) = (&self.part, &mut self.value);
-        for (e, &(a, _)) in edges.iter().enumerate() {
-            let top = part[a as usize];
-            if top != NONE && !self.bridge[e] {
-                value[top as usize] ^= 1;
-            }
-        }
-        if let Some(weight) = weight {
-            for &v in &self.order {
-                value[part[v as usize] as usize] ^= weight[v as usize];
-            }
-        }
-        // Children come after their parents in preorder: fold bottom up.
-        for &v in self.order.iter().rev() {
-            let vi = v as usize;
-            if part[vi] == v && v != root {
-                let up = part[self.slot[vi].parent as usize] as usize;
-                value[up] ^= value[vi] + 1;
-            }
-        }
-    }
-
-    fn parent(&self, v: u32) -> u32 {
-        self.slot[v as usize].parent
-    }
-
-    fn parent_edge(&self, v: u32) -> u32 {
-        self.slot[v as usize].parent_edge
-    }
-}
-
-/// The value of a Green Hackenbush graph (only what reaches the ground
+/// The value of a Green Hackenbush drawing (only what reaches the ground
 /// counts).
-pub fn graph_value(g: &Graph) -> Nimber {
+pub fn drawing_value(g: &Drawing) -> Nimber {
     Nimber(g.fused().value[0])
 }
 
@@ -239,7 +53,7 @@ pub fn graph_value(g: &Graph) -> Nimber {
 /// checked. Bridges and loops cost O(1) each; an edge inside a larger
 /// 2-edge-connected part costs a revaluation of that part, and these stop
 /// once `budget` vertices and edges have been spent on them.
-pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
+pub fn cuts_to_value(g: &Drawing, target: Nimber, budget: u64, max: usize) -> (Vec<usize>, bool) {
     let f = g.fused();
     let n = g.vertex_count();
     let edges = g.edge_indices();
@@ -300,20 +114,20 @@ pub fn cuts_to_value(g: &Graph, target: Nimber, budget: u64, max: usize) -> (Vec
 
 /// The graph left after cutting edge `cut`: what still reaches the ground,
 /// with the cut edge marked `~u-v`.
-pub fn after_cut(g: &Graph, cut: usize) -> Graph {
+pub fn after_cut(g: &Drawing, cut: usize) -> Drawing {
     attached(g, Some(cut))
 }
 
 /// What still reaches the ground once edge `cut` (if any) is gone, with
 /// that edge marked.
-fn attached(g: &Graph, cut: Option<usize>) -> Graph {
+fn attached(g: &Drawing, cut: Option<usize>) -> Drawing {
     let reached = reached(g, cut);
     let edges = g.edge_indices();
     g.subgraph(|e| reached[edges[e].0 as usize], cut)
 }
 
 /// The length of the inline text of the edges `keep` selects.
-fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
+fn text_len(g: &Drawing, keep: impl Fn(usize) -> bool) -> usize {
     let digits = |v: u32| g.label(v).checked_ilog10().unwrap_or(0) as usize + 1;
     g.edge_indices()
         .iter()
@@ -324,7 +138,7 @@ fn text_len(g: &Graph, keep: impl Fn(usize) -> bool) -> usize {
 }
 
 /// Which vertices reach the ground without edge `cut`.
-fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
+fn reached(g: &Drawing, cut: Option<usize>) -> Vec<bool> {
     let adj = Adjacency::new(g.vertex_count(), g.edge_indices());
     let mut reached = vec![false; g.vertex_count()];
     reached[0] = true;
@@ -343,7 +157,7 @@ fn reached(g: &Graph, cut: Option<usize>) -> Vec<bool> {
 /// The cuts, keeping the first of each pair of end vertices: cutting one
 /// of several parallel edges (or loops at one vertex) leaves the same
 /// graph, so it is one move.
-fn distinct(g: &Graph, cuts: Vec<usize>) -> Vec<usize> {
+fn distinct(g: &Drawing, cuts: Vec<usize>) -> Vec<usize> {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut cuts = cuts;
     cuts.retain(|&e| {
@@ -355,7 +169,7 @@ fn distinct(g: &Graph, cuts: Vec<usize>) -> Vec<usize> {
 
 /// Whether the part of `g` that reaches the ground prints longer than
 /// [`MAX_LISTED_TEXT`] (then so do the cuts inside its cycles).
-fn too_long_to_print(g: &Graph) -> bool {
+fn too_long_to_print(g: &Drawing) -> bool {
     let f = g.fused();
     text_len(g, |e| f.part[g.edge_indices()[e].0 as usize] != NONE) > MAX_LISTED_TEXT
 }
@@ -367,12 +181,12 @@ fn too_long_to_print(g: &Graph) -> bool {
 /// everything attached, so when the graph is already `too_long` to print
 /// (see [`too_long_to_print`]), such cuts are not even looked for.
 fn printable_cuts(
-    g: &Graph,
+    g: &Drawing,
     target: Nimber,
     limits: &Limits,
     max: usize,
     too_long: bool,
-) -> Result<(Vec<Vec<Graph>>, bool, bool)> {
+) -> Result<(Vec<Vec<Drawing>>, bool, bool)> {
     let budget = if too_long { 0 } else { limits.max_states };
     let (cuts, truncated) = cuts_to_value(g, target, budget, max);
     let mut found = Vec::new();
@@ -398,7 +212,7 @@ fn printable_cuts(
 /// 2-edge-connected parts are looked for within `--max-states`, as they
 /// no longer have to be printed.
 fn named_cuts(
-    g: &Graph,
+    g: &Drawing,
     name: &str,
     target: Nimber,
     limits: &Limits,
@@ -447,7 +261,7 @@ impl Hackenbush {
 }
 
 impl SumGame for Hackenbush {
-    type Comp = Graph;
+    type Comp = Drawing;
 
     fn name(&self) -> String {
         "hackenbush".to_string()
@@ -455,20 +269,20 @@ impl SumGame for Hackenbush {
 
     /// Text with a line break or a `#` is a graph file's; anything else is
     /// an inline graph.
-    fn parse_component(&self, text: &str) -> Result<Graph> {
+    fn parse_component(&self, text: &str) -> Result<Drawing> {
         if text.contains(['\n', '#']) {
-            Graph::parse_lines(text, self.ground)
+            Drawing::parse_lines(text, self.ground)
         } else {
-            Graph::parse_inline(text, self.ground)
+            Drawing::parse_inline(text, self.ground)
         }
     }
 
-    fn format_component(&self, g: &Graph) -> String {
+    fn format_component(&self, g: &Drawing) -> String {
         g.format_inline()
     }
 
-    fn value(&self, g: &Graph, _limits: &Limits) -> Result<Nimber> {
-        Ok(graph_value(g))
+    fn value(&self, g: &Drawing, _limits: &Limits) -> Result<Nimber> {
+        Ok(drawing_value(g))
     }
 
     /// Every cut builds the graph it leaves, so listing them all costs
@@ -476,7 +290,7 @@ impl SumGame for Hackenbush {
     /// on a huge graph says so instead of hanging. The charge is against
     /// the state budget but never less than the default one: commands that
     /// keep few states (a picture) still list the cuts of a modest graph.
-    fn for_each_option(&self, g: &Graph, limits: &Limits, f: Visit<Graph>) -> Result<()> {
+    fn for_each_option(&self, g: &Drawing, limits: &Limits, f: Visit<Drawing>) -> Result<()> {
         let edges = g.edge_count() as u64;
         let budget = Limits::with_max_states(limits.max_states.max(Limits::DEFAULT_MAX_STATES));
         budget.check_states(
@@ -498,11 +312,11 @@ impl SumGame for Hackenbush {
 
     fn options_with_value(
         &self,
-        g: &Graph,
+        g: &Drawing,
         target: Nimber,
         limits: &Limits,
         max: usize,
-    ) -> Result<(Vec<Vec<Graph>>, bool)> {
+    ) -> Result<(Vec<Vec<Drawing>>, bool)> {
         let (found, truncated, _) = printable_cuts(g, target, limits, max, too_long_to_print(g))?;
         Ok((found, truncated))
     }
@@ -511,7 +325,7 @@ impl SumGame for Hackenbush {
     /// long to print has them named instead (`named_cuts`).
     fn listed_options(
         &self,
-        g: &Graph,
+        g: &Drawing,
         target: Nimber,
         limits: &Limits,
         max: usize,
@@ -527,13 +341,13 @@ impl SumGame for Hackenbush {
         }
     }
 
-    fn describe_option(&self, parts: &[Graph]) -> Option<String> {
+    fn describe_option(&self, parts: &[Drawing]) -> Option<String> {
         let (u, v) = parts.first()?.cut_edge()?;
         Some(format!("cut {u}-{v}"))
     }
 
     /// A cut always leaves one graph; the empty one is its ground alone.
-    fn format_option(&self, parts: &[Graph]) -> String {
+    fn format_option(&self, parts: &[Drawing]) -> String {
         match parts.first() {
             Some(g) => g.format_inline(),
             None => self.ground.to_string(),
@@ -553,7 +367,7 @@ impl ComponentFiles for Hackenbush {
         for (i, text) in components.iter().enumerate() {
             let file = files.get(i).and_then(Option::as_deref);
             let name = file.map_or_else(|| crate::error::shorten_quote(text), str::to_string);
-            for w in Graph::warnings(text, file.is_some(), self.ground) {
+            for w in Drawing::warnings(text, file.is_some(), self.ground) {
                 out.push(format!("{name}: {w}"));
             }
         }
@@ -569,7 +383,7 @@ impl ComponentFiles for Hackenbush {
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let g = Graph::parse_lines(text, self.ground)
+        let g = Drawing::parse_lines(text, self.ground)
             .map_err(|e| Error::parse(format!("{path}: {e}")))?;
         Ok(g.format_inline())
     }
@@ -587,7 +401,7 @@ impl ComponentFiles for Hackenbush {
         for (i, text) in components.iter().enumerate() {
             match files.get(i).and_then(Option::as_ref) {
                 Some(path) => {
-                    let g = Graph::parse_lines(text, self.ground)
+                    let g = Drawing::parse_lines(text, self.ground)
                         .map_err(|e| Error::parse(format!("{path}: {e}")))?;
                     graphs.push(g.named(path));
                     shown.push(path.clone());

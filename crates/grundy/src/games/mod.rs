@@ -8,10 +8,10 @@
 
 pub mod coins;
 pub mod cutting;
-pub mod digraph;
 pub mod ed;
 pub mod euclid;
 pub mod fib;
+pub mod graph_file;
 pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
@@ -26,7 +26,6 @@ pub mod welter;
 pub mod wythoff;
 
 use crate::registry::{Accepts, Build, Entry, Name};
-use crate::ruleset::boxed;
 
 /// `rules:FILE.rhai`. The entry is here, not in `rules`, because that
 /// module exists only with the `scripts` feature while the name is listed
@@ -43,7 +42,8 @@ pub const RULES: Entry = Entry {
 
 #[cfg(feature = "scripts")]
 fn build_rules(b: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
-    Ok(boxed(rules::RulesGame::compile(b.args, b.text)?))
+    let game = rules::RulesGame::compile(b.args, b.text)?;
+    Ok(crate::ruleset::boxed(game))
 }
 
 #[cfg(not(feature = "scripts"))]

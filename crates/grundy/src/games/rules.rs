@@ -20,7 +20,7 @@ pub use script::{Script, MAX_OPERATIONS};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
-use crate::heap::{detect, HeapSequence, Periodicity, SeqReport, SeqStats, Table};
+use crate::heap::{detect, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats};
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
@@ -78,7 +78,7 @@ pub struct RulesGame {
     name: String,
     game: ScriptGame,
     memo: Mutex<Option<Memo<ScriptGame>>>,
-    table: Mutex<Table>,
+    table: Mutex<HeapValues>,
 }
 
 impl RulesGame {
@@ -92,7 +92,7 @@ impl RulesGame {
                 failure: Arc::default(),
             },
             memo: Mutex::new(None),
-            table: Mutex::new(Table::new()),
+            table: Mutex::new(HeapValues::new()),
         })
     }
 
@@ -225,11 +225,11 @@ impl HeapSequence for RulesGame {
         None
     }
 
-    fn restore(&self, table: Table) {
+    fn restore(&self, table: HeapValues) {
         *self.table.lock().unwrap_or_else(|e| e.into_inner()) = table;
     }
 
-    fn with_table(&self, f: &mut dyn FnMut(&Table)) {
+    fn with_table(&self, f: &mut dyn FnMut(&HeapValues)) {
         f(&self.table.lock().unwrap_or_else(|e| e.into_inner()))
     }
 

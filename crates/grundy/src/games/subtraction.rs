@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::heap::offer_taking;
 use crate::heap::HeapGame;
-use crate::heap::{FiniteBound, HeapRules, SeqEngine, Table};
+use crate::heap::{FiniteBound, HeapRules, HeapValues, SeqEngine};
 use crate::registry::{Build, Entry, Example};
 use crate::ruleset::boxed;
 use crate::ruleset::parse_count;
@@ -173,7 +173,7 @@ impl AllButEngine {
 }
 
 impl SeqEngine for AllButEngine {
-    fn next(&mut self, values: &Table) -> u32 {
+    fn next(&mut self, values: &HeapValues) -> u32 {
         let n = values.len() as u64;
         self.excluded.clear();
         for &s in &self.set {
@@ -204,7 +204,7 @@ impl SeqEngine for AllButEngine {
         self.advance_mex();
     }
 
-    fn rebuild(&mut self, table: &Table) {
+    fn rebuild(&mut self, table: &HeapValues) {
         self.count.clear();
         self.mex = 0;
         for n in 0..table.len() {

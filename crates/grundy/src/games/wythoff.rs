@@ -83,16 +83,16 @@ pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
     found
 }
 
-/// The value table for `0..=side` on both coordinates.
-struct Table {
+/// The Wythoff values of every position `(a, b)` with `a, b <= side`.
+struct WythoffValues {
     side: usize,
     values: Vec<u32>,
 }
 
-impl Table {
+impl WythoffValues {
     /// Fails with [`Error::Interrupted`] when asked to stop (checked once
     /// a row: a row is at most a few thousand cells).
-    fn compute(side: usize, limits: &Limits) -> Result<Table> {
+    fn compute(side: usize, limits: &Limits) -> Result<WythoffValues> {
         let n = side + 1;
         // A value is the mex of at most a + b + min(a, b) others.
         let words = (3 * side + 1) / 64 + 1;
@@ -126,7 +126,7 @@ impl Table {
                 }
             }
         }
-        Ok(Table { side, values })
+        Ok(WythoffValues { side, values })
     }
 
     fn get(&self, a: u64, b: u64) -> u32 {
@@ -137,7 +137,7 @@ impl Table {
 /// Wythoff's game on sums of pairs.
 #[derive(Default)]
 pub struct Wythoff {
-    table: Mutex<Option<Table>>,
+    table: Mutex<Option<WythoffValues>>,
 }
 
 /// `wythoff`.
@@ -174,7 +174,7 @@ impl Wythoff {
             if (new_side + 1) * (new_side + 1) > limits.max_states {
                 new_side = side;
             }
-            *guard = Some(Table::compute(new_side as usize, limits)?);
+            *guard = Some(WythoffValues::compute(new_side as usize, limits)?);
         }
         Ok(guard.as_ref().expect("table was just built").get(a, b) as u64)
     }

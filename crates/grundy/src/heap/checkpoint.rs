@@ -25,7 +25,7 @@
 
 use std::io::{Read, Write};
 
-use super::table::Table;
+use super::values::HeapValues;
 use crate::error::{Error, Result};
 
 const MAGIC: &[u8; 8] = b"GRUNDYCK";
@@ -49,7 +49,7 @@ impl<W: Write> Write for Crc<W> {
 }
 
 /// Writes a checkpoint of `table` for the game `name`.
-pub fn write<W: Write>(out: W, name: &str, table: &Table) -> std::io::Result<()> {
+pub fn write<W: Write>(out: W, name: &str, table: &HeapValues) -> std::io::Result<()> {
     let mut w = Crc {
         inner: out,
         crc: crc32fast::Hasher::new(),
@@ -59,8 +59,8 @@ pub fn write<W: Write>(out: W, name: &str, table: &Table) -> std::io::Result<()>
     w.write_all(&(name.len() as u32).to_le_bytes())?;
     w.write_all(name.as_bytes())?;
     let width: u8 = match table {
-        Table::Narrow(_) => 2,
-        Table::Wide(_) => 4,
+        HeapValues::Narrow(_) => 2,
+        HeapValues::Wide(_) => 4,
     };
     w.write_all(&[width])?;
     w.write_all(&(table.len() as u64).to_le_bytes())?;
@@ -69,8 +69,8 @@ pub fn write<W: Write>(out: W, name: &str, table: &Table) -> std::io::Result<()>
         buf.clear();
         for n in chunk_start..(chunk_start + (1 << 14)).min(table.len()) {
             match table {
-                Table::Narrow(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
-                Table::Wide(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
+                HeapValues::Narrow(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
+                HeapValues::Wide(v) => buf.extend_from_slice(&v[n].to_le_bytes()),
             }
         }
         w.write_all(&buf)?;
@@ -103,18 +103,22 @@ fn corrupt(why: &str) -> Error {
 }
 
 /// Reads a checkpoint, refusing one for another game or a damaged one.
-pub fn read<R: Read>(input: R, expected_name: &str) -> Result<Table> {
+pub fn read<R: Read>(input: R, expected_name: &str) -> Result<HeapValues> {
     read_checked(input, expected_name, None)
 }
 
 /// [`read`] from a file of `file_len` bytes: a header whose count of
 /// values does not match the file's length is refused before any value is
 /// read.
-pub fn read_sized<R: Read>(input: R, expected_name: &str, file_len: u64) -> Result<Table> {
+pub fn read_sized<R: Read>(input: R, expected_name: &str, file_len: u64) -> Result<HeapValues> {
     read_checked(input, expected_name, Some(file_len))
 }
 
-fn read_checked<R: Read>(input: R, expected_name: &str, file_len: Option<u64>) -> Result<Table> {
+fn read_checked<R: Read>(
+    input: R,
+    expected_name: &str,
+    file_len: Option<u64>,
+) -> Result<HeapValues> {
     let mut r = CrcRead {
         inner: input,
         crc: crc32fast::Hasher::new(),
@@ -205,10 +209,10 @@ fn read_header<R: Read>(r: &mut CrcRead<R>, expected_name: &str) -> Result<Heade
 }
 
 /// Reads `count` values of `width` bytes, a block at a time.
-fn read_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<Table> {
+fn read_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<HeapValues> {
     let mut table = match width {
-        2 => Table::Narrow(Vec::new()),
-        _ => Table::Wide(Vec::new()),
+        2 => HeapValues::Narrow(Vec::new()),
+        _ => HeapValues::Wide(Vec::new()),
     };
     let mut buf = vec![0u8; (1 << 14) * width as usize];
     let mut left = count as usize;
@@ -217,12 +221,12 @@ fn read_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<Tab
         let bytes = &mut buf[..n * width as usize];
         r.exact(bytes)?;
         match &mut table {
-            Table::Narrow(v) => v.extend(
+            HeapValues::Narrow(v) => v.extend(
                 bytes
                     .chunks_exact(2)
                     .map(|c| u16::from_le_bytes([c[0], c[1]])),
             ),
-            Table::Wide(v) => v.extend(
+            HeapValues::Wide(v) => v.extend(
                 bytes
                     .chunks_exact(4)
                     .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
@@ -237,8 +241,8 @@ fn read_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<Tab
 mod tests {
     use super::*;
 
-    fn sample() -> Table {
-        let mut t = Table::new();
+    fn sample() -> HeapValues {
+        let mut t = HeapValues::new();
         for n in 0..50_000u32 {
             t.push(n % 7 + n / 10_000);
         }

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::run::FIRST_PROOF_CHECK;
-use super::table::Table;
+use super::values::HeapValues;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
 use crate::game::Visit;
@@ -49,18 +49,18 @@ pub trait HeapSequence: Send + Sync {
     /// restored from an untrusted file: each `G(n)` within what heap `n`'s
     /// options allow, so that a forged value cannot make the engine
     /// allocate by it. The default accepts everything.
-    fn validate(&self, _table: &Table) -> Result<()> {
+    fn validate(&self, _table: &HeapValues) -> Result<()> {
         Ok(())
     }
     /// Replaces the values (resuming a run) and rebuilds derived state.
-    fn restore(&self, table: Table);
+    fn restore(&self, table: HeapValues);
     /// The last heap a run without `--to` computes while looking for a
     /// proof: [`SeqRequest::AUTO_LIMIT`] within the state budget.
     fn auto_cap(&self, limits: &Limits) -> u64 {
         SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1))
     }
     /// Calls `f` with the values computed so far.
-    fn with_table(&self, f: &mut dyn FnMut(&Table));
+    fn with_table(&self, f: &mut dyn FnMut(&HeapValues));
     /// Figures for a progress display.
     fn stats(&self) -> SeqStats;
     /// The report for `G(0..=to)`, computing what is missing.
@@ -68,7 +68,7 @@ pub trait HeapSequence: Send + Sync {
 }
 
 struct State {
-    table: Table,
+    table: HeapValues,
     engine: Box<dyn SeqEngine>,
     max_value: u32,
     /// A proven period, once found: every larger heap is answered from it.
@@ -100,7 +100,7 @@ impl<R: HeapRules> HeapGame<R> {
         HeapGame {
             rules,
             state: Mutex::new(State {
-                table: Table::new(),
+                table: HeapValues::new(),
                 engine,
                 max_value: 0,
                 proven: None,
@@ -330,7 +330,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         st.proven.clone()
     }
 
-    fn validate(&self, table: &Table) -> Result<()> {
+    fn validate(&self, table: &HeapValues) -> Result<()> {
         let mut max = 0u64;
         for n in 0..table.len() {
             let g = table.get(n) as u64;
@@ -355,7 +355,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         self.affordable(cap, limits)
     }
 
-    fn restore(&self, table: Table) {
+    fn restore(&self, table: HeapValues) {
         let mut st = self.lock();
         st.engine.rebuild(&table);
         st.max_value = table.max();
@@ -366,7 +366,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         }
     }
 
-    fn with_table(&self, f: &mut dyn FnMut(&Table)) {
+    fn with_table(&self, f: &mut dyn FnMut(&HeapValues)) {
         f(&self.lock().table)
     }
 

@@ -13,14 +13,14 @@ pub mod partition;
 pub mod period;
 mod run;
 pub mod sparse;
-pub mod table;
+pub mod values;
 
 pub use code::Code;
 pub use family::{HeapGame, HeapSequence, SeqStats};
 pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
 pub use run::SeqRun;
-pub use table::Table;
+pub use values::HeapValues;
 
 use serde::Serialize;
 
@@ -110,10 +110,10 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
 /// resumes from a checkpoint.
 pub trait SeqEngine: Send {
     /// `G(n)` for `n = table.len()`, given all earlier values.
-    fn next(&mut self, table: &Table) -> u32;
+    fn next(&mut self, table: &HeapValues) -> u32;
 
     /// Recomputes any derived state from `table`.
-    fn rebuild(&mut self, _table: &Table) {}
+    fn rebuild(&mut self, _table: &HeapValues) {}
 
     /// Records `G(n) = g` found without the engine (from a proven period),
     /// so that derived state and statistics stay complete.
@@ -127,7 +127,7 @@ pub trait SeqEngine: Send {
 
     /// Computes and appends `G(table.len()..=upto)`, checking the stop
     /// flag as it goes. Engines that can use several threads do it here.
-    fn extend(&mut self, table: &mut Table, upto: usize, limits: &Limits) -> Result<()> {
+    fn extend(&mut self, table: &mut HeapValues, upto: usize, limits: &Limits) -> Result<()> {
         extend_one_by_one(self, table, upto, limits)
     }
 }
@@ -135,7 +135,7 @@ pub trait SeqEngine: Send {
 /// The sequential [`SeqEngine::extend`]: one [`SeqEngine::next`] at a time.
 pub fn extend_one_by_one<E: SeqEngine + ?Sized>(
     engine: &mut E,
-    table: &mut Table,
+    table: &mut HeapValues,
     upto: usize,
     limits: &Limits,
 ) -> Result<()> {
@@ -166,7 +166,7 @@ impl<R: HeapRules> NaiveEngine<R> {
 }
 
 impl<R: HeapRules> SeqEngine for NaiveEngine<R> {
-    fn next(&mut self, table: &Table) -> u32 {
+    fn next(&mut self, table: &HeapValues) -> u32 {
         let n = table.len() as u64;
         self.set.clear();
         let set = &mut self.set;

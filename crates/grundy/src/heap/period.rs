@@ -13,13 +13,17 @@ use std::collections::hash_map::{Entry, HashMap};
 
 use serde::Serialize;
 
-use super::table::Table;
+use super::values::HeapValues;
 
 /// [`detect`] on the first `len` values of a table of either width.
-pub fn detect_table(table: &Table, len: usize, bound: Option<FiniteBound>) -> Option<Periodicity> {
+pub fn detect_table(
+    table: &HeapValues,
+    len: usize,
+    bound: Option<FiniteBound>,
+) -> Option<Periodicity> {
     match table {
-        Table::Narrow(v) => detect(&v[..len], bound),
-        Table::Wide(v) => detect(&v[..len], bound),
+        HeapValues::Narrow(v) => detect(&v[..len], bound),
+        HeapValues::Wide(v) => detect(&v[..len], bound),
     }
 }
 

@@ -41,7 +41,7 @@ mod scan;
 
 use super::code::Code;
 use super::partition::{best_partition, Partition, SparseInfo};
-use super::table::Table;
+use super::values::HeapValues;
 use super::SeqEngine;
 #[cfg(feature = "parallel")]
 use crate::error::Result;
@@ -237,7 +237,7 @@ impl SparseEngine {
 
     /// Picks the partition with the fewest rare heaps among the first
     /// `len`, and rebuilds the rare list if it changed.
-    fn review(&mut self, table: &Table, len: usize) {
+    fn review(&mut self, table: &HeapValues, len: usize) {
         let Some((rare, part)) = best_partition(&self.hist, self.parity_allowed, self.kappa) else {
             return;
         };
@@ -404,7 +404,7 @@ impl SparseEngine {
 
     /// The plain mex over every option, for tables with values beyond 16
     /// bits (no octal game known needs it, but codes are arbitrary).
-    fn compute_wide(&mut self, table: &Table) -> u32 {
+    fn compute_wide(&mut self, table: &HeapValues) -> u32 {
         use super::HeapRules;
         self.wide.clear();
         let set = &mut self.wide;
@@ -421,19 +421,19 @@ impl SeqEngine for SparseEngine {
     /// With two or more threads (the `parallel` feature and a rayon pool),
     /// heaps are valued in pairs; see the `pairs` module.
     #[cfg(feature = "parallel")]
-    fn extend(&mut self, table: &mut Table, upto: usize, limits: &Limits) -> Result<()> {
+    fn extend(&mut self, table: &mut HeapValues, upto: usize, limits: &Limits) -> Result<()> {
         pairs::extend(self, table, upto, limits)
     }
 
-    fn next(&mut self, table: &Table) -> u32 {
+    fn next(&mut self, table: &HeapValues) -> u32 {
         let n = table.len();
         if n >= self.next_review {
             self.review(table, n);
             self.next_review = next_review_after(n);
         }
         let g = match table {
-            Table::Narrow(t) => self.compute(t),
-            Table::Wide(_) => self.compute_wide(table),
+            HeapValues::Narrow(t) => self.compute(t),
+            HeapValues::Wide(_) => self.compute_wide(table),
         };
         self.record(n, g);
         g
@@ -442,7 +442,7 @@ impl SeqEngine for SparseEngine {
     /// Replays the partition reviews of a run that computed `table` from
     /// the start, so that a resumed run goes on exactly as an uninterrupted
     /// one (same partitions, same rare heaps, same report).
-    fn rebuild(&mut self, table: &Table) {
+    fn rebuild(&mut self, table: &HeapValues) {
         self.rare.clear();
         self.rare_g.clear();
         self.hist.iter_mut().for_each(|h| *h = [0, 0]);

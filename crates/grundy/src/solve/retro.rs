@@ -14,7 +14,7 @@
 //! - [`explore`], which turns any [`crate::StateSpace`] with finitely many
 //!   reachable positions into such a graph.
 //!
-//! The graph is held in compressed rows ([`Digraph`]): one array of
+//! The graph is held in compressed rows ([`MoveGraph`]): one array of
 //! targets, one of offsets. Every algorithm here is iterative (queues,
 //! counters per vertex), so a graph of ten million edges costs no call
 //! stack and no allocation per edge.
@@ -38,7 +38,9 @@ use crate::nimber::Nimber;
 /// Remoteness of a vertex not yet decided (and, once solved, of a draw).
 const UNDECIDED: u32 = u32::MAX;
 
-/// A finite directed graph in compressed sparse rows.
+/// The moves of a game with finitely many positions, as the loopy solver
+/// reads them: a finite directed graph in compressed sparse rows, one
+/// vertex per position, one edge per move.
 ///
 /// The options (out-neighbours) of vertex `v` are
 /// `targets[offsets[v]..offsets[v + 1]]`. Vertices are `0..n` as `u32`:
@@ -46,15 +48,15 @@ const UNDECIDED: u32 = u32::MAX;
 /// enough for any graph that fits in memory. Repeated edges and
 /// self-loops are allowed (a self-loop is a move that changes nothing).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Digraph {
+pub struct MoveGraph {
     offsets: Vec<u32>,
     targets: Vec<u32>,
 }
 
-impl Digraph {
+impl MoveGraph {
     /// A graph from its rows: `offsets` has `n + 1` non-decreasing entries
     /// from 0 to `targets.len()`, and every target is below `n`.
-    pub fn from_csr(offsets: Vec<u32>, targets: Vec<u32>) -> Result<Digraph> {
+    pub fn from_csr(offsets: Vec<u32>, targets: Vec<u32>) -> Result<MoveGraph> {
         let bad = |msg: &str| {
             Err(Error::parse(format!(
                 "not a graph in compressed rows: {msg}"
@@ -73,12 +75,12 @@ impl Digraph {
         if targets.iter().any(|&t| t as usize >= n) {
             return bad("a target is not a vertex");
         }
-        Ok(Digraph { offsets, targets })
+        Ok(MoveGraph { offsets, targets })
     }
 
     /// The graph on vertices `0..n` with the given edges `(from, to)`; the
     /// options of each vertex keep the order of the edges.
-    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Result<Digraph> {
+    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Result<MoveGraph> {
         if n >= u32::MAX as usize || edges.len() > u32::MAX as usize {
             return Err(Error::unsupported(format!(
                 "a graph may have fewer than {} vertices and edges",
@@ -103,7 +105,7 @@ impl Digraph {
             targets[fill[a as usize] as usize] = b;
             fill[a as usize] += 1;
         }
-        Ok(Digraph { offsets, targets })
+        Ok(MoveGraph { offsets, targets })
     }
 
     /// The number of vertices.
@@ -135,7 +137,7 @@ impl Digraph {
 
     /// The graph with every edge reversed: the options of `v` there are
     /// the vertices that move to `v` here. Retrograde analysis walks it.
-    pub fn reversed(&self) -> Digraph {
+    pub fn reversed(&self) -> MoveGraph {
         let n = self.vertex_count();
         let mut offsets = vec![0u32; n + 1];
         for &t in &self.targets {
@@ -152,7 +154,7 @@ impl Digraph {
                 fill[t as usize] += 1;
             }
         }
-        Digraph { offsets, targets }
+        MoveGraph { offsets, targets }
     }
 }
 
@@ -163,7 +165,7 @@ impl Digraph {
 /// lookup (the set `K` of an infinite value is read from the options).
 #[derive(Clone, Debug)]
 pub struct Solved {
-    graph: Arc<Digraph>,
+    graph: Arc<MoveGraph>,
     remoteness: Vec<u32>,
     gsg: Vec<u32>,
 }
@@ -172,7 +174,7 @@ impl Solved {
     /// Solves `graph`. Fails with [`Error::Limit`] when it has more than
     /// `limits.max_states` vertices, and with [`Error::Interrupted`] when
     /// asked to stop.
-    pub fn new(graph: impl Into<Arc<Digraph>>, limits: &Limits) -> Result<Solved> {
+    pub fn new(graph: impl Into<Arc<MoveGraph>>, limits: &Limits) -> Result<Solved> {
         let graph = graph.into();
         limits.check("solving the graph")?;
         limits.check_states(graph.vertex_count() as u64, "this graph")?;
@@ -187,7 +189,7 @@ impl Solved {
     }
 
     /// The graph that was solved.
-    pub fn graph(&self) -> &Digraph {
+    pub fn graph(&self) -> &MoveGraph {
         &self.graph
     }
 
@@ -332,7 +334,7 @@ pub struct StateRow {
 /// this was becomes `P` with `r + 1` (its options are all `N` and this
 /// was the slowest). Vertices never decided are draws. Each edge is
 /// looked at once: linear time.
-fn retrograde(graph: &Digraph, rev: &Digraph, limits: &Limits) -> Result<Vec<u32>> {
+fn retrograde(graph: &MoveGraph, rev: &MoveGraph, limits: &Limits) -> Result<Vec<u32>> {
     let n = graph.vertex_count();
     let mut remoteness = vec![UNDECIDED; n];
     let mut left: Vec<u32> = graph.offsets.windows(2).map(|w| w[1] - w[0]).collect();

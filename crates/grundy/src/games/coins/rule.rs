@@ -93,9 +93,10 @@ fn gray_inverse(mut g: u64) -> u64 {
     g
 }
 
-/// Head values computed from the rule, coin by coin.
+/// Head values computed from the rule, coin by coin, with the XORs that
+/// runs and `any` rules read.
 #[derive(Default)]
-struct Table {
+struct ComputedHeads {
     /// `g[n]` for coins `1..`; `g[0] = 0` is a placeholder.
     g: Vec<u64>,
     /// `prefix[m]` is the XOR of `g[1..=m]` (runs).
@@ -111,7 +112,7 @@ struct Table {
 pub struct HeadValues {
     rule: Rule,
     closed: Option<Closed>,
-    table: Mutex<Table>,
+    table: Mutex<ComputedHeads>,
 }
 
 /// How a search for turns ended.
@@ -132,7 +133,7 @@ impl HeadValues {
         HeadValues {
             closed: Closed::of(&rule),
             rule,
-            table: Mutex::new(Table::default()),
+            table: Mutex::new(ComputedHeads::default()),
         }
     }
 
@@ -177,7 +178,7 @@ impl HeadValues {
                 let mut t = self.table.lock().unwrap_or_else(|e| e.into_inner());
                 t.grow(&self.rule, head, limits)?;
                 guard = t;
-                Lookup::Table(&guard)
+                Lookup::Computed(&guard)
             }
         };
         match &self.rule {
@@ -237,14 +238,14 @@ impl HeadValues {
 /// Head values by closed form or from a grown table.
 enum Lookup<'a> {
     Closed(Closed),
-    Table(&'a Table),
+    Computed(&'a ComputedHeads),
 }
 
 impl Lookup<'_> {
     fn g(&self, n: u64) -> u64 {
         match self {
             Lookup::Closed(c) => c.value(n),
-            Lookup::Table(t) => t.g[n as usize],
+            Lookup::Computed(t) => t.g[n as usize],
         }
     }
 
@@ -253,7 +254,7 @@ impl Lookup<'_> {
     fn prefix(&self, m: u64) -> u64 {
         match self {
             Lookup::Closed(_) => gray(m),
-            Lookup::Table(t) => t.prefix[m as usize],
+            Lookup::Computed(t) => t.prefix[m as usize],
         }
     }
 }
@@ -291,7 +292,7 @@ impl Pick<'_> {
                 Some(c) if c < below => self.emit(Some(c)),
                 _ => true,
             },
-            (1, Lookup::Table(_)) => {
+            (1, Lookup::Computed(_)) => {
                 for c in 1..below {
                     if !self.spend() {
                         return true;
@@ -330,7 +331,7 @@ impl Pick<'_> {
     }
 }
 
-impl Table {
+impl ComputedHeads {
     /// Values coins up to `upto`.
     fn grow(&mut self, rule: &Rule, upto: u64, limits: &Limits) -> Result<()> {
         if self.g.is_empty() {
@@ -456,7 +457,7 @@ mod tests {
         // The same rules written so that no closed form applies.
         let n = 300;
         let table = |rule: Rule| {
-            let mut t = Table::default();
+            let mut t = ComputedHeads::default();
             t.grow(&rule, n, &Limits::default()).unwrap();
             t.g[1..].to_vec()
         };

@@ -2,7 +2,7 @@
 use super::*;
 
 fn value_of(text: &str) -> u64 {
-    graph_value(&Graph::parse_inline(text, 0).unwrap()).0
+    drawing_value(&Drawing::parse_inline(text, 0).unwrap()).0
 }
 
 #[test]
@@ -26,38 +26,38 @@ fn stalks_trees_and_cycles() {
 
 #[test]
 fn poj_3710_sample() {
-    let a = Graph::from_edges(1, [(1, 2)]);
-    let b = Graph::from_edges(1, [(1, 2), (2, 3), (2, 4), (3, 4)]);
-    assert_eq!(graph_value(&a).0, 1);
-    assert_eq!(graph_value(&b).0, 2);
+    let a = Drawing::from_edges(1, [(1, 2)]);
+    let b = Drawing::from_edges(1, [(1, 2), (2, 3), (2, 4), (3, 4)]);
+    assert_eq!(drawing_value(&a).0, 1);
+    assert_eq!(drawing_value(&b).0, 2);
 }
 
 #[test]
 fn cuts_reach_the_target() {
-    let g = Graph::parse_inline("0-1,1-2,1-3,3-4,0-5,5-6,6-0", 0).unwrap();
-    let v = graph_value(&g);
+    let g = Drawing::parse_inline("0-1,1-2,1-3,3-4,0-5,5-6,6-0", 0).unwrap();
+    let v = drawing_value(&g);
     for t in 0..v.0 {
         let (cuts, _) = cuts_to_value(&g, Nimber(t), u64::MAX, usize::MAX);
         assert!(!cuts.is_empty(), "no cut to {t}");
         for e in cuts {
-            assert_eq!(graph_value(&after_cut(&g, e)).0, t);
+            assert_eq!(drawing_value(&after_cut(&g, e)).0, t);
         }
     }
 }
 
 #[test]
 fn after_cut_drops_what_falls_off() {
-    let g = Graph::parse_inline("0-1,1-2,2-3,0-4", 0).unwrap();
+    let g = Drawing::parse_inline("0-1,1-2,2-3,0-4", 0).unwrap();
     assert_eq!(after_cut(&g, 1).format_inline(), "0-1,~1-2,0-4");
-    let h = Graph::parse_inline("0-1", 0).unwrap();
+    let h = Drawing::parse_inline("0-1", 0).unwrap();
     assert_eq!(after_cut(&h, 0).format_inline(), "~0-1");
 }
 
 #[test]
 fn a_long_path_needs_no_call_stack() {
     let n = 300_000u64;
-    let g = Graph::from_edges(0, (0..n).map(|i| (i, i + 1)));
-    assert_eq!(graph_value(&g).0, n);
+    let g = Drawing::from_edges(0, (0..n).map(|i| (i, i + 1)));
+    assert_eq!(drawing_value(&g).0, n);
     let (cuts, more) = cuts_to_value(&g, Nimber(7), 0, 10);
     assert_eq!(cuts, vec![7]);
     assert!(!more);

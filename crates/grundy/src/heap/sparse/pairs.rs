@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use super::super::table::Table;
+use super::super::values::HeapValues;
 use super::super::{extend_one_by_one, SeqEngine};
 use super::{Scratch, SparseEngine};
 use crate::error::Result;
@@ -97,7 +97,7 @@ const RETRY: usize = 1 << 20;
 /// heap at a time otherwise.
 pub(super) fn extend(
     e: &mut SparseEngine,
-    table: &mut Table,
+    table: &mut HeapValues,
     upto: usize,
     limits: &Limits,
 ) -> Result<()> {
@@ -147,7 +147,7 @@ pub(super) fn extend(
 /// Heaps up to `upto`, in pairs.
 fn extend_in_pairs(
     e: &mut SparseEngine,
-    table: &mut Table,
+    table: &mut HeapValues,
     upto: usize,
     limits: &Limits,
 ) -> Result<()> {
@@ -160,7 +160,7 @@ fn extend_in_pairs(
             limits.check("computing the sequence")?;
             let pairable = n < upto && n >= 64 && n + 2 < e.next_review;
             let pair = match &*table {
-                Table::Narrow(t) if pairable => Some(e.compute_pair(t)),
+                HeapValues::Narrow(t) if pairable => Some(e.compute_pair(t)),
                 _ => None,
             };
             match pair {
@@ -187,13 +187,13 @@ mod tests {
     use super::super::super::code::Code;
     use super::*;
 
-    fn run(code: &str, n: usize, threads: usize) -> Table {
+    fn run(code: &str, n: usize, threads: usize) -> HeapValues {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         let mut engine = SparseEngine::new(&Code::parse(code).unwrap());
-        let mut table = Table::new();
+        let mut table = HeapValues::new();
         let limits = Limits::default();
         pool.install(|| {
             if threads > 1 {

@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::Digraph;
+use super::MoveGraph;
 use crate::error::{Error, Result};
 use crate::game::{Limits, StateSpace};
 
@@ -48,7 +48,7 @@ use crate::game::{Limits, StateSpace};
 pub struct Explored<P> {
     /// The move graph: vertex `i` is `positions[i]`. Shared, so that
     /// [`super::Solved::new`] can take it without a copy.
-    pub graph: Arc<Digraph>,
+    pub graph: Arc<MoveGraph>,
     /// The positions in the order they were found (breadth first, the
     /// starts first).
     pub positions: Vec<P>,
@@ -122,7 +122,7 @@ pub fn explore<G: StateSpace>(
         v += 1;
     }
     Ok(Explored {
-        graph: Arc::new(Digraph { offsets, targets }),
+        graph: Arc::new(MoveGraph { offsets, targets }),
         positions,
         index,
     })

@@ -36,7 +36,7 @@
 //! ten million edges, and on dense loopy graphs with values in the
 //! thousands, the whole computation is a few linear passes.
 
-use super::Digraph;
+use super::MoveGraph;
 use crate::error::Result;
 use crate::game::Limits;
 use crate::nimber::MexSet;
@@ -47,7 +47,11 @@ pub(super) const INFINITE: u32 = u32::MAX;
 const OPEN: u32 = u32::MAX - 1;
 
 /// The generalized value of each vertex: finite, or [`INFINITE`].
-pub(super) fn generalized_sg(graph: &Digraph, rev: &Digraph, limits: &Limits) -> Result<Vec<u32>> {
+pub(super) fn generalized_sg(
+    graph: &MoveGraph,
+    rev: &MoveGraph,
+    limits: &Limits,
+) -> Result<Vec<u32>> {
     let n = graph.vertex_count();
     let mut gsg = vec![OPEN; n];
     acyclic_part(graph, rev, &mut gsg, limits)?;
@@ -68,7 +72,12 @@ pub(super) fn generalized_sg(graph: &Digraph, rev: &Digraph, limits: &Limits) ->
 
 /// Values of the vertices from which every play ends, by the plain mex;
 /// the others (the loopy part) are left [`OPEN`].
-fn acyclic_part(graph: &Digraph, rev: &Digraph, gsg: &mut [u32], limits: &Limits) -> Result<()> {
+fn acyclic_part(
+    graph: &MoveGraph,
+    rev: &MoveGraph,
+    gsg: &mut [u32],
+    limits: &Limits,
+) -> Result<()> {
     let n = graph.vertex_count();
     let mut left: Vec<u32> = graph.offsets.windows(2).map(|w| w[1] - w[0]).collect();
     let mut queue: Vec<u32> = (0..n as u32).filter(|&v| left[v as usize] == 0).collect();
@@ -103,7 +112,7 @@ struct Seeds {
 }
 
 impl Seeds {
-    fn new(graph: &Digraph, gsg: &[u32], loopy: &[u32]) -> Seeds {
+    fn new(graph: &MoveGraph, gsg: &[u32], loopy: &[u32]) -> Seeds {
         let finite = |w: u32| gsg[w as usize] != OPEN;
         let mut start: Vec<u32> = Vec::new();
         for &u in loopy {
@@ -160,7 +169,7 @@ const NONE: u32 = u32::MAX;
 /// and out of the race. So a stage costs the scans of the vertices still
 /// unlabelled and unmarked, not the edges into every marked vertex.
 struct Stage<'a> {
-    rev: &'a Digraph,
+    rev: &'a MoveGraph,
     gsg: &'a mut [u32],
     /// `m + 1` when the vertex has an option labelled m.
     mark: Vec<u32>,
@@ -187,7 +196,7 @@ struct Stage<'a> {
 }
 
 impl<'a> Stage<'a> {
-    fn new(graph: &Digraph, rev: &'a Digraph, gsg: &'a mut [u32], loopy: &[u32]) -> Stage<'a> {
+    fn new(graph: &MoveGraph, rev: &'a MoveGraph, gsg: &'a mut [u32], loopy: &[u32]) -> Stage<'a> {
         let n = graph.vertex_count();
         let mut start = vec![0u32; n];
         let mut len = vec![0u32; n];

@@ -6,7 +6,7 @@ use crate::game::StateSpace;
 use Outcome::{D, N, P};
 
 fn solve(n: usize, edges: &[(u32, u32)]) -> Solved {
-    Solved::new(Digraph::from_edges(n, edges).unwrap(), &Limits::default()).unwrap()
+    Solved::new(MoveGraph::from_edges(n, edges).unwrap(), &Limits::default()).unwrap()
 }
 
 fn fin(g: u64) -> Value {
@@ -190,13 +190,13 @@ fn winning_targets_of_sums() {
 
 #[test]
 fn csr_input_is_checked() {
-    assert!(Digraph::from_csr(vec![0, 1, 1], vec![1]).is_ok());
-    assert!(Digraph::from_csr(vec![], vec![]).is_err());
-    assert!(Digraph::from_csr(vec![0, 2, 1], vec![0, 0]).is_err());
-    assert!(Digraph::from_csr(vec![0, 1], vec![1]).is_err());
-    assert!(Digraph::from_csr(vec![0, 1], vec![0, 0]).is_err());
-    assert!(Digraph::from_edges(2, &[(0, 2)]).is_err());
-    let g = Digraph::from_edges(3, &[(2, 0), (0, 1), (2, 1)]).unwrap();
+    assert!(MoveGraph::from_csr(vec![0, 1, 1], vec![1]).is_ok());
+    assert!(MoveGraph::from_csr(vec![], vec![]).is_err());
+    assert!(MoveGraph::from_csr(vec![0, 2, 1], vec![0, 0]).is_err());
+    assert!(MoveGraph::from_csr(vec![0, 1], vec![1]).is_err());
+    assert!(MoveGraph::from_csr(vec![0, 1], vec![0, 0]).is_err());
+    assert!(MoveGraph::from_edges(2, &[(0, 2)]).is_err());
+    let g = MoveGraph::from_edges(3, &[(2, 0), (0, 1), (2, 1)]).unwrap();
     assert_eq!(g.options(2), [0, 1]);
     assert_eq!(g.reversed().options(1), [0, 2]);
 }
@@ -220,7 +220,7 @@ fn long_cycles_and_chains_use_no_call_stack() {
 
 #[test]
 fn the_budget_and_the_stop_flag_are_honoured() {
-    let g = Digraph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+    let g = MoveGraph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
     let err = Solved::new(g.clone(), &Limits::with_max_states(2)).unwrap_err();
     assert!(matches!(err, Error::Limit { limit: 2, .. }));
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));

@@ -25,21 +25,21 @@ use crate::nimber::Nimber;
 use crate::registry::{in_file, Accepts, Build, Entry, Name};
 use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
-use crate::solve::retro::{analyze_token_sum, Digraph, Solved, StateTable};
+use crate::solve::retro::{analyze_token_sum, MoveGraph, Solved, StateTable};
 
 /// The game on the graph of one file.
 #[derive(Debug)]
-pub struct GraphGame {
+pub struct GraphFileGame {
     path: String,
     names: Names,
     starts: Vec<u32>,
-    graph: Arc<Digraph>,
+    graph: Arc<MoveGraph>,
     /// Solved on first use, with the limits of that use.
     solved: OnceLock<Solved>,
 }
 
 /// `graph:FILE`.
-pub const GRAPH: Entry = Entry {
+pub const GRAPH_FILE: Entry = Entry {
     pattern: "graph:FILE",
     components: "vertex names",
     about:
@@ -49,16 +49,16 @@ pub const GRAPH: Entry = Entry {
     accepts: Accepts::NONE,
     build: |b: &Build<'_>| {
         Ok(boxed(
-            GraphGame::parse(b.args, b.text).map_err(in_file(b.args))?,
+            GraphFileGame::parse(b.args, b.text).map_err(in_file(b.args))?,
         ))
     },
 };
 
-impl GraphGame {
+impl GraphFileGame {
     /// Reads the graph `text` of the file `path` (the engine does no I/O:
     /// front ends read the file). Errors name the line, counted from 1;
     /// callers put the path in front.
-    pub fn parse(path: &str, text: &str) -> Result<GraphGame> {
+    pub fn parse(path: &str, text: &str) -> Result<GraphFileGame> {
         let mut names = Names::new(text.len());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut starts: Vec<u32> = Vec::new();
@@ -103,8 +103,8 @@ impl GraphGame {
                 "the graph has no vertices: write one edge `u v` per line",
             ));
         }
-        let graph = Digraph::from_edges(names.list.len(), &edges)?;
-        Ok(GraphGame {
+        let graph = MoveGraph::from_edges(names.list.len(), &edges)?;
+        Ok(GraphFileGame {
             path: path.to_string(),
             names,
             starts,
@@ -114,7 +114,7 @@ impl GraphGame {
     }
 
     /// The graph, vertices numbered in the order the file first names them.
-    pub fn graph(&self) -> &Digraph {
+    pub fn graph(&self) -> &MoveGraph {
         &self.graph
     }
 
@@ -154,7 +154,7 @@ impl GraphGame {
 
 /// One token per vertex named by a component; a move slides one token
 /// along one edge (repeated edges are one move).
-impl SumGame for GraphGame {
+impl SumGame for GraphFileGame {
     type Comp = u32;
 
     fn name(&self) -> String {
@@ -194,7 +194,7 @@ impl SumGame for GraphGame {
 
 /// The graph may have cycles: values follow Smith, and every vertex is
 /// solved at once for `grundy solve`.
-impl Capabilities for GraphGame {
+impl Capabilities for GraphFileGame {
     /// One token per component, analysed by Smith's rules
     /// ([`analyze_token_sum`]).
     fn analyze_position(&self, p: Parsed<'_, u32>, limits: &Limits) -> Result<Analysis> {
@@ -218,7 +218,7 @@ impl Capabilities for GraphGame {
     }
 }
 
-impl ExplicitGraph for GraphGame {
+impl ExplicitGraph for GraphFileGame {
     fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
         let solved = self.solved(limits)?;
         let starts = self
@@ -328,17 +328,17 @@ d c
 start e
 ";
 
-    fn game() -> GraphGame {
-        GraphGame::parse("g.txt", FILE).unwrap()
+    fn game() -> GraphFileGame {
+        GraphFileGame::parse("g.txt", FILE).unwrap()
     }
 
-    impl GraphGame {
+    impl GraphFileGame {
         fn parse_all(&self, comps: &[String]) -> Vec<u32> {
             comps.iter().map(|c| self.vertex(c).unwrap()).collect()
         }
     }
 
-    fn analyze(g: &GraphGame, comps: &[&str]) -> Analysis {
+    fn analyze(g: &GraphFileGame, comps: &[&str]) -> Analysis {
         let comps: Vec<String> = comps.iter().map(|s| s.to_string()).collect();
         let a = g.analyze_position(
             Parsed::new(&comps, &g.parse_all(&comps)),
@@ -355,7 +355,7 @@ start e
         let starts: Vec<&str> = g.starts().iter().map(|&v| g.vertex_name(v)).collect();
         assert_eq!(starts, ["a", "e"]);
         assert_eq!(SumRuleset(g).name(), "graph:g.txt");
-        let marked = GraphGame::parse("m.txt", "\u{feff}a b\r\nb c\r\n").unwrap();
+        let marked = GraphFileGame::parse("m.txt", "\u{feff}a b\r\nb c\r\n").unwrap();
         assert_eq!(marked.vertex_name(0), "a");
         assert_eq!(marked.graph().edge_count(), 2);
     }
@@ -407,7 +407,7 @@ start e
 
     #[test]
     fn numbers_and_other_names_are_vertices_alike() {
-        let g = GraphGame::parse("n.txt", "7 07\n07 x\n99999999999 7\n0 -1\n").unwrap();
+        let g = GraphFileGame::parse("n.txt", "7 07\n07 x\n99999999999 7\n0 -1\n").unwrap();
         let names: Vec<&str> = (0..6).map(|v| g.vertex_name(v)).collect();
         assert_eq!(names, ["7", "07", "x", "99999999999", "0", "-1"]);
         for (v, name) in names.iter().enumerate() {
@@ -428,7 +428,7 @@ start e
             ("a start\n", "line 1: `start` begins"),
             ("# nothing\n", "the graph has no vertices"),
         ] {
-            let err = GraphGame::parse("g.txt", text).unwrap_err().to_string();
+            let err = GraphFileGame::parse("g.txt", text).unwrap_err().to_string();
             assert!(err.starts_with(needle), "{text:?}: {err}");
         }
         let err = SumRuleset(game())

@@ -5,22 +5,22 @@
 //! cache. Games whose values grow with the heap (sub-allbut) widen the
 //! table to 32 bits the first time a value needs it.
 
-/// Grundy values `G(0), G(1), ...`.
+/// The Grundy values of heaps `0..len()`, `G(0), G(1), ...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Table {
+pub enum HeapValues {
     /// Every value fits in 16 bits.
     Narrow(Vec<u16>),
     /// Some value needed more than 16 bits.
     Wide(Vec<u32>),
 }
 
-impl Default for Table {
+impl Default for HeapValues {
     fn default() -> Self {
-        Table::Narrow(Vec::new())
+        HeapValues::Narrow(Vec::new())
     }
 }
 
-impl Table {
+impl HeapValues {
     /// An empty table.
     pub fn new() -> Self {
         Self::default()
@@ -29,8 +29,8 @@ impl Table {
     /// How many values are stored.
     pub fn len(&self) -> usize {
         match self {
-            Table::Narrow(v) => v.len(),
-            Table::Wide(v) => v.len(),
+            HeapValues::Narrow(v) => v.len(),
+            HeapValues::Wide(v) => v.len(),
         }
     }
 
@@ -43,8 +43,8 @@ impl Table {
     #[inline]
     pub fn get(&self, n: usize) -> u32 {
         match self {
-            Table::Narrow(v) => v[n] as u32,
-            Table::Wide(v) => v[n],
+            HeapValues::Narrow(v) => v[n] as u32,
+            HeapValues::Wide(v) => v[n],
         }
     }
 
@@ -52,47 +52,47 @@ impl Table {
     #[inline]
     pub fn push(&mut self, value: u32) {
         match self {
-            Table::Narrow(v) => match u16::try_from(value) {
+            HeapValues::Narrow(v) => match u16::try_from(value) {
                 Ok(x) => v.push(x),
                 Err(_) => {
                     let mut wide: Vec<u32> = v.iter().map(|&x| x as u32).collect();
                     wide.push(value);
-                    *self = Table::Wide(wide);
+                    *self = HeapValues::Wide(wide);
                 }
             },
-            Table::Wide(v) => v.push(value),
+            HeapValues::Wide(v) => v.push(value),
         }
     }
 
     /// Reserves room for `extra` more values.
     pub fn reserve(&mut self, extra: usize) {
         match self {
-            Table::Narrow(v) => v.reserve(extra),
-            Table::Wide(v) => v.reserve(extra),
+            HeapValues::Narrow(v) => v.reserve(extra),
+            HeapValues::Wide(v) => v.reserve(extra),
         }
     }
 
     /// Keeps the first `len` values.
     pub fn truncate(&mut self, len: usize) {
         match self {
-            Table::Narrow(v) => v.truncate(len),
-            Table::Wide(v) => v.truncate(len),
+            HeapValues::Narrow(v) => v.truncate(len),
+            HeapValues::Wide(v) => v.truncate(len),
         }
     }
 
     /// The values in `range` as `u64`s, for reports.
     pub fn to_u64(&self, range: std::ops::Range<usize>) -> Vec<u64> {
         match self {
-            Table::Narrow(v) => v[range].iter().map(|&x| x as u64).collect(),
-            Table::Wide(v) => v[range].iter().map(|&x| x as u64).collect(),
+            HeapValues::Narrow(v) => v[range].iter().map(|&x| x as u64).collect(),
+            HeapValues::Wide(v) => v[range].iter().map(|&x| x as u64).collect(),
         }
     }
 
     /// The largest value stored.
     pub fn max(&self) -> u32 {
         match self {
-            Table::Narrow(v) => v.iter().copied().max().unwrap_or(0) as u32,
-            Table::Wide(v) => v.iter().copied().max().unwrap_or(0),
+            HeapValues::Narrow(v) => v.iter().copied().max().unwrap_or(0) as u32,
+            HeapValues::Wide(v) => v.iter().copied().max().unwrap_or(0),
         }
     }
 }
@@ -103,10 +103,10 @@ mod tests {
 
     #[test]
     fn widens_when_needed() {
-        let mut t = Table::new();
+        let mut t = HeapValues::new();
         t.push(3);
         t.push(70_000);
-        assert!(matches!(t, Table::Wide(_)));
+        assert!(matches!(t, HeapValues::Wide(_)));
         assert_eq!((t.get(0), t.get(1), t.len()), (3, 70_000, 2));
         t.truncate(1);
         assert_eq!(t.to_u64(0..1), [3]);

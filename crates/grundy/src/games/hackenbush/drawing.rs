@@ -1,4 +1,4 @@
-//! Green Hackenbush graphs as text, both ways.
+//! Green Hackenbush drawings (graphs with a ground) as text, both ways.
 //!
 //! Two grammars, because graphs come from two places. Files (read by a
 //! front end, which passes their text) hold one edge `u v` per line, with
@@ -20,7 +20,8 @@ use super::{poj, Fusion};
 use crate::error::{shorten_quote, Error, Result};
 use crate::games::content_lines;
 
-/// A multigraph with a ground vertex, as written.
+/// A Hackenbush drawing: a multigraph of edges with a ground vertex, as
+/// written.
 ///
 /// Vertices keep the numbers the user wrote (`labels`); edges refer to
 /// them by index so that the algorithms work on dense arrays. The ground is
@@ -28,7 +29,7 @@ use crate::games::content_lines;
 /// when they are written the same: same ground, same edges in the same
 /// order. Cut marks are for display and take no part in equality.
 #[derive(Clone, Debug)]
-pub struct Graph {
+pub struct Drawing {
     labels: Vec<u64>,
     edges: Vec<(u32, u32)>,
     /// Cut edges `~u-v` to show before `edges[i]` (`i == edges.len()`: at
@@ -46,17 +47,17 @@ pub struct Graph {
     name: Option<Arc<str>>,
 }
 
-impl PartialEq for Graph {
-    fn eq(&self, other: &Graph) -> bool {
+impl PartialEq for Drawing {
+    fn eq(&self, other: &Drawing) -> bool {
         self.ground() == other.ground()
             && self.edges.len() == other.edges.len()
             && (0..self.edges.len()).all(|i| self.edge(i) == other.edge(i))
     }
 }
 
-impl Eq for Graph {}
+impl Eq for Drawing {}
 
-impl std::hash::Hash for Graph {
+impl std::hash::Hash for Drawing {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.ground().hash(h);
         for i in 0..self.edges.len() {
@@ -65,10 +66,10 @@ impl std::hash::Hash for Graph {
     }
 }
 
-impl Graph {
+impl Drawing {
     /// The graph with only the ground vertex `ground`.
-    pub fn new(ground: u64) -> Graph {
-        Graph {
+    pub fn new(ground: u64) -> Drawing {
+        Drawing {
             labels: vec![ground],
             edges: Vec::new(),
             marks: Vec::new(),
@@ -84,12 +85,12 @@ impl Graph {
     /// Vertex numbers are mapped to indices through a plain table when
     /// they are small (the usual case: files number vertices `0..n`) and a
     /// hash map otherwise, so a million edges load in milliseconds.
-    pub fn from_edges(ground: u64, edges: impl IntoIterator<Item = (u64, u64)>) -> Graph {
+    pub fn from_edges(ground: u64, edges: impl IntoIterator<Item = (u64, u64)>) -> Drawing {
         let pairs: Vec<(u64, u64)> = edges.into_iter().collect();
         let top = pairs.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
         let dense = top.max(ground) <= 4 * pairs.len() as u64 + 1024;
         if !dense {
-            let mut g = Graph::new(ground);
+            let mut g = Drawing::new(ground);
             g.edges.reserve(pairs.len());
             for (u, v) in pairs {
                 g.add_edge(u, v);
@@ -108,7 +109,7 @@ impl Graph {
             *slot
         };
         let edges = pairs.iter().map(|&(u, v)| (index(u), index(v))).collect();
-        Graph {
+        Drawing {
             labels,
             edges,
             marks: Vec::new(),
@@ -191,20 +192,20 @@ impl Graph {
     /// The graph under a name (a file's path): its moves, when their
     /// graphs are too long to print, are written `NAME~u-v`, which a graph
     /// file's text with the line `~u v` added reads back.
-    pub fn named(mut self, name: &str) -> Graph {
+    pub fn named(mut self, name: &str) -> Drawing {
         self.name = Some(name.into());
         self
     }
 
-    /// The name given by [`Graph::named`].
+    /// The name given by [`Drawing::named`].
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
     /// The graph that keeps the edges for which `keep(i)` holds, with edge
     /// `cut` (an index into this graph) shown as `~u-v` where it was.
-    pub(crate) fn subgraph(&self, keep: impl Fn(usize) -> bool, cut: Option<usize>) -> Graph {
-        let mut g = Graph {
+    pub(crate) fn subgraph(&self, keep: impl Fn(usize) -> bool, cut: Option<usize>) -> Drawing {
+        let mut g = Drawing {
             labels: self.labels.clone(),
             edges: Vec::new(),
             marks: Vec::new(),
@@ -228,7 +229,7 @@ impl Graph {
     /// cuts one edge `u v` (either way round) listed anywhere in the file;
     /// what that leaves cut off from the ground goes with it. Errors name
     /// the line (counted from 1).
-    pub fn parse_lines(text: &str, ground: u64) -> Result<Graph> {
+    pub fn parse_lines(text: &str, ground: u64) -> Result<Drawing> {
         let mut pairs = Vec::new();
         let mut cuts = Vec::new();
         // Some editors start UTF-8 files with a byte-order mark.
@@ -269,10 +270,10 @@ impl Graph {
             }
         }
         if cuts.is_empty() {
-            return Ok(Graph::from_edges(ground, pairs));
+            return Ok(Drawing::from_edges(ground, pairs));
         }
         remove_cuts(&mut pairs, &cuts)?;
-        Ok(super::attached(&Graph::from_edges(ground, pairs), None))
+        Ok(super::attached(&Drawing::from_edges(ground, pairs), None))
     }
 
     /// What is probably not meant in a graph's text (`file`: a file's,
@@ -283,9 +284,9 @@ impl Graph {
     /// errors come with the analysis.
     pub fn warnings(text: &str, file: bool, ground: u64) -> Vec<String> {
         let parsed = if file || text.contains(['\n', '#']) {
-            Graph::parse_lines(text, ground)
+            Drawing::parse_lines(text, ground)
         } else {
-            Graph::parse_inline(text, ground)
+            Drawing::parse_inline(text, ground)
         };
         let Ok(g) = parsed else {
             return Vec::new();
@@ -308,8 +309,8 @@ impl Graph {
     /// Reads an inline graph `0-1,1-2,2-0`. Items are edges `u-v`, cut
     /// edges `~u-v` (not part of the graph) and lone vertices `u`. Errors
     /// name the item (counted from 1).
-    pub fn parse_inline(text: &str, ground: u64) -> Result<Graph> {
-        let mut g = Graph::new(ground);
+    pub fn parse_inline(text: &str, ground: u64) -> Result<Drawing> {
+        let mut g = Drawing::new(ground);
         let text = text.trim();
         if text.is_empty() {
             return Err(Error::parse(
@@ -357,7 +358,7 @@ impl Graph {
         Ok(g)
     }
 
-    /// The inline form, which [`Graph::parse_inline`] reads back: edges in
+    /// The inline form, which [`Drawing::parse_inline`] reads back: edges in
     /// order, cut edges as `~u-v`, and the ground alone for an empty graph.
     pub fn format_inline(&self) -> String {
         use std::fmt::Write;
@@ -488,8 +489,8 @@ mod tests {
     #[test]
     fn files_and_inline_agree() {
         let file = "# a triangle on a stalk\n0 1\n\n1 2   # comment\n2 3\n3 1\n";
-        let a = Graph::parse_lines(file, 0).unwrap();
-        let b = Graph::parse_inline("0-1, 1-2,2-3,3-1", 0).unwrap();
+        let a = Drawing::parse_lines(file, 0).unwrap();
+        let b = Drawing::parse_inline("0-1, 1-2,2-3,3-1", 0).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.format_inline(), "0-1,1-2,2-3,3-1");
         assert_eq!(a.edge(3), (3, 1));
@@ -504,17 +505,17 @@ mod tests {
             ("0-1,~1-2,1-3", "0-1,~1-2,1-3"),
             ("~5-5,2-2", "~5-5,2-2"),
         ] {
-            let g = Graph::parse_inline(text, 0).unwrap();
+            let g = Drawing::parse_inline(text, 0).unwrap();
             assert_eq!(g.format_inline(), shown);
-            let again = Graph::parse_inline(shown, 0).unwrap();
+            let again = Drawing::parse_inline(shown, 0).unwrap();
             assert_eq!(again.format_inline(), shown);
         }
-        assert_eq!(Graph::parse_inline("~0-1", 0).unwrap().edge_count(), 0);
+        assert_eq!(Drawing::parse_inline("~0-1", 0).unwrap().edge_count(), 0);
     }
 
     #[test]
     fn cut_lines_remove_one_edge_and_what_falls() {
-        let cut = |t: &str| Graph::parse_lines(t, 0).map(|g| g.format_inline());
+        let cut = |t: &str| Drawing::parse_lines(t, 0).map(|g| g.format_inline());
         // Cutting 1-2 (written either way round) drops 2-3 with it.
         assert_eq!(cut("0 1\n1 2\n2 3\n~2 1\n").unwrap(), "0-1");
         // One of two parallel edges goes; the other still holds.
@@ -532,24 +533,28 @@ mod tests {
 
     #[test]
     fn errors_name_the_place() {
-        let err = Graph::parse_lines("0 1\n1\n", 0).unwrap_err().to_string();
+        let err = Drawing::parse_lines("0 1\n1\n", 0).unwrap_err().to_string();
         assert!(err.starts_with("line 2: expected two vertices"), "{err}");
-        let err = Graph::parse_lines("0 1\n# x\n1 x\n", 0)
+        let err = Drawing::parse_lines("0 1\n# x\n1 x\n", 0)
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("line 3: `x` is not a vertex"), "{err}");
-        let err = Graph::parse_lines("1 -2", 0).unwrap_err().to_string();
+        let err = Drawing::parse_lines("1 -2", 0).unwrap_err().to_string();
         assert!(err.contains("`-2`"), "{err}");
-        let err = Graph::parse_inline("0-1,1-x", 0).unwrap_err().to_string();
+        let err = Drawing::parse_inline("0-1,1-x", 0).unwrap_err().to_string();
         assert!(err.starts_with("graph item 2 `1-x`"), "{err}");
-        let err = Graph::parse_inline("tree.txt", 0).unwrap_err().to_string();
+        let err = Drawing::parse_inline("tree.txt", 0)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("file"), "{err}");
-        let err = Graph::parse_inline("tree~0-1", 0).unwrap_err().to_string();
+        let err = Drawing::parse_inline("tree~0-1", 0)
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("no file `tree`, and `tree~0-1`"), "{err}");
-        let err = Graph::parse_inline("0-1,", 0).unwrap_err().to_string();
+        let err = Drawing::parse_inline("0-1,", 0).unwrap_err().to_string();
         assert!(err.starts_with("graph item 2"), "{err}");
-        assert!(Graph::parse_inline("", 0).is_err());
-        let err = Graph::parse_lines("0 99999999999999999999999", 0)
+        assert!(Drawing::parse_inline("", 0).is_err());
+        let err = Drawing::parse_lines("0 99999999999999999999999", 0)
             .unwrap_err()
             .to_string();
         assert!(err.contains("too large"), "{err}");
