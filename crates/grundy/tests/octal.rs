@@ -85,6 +85,15 @@ fn code_text(d: &[u8], unequal: &[bool]) -> String {
     s
 }
 
+/// The sequence of `name` run without `--to`: it must stop with the
+/// period `period` from heap `preperiod` on, proven.
+fn proven(name: &str, period: u64, preperiod: u64) -> SeqReport {
+    let r = report(name, None);
+    let found = (r.period, r.preperiod, r.proven);
+    assert_eq!(found, (Some(period), Some(preperiod), true), "{name}");
+    r
+}
+
 fn engine_values(code: &str, n: u64) -> Vec<u32> {
     report(code, Some(n))
         .values
@@ -95,15 +104,11 @@ fn engine_values(code: &str, n: u64) -> Vec<u32> {
 
 #[test]
 fn kayles_published() {
-    let r = report("kayles", None);
+    let r = proven("kayles", 12, 71);
     let a002186 = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
     ];
     assert_eq!(&r.values[..24], &a002186);
-    assert_eq!(
-        (r.period, r.preperiod, r.proven),
-        (Some(12), Some(71), true)
-    );
     let tail = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
     let g = game("kayles");
     for n in [71u64, 100, 1000, 123_456_789_012] {
@@ -119,20 +124,12 @@ fn kayles_published() {
 
 #[test]
 fn dawson_published() {
-    let r = report("dawson-kayles", None);
+    let r = proven("dawson-kayles", 34, 53);
     assert_eq!(
         &r.values[..21],
         &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
     );
-    assert_eq!(
-        (r.period, r.preperiod, r.proven),
-        (Some(34), Some(53), true)
-    );
-    let chess = report("dawson-chess", None);
-    assert_eq!(
-        (chess.period, chess.preperiod, chess.proven),
-        (Some(34), Some(52), true)
-    );
+    let chess = proven("dawson-chess", 34, 52);
     // 0.137 is 0.07 shifted by one heap.
     assert_eq!(
         &chess.values[..100],
@@ -140,15 +137,22 @@ fn dawson_published() {
     );
 }
 
+/// The sequence of `name` up to heap `to`, checked against the published
+/// first values and the count and last of its rare heaps (sparse space).
+fn published_sparse(name: &str, to: u64, first: &[u64], rare: (u64, Option<u64>)) -> SeqReport {
+    let r = report(name, Some(to));
+    assert_eq!(&r.values[..first.len()], first, "{name}");
+    let sparse = r.sparse.as_ref().unwrap();
+    assert_eq!((sparse.rare_count, sparse.last_rare), rare, "{name}");
+    r
+}
+
 #[test]
 fn grundys_game_published() {
-    let r = report("grundy", Some(100_000));
-    assert_eq!(
-        &r.values[..25],
-        &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4]
-    );
-    let sparse = r.sparse.unwrap();
-    assert_eq!((sparse.rare_count, sparse.last_rare), (1274, Some(82860)));
+    let first = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4,
+    ];
+    let r = published_sparse("grundy", 100_000, &first, (1274, Some(82860)));
     // The unequal rule rules out the theorem: never proven.
     assert!(!r.proven);
     assert_eq!(report("4!.0", Some(24)).values, r.values[..25]);
@@ -156,13 +160,10 @@ fn grundys_game_published() {
 
 #[test]
 fn officers_published() {
-    let r = report("officers", Some(30_000));
-    assert_eq!(
-        &r.values[..25],
-        &[0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1, 0, 2, 1, 4, 5]
-    );
-    let sparse = r.sparse.unwrap();
-    assert_eq!((sparse.rare_count, sparse.last_rare), (1584, Some(20627)));
+    let first = [
+        0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1, 0, 2, 1, 4, 5,
+    ];
+    published_sparse("officers", 30_000, &first, (1584, Some(20627)));
 }
 
 /// Long preperiods and periods (A071430, A071436) found and proven without
@@ -172,16 +173,8 @@ fn officers_published() {
 /// 326640.
 #[test]
 fn long_periods_are_proven() {
-    let r = report("0.16", None);
-    assert_eq!(
-        (r.period, r.preperiod, r.proven),
-        (Some(149_459), Some(105_351), true)
-    );
-    let r = report("0.56", None);
-    assert_eq!(
-        (r.period, r.preperiod, r.proven),
-        (Some(144), Some(326_640), true)
-    );
+    proven("0.16", 149_459, 105_351);
+    proven("0.56", 144, 326_640);
 }
 
 /// Every code `d0.d1d2d3` with octal digits after the point, against the
