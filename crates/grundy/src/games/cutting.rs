@@ -17,7 +17,7 @@
 //! somebody already cut it out, so the game is over and the player to move
 //! has lost (outcome P). A move is written `4x2 -> 2x2+2x2`.
 
-use std::sync::Mutex;
+use crate::solve::GrowingTable;
 
 use crate::error::{Error, Result};
 use crate::game::Visit;
@@ -120,7 +120,7 @@ impl CuttingValues {
 /// The Cutting Game on sums of pieces `WxH`.
 #[derive(Default)]
 pub struct Cutting {
-    table: Mutex<Option<CuttingValues>>,
+    table: GrowingTable<CuttingValues>,
 }
 
 /// `cutting`.
@@ -133,29 +133,29 @@ impl Cutting {
     /// `G(w, h)` of the reduced game (both sides at least 2), growing the
     /// table to cover it.
     pub fn value_of(&self, w: u64, h: u64, limits: &Limits) -> Result<u64> {
-        self.prepare(&[(w, h)], limits)?;
-        let guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(guard
-            .as_ref()
-            .expect("prepared")
-            .get(w as usize, h as usize))
+        self.with_table(&[(w, h)], limits, |t| t.get(w as usize, h as usize))
     }
 
     /// Makes the table cover every piece in `pieces` at once (one
     /// computation for a whole sum).
     fn prepare(&self, pieces: &[(u64, u64)], limits: &Limits) -> Result<()> {
+        self.with_table(pieces, limits, |_| ())
+    }
+
+    /// `read` of a table that covers every piece in `pieces`.
+    fn with_table<R>(
+        &self,
+        pieces: &[(u64, u64)],
+        limits: &Limits,
+        read: impl FnOnce(&CuttingValues) -> R,
+    ) -> Result<R> {
         let short = pieces.iter().map(|&(w, h)| w.min(h)).max().unwrap_or(0) as usize;
         let long = pieces.iter().map(|&(w, h)| w.max(h)).max().unwrap_or(0) as usize;
-        let mut guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = guard.as_ref() {
-            if t.covers(short, long) {
-                return Ok(());
-            }
-        }
-        let (s0, l0) = guard.as_ref().map_or((0, 0), |t| (t.short, t.long));
-        let (short, long) = (short.max(s0).max(2), long.max(l0).max(2));
-        *guard = Some(CuttingValues::compute(short, long, limits)?);
-        Ok(())
+        let grow = |old: Option<&CuttingValues>| {
+            let (s0, l0) = old.map_or((0, 0), |t| (t.short, t.long));
+            CuttingValues::compute(short.max(s0).max(2), long.max(l0).max(2), limits)
+        };
+        self.table.read(|t| t.covers(short, long), grow, read)
     }
 
     /// Outcome and moves by the real rules when a piece has a side of 1.

@@ -7,7 +7,7 @@
 //! diagonal bitsets) as far as the state budget allows. A lone component
 //! beyond the table is still answered by the theory, without a value.
 
-use std::sync::Mutex;
+use crate::solve::GrowingTable;
 
 use crate::error::{Error, Result};
 use crate::game::Visit;
@@ -137,7 +137,7 @@ impl WythoffValues {
 /// Wythoff's game on sums of pairs.
 #[derive(Default)]
 pub struct Wythoff {
-    table: Mutex<Option<WythoffValues>>,
+    table: GrowingTable<WythoffValues>,
 }
 
 /// `wythoff`.
@@ -166,17 +166,17 @@ impl Wythoff {
                     .min((MAX_TABLE_SIDE + 1) * (MAX_TABLE_SIDE + 1)),
             ));
         }
-        let mut guard = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.as_ref().is_none_or(|t| (t.side as u64) < side) {
+        let grow = |old: Option<&WythoffValues>| {
             // Grow geometrically so that a sequence of queries stays linear.
-            let prev = guard.as_ref().map_or(0, |t| t.side as u64);
+            let prev = old.map_or(0, |t| t.side as u64);
             let mut new_side = side.max(prev * 3 / 2).clamp(32, MAX_TABLE_SIDE);
             if (new_side + 1) * (new_side + 1) > limits.max_states {
                 new_side = side;
             }
-            *guard = Some(WythoffValues::compute(new_side as usize, limits)?);
-        }
-        Ok(guard.as_ref().expect("table was just built").get(a, b) as u64)
+            WythoffValues::compute(new_side as usize, limits)
+        };
+        let covers = |t: &WythoffValues| t.side as u64 >= side;
+        self.table.read(covers, grow, |t| u64::from(t.get(a, b)))
     }
 
     /// Outcome and winning moves of a single pair by the theory.

@@ -4,8 +4,43 @@
 //!   stack so that deep games cannot overflow the call stack.
 //! - [`retro`]: loopy games on explicit graphs: outcomes (with draws) and
 //!   remoteness by retrograde analysis, Smith's generalized values, sums.
+//! - [`GrowingTable`]: a dense table of values computed on demand and
+//!   regrown when a question falls outside it.
 
 pub mod memo;
 pub mod retro;
 
+use std::sync::Mutex;
+
+use crate::error::Result;
+
 pub use memo::Memo;
+
+/// A table of values (Wythoff's, the Cutting Game's) built on the first
+/// question and rebuilt larger when a question falls outside it, shared by
+/// the threads that ask. A panic while building leaves the old table.
+pub struct GrowingTable<T>(Mutex<Option<T>>);
+
+impl<T> Default for GrowingTable<T> {
+    fn default() -> Self {
+        GrowingTable(Mutex::new(None))
+    }
+}
+
+impl<T> GrowingTable<T> {
+    /// `read` of the table, which `grow` (given the table so far) first
+    /// replaces unless `covers` says it already answers.
+    pub fn read<R>(
+        &self,
+        covers: impl FnOnce(&T) -> bool,
+        grow: impl FnOnce(Option<&T>) -> Result<T>,
+        read: impl FnOnce(&T) -> R,
+    ) -> Result<R> {
+        let mut guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if !guard.as_ref().is_some_and(covers) {
+            let grown = grow(guard.as_ref())?;
+            *guard = Some(grown);
+        }
+        Ok(read(guard.as_ref().expect("the table was just grown")))
+    }
+}
