@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod entry;
 pub mod error;
 pub mod game;
 pub mod games;

@@ -21,7 +21,7 @@ use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
 use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
-use crate::registry::{Build, Entry, Example};
+use crate::entry::{Build, Entry, Example};
 use crate::ruleset::boxed;
 use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
 

@@ -19,11 +19,11 @@
 
 use crate::solve::GrowingTable;
 
+use crate::entry::Entry;
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
-use crate::registry::Entry;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
 use crate::ruleset::{boxed, Parsed};
 

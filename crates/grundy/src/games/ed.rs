@@ -10,11 +10,11 @@
 //! (high parts any split of `m >> (t+1)`, low parts any division of the
 //! free bits) instead of scanning all `x - 1` of them.
 
+use crate::entry::Entry;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 use crate::ruleset::{parse_pair, Capabilities, SumGame};
 

@@ -10,11 +10,11 @@
 //! `q <= g0` and `q` otherwise. Folding this up the Euclidean algorithm
 //! gives every value in `O(log)` steps (Nivasch's closed form).
 
+use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 use crate::ruleset::{parse_pair, Capabilities, SumGame};
 

@@ -3,11 +3,11 @@
 //! The allowed amounts are 1, 2, 3, 5, 8, ... (each Fibonacci number once),
 //! so a heap of `n` has about `log_phi(n)` options and the plain mex is fast.
 
+use crate::entry::Entry;
 use crate::game::Visit;
 use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 
 /// The distinct Fibonacci numbers 1, 2, 3, 5, ... that fit in a `u64`.

@@ -17,12 +17,12 @@ use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 
+use crate::entry::{in_file, Accepts, Build, Entry, Name};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::games::content_lines;
 use crate::nimber::Nimber;
-use crate::registry::{in_file, Accepts, Build, Entry, Name};
 use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
 use crate::solve::retro::{analyze_token_sum, MoveGraph, Solved, StateTable};

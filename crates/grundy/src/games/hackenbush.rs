@@ -31,11 +31,11 @@ pub use drawing::Drawing;
 use fusion::{Adjacency, Fusion, NONE};
 use inside::Inside;
 
+use crate::entry::{Accepts, Entry};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::registry::{Accepts, Entry};
 use crate::ruleset::{
     analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
     MAX_LISTED_TEXT,

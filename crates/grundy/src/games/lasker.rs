@@ -4,12 +4,12 @@
 //! `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`.
 //! The closed form is checked against a brute-force search in the tests.
 
+use crate::entry::Entry;
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::heap::{offer_taking, ClosedForm};
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 
 /// Lasker's Nim.

@@ -25,7 +25,7 @@ pub mod subtraction;
 pub mod welter;
 pub mod wythoff;
 
-use crate::registry::{Accepts, Build, Entry, Name};
+use crate::entry::{Accepts, Build, Entry, Name};
 
 /// `rules:FILE.rhai`. The entry is here, not in `rules`, because that
 /// module exists only with the `scripts` feature while the name is listed

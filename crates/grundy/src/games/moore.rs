@@ -6,10 +6,10 @@
 //! multiple of `k + 1`. Winning moves are all listed when the move count is
 //! small, and otherwise one is built digit by digit as in Moore's proof.
 
+use crate::entry::{Build, Entry, Example};
 use crate::error::{Error, Result};
 use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
-use crate::registry::{Build, Entry, Example};
 use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 

@@ -11,11 +11,11 @@
 
 use std::sync::Mutex;
 
+use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 use crate::ruleset::{parse_count, Capabilities, SumGame};
 use crate::solve::Memo;

@@ -7,6 +7,7 @@
 //! in normal Nim, and once every heap is 0 or 1 the position is P iff the
 //! number of 1-heaps is odd.
 
+use crate::entry::{Accepts, Entry};
 use crate::error::Result;
 use crate::game::Visit;
 use crate::game::{count_total, WholePositionGame};
@@ -14,7 +15,6 @@ use crate::game::{Limits, Outcome};
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::heap::{offer_taking, ClosedForm};
-use crate::registry::{Accepts, Entry};
 use crate::ruleset::{boxed, sum_position_moves, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
 

@@ -2,8 +2,8 @@
 //! classic ones that have a name of their own (`kayles`). The rules and
 //! their engine are in [`crate::heap::code`]; this file names them.
 
+use crate::entry::{Accepts, Build, Entry, Example, Name};
 use crate::heap::{Code, HeapGame};
-use crate::registry::{Accepts, Build, Entry, Example, Name};
 use crate::ruleset::boxed;
 
 /// Any octal or hexadecimal code, written as digits.

@@ -8,10 +8,10 @@
 //! either plays the Nim move on an odd step or tops an odd step up from the
 //! even step above it.
 
+use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{count_texts, count_total, WholePositionGame};
 use crate::game::{Limits, Outcome};
-use crate::registry::Entry;
 use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 

@@ -6,12 +6,12 @@
 //! each value there is a mex over the whole history, which a running count
 //! of every value turns into `O(|S|)` work per heap.
 
+use crate::entry::{Build, Entry, Example};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, HeapValues, SeqEngine};
-use crate::registry::{Build, Entry, Example};
 use crate::ruleset::boxed;
 use crate::ruleset::parse_count;
 

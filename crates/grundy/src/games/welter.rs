@@ -22,11 +22,11 @@
 //! outside `S`, found bit by bit from the lowest: each coin has at most
 //! one move to a given value, found in `O(64 log n)`.
 
+use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
-use crate::registry::Entry;
 use crate::ruleset::boxed;
 use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 

@@ -9,11 +9,11 @@
 
 use crate::solve::GrowingTable;
 
+use crate::entry::Entry;
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
-use crate::registry::Entry;
 use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Capabilities, Move, SumGame};
 use crate::ruleset::{boxed, Parsed};
 
