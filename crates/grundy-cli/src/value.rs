@@ -48,7 +48,11 @@ pub fn nimber_text(v: &Option<Value>) -> String {
 /// The human form: a table of components, the total, the outcome, moves.
 pub fn render(a: &Analysis) -> String {
     let mut out = String::new();
-    let play = if a.misere { " (misère)" } else { "" };
+    let play = match (a.misere, a.method) {
+        (true, Some(method)) => format!(" (misère, decided by {method})"),
+        (true, None) => " (misère)".to_string(),
+        (false, _) => String::new(),
+    };
     out.push_str(&format!("game: {}{play}\n", a.game));
     match &a.values {
         Some(values) => {

@@ -200,6 +200,11 @@ pub struct Analysis {
     pub moves_truncated: bool,
     /// Whether the position is played misère (the last mover loses).
     pub misere: bool,
+    /// How a misère position was decided: `"bouton"` (Bouton's rule for
+    /// misère Nim) or `"search"` (search of the whole position). Absent
+    /// from JSON in normal play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
 }
 
 impl Analysis {
@@ -223,6 +228,7 @@ impl Analysis {
             winning_moves,
             moves_truncated: false,
             misere: false,
+            method: None,
         }
     }
 }

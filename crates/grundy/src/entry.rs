@@ -59,7 +59,7 @@ impl Entry {
                 position,
             }),
             name: Name::Plain(name),
-            accepts: Accepts::NONE,
+            accepts: Accepts::MISERE,
             build,
         }
     }
@@ -80,7 +80,7 @@ impl Entry {
             about,
             example: Some(example),
             name: Name::Args { head },
-            accepts: Accepts::NONE,
+            accepts: Accepts::MISERE,
             build,
         }
     }
@@ -160,7 +160,9 @@ fn looks_like_code(head: &str) -> bool {
 /// The options a game takes beyond its name; the others are refused.
 #[derive(Clone, Copy, Debug)]
 pub struct Accepts {
-    /// `--misere`: the game has a misère analysis.
+    /// `--misere`: the game has a misère analysis (every finite game
+    /// does, by search; the default of [`Entry::plain`] and
+    /// [`Entry::with_args`]).
     pub misere: bool,
     /// `--ground V`: the game has a ground vertex.
     pub ground: bool,
@@ -183,6 +185,12 @@ impl Accepts {
     pub const GROUND: Accepts = Accepts {
         ground: true,
         ..Accepts::NONE
+    };
+
+    /// Both: games on graphs with a ground that also play misère.
+    pub const MISERE_AND_GROUND: Accepts = Accepts {
+        misere: true,
+        ground: true,
     };
 }
 

@@ -21,6 +21,9 @@ use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqR
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
+mod misere;
+pub use misere::{Misere, MiserePlay, BY_SEARCH};
+
 /// A game that front ends can drive by name: the object-safe text level.
 ///
 /// Only [`SumRuleset`] implements it: a game plugs in by implementing the
@@ -73,6 +76,12 @@ pub trait Ruleset: Send + Sync {
     /// The way to components given as files, for games that accept them
     /// (the engine does no I/O: front ends read the files).
     fn files(&self) -> Option<&dyn ComponentFiles>;
+
+    /// This game played misère (the last player to move loses), decided
+    /// by search ([`Misere`]), or a one-line refusal saying why misère
+    /// play means nothing for it. `spec` asks it for `--misere` of games
+    /// without a misère theory of their own.
+    fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>>;
 }
 
 /// A game on a finite explicit graph (`graph:FILE`).
@@ -148,6 +157,25 @@ pub trait Capabilities: SumGame {
         false
     }
 
+    /// How the game is played misère ([`Ruleset::into_misere`]): by
+    /// default as a sum of independent components.
+    fn misere_play(&self) -> MiserePlay {
+        MiserePlay::Sums
+    }
+
+    /// This game played misère ([`Ruleset::into_misere`]), as
+    /// [`Capabilities::misere_play`] says; a game already played misère
+    /// stays as it is.
+    fn into_misere(self) -> Result<Box<dyn Ruleset>>
+    where
+        Self: Sized + 'static,
+    {
+        match self.misere_play() {
+            MiserePlay::Refused(why) => Err(misere::refusal(&self.name(), why)),
+            _ => Ok(boxed(Misere(self))),
+        }
+    }
+
     /// Whether `a+b` means a sum of components ([`Ruleset::reads_sums`]):
     /// games whose position is one whole (staircase, Moore's Nim) or
     /// whose texts may hold a `+` (vertex names) say no.
@@ -217,7 +245,7 @@ impl<G: Capabilities> SumRuleset<G> {
     }
 }
 
-impl<G: Capabilities> Ruleset for SumRuleset<G> {
+impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -252,6 +280,10 @@ impl<G: Capabilities> Ruleset for SumRuleset<G> {
 
     fn files(&self) -> Option<&dyn ComponentFiles> {
         self.0.files()
+    }
+
+    fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {
+        self.0.into_misere()
     }
 }
 
@@ -341,6 +373,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
         winning_moves,
         moves_truncated: truncated,
         misere: false,
+        method: None,
     })
 }
 

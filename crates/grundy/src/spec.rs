@@ -97,15 +97,19 @@ fn build(name: &str, opts: SpecOptions, load: Option<&LoadFile<'_>>) -> Result<B
         }
         _ => {}
     }
-    (entry.build)(&b)
+    let game = (entry.build)(&b)?;
+    if opts.misere && !game.misere() {
+        // No misère theory of its own: decided by search.
+        return game.into_misere();
+    }
+    Ok(game)
 }
 
 /// Refuses the options the game does not take, naming the games that do.
 fn check_options(entry: &Entry, name: &str, opts: SpecOptions) -> Result<()> {
     if opts.misere && !entry.accepts.misere {
         return Err(Error::unsupported(format!(
-            "`{name}` has no misère analysis; --misere works with {}",
-            accepting(|a| a.misere)
+            "`{name}` has no misère analysis"
         )));
     }
     if opts.ground.is_some() && !entry.accepts.ground {

@@ -25,7 +25,7 @@ use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
-use crate::ruleset::{boxed, Parsed};
+use crate::ruleset::{boxed, MiserePlay, Parsed};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -264,6 +264,13 @@ impl SumGame for Cutting {
 }
 
 impl Capabilities for Cutting {
+    /// The game is won by cutting out a 1x1 piece, not by moving last.
+    fn misere_play(&self) -> MiserePlay {
+        MiserePlay::Refused(
+            "the Cutting Game is won by cutting out a 1x1 piece, not by the last move, so it has no misère form",
+        )
+    }
+
     /// Pieces with a side of 1 decide the game at once
     /// (`Cutting::analyze_thin`); the others are valued from the table.
     fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {

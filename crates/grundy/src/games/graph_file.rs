@@ -46,7 +46,7 @@ pub const GRAPH_FILE: Entry = Entry {
         "a token on a vertex of a directed graph file slides along an edge; cycles allowed (draws)",
     example: None,
     name: Name::File { head: "graph" },
-    accepts: Accepts::NONE,
+    accepts: Accepts::MISERE,
     build: |b: &Build<'_>| {
         Ok(boxed(
             GraphFileGame::parse(b.args, b.text).map_err(in_file(b.args))?,

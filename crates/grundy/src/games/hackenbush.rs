@@ -248,7 +248,7 @@ pub const HACKENBUSH: Entry = Entry::plain("hackenbush", COMPONENTS, "0-1,1-2,2-
     Ok(boxed(Hackenbush::new(b.options.ground.unwrap_or(0))))
 })
 .about("Green Hackenbush: cut an edge; what loses the ground goes (--ground V)")
-.accepting(Accepts::GROUND);
+.accepting(Accepts::MISERE_AND_GROUND);
 
 /// What a Hackenbush component is, for `grundy games`.
 const COMPONENTS: &str = "graph files or inline graphs 0-1,1-2";

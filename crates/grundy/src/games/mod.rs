@@ -36,7 +36,7 @@ pub const RULES: Entry = Entry {
     about: "your own game: a Rhai script defining fn moves(p) (and optionally fn components(p))",
     example: None,
     name: Name::File { head: "rules" },
-    accepts: Accepts::NONE,
+    accepts: Accepts::MISERE,
     build: build_rules,
 };
 

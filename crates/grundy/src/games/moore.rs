@@ -10,7 +10,7 @@ use crate::entry::{Build, Entry, Example};
 use crate::error::{Error, Result};
 use crate::game::{count_texts, WholePositionGame};
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{boxed, Parsed};
+use crate::ruleset::{boxed, MiserePlay, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Positions with at most this many moves have all their winning moves
@@ -157,6 +157,11 @@ impl Capabilities for Moore {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
+    }
+
+    /// Misère play searches the whole position: it is no sum.
+    fn misere_play(&self) -> MiserePlay {
+        MiserePlay::WholePosition
     }
 
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {

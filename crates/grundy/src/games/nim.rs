@@ -136,6 +136,7 @@ impl Capabilities for MisereNim {
         let outcome = Self::outcome(p.comps);
         Ok(Analysis {
             misere: true,
+            method: Some("bouton"),
             ..Analysis::by_outcome(
                 WholePositionGame::name(self),
                 p.texts,

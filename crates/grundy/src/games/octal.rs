@@ -16,7 +16,7 @@ pub const CODE: Entry = Entry {
         position: "5",
     }),
     name: Name::Code,
-    accepts: Accepts::NONE,
+    accepts: Accepts::MISERE,
     build: |b: &Build<'_>| Ok(boxed(HeapGame::new(Code::parse(b.head)?))),
 };
 

@@ -12,7 +12,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{count_texts, count_total, WholePositionGame};
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{boxed, Parsed};
+use crate::ruleset::{boxed, MiserePlay, Parsed};
 use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
 
 /// Staircase Nim.
@@ -81,6 +81,11 @@ impl Capabilities for Staircase {
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
+    }
+
+    /// Misère play searches the whole position: it is no sum.
+    fn misere_play(&self) -> MiserePlay {
+        MiserePlay::WholePosition
     }
 
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {

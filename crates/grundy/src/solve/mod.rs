@@ -2,12 +2,15 @@
 //!
 //! - [`memo`]: memoised search over any hashable position, with an explicit
 //!   stack so that deep games cannot overflow the call stack.
+//! - [`misere`]: misère outcomes (the last mover loses) by memoised
+//!   search of whole positions or of multisets of components.
 //! - [`retro`]: loopy games on explicit graphs: outcomes (with draws) and
 //!   remoteness by retrograde analysis, Smith's generalized values, sums.
 //! - [`GrowingTable`]: a dense table of values computed on demand and
 //!   regrown when a question falls outside it.
 
 pub mod memo;
+pub mod misere;
 pub mod retro;
 
 use std::sync::Mutex;

@@ -50,5 +50,6 @@ pub fn analyze_token_sum(
         winning_moves,
         moves_truncated: truncated,
         misere: false,
+        method: None,
     }
 }

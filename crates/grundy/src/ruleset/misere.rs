@@ -1,0 +1,206 @@
+//! Misère play of any finite game, once for every game: [`Misere`] wraps a
+//! game so that its positions are decided by the misère search
+//! ([`crate::solve::misere`]) while its moves, texts and pictures stay the
+//! game's own. `spec` wraps a game this way when `--misere` is asked and
+//! the game has no misère theory of its own (misère Nim keeps Bouton's
+//! rule).
+
+use rustc_hash::FxHashSet;
+
+use super::{boxed, Capabilities, Parsed, Ruleset};
+use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
+use crate::error::{Error, Result};
+use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
+use crate::nimber::Nimber;
+use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
+
+/// How a game is played misère ([`Capabilities::misere_play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MiserePlay {
+    /// A sum of independent components: searched as the sorted multiset
+    /// of its components.
+    Sums,
+    /// One whole position (staircase, Moore's Nim): searched whole,
+    /// through the game's moves of a position.
+    WholePosition,
+    /// Misère play means nothing for this game, for the reason given (a
+    /// sentence that follows the game's name).
+    Refused(&'static str),
+}
+
+/// The name of the method that decided a misère position, reported in
+/// [`Analysis::method`].
+pub const BY_SEARCH: &str = "search";
+
+/// `G` played misère: the last player to move loses.
+pub struct Misere<G>(pub G);
+
+impl<G: SumGame> SumGame for Misere<G> {
+    type Comp = G::Comp;
+
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<G::Comp> {
+        self.0.parse_component(text)
+    }
+
+    fn format_component(&self, c: &G::Comp) -> String {
+        self.0.format_component(c)
+    }
+
+    /// The normal-play value: misère analyses never add values up, but a
+    /// component keeps its value for whoever asks for it.
+    fn value(&self, c: &G::Comp, limits: &Limits) -> Result<Nimber> {
+        self.0.value(c, limits)
+    }
+
+    fn for_each_option(&self, c: &G::Comp, limits: &Limits, f: Visit<G::Comp>) -> Result<()> {
+        self.0.for_each_option(c, limits, f)
+    }
+
+    fn describe_option(&self, parts: &[G::Comp]) -> Option<String> {
+        self.0.describe_option(parts)
+    }
+
+    fn format_option(&self, parts: &[G::Comp]) -> String {
+        self.0.format_option(parts)
+    }
+
+    fn option_parts(&self, parts: &[G::Comp]) -> Vec<String> {
+        self.0.option_parts(parts)
+    }
+}
+
+impl<G: Capabilities + 'static> Capabilities for Misere<G> {
+    fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
+        match self.0.misere_play() {
+            MiserePlay::Sums => analyze_sum(&self.0, p, limits),
+            MiserePlay::WholePosition => analyze_whole(&self.0, p, limits),
+            MiserePlay::Refused(why) => Err(refusal(&self.0.name(), why)),
+        }
+    }
+
+    /// The game's own moves: misère play changes who wins, not how one
+    /// moves.
+    fn moves_of_position(
+        &self,
+        p: Parsed<'_, G::Comp>,
+        limits: &Limits,
+    ) -> Result<Vec<PositionMove>> {
+        self.0.moves_of_position(p, limits)
+    }
+
+    fn misere(&self) -> bool {
+        true
+    }
+
+    fn into_misere(self) -> Result<Box<dyn Ruleset>> {
+        Ok(boxed(self))
+    }
+
+    fn reads_sums(&self) -> bool {
+        self.0.reads_sums()
+    }
+}
+
+/// The one-line refusal of misère play for the game `name`.
+pub(crate) fn refusal(name: &str, why: &str) -> Error {
+    Error::unsupported(format!("`{name}` has no misère play: {why}"))
+}
+
+/// The analysis of a misère position decided by search.
+fn decided(name: String, p: Parsed<'_, impl Sized>, wins: bool, moves: Vec<Move>) -> Analysis {
+    let outcome = if wins { Outcome::N } else { Outcome::P };
+    Analysis {
+        misere: true,
+        method: Some(BY_SEARCH),
+        ..Analysis::by_outcome(name, p.texts, outcome, moves)
+    }
+}
+
+/// A sum decided by searching the multisets of its components; the
+/// winning moves are the options (in the order the game lists them) that
+/// leave a position the opponent loses.
+fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
+    let mut search = MisereSearch::new(SumSpace::new(game, limits.clone()), limits.clone());
+    let root = search.space().position(p.comps)?;
+    let wins = search.mover_wins(&root)?;
+    let mut moves = Vec::new();
+    let mut truncated = false;
+    for (i, c) in p.comps.iter().enumerate().filter(|_| wins) {
+        let mut options: Vec<Vec<G::Comp>> = Vec::new();
+        game.for_each_option(c, limits, &mut |parts| {
+            options.push(parts.to_vec());
+            (options.len() as u64) < limits.max_states
+        })?;
+        let mut seen = FxHashSet::default();
+        for parts in options {
+            let mut next = p.comps.to_vec();
+            next.remove(i);
+            next.extend_from_slice(&parts);
+            let pos = search.space().position(&next)?;
+            if search.mover_wins(&pos)? {
+                continue;
+            }
+            let listed = list_options(game, &[parts]).remove(0);
+            if !seen.insert(listed.to.clone()) {
+                continue;
+            }
+            if moves.len() == MAX_LISTED_MOVES {
+                truncated = true;
+                break;
+            }
+            moves.push(listed.in_component(i));
+        }
+    }
+    Ok(Analysis {
+        moves_truncated: truncated,
+        ..decided(game.name(), p, wins, moves)
+    })
+}
+
+/// Whole positions (one text per component, in order) for the search,
+/// moved by the game's own moves of a position.
+struct WholeSpace<'a, G> {
+    game: &'a G,
+    limits: &'a Limits,
+}
+
+impl<G: Capabilities> MisereSpace for WholeSpace<'_, G> {
+    type Pos = Vec<String>;
+
+    fn options(&mut self, p: &Vec<String>, out: &mut Vec<Vec<String>>) -> Result<()> {
+        let comps = p
+            .iter()
+            .map(|t| self.game.parse_component(t))
+            .collect::<Result<Vec<_>>>()?;
+        let moves = self
+            .game
+            .moves_of_position(Parsed::new(p, &comps), self.limits)?;
+        out.extend(moves.into_iter().map(|m| m.next));
+        Ok(())
+    }
+}
+
+/// A whole position decided by search; the winning moves are the game's
+/// moves that leave a position the opponent loses.
+fn analyze_whole<G: Capabilities>(
+    game: &G,
+    p: Parsed<'_, G::Comp>,
+    limits: &Limits,
+) -> Result<Analysis> {
+    let space = WholeSpace { game, limits };
+    let mut search = MisereSearch::new(space, limits.clone());
+    let wins = search.mover_wins(&p.texts.to_vec())?;
+    let mut moves = Vec::new();
+    if wins {
+        for m in game.moves_of_position(p, limits)? {
+            if !search.mover_wins(&m.next)? && moves.len() < MAX_LISTED_MOVES {
+                moves.push(m.mv);
+            }
+        }
+    }
+    Ok(decided(game.name(), p, wins, moves))
+}

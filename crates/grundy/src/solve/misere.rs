@@ -1,0 +1,296 @@
+//! Misère outcomes by memoised search: the last player to move loses, so
+//! a position with no move is a win for the player to move.
+//!
+//! Misère play has no Sprague-Grundy values to add up (the XOR rule fails:
+//! equal pairs do not cancel), so the general way to decide a position is
+//! to search it whole. [`MisereSearch`] does so with an explicit stack
+//! (deep games cannot overflow the call stack) and stops at the first
+//! winning option. [`SumSpace`] is the space of sums of a [`SumGame`]'s
+//! components, each position the sorted multiset of its components, with
+//! the one simplification that is sound in misère play: a component with
+//! no move at all is dropped.
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::{Error, Result};
+use crate::game::{Limits, SumGame};
+
+/// Positions and their options, as the misère search sees them.
+pub trait MisereSpace {
+    /// A position (canonical: equal positions compare equal).
+    type Pos: Clone + Eq + Hash;
+
+    /// Appends the options of `p` to `out`.
+    fn options(&mut self, p: &Self::Pos, out: &mut Vec<Self::Pos>) -> Result<()>;
+}
+
+/// A position waiting for its options' outcomes.
+struct Frame<P> {
+    pos: P,
+    options: Vec<P>,
+    next: usize,
+}
+
+/// The misère outcomes of one space's positions, kept between questions so
+/// that the winning moves of a position reuse its search.
+pub struct MisereSearch<S: MisereSpace> {
+    space: S,
+    limits: Limits,
+    /// Whether the player to move wins; `None` while being searched.
+    known: FxHashMap<S::Pos, Option<bool>>,
+}
+
+impl<S: MisereSpace> MisereSearch<S> {
+    /// An empty search of `space` storing at most `limits.max_states`
+    /// positions.
+    pub fn new(space: S, limits: Limits) -> Self {
+        MisereSearch {
+            space,
+            limits,
+            known: FxHashMap::default(),
+        }
+    }
+
+    /// The space searched, for turning moves into its positions.
+    pub fn space(&mut self) -> &mut S {
+        &mut self.space
+    }
+
+    /// Whether the player to move from `p` wins under misère play. A
+    /// position reached again while being searched is a cycle: misère play
+    /// of a loopy game is refused with [`Error::Unsupported`].
+    pub fn mover_wins(&mut self, p: &S::Pos) -> Result<bool> {
+        let result = self.search(p);
+        if result.is_err() {
+            self.known.retain(|_, v| v.is_some());
+        }
+        result
+    }
+
+    fn open(&mut self, pos: S::Pos) -> Result<Frame<S::Pos>> {
+        self.limits
+            .check_states(self.known.len() as u64 + 1, "this misère search")?;
+        self.limits.check("this misère search")?;
+        let mut options = Vec::new();
+        self.space.options(&pos, &mut options)?;
+        self.known.insert(pos.clone(), None);
+        Ok(Frame {
+            pos,
+            options,
+            next: 0,
+        })
+    }
+
+    fn search(&mut self, root: &S::Pos) -> Result<bool> {
+        if let Some(&Some(w)) = self.known.get(root) {
+            return Ok(w);
+        }
+        let mut stack = vec![self.open(root.clone())?];
+        // The outcome of the frame just closed, for its parent.
+        let mut closed: Option<bool> = None;
+        loop {
+            let top = stack.last_mut().expect("the stack holds the root");
+            let wins = match closed.take() {
+                // A child the mover loses from is a winning move.
+                Some(false) => Some(true),
+                Some(true) => {
+                    top.next += 1;
+                    None
+                }
+                None => None,
+            };
+            let wins = wins.or_else(|| {
+                // No option left that wins: a win only with no move at all.
+                (top.next == top.options.len()).then_some(top.options.is_empty())
+            });
+            if let Some(w) = wins {
+                let frame = stack.pop().expect("the top frame");
+                self.known.insert(frame.pos, Some(w));
+                if stack.is_empty() {
+                    return Ok(w);
+                }
+                closed = Some(w);
+                continue;
+            }
+            let child = top.options[top.next].clone();
+            match self.known.get(&child) {
+                Some(&Some(w)) => closed = Some(w),
+                Some(None) => {
+                    return Err(Error::unsupported(
+                        "the moves have a cycle, and misère play (the last player to move loses) is analysed only for games that end",
+                    ))
+                }
+                None => {
+                    let frame = self.open(child)?;
+                    stack.push(frame);
+                }
+            }
+        }
+    }
+}
+
+/// Sums of a [`SumGame`]'s components for the misère search: a position
+/// is the sorted multiset of its components' numbers (each distinct
+/// component numbered once, its options listed once), components with no
+/// move dropped.
+pub struct SumSpace<'a, G: SumGame + ?Sized> {
+    game: &'a G,
+    limits: Limits,
+    numbers: FxHashMap<G::Comp, u32>,
+    /// The options of each numbered component, each the numbers of its
+    /// parts (movable ones only), once listed.
+    options: Vec<Option<Vec<Vec<u32>>>>,
+    /// The components, by number, to list their options.
+    comps: Vec<G::Comp>,
+}
+
+impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
+    /// The sums of `game`'s components.
+    pub fn new(game: &'a G, limits: Limits) -> Self {
+        SumSpace {
+            game,
+            limits,
+            numbers: FxHashMap::default(),
+            options: Vec::new(),
+            comps: Vec::new(),
+        }
+    }
+
+    /// The position made of `comps`: their numbers, the components with
+    /// no move left out, sorted.
+    pub fn position(&mut self, comps: &[G::Comp]) -> Result<Vec<u32>> {
+        let mut pos = Vec::with_capacity(comps.len());
+        for c in comps {
+            let n = self.number(c);
+            if !self.listed(n)?.is_empty() {
+                pos.push(n);
+            }
+        }
+        pos.sort_unstable();
+        Ok(pos)
+    }
+
+    fn number(&mut self, c: &G::Comp) -> u32 {
+        if let Some(&n) = self.numbers.get(c) {
+            return n;
+        }
+        let n = self.comps.len() as u32;
+        self.numbers.insert(c.clone(), n);
+        self.comps.push(c.clone());
+        self.options.push(None);
+        n
+    }
+
+    /// The options of component `n`, listed on first use.
+    fn listed(&mut self, n: u32) -> Result<&[Vec<u32>]> {
+        if self.options[n as usize].is_none() {
+            let mut raw: Vec<Vec<G::Comp>> = Vec::new();
+            let mut over = None;
+            let (game, limits) = (self.game, &self.limits);
+            game.for_each_option(&self.comps[n as usize], limits, &mut |parts| {
+                if raw.len() as u64 >= limits.max_states {
+                    over = Some(Error::limit("listing a component's moves", limits.max_states));
+                    return false;
+                }
+                raw.push(parts.to_vec());
+                true
+            })?;
+            if let Some(e) = over {
+                return Err(e);
+            }
+            let mut opts = Vec::with_capacity(raw.len());
+            for parts in &raw {
+                opts.push(self.position(parts)?);
+            }
+            opts.sort_unstable();
+            opts.dedup();
+            self.options[n as usize] = Some(opts);
+        }
+        Ok(self.options[n as usize].as_deref().expect("just listed"))
+    }
+}
+
+impl<G: SumGame + ?Sized> MisereSpace for SumSpace<'_, G> {
+    type Pos = Vec<u32>;
+
+    fn options(&mut self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) -> Result<()> {
+        for (i, &n) in p.iter().enumerate() {
+            if i > 0 && p[i - 1] == n {
+                continue; // Equal components have the same moves.
+            }
+            let opts = self.listed(n)?.to_vec();
+            for parts in opts {
+                let mut next = Vec::with_capacity(p.len() + parts.len());
+                next.extend_from_slice(&p[..i]);
+                next.extend_from_slice(&p[i + 1..]);
+                next.extend_from_slice(&parts);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Misère Nim heaps as a state space of sorted heap lists.
+    struct Heaps;
+
+    impl MisereSpace for Heaps {
+        type Pos = Vec<u64>;
+        fn options(&mut self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<()> {
+            for i in 0..p.len() {
+                for to in 0..p[i] {
+                    let mut next = p.clone();
+                    next[i] = to;
+                    next.retain(|&h| h > 0);
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// Bouton: misère Nim is lost by the mover exactly when some heap is
+    /// big and the XOR is 0, or no heap is big and the number of 1-heaps
+    /// is odd.
+    #[test]
+    fn misere_nim_follows_bouton() {
+        let mut s = MisereSearch::new(Heaps, Limits::default());
+        for a in 0..5u64 {
+            for b in 0..5 {
+                for c in 0..5 {
+                    let mut p: Vec<u64> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+                    p.sort_unstable();
+                    let big = p.iter().any(|&h| h >= 2);
+                    let lost = if big { a ^ b ^ c == 0 } else { p.len() % 2 == 1 };
+                    assert_eq!(s.mover_wins(&p).unwrap(), !lost, "{a} {b} {c}");
+                }
+            }
+        }
+    }
+
+    /// A cycle is refused, and a search too large for its budget says so.
+    #[test]
+    fn cycles_and_budgets_are_errors() {
+        struct Loop;
+        impl MisereSpace for Loop {
+            type Pos = u8;
+            fn options(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
+                out.push(1 - p);
+                Ok(())
+            }
+        }
+        let mut s = MisereSearch::new(Loop, Limits::default());
+        assert!(matches!(s.mover_wins(&0), Err(Error::Unsupported(m)) if m.contains("cycle")));
+        let mut s = MisereSearch::new(Heaps, Limits::with_max_states(10));
+        let err = s.mover_wins(&vec![5, 6, 7]).unwrap_err();
+        assert!(matches!(err, Error::Limit { .. }), "{err}");
+    }
+}
