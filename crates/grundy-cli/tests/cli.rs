@@ -219,7 +219,7 @@ fn errors_are_one_line_with_exit_2() {
     fails(&["value", "nim", "-3"], "must not be negative");
     fails(&["value", "nim", "abc"], "non-negative integer");
     fails(&["value", "nim", "99999999999999999999999"], "too large");
-    fails(&["value", "sub:1,2", "3", "--misere"], "misère");
+    fails(&["value", "cutting", "2,3", "--misere"], "no misère play");
     fails(&["value", "wythoff", "3"], "pair");
     // No --max-states helps here, and the message does not suggest it.
     fails(

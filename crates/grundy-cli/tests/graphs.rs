@@ -119,7 +119,8 @@ fn errors_name_the_file_and_line() {
         "`solve` needs a game on a finite explicit graph",
     );
     fails(&["seq", &g], "not a heap game");
-    fails(&["value", &g, "a", "--misere"], "no misère analysis");
+    // Misère play is searched, and a cycle reached from `a` is refused.
+    fails(&["value", &g, "a", "--misere"], "misère play (the last player to move loses) is analysed only for games that end");
     fails(&["solve", &g, "--max-states", "3"], "more than 3 states");
 }
 

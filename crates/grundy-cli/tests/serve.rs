@@ -272,9 +272,9 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         "given twice",
     );
     s.fails(
-        "/api/value?game=sub:1,2&components=3&misere=true",
+        "/api/value?game=cutting&components=2,3&misere=true",
         400,
-        "misère",
+        "no misère play",
     );
     s.fails(
         "/api/value?game=nim&components=3&misere=maybe",

@@ -172,8 +172,12 @@ mod tests {
             misere: true,
             ..SpecOptions::default()
         };
-        assert!(parse("sub:1,2", misere).is_err());
-        assert!(parse("nim", misere).is_ok());
+        // Every finite game plays misère; the Cutting Game, which is won by
+        // a cut and not by the last move, says why it does not.
+        assert!(parse("sub:1,2", misere).unwrap().misere());
+        assert!(parse("nim", misere).unwrap().misere());
+        let cutting = parse("cutting", misere).err().unwrap().to_string();
+        assert!(cutting.starts_with("`cutting` has no misère play: "), "{cutting}");
     }
 
     #[test]
@@ -207,7 +211,8 @@ mod tests {
             misere: true,
             ..opts
         };
-        assert!(err(parse_with("graph:g.txt", misere, &load)).contains("misère"));
+        // An acyclic graph file is searched misère.
+        assert!(parse_with("graph:g.txt", misere, &load).unwrap().misere());
         // Names without files go through as with `parse`.
         assert_eq!(parse_with("nim", opts, &load).unwrap().name(), "nim");
     }

@@ -80,7 +80,6 @@ impl ApiError {
 /// instead: a client of the API has parameters and routes, not flags and
 /// commands.
 const API_WORDS: &[(&str, &str)] = &[
-    ("--misere works with", "`misere=true` works with"),
     ("--ground works with", "`ground` works with"),
     ("--misere", "`misere=true`"),
     ("--ground V", "`ground=V`"),
@@ -138,7 +137,7 @@ mod tests {
             ApiError::Engine(e).parts().1
         };
         let texts = [
-            message("sub:1,2", true, None),
+            message("cutting", true, None),
             message("nim", false, Some(1)),
             message("", false, None),
         ];
@@ -146,7 +145,7 @@ mod tests {
             assert!(!text.contains("--") && !text.contains("`grundy "), "{text}");
         }
         assert!(
-            texts[0].contains("`misere=true` works with nim"),
+            texts[0].contains("`cutting` has no misère play: "),
             "{}",
             texts[0]
         );
