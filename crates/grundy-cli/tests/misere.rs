@@ -1,0 +1,106 @@
+//! `--misere` on every game of the registry: each example is decided in
+//! misère play by `value` (text and JSON), and `graph` colours its start
+//! and `play` announces the same winner; a game without a misère form
+//! refuses in one line.
+
+mod support;
+
+use grundy::registry::GAMES;
+use support::*;
+
+/// The outcome colour of the start node of `graph --misere`'s DOT file.
+fn graph_outcome(args: &[&str], n: usize) -> &'static str {
+    let path = file(&format!("misere-{n}.dot"), "");
+    let mut a = vec!["graph"];
+    a.extend_from_slice(args);
+    a.extend(["--misere", "-o", &path]);
+    text(&a);
+    let dot = std::fs::read_to_string(&path).unwrap();
+    let start = dot
+        .lines()
+        .find(|l| l.trim_start().starts_with("0 ["))
+        .unwrap_or_else(|| panic!("no start node in {dot}"));
+    [("#fbe3e1", "P"), ("#e3f1fa", "N")]
+        .iter()
+        .find(|(fill, _)| start.contains(&format!("fillcolor=\"{fill}\"")))
+        .unwrap_or_else(|| panic!("no outcome colour: {start}"))
+        .1
+}
+
+#[test]
+fn every_example_plays_misere_or_refuses_in_one_line() {
+    let mut decided = 0;
+    for (n, entry) in GAMES.iter().enumerate() {
+        let Some(ex) = entry.example else { continue };
+        let mut args = vec![ex.game];
+        args.extend(ex.position.split(';'));
+        let mut value = vec!["value"];
+        value.extend_from_slice(&args);
+        value.push("--misere");
+        if ex.game == "cutting" {
+            fails(&value, "won by cutting out a 1x1 piece");
+            continue;
+        }
+        let mut json = value.clone();
+        json.push("--json");
+        let v = json_of(&json);
+        assert_eq!(v["misere"], true, "{}", ex.game);
+        assert!(v["grundy"].is_null() && v["values"].is_null(), "{v}");
+        let method = if ex.game == "nim" { "bouton" } else { "search" };
+        assert_eq!(v["method"], method, "{}", ex.game);
+        let outcome = v["outcome"].as_str().unwrap();
+        let words = text(&value);
+        assert!(
+            words.contains(&format!("outcome: {outcome} ")),
+            "{}: {words}",
+            ex.game
+        );
+        assert!(words.contains(&format!("(misère, decided by {method})")));
+        assert_eq!(graph_outcome(&args, n), outcome, "{}", ex.game);
+        decided += 1;
+    }
+    assert!(decided >= 20, "{decided}");
+}
+
+/// Misère Kayles by search: `4` is lost by the mover (Winning Ways ch. 13
+/// lists 1, 4, 9, 12, 20 as the misère P-heaps to 20), `4+3` is won by
+/// moving to `3+3`, `1+2+3` or `1+1+3`, and the moves read back.
+#[test]
+fn misere_kayles_sums() {
+    let v = json_of(&["value", "kayles", "4", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json_of(&["value", "kayles", "4", "3", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let to: Vec<(u64, &str)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(to, [(0, "3"), (0, "1+2"), (1, "1+1")]);
+    let v = json_of(&["value", "kayles", "1+2", "3", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    // Equal heaps do not cancel: 1+1 is a win for the mover.
+    let v = json_of(&["value", "kayles", "1", "1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    fails(
+        &["value", "kayles", "40", "41", "--misere", "--max-states", "50"],
+        "more than 50 states",
+    );
+}
+
+/// `play --misere` ends with the last mover losing, whatever the game:
+/// from a Kayles row of 2 the computer knocks down one pin and leaves us
+/// the last (misère: 2 is won by the mover, 1 lost).
+#[test]
+fn play_follows_misere_play() {
+    let (out, _, code) = run(
+        &[
+            "play", "kayles", "2", "--misere", "--first", "computer", "--moves",
+        ],
+        "0\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("computer: component 1: 2 -> 1"), "{out}");
+    assert!(out.contains("no move left: the computer wins."), "{out}");
+}
