@@ -120,7 +120,10 @@ fn errors_name_the_file_and_line() {
     );
     fails(&["seq", &g], "not a heap game");
     // Misère play is searched, and a cycle reached from `a` is refused.
-    fails(&["value", &g, "a", "--misere"], "misère play (the last player to move loses) is analysed only for games that end");
+    fails(
+        &["value", &g, "a", "--misere"],
+        "misère play (the last player to move loses) is analysed only for games that end",
+    );
     fails(&["solve", &g, "--max-states", "3"], "more than 3 states");
 }
 

@@ -84,7 +84,15 @@ fn misere_kayles_sums() {
     let v = json_of(&["value", "kayles", "1", "1", "--misere", "--json"]);
     assert_eq!(v["outcome"], "N");
     fails(
-        &["value", "kayles", "40", "41", "--misere", "--max-states", "50"],
+        &[
+            "value",
+            "kayles",
+            "40",
+            "41",
+            "--misere",
+            "--max-states",
+            "50",
+        ],
         "more than 50 states",
     );
 }

@@ -177,7 +177,10 @@ mod tests {
         assert!(parse("sub:1,2", misere).unwrap().misere());
         assert!(parse("nim", misere).unwrap().misere());
         let cutting = parse("cutting", misere).err().unwrap().to_string();
-        assert!(cutting.starts_with("`cutting` has no misère play: "), "{cutting}");
+        assert!(
+            cutting.starts_with("`cutting` has no misère play: "),
+            "{cutting}"
+        );
     }
 
     #[test]

@@ -62,9 +62,8 @@ impl Family {
 
     /// Every option of `c`: the components it becomes, empty heaps left out.
     fn options(self, (n, m): Comp) -> Vec<Vec<Comp>> {
-        let heaps = |hs: &[u64]| -> Vec<Comp> {
-            hs.iter().filter(|&&h| h > 0).map(|&h| (h, 0)).collect()
-        };
+        let heaps =
+            |hs: &[u64]| -> Vec<Comp> { hs.iter().filter(|&&h| h > 0).map(|&h| (h, 0)).collect() };
         let mut out = Vec::new();
         let take_and_split = |take: u64, out: &mut Vec<Vec<Comp>>| {
             if n >= take {
@@ -225,12 +224,21 @@ fn check(family: Family, pos: &[Comp]) -> Result<(), TestCaseError> {
         .iter()
         .map(|m| (m.component.unwrap(), read_to(family, &m.to)))
         .collect();
-    prop_assert_eq!(got, brute.winning_moves(pos), "{} {:?}", family.name(), texts);
+    prop_assert_eq!(
+        got,
+        brute.winning_moves(pos),
+        "{} {:?}",
+        family.name(),
+        texts
+    );
     Ok(())
 }
 
 fn sums() -> impl Strategy<Value = (usize, Vec<Comp>)> {
-    (0..FAMILIES.len(), prop::collection::vec((0u64..9, 0u64..6), 1..5))
+    (
+        0..FAMILIES.len(),
+        prop::collection::vec((0u64..9, 0u64..6), 1..5),
+    )
 }
 
 proptest! {
@@ -289,8 +297,29 @@ fn published_misere_kayles_and_cancelling() {
     assert_eq!(outcome(&["4", "0", "0"]), Outcome::P);
     // A search larger than its budget names the bound.
     let err = kayles
-        .analyze(&["30".to_string(), "31".to_string()], &Limits::with_max_states(100))
+        .analyze(
+            &["30".to_string(), "31".to_string()],
+            &Limits::with_max_states(100),
+        )
         .unwrap_err()
         .to_string();
     assert!(err.contains("more than 100 states"), "{err}");
+}
+
+/// Deep games are searched by the explicit stack alone: a heap of 100000
+/// in `sub:1` (whose misère P-positions are the odd heaps) once listed the
+/// options of options recursively and overflowed the call stack.
+#[test]
+fn deep_games_do_not_overflow() {
+    let misere = SpecOptions {
+        misere: true,
+        ..SpecOptions::default()
+    };
+    let game = parse("sub:1", misere).unwrap();
+    for (heap, outcome) in [("100000", Outcome::N), ("99999", Outcome::P)] {
+        let a = game
+            .analyze(&[heap.to_string()], &Limits::default())
+            .unwrap();
+        assert_eq!(a.outcome, outcome, "{heap}");
+    }
 }

@@ -142,6 +142,8 @@ pub struct SumSpace<'a, G: SumGame + ?Sized> {
     /// The options of each numbered component, each the numbers of its
     /// parts (movable ones only), once listed.
     options: Vec<Option<Vec<Vec<u32>>>>,
+    /// Whether each numbered component has a move, once asked.
+    movable: Vec<Option<bool>>,
     /// The components, by number, to list their options.
     comps: Vec<G::Comp>,
 }
@@ -154,6 +156,7 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
             limits,
             numbers: FxHashMap::default(),
             options: Vec::new(),
+            movable: Vec::new(),
             comps: Vec::new(),
         }
     }
@@ -164,7 +167,7 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
         let mut pos = Vec::with_capacity(comps.len());
         for c in comps {
             let n = self.number(c);
-            if !self.listed(n)?.is_empty() {
+            if self.has_move(n)? {
                 pos.push(n);
             }
         }
@@ -180,7 +183,25 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
         self.numbers.insert(c.clone(), n);
         self.comps.push(c.clone());
         self.options.push(None);
+        self.movable.push(None);
         n
+    }
+
+    /// Whether component `n` has a move (its first option is enough:
+    /// asking never lists the options of options, so deep and cyclic
+    /// games are only ever searched by the explicit stack).
+    fn has_move(&mut self, n: u32) -> Result<bool> {
+        if let Some(m) = self.movable[n as usize] {
+            return Ok(m);
+        }
+        let mut any = false;
+        self.game
+            .for_each_option(&self.comps[n as usize], &self.limits, &mut |_| {
+                any = true;
+                false
+            })?;
+        self.movable[n as usize] = Some(any);
+        Ok(any)
     }
 
     /// The options of component `n`, listed on first use.
@@ -191,7 +212,10 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
             let (game, limits) = (self.game, &self.limits);
             game.for_each_option(&self.comps[n as usize], limits, &mut |parts| {
                 if raw.len() as u64 >= limits.max_states {
-                    over = Some(Error::limit("listing a component's moves", limits.max_states));
+                    over = Some(Error::limit(
+                        "listing a component's moves",
+                        limits.max_states,
+                    ));
                     return false;
                 }
                 raw.push(parts.to_vec());
@@ -269,7 +293,11 @@ mod tests {
                     let mut p: Vec<u64> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
                     p.sort_unstable();
                     let big = p.iter().any(|&h| h >= 2);
-                    let lost = if big { a ^ b ^ c == 0 } else { p.len() % 2 == 1 };
+                    let lost = if big {
+                        a ^ b ^ c == 0
+                    } else {
+                        p.len() % 2 == 1
+                    };
                     assert_eq!(s.mover_wins(&p).unwrap(), !lost, "{a} {b} {c}");
                 }
             }
