@@ -236,6 +236,16 @@ fn move_and_hint_play_a_whole_game() {
         (misere["outcome"].clone(), misere["grundy"].clone()),
         (Value::from("N"), Value::Null)
     );
+    // Every finite game plays misère, decided by search: Kayles 4 is lost
+    // by the mover, 2 won by leaving the last pin.
+    let misere = s.json("/api/value?game=kayles&components=4&misere=true");
+    assert_eq!(
+        (misere["outcome"].clone(), misere["method"].clone()),
+        (Value::from("P"), Value::from("search"))
+    );
+    let misere = s.json("/api/hint?game=kayles&position=2&misere=true");
+    assert_eq!(misere["outcome"], "N");
+    assert_eq!(misere["move"]["next"], serde_json::json!(["1"]));
     // A hint is the perfect move, not played.
     let h = s.json("/api/hint?game=nim&position=3;4;5");
     assert_eq!(h["move"]["next"], serde_json::json!(["1", "4", "5"]));
@@ -355,8 +365,8 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
     // Errors speak of parameters and routes, not of command-line flags.
     for (path, needle) in [
         (
-            "/api/value?game=sub:1,2&components=3&misere=true",
-            "`misere=true` works with nim",
+            "/api/value?game=cutting&components=2,3&misere=true",
+            "`cutting` has no misère play: ",
         ),
         (
             "/api/value?game=nim&components=3&ground=1",
