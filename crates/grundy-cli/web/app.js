@@ -125,7 +125,8 @@ function gameParams(q) {
 function renderValue(a) {
   const box = $("value");
   box.replaceChildren();
-  box.append(el("p", {}, `game: ${a.game}${a.misere ? " (misère)" : ""}`));
+  const how = a.misere ? (a.method ? ` (misère, decided by ${a.method})` : " (misère)") : "";
+  box.append(el("p", {}, `game: ${a.game}${how}`));
   if (a.values) {
     const table = el("table", { id: "value-table" });
     const head = el("tr");
