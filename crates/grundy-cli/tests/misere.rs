@@ -112,3 +112,17 @@ fn play_follows_misere_play() {
     assert!(out.contains("computer: component 1: 2 -> 1"), "{out}");
     assert!(out.contains("no move left: the computer wins."), "{out}");
 }
+
+/// Components read from files play misère too, reported by their paths:
+/// a Hackenbush path of two edges is won by cutting the top edge (the
+/// last edge is then the opponent's to cut), two of them are lost.
+#[test]
+fn hackenbush_files_play_misere() {
+    let path = file("misere-path.txt", "0 1\n1 2\n");
+    let v = json_of(&["value", "hackenbush", &path, "--misere", "--json"]);
+    assert_eq!(v["components"], serde_json::json!([path]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["note"], "cut 1-2");
+    let v = json_of(&["value", "hackenbush", &path, &path, "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+}

@@ -7,7 +7,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, Capabilities, Parsed, Ruleset};
+use super::{boxed, Capabilities, ComponentFiles, Parsed, Ruleset};
 use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
@@ -102,6 +102,71 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 
     fn reads_sums(&self) -> bool {
         self.0.reads_sums()
+    }
+
+    /// Components read from files (Hackenbush graphs) are read as the
+    /// game reads them, then played misère.
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        self.0.files().map(|_| self as &dyn ComponentFiles)
+    }
+}
+
+impl<G: Capabilities + 'static> Misere<G> {
+    fn inner_files(&self) -> &dyn ComponentFiles {
+        self.0
+            .files()
+            .expect("Misere offers files only when its game does")
+    }
+}
+
+impl<G: Capabilities + 'static> ComponentFiles for Misere<G> {
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        self.inner_files().file_reference(component, is_file)
+    }
+
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        self.inner_files().component_from_file(text, path)
+    }
+
+    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        self.inner_files().warnings(components, files)
+    }
+
+    /// The components read inline, searched misère, and reported by the
+    /// paths they were read from.
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let mut inline = Vec::with_capacity(components.len());
+        let mut shown = Vec::with_capacity(components.len());
+        for (i, text) in components.iter().enumerate() {
+            match files.get(i).and_then(Option::as_ref) {
+                Some(path) => {
+                    inline.push(self.component_from_file(text, path)?);
+                    shown.push(path.clone());
+                }
+                None => {
+                    inline.push(text.clone());
+                    shown.push(text.clone());
+                }
+            }
+        }
+        let comps = inline
+            .iter()
+            .map(|t| self.parse_component(t))
+            .collect::<Result<Vec<_>>>()?;
+        let a = self.analyze_position(Parsed::new(&inline, &comps), limits)?;
+        Ok(Analysis {
+            components: shown,
+            ..a
+        })
     }
 }
 
