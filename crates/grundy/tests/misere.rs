@@ -29,9 +29,17 @@ enum Family {
     Wythoff,
     /// Nim, for Bouton's rule.
     Nim,
+    /// Welter's game: a strip's squares as bits; a coin moves to a lower
+    /// empty square.
+    Welter,
+    /// Turning Turtles: heads as bits (coins from 1); turn a head and
+    /// maybe one coin left of it.
+    Turtles,
 }
 
-const FAMILIES: [Family; 6] = [
+const FAMILIES: [Family; 8] = [
+    Family::Welter,
+    Family::Turtles,
     Family::Sub134,
     Family::Kayles,
     Family::DawsonKayles,
@@ -50,12 +58,23 @@ impl Family {
             Family::Lasker => "lasker",
             Family::Wythoff => "wythoff",
             Family::Nim => "nim",
+            Family::Welter => "welter",
+            Family::Turtles => "turtles",
         }
     }
 
     fn text(self, c: Comp) -> String {
         match self {
             Family::Wythoff => format!("{},{}", c.0, c.1),
+            Family::Welter if c.0 == 0 => "empty".to_string(),
+            Family::Turtles if c.0 == 0 => "0".to_string(),
+            Family::Welter | Family::Turtles => {
+                let bits: Vec<String> = (0..64)
+                    .filter(|b| c.0 >> b & 1 == 1)
+                    .map(|b: u64| b.to_string())
+                    .collect();
+                bits.join(",")
+            }
             _ => c.0.to_string(),
         }
     }
@@ -103,6 +122,21 @@ impl Family {
             Family::Nim => {
                 for k in 0..n {
                     out.push(heaps(&[k]));
+                }
+            }
+            Family::Welter => {
+                for from in (0..64).filter(|b| n >> b & 1 == 1) {
+                    for to in (0..from).filter(|b| n >> b & 1 == 0) {
+                        out.push(vec![(n & !(1 << from) | 1 << to, 0)]);
+                    }
+                }
+            }
+            Family::Turtles => {
+                for head in (1..64).filter(|b| n >> b & 1 == 1) {
+                    out.push(vec![(n ^ 1 << head, 0)]);
+                    for left in 1..head {
+                        out.push(vec![(n ^ 1 << head ^ 1 << left, 0)]);
+                    }
                 }
             }
             Family::Wythoff => {
@@ -169,6 +203,14 @@ impl Brute {
     }
 }
 
+/// Misère play, as `--misere` asks it.
+fn misere() -> SpecOptions {
+    SpecOptions {
+        misere: true,
+        ..SpecOptions::default()
+    }
+}
+
 fn after(pos: &[Comp], i: usize, parts: &[Comp]) -> Vec<Comp> {
     let mut next = pos.to_vec();
     next.remove(i);
@@ -178,6 +220,16 @@ fn after(pos: &[Comp], i: usize, parts: &[Comp]) -> Vec<Comp> {
 
 /// The parts a reported move leaves, read back: `1+2`, `0`, `3,4`.
 fn read_to(family: Family, to: &str) -> Vec<Comp> {
+    match (family, to) {
+        (Family::Welter, "empty") | (Family::Turtles, "0") => return vec![(0, 0)],
+        (Family::Welter | Family::Turtles, _) => {
+            let mask = to
+                .split(',')
+                .fold(0, |m, b| m | 1 << b.parse::<u64>().unwrap());
+            return vec![(mask, 0)];
+        }
+        _ => {}
+    }
     let mut parts: Vec<Comp> = to
         .split('+')
         .map(|t| match family {
@@ -195,17 +247,13 @@ fn read_to(family: Family, to: &str) -> Vec<Comp> {
 
 /// Whether the brute force lists the part `c` (it leaves out empty heaps).
 fn family_keeps(family: Family, c: Comp) -> bool {
-    matches!(family, Family::Wythoff) || c.0 > 0
+    matches!(family, Family::Wythoff | Family::Welter | Family::Turtles) || c.0 > 0
 }
 
 /// The engine's misère outcome and winning moves of `pos`, checked against
 /// the brute force.
 fn check(family: Family, pos: &[Comp]) -> Result<(), TestCaseError> {
-    let misere = SpecOptions {
-        misere: true,
-        ..SpecOptions::default()
-    };
-    let game = parse(family.name(), misere).unwrap();
+    let game = parse(family.name(), misere()).unwrap();
     let texts: Vec<String> = pos.iter().map(|&c| family.text(c)).collect();
     let a = game.analyze(&texts, &Limits::default()).unwrap();
     let mut brute = Brute {
@@ -251,6 +299,9 @@ proptest! {
             .into_iter()
             .map(|(a, b)| match family {
                 Family::Wythoff => (a.min(5), b),
+                // Strips of squares 0..3, heads on coins 1..4.
+                Family::Welter => ((a * 6 + b) % 16, 0),
+                Family::Turtles => ((a * 6 + b) % 16 << 1, 0),
                 _ => (a, 0),
             })
             .collect();
@@ -263,9 +314,8 @@ proptest! {
     fn misere_nim_follows_bouton(heaps in prop::collection::vec(0u64..7, 1..5)) {
         let pos: Vec<Comp> = heaps.iter().map(|&h| (h, 0)).collect();
         check(Family::Nim, &pos)?;
-        let misere = SpecOptions { misere: true, ..SpecOptions::default() };
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let a = parse("nim", misere).unwrap().analyze(&texts, &Limits::default()).unwrap();
+        let a = parse("nim", misere()).unwrap().analyze(&texts, &Limits::default()).unwrap();
         prop_assert_eq!(a.method, Some("bouton"));
     }
 }
@@ -277,11 +327,7 @@ proptest! {
 /// dropped (`0` changes nothing).
 #[test]
 fn published_misere_kayles_and_cancelling() {
-    let misere = SpecOptions {
-        misere: true,
-        ..SpecOptions::default()
-    };
-    let kayles = parse("kayles", misere).unwrap();
+    let kayles = parse("kayles", misere()).unwrap();
     let outcome = |texts: &[&str]| {
         let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
         let a = kayles.analyze(&texts, &Limits::default()).unwrap();
@@ -311,11 +357,7 @@ fn published_misere_kayles_and_cancelling() {
 /// options of options recursively and overflowed the call stack.
 #[test]
 fn deep_games_do_not_overflow() {
-    let misere = SpecOptions {
-        misere: true,
-        ..SpecOptions::default()
-    };
-    let game = parse("sub:1", misere).unwrap();
+    let game = parse("sub:1", misere()).unwrap();
     for (heap, outcome) in [("100000", Outcome::N), ("99999", Outcome::P)] {
         let a = game
             .analyze(&[heap.to_string()], &Limits::default())
