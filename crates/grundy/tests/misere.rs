@@ -70,7 +70,7 @@ impl Family {
             Family::Turtles if c.0 == 0 => "0".to_string(),
             Family::Welter | Family::Turtles => {
                 let bits: Vec<String> = (0..64)
-                    .filter(|b| c.0 >> b & 1 == 1)
+                    .filter(|b| (c.0 >> b) & 1 == 1)
                     .map(|b: u64| b.to_string())
                     .collect();
                 bits.join(",")
@@ -125,17 +125,17 @@ impl Family {
                 }
             }
             Family::Welter => {
-                for from in (0..64).filter(|b| n >> b & 1 == 1) {
-                    for to in (0..from).filter(|b| n >> b & 1 == 0) {
-                        out.push(vec![(n & !(1 << from) | 1 << to, 0)]);
+                for from in (0..64).filter(|b| (n >> b) & 1 == 1) {
+                    for to in (0..from).filter(|b| (n >> b) & 1 == 0) {
+                        out.push(vec![((n & !(1 << from)) | (1 << to), 0)]);
                     }
                 }
             }
             Family::Turtles => {
-                for head in (1..64).filter(|b| n >> b & 1 == 1) {
-                    out.push(vec![(n ^ 1 << head, 0)]);
+                for head in (1..64).filter(|b| (n >> b) & 1 == 1) {
+                    out.push(vec![(n ^ (1 << head), 0)]);
                     for left in 1..head {
-                        out.push(vec![(n ^ 1 << head ^ 1 << left, 0)]);
+                        out.push(vec![(n ^ (1 << head) ^ (1 << left), 0)]);
                     }
                 }
             }
@@ -225,7 +225,7 @@ fn read_to(family: Family, to: &str) -> Vec<Comp> {
         (Family::Welter | Family::Turtles, _) => {
             let mask = to
                 .split(',')
-                .fold(0, |m, b| m | 1 << b.parse::<u64>().unwrap());
+                .fold(0, |m, b| m | (1 << b.parse::<u64>().unwrap()));
             return vec![(mask, 0)];
         }
         _ => {}
@@ -301,7 +301,7 @@ proptest! {
                 Family::Wythoff => (a.min(5), b),
                 // Strips of squares 0..3, heads on coins 1..4.
                 Family::Welter => ((a * 6 + b) % 16, 0),
-                Family::Turtles => ((a * 6 + b) % 16 << 1, 0),
+                Family::Turtles => (((a * 6 + b) % 16) << 1, 0),
                 _ => (a, 0),
             })
             .collect();
