@@ -126,3 +126,30 @@ fn hackenbush_files_play_misere() {
     let v = json_of(&["value", "hackenbush", &path, &path, "--misere", "--json"]);
     assert_eq!(v["outcome"], "P");
 }
+
+/// A script is searched misère while its moves end (subtraction of 1:
+/// odd heaps are lost by the mover), and refused in one line once they
+/// have a cycle.
+#[test]
+fn scripts_play_misere_until_they_cycle() {
+    let finite = file(
+        "misere-sub1.rhai",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\n",
+    );
+    let game = format!("rules:{finite}");
+    let v = json_of(&["value", &game, "3", "--misere", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["method"].as_str()),
+        (Some("P"), Some("search"))
+    );
+    let v = json_of(&["value", &game, "4", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let cyclic = file(
+        "misere-cycle.rhai",
+        "fn moves(n) { if n > 0 { [n - 1, n + 1] } else { [] } }\n",
+    );
+    fails(
+        &["value", &format!("rules:{cyclic}"), "2", "--misere"],
+        "the moves have a cycle",
+    );
+}
