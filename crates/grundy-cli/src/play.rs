@@ -10,7 +10,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use grundy::play::{advise, outcome_when_stuck, Advice};
-use grundy::ruleset::{split_sum, Move, PositionMove};
+use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
@@ -125,19 +125,28 @@ fn status(advice: &Advice, misere: bool) -> String {
     format!("{value}{outcome}")
 }
 
-/// The parts of a component as the human typed it, in order: a sum `4+6`
-/// is the same component as `6+4`.
-fn parts(text: &str) -> Vec<&str> {
-    let mut parts = split_sum(text).unwrap_or_else(|| vec![text.trim()]);
+/// The components a typed text stands for, as the game writes them and
+/// in order: a sum `4+6` is the same as `6+4`, and `04` is `4`.
+fn typed_parts(game: &dyn Ruleset, text: &str) -> Vec<String> {
+    let mut parts = read_typed(game, text);
     parts.sort_unstable();
     parts
 }
 
-/// Whether `mv` moves one component to the parts typed in `typed` (in
-/// any order), compared with the parts the move leaves, not its printed
-/// text.
-fn leaves(mv: &Move, typed: &[&str]) -> bool {
-    let mut left: Vec<&str> = mv.parts.iter().map(String::as_str).collect();
+/// `texts` as the game writes them (texts it cannot read kept as they
+/// are), so that a position is compared with what was typed by meaning.
+fn written(game: &dyn Ruleset, texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
+        .collect()
+}
+
+/// Whether `mv` moves one component to the parts `typed` (sorted, as the
+/// game writes them), compared with the parts the move leaves, not its
+/// printed text.
+fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
+    let mut left = written(game, &mv.parts);
     left.sort_unstable();
     mv.component.is_some() && left == typed
 }
@@ -146,6 +155,7 @@ fn leaves(mv: &Move, typed: &[&str]) -> bool {
 /// (component I, counted from 1, becomes NEW), the new text of one
 /// component, or the whole new position.
 fn read_move(
+    game: &dyn Ruleset,
     line: &str,
     position: &[String],
     moves: &[PositionMove],
@@ -171,10 +181,10 @@ fn read_move(
             }
         };
         let to = to.trim();
-        let typed = parts(to);
+        let typed = typed_parts(game, to);
         return moves
             .iter()
-            .find(|m| m.mv.component == Some(i - 1) && leaves(&m.mv, &typed))
+            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed))
             .cloned()
             .ok_or_else(|| {
                 format!(
@@ -183,17 +193,14 @@ fn read_move(
                 )
             });
     }
-    let whole: Vec<&str> = line
-        .split_whitespace()
-        .flat_map(|w| split_sum(w).unwrap_or_else(|| vec![w]))
-        .collect();
-    if let Some(m) = moves.iter().find(|m| m.next == whole) {
+    let whole = read_typed(game, line);
+    if let Some(m) = moves.iter().find(|m| written(game, &m.next) == whole) {
         return Ok(m.clone());
     }
     // One component's new text, if only one component can become it.
-    let to = parts(line);
-    let one_word = !line.contains(char::is_whitespace);
-    let fits = |m: &&PositionMove| one_word && leaves(&m.mv, &to);
+    let to = typed_parts(game, line);
+    let one_word = split_words(line).len() == 1;
+    let fits = |m: &&PositionMove| one_word && leaves(game, &m.mv, &to);
     let mut components: Vec<usize> = moves
         .iter()
         .filter(fits)
@@ -402,7 +409,7 @@ impl Session<'_> {
                 }
                 None => say!("nothing to undo"),
             },
-            line => match read_move(line, &self.position, &self.known.moves) {
+            line => match read_move(self.game, line, &self.position, &self.known.moves) {
                 Ok(mv) => {
                     say!("you: {}", describe(&self.position, &mv));
                     self.history.push(self.position.clone());

@@ -382,3 +382,41 @@ fn play_punishes_leaving_the_loop() {
     assert!(out.contains("w -> z"), "{out}");
     assert!(out.contains("no move left: the computer wins."), "{out}");
 }
+
+/// A typed move is read as the game reads positions: a vertex named `p+q`
+/// is one vertex (graph:FILE reads no sums), a script's string `"a b"`
+/// is one component, and `"y"` and `y` are one string.
+#[test]
+fn typed_moves_are_read_as_the_game_reads_positions() {
+    let graph = file("plus-names.txt", "c p+q\nx y\na+b c\n");
+    let game = format!("graph:{graph}");
+    for line in ["1:p+q", "p+q", "p+q x"] {
+        let (out, err, _) = run(
+            &["play", &game, "c", "x", "--moves"],
+            &format!("{line}\nquit\n"),
+        );
+        assert!(
+            out.contains("you: component 1: c -> p+q"),
+            "{line}: {out}{err}"
+        );
+    }
+    let (out, _, _) = run(&["play", &game, "a+b", "x", "--moves"], "a+b y\nquit\n");
+    assert!(out.contains("you: component 2: x -> y"), "{out}");
+    let script = file(
+        "spaces.rhai",
+        r#"fn moves(p) { if p == "a b" { [" b", "y"] } else if p == "xy" { ["y"] } else { [] } }"#,
+    );
+    let game = format!("rules:{script}");
+    for (line, moved) in [
+        (r#""a b" y"#, r#"component 2: "xy" -> y"#),
+        (r#"" b" "xy""#, r#"component 1: "a b" -> " b""#),
+        (r#"2:"y""#, r#"component 2: "xy" -> y"#),
+        ("2:y", r#"component 2: "xy" -> y"#),
+    ] {
+        let (out, err, _) = run(
+            &["play", &game, r#""a b""#, r#""xy""#, "--moves"],
+            &format!("{line}\nquit\n"),
+        );
+        assert!(out.contains(&format!("you: {moved}")), "{line}: {out}{err}");
+    }
+}

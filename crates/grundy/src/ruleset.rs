@@ -53,6 +53,10 @@ pub trait Ruleset: Send + Sync {
     /// position (see [`split_sum`]).
     fn reads_sums(&self) -> bool;
 
+    /// A component's text as the game writes it back (`04` is `4`; `"y"`
+    /// and `y` are one script string), or why it is no component.
+    fn canonical(&self, component: &str) -> Result<String>;
+
     /// The heap-game view, for games whose components are heaps: long runs,
     /// checkpoints and streaming go through it.
     fn heap(&self) -> Option<&dyn HeapSequence>;
@@ -266,6 +270,11 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         self.0.misere()
     }
 
+    fn canonical(&self, component: &str) -> Result<String> {
+        let c = self.0.parse_component(component)?;
+        Ok(self.0.format_component(&c))
+    }
+
     fn reads_sums(&self) -> bool {
         self.0.reads_sums()
     }
@@ -397,7 +406,30 @@ pub fn read_sums(game: &dyn Ruleset, components: &[String]) -> Vec<String> {
 /// `[1, 2]+"x+y"` has two parts), or an empty part, which the game's own
 /// reader then explains.
 pub fn split_sum(text: &str) -> Option<Vec<&str>> {
-    let mut parts = Vec::new();
+    let parts: Vec<&str> = split_top_level(text, |c| c == '+')
+        .into_iter()
+        .map(str::trim)
+        .collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    (!parts.iter().any(|p| p.is_empty())).then_some(parts)
+}
+
+/// The components of a position typed on one line: words separated by
+/// white space outside quotes and brackets, so that a script's string
+/// `"a b"` or list `[1, 2]` stays one component.
+pub fn split_words(text: &str) -> Vec<&str> {
+    split_top_level(text, char::is_whitespace)
+        .into_iter()
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// `text` cut at every character `is_sep` accepts outside double quotes
+/// (with backslash escapes) and brackets.
+fn split_top_level(text: &str, is_sep: impl Fn(char) -> bool) -> Vec<&str> {
+    let mut pieces = Vec::new();
     let (mut depth, mut quoted, mut escaped, mut start) = (0i64, false, false, 0);
     for (i, c) in text.char_indices() {
         match c {
@@ -406,18 +438,28 @@ pub fn split_sum(text: &str) -> Option<Vec<&str>> {
             '"' => quoted = !quoted,
             '[' | '(' | '{' if !quoted => depth += 1,
             ']' | ')' | '}' if !quoted => depth -= 1,
-            '+' if !quoted && depth == 0 => {
-                parts.push(text[start..i].trim());
-                start = i + 1;
+            c if !quoted && depth == 0 && is_sep(c) => {
+                pieces.push(&text[start..i]);
+                start = i + c.len_utf8();
             }
             _ => {}
         }
     }
-    if parts.is_empty() {
-        return None;
-    }
-    parts.push(text[start..].trim());
-    (!parts.iter().any(|p| p.is_empty())).then_some(parts)
+    pieces.push(&text[start..]);
+    pieces
+}
+
+/// A position as a person types it (components separated by white space,
+/// splits written `a+b`), each component written as the game writes it,
+/// so that front ends compare what is typed with the moves they list by
+/// meaning rather than spelling; a component the game cannot read is kept
+/// as typed, for the game's own error to explain.
+pub fn read_typed(game: &dyn Ruleset, text: &str) -> Vec<String> {
+    let words: Vec<String> = split_words(text).into_iter().map(str::to_string).collect();
+    read_sums(game, &words)
+        .into_iter()
+        .map(|c| game.canonical(&c).unwrap_or(c))
+        .collect()
 }
 
 /// Heap games are sums of heaps that also have a Grundy sequence.

@@ -15,7 +15,7 @@ pub mod rule;
 
 use std::fmt::Write;
 
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
@@ -69,7 +69,7 @@ impl Coins {
                 _ => {
                     return Err(Error::parse(format!(
                         "coin {n} of `{}` is `{ch}`: expected H (heads) or T (tails)",
-                        shorten(t)
+                        shorten_quote(t)
                     )))
                 }
             }
@@ -102,7 +102,7 @@ impl Coins {
                     "head {} `{}` of `{}`: {msg}",
                     i + 1,
                     item,
-                    shorten(t)
+                    shorten_quote(t)
                 ))
             };
             if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
@@ -119,7 +119,7 @@ impl Coins {
             return Err(Error::parse(format!(
                 "coin {} is listed twice in `{}`",
                 w[0],
-                shorten(t)
+                shorten_quote(t)
             )));
         }
         Ok(Coins { heads, ..none })
@@ -178,13 +178,6 @@ impl Coins {
             heads,
             turned: Ignored(coins.to_vec()),
         }
-    }
-}
-
-fn shorten(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
     }
 }
 

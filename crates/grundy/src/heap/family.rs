@@ -6,7 +6,7 @@ use super::partition::SparseInfo;
 use super::period::{detect_table, Periodicity};
 use super::run::FIRST_PROOF_CHECK;
 use super::values::HeapValues;
-use super::{HeapRules, SeqEngine, SeqReport, SeqRequest, SeqRun};
+use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{parse_count, scan_options_with_value, Limits, SumGame};
@@ -294,12 +294,6 @@ impl<R: HeapRules> HeapGame<R> {
             format!("heap {n} of {} ({why}{cost})", self.rules.name()),
             limits.max_states,
         )
-    }
-
-    /// The Grundy sequence as `grundy seq` reports it, by the one
-    /// policy of [`SeqRun`].
-    pub fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        SeqRun::new(self, req, limits).complete(limits)
     }
 }
 
