@@ -26,13 +26,14 @@ pub fn json_of(args: &[&str]) -> Value {
 
 /// The run fails with exit code 2 and one line `error: ...` containing
 /// `needle`, printing nothing on stdout.
-pub fn fails(args: &[&str], needle: &str) {
+pub fn fails(args: &[&str], needle: &str) -> String {
     let out = grundy(args).code(2).get_output().clone();
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     assert!(err.starts_with("error: "), "{err}");
     assert!(err.contains(needle), "`{needle}` not in: {err}");
     assert!(out.stdout.is_empty());
+    err
 }
 
 /// Stdout, stderr and exit code of a run fed `stdin`.
