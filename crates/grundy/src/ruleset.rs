@@ -17,7 +17,7 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
 use crate::game::{Limits, Outcome};
-use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
+use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
@@ -72,6 +72,10 @@ pub trait Ruleset: Send + Sync {
             ))),
         }
     }
+
+    /// The moves of heaps as heaps, for games whose components are heaps:
+    /// misère theory (genus symbols, misère quotients) goes through it.
+    fn heap_moves(&self) -> Option<&dyn HeapMoves>;
 
     /// The explicit-graph view, for games on a finite explicit graph whose
     /// every vertex can be solved at once (`grundy solve`).
@@ -192,6 +196,17 @@ pub trait Capabilities: SumGame {
         None
     }
 
+    /// The heap-moves capability ([`Ruleset::heap_moves`]).
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        None
+    }
+
+    /// The heap a component is, for games with [`Capabilities::heap_moves`]
+    /// (`None`: a component that is no heap, such as a script's string).
+    fn as_heap(&self, _c: &Self::Comp) -> Option<u64> {
+        None
+    }
+
     /// The explicit-graph capability ([`Ruleset::explicit_graph`]).
     fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
         None
@@ -281,6 +296,10 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         self.0.heap()
+    }
+
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        self.0.heap_moves()
     }
 
     fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
@@ -466,6 +485,14 @@ pub fn read_typed(game: &dyn Ruleset, text: &str) -> Vec<String> {
 impl<R: HeapRules> Capabilities for HeapGame<R> {
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        Some(self)
+    }
+
+    fn as_heap(&self, c: &u64) -> Option<u64> {
+        Some(*c)
     }
 }
 

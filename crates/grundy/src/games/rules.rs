@@ -20,7 +20,7 @@ pub use script::{Script, MAX_OPERATIONS};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
-use crate::heap::{detect, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats};
+use crate::heap::{detect, HeapMoves, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats};
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
@@ -191,6 +191,45 @@ impl Capabilities for RulesGame {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        Some(self)
+    }
+
+    fn as_heap(&self, c: &Pos) -> Option<u64> {
+        match c {
+            Pos::Int(i) => u64::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+}
+
+/// A script whose integer positions move to integers (or sums of them) is
+/// a heap game for misère theory; any other option is refused by name.
+impl HeapMoves for RulesGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        let from = Pos::Int(i64::try_from(n).map_err(|_| Error::limit("a heap", i64::MAX as u64))?);
+        let mut bad = None;
+        self.for_each_option(&from, limits, &mut |parts| {
+            let heaps: Option<Vec<u64>> = parts.iter().map(|p| self.as_heap(p)).collect();
+            match heaps {
+                Some(h) => out.push(h.into_iter().filter(|&h| h > 0).collect()),
+                None => bad = Some(self.format_option(parts)),
+            }
+            bad.is_none()
+        })?;
+        match bad {
+            Some(to) => Err(Error::unsupported(format!(
+                "{} is not a heap game: its move from {n} leaves {to}, which is not a sum of heaps",
+                self.name
+            ))),
+            None => Ok(()),
+        }
     }
 }
 

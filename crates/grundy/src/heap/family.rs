@@ -109,6 +109,11 @@ impl<R: HeapRules> HeapGame<R> {
         }
     }
 
+    /// The rules the game is played by.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // Values are pushed one at a time, so a panic elsewhere cannot
         // leave the table half-written: a poisoned lock is still usable.

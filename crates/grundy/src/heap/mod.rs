@@ -9,6 +9,7 @@
 pub mod checkpoint;
 pub mod code;
 mod family;
+pub mod moves;
 pub mod partition;
 pub mod period;
 mod run;
@@ -17,6 +18,7 @@ pub mod values;
 
 pub use code::Code;
 pub use family::{HeapGame, HeapSequence, SeqStats};
+pub use moves::HeapMoves;
 pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
 pub use run::SeqRun;

@@ -11,6 +11,7 @@ use super::{boxed, Capabilities, ComponentFiles, Parsed, Ruleset};
 use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
+use crate::heap::HeapMoves;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
 
@@ -102,6 +103,14 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 
     fn reads_sums(&self) -> bool {
         self.0.reads_sums()
+    }
+
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        self.0.heap_moves()
+    }
+
+    fn as_heap(&self, c: &G::Comp) -> Option<u64> {
+        self.0.as_heap(c)
     }
 
     /// Components read from files (Hackenbush graphs) are read as the
