@@ -11,6 +11,7 @@ mod output;
 mod play;
 mod plot;
 mod position;
+mod quotient;
 mod seq;
 mod serve;
 mod solve;
@@ -55,6 +56,9 @@ enum Command {
     Value(value::ValueArgs),
     /// The Grundy sequence G(0..=N) of a heap game, with its period.
     Seq(seq::SeqArgs),
+    /// The misère quotient of a heap game (Plambeck and Siegel): the monoid
+    /// that decides every misère sum of heaps up to N.
+    Quotient(quotient::QuotientArgs),
     /// Every vertex of a finite explicit graph (graph:FILE): outcome (P, N
     /// or D for a draw), remoteness and generalized Sprague-Grundy value.
     Solve(solve::SolveArgs),
@@ -126,6 +130,7 @@ fn run() -> ExitCode {
             limits.stop = Some(stop);
             seq::run(&args, &limits)
         }
+        Command::Quotient(args) => quotient::run(&args, &limits),
         Command::Solve(args) => solve::run(&args, &limits),
         Command::Graph(args) => graph::run(&args, &limits),
         Command::Play(args) => play::run(&args, &limits),

@@ -22,7 +22,7 @@ use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
 mod misere;
-pub use misere::{Misere, MiserePlay, BY_SEARCH};
+pub use misere::{Misere, MiserePlay, BY_QUOTIENT, BY_SEARCH};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///
@@ -180,7 +180,7 @@ pub trait Capabilities: SumGame {
     {
         match self.misere_play() {
             MiserePlay::Refused(why) => Err(misere::refusal(&self.name(), why)),
-            _ => Ok(boxed(Misere(self))),
+            _ => Ok(boxed(Misere::new(self))),
         }
     }
 

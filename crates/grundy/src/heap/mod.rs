@@ -12,6 +12,7 @@ mod family;
 pub mod moves;
 pub mod partition;
 pub mod period;
+pub mod quotient;
 mod run;
 pub mod sparse;
 pub mod values;

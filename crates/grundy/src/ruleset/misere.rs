@@ -5,6 +5,10 @@
 //! the game has no misère theory of its own (misère Nim keeps Bouton's
 //! rule).
 
+mod heaps;
+
+use std::sync::Mutex;
+
 use rustc_hash::FxHashSet;
 
 use super::{boxed, Capabilities, ComponentFiles, Parsed, Ruleset};
@@ -30,56 +34,79 @@ pub enum MiserePlay {
 }
 
 /// The name of the method that decided a misère position, reported in
-/// [`Analysis::method`].
+/// [`Analysis::method`]: search of the sum's multisets.
 pub const BY_SEARCH: &str = "search";
 
+/// [`Analysis::method`] of a sum of heaps decided by the game's misère
+/// quotient (a product in a finite monoid, however many heaps).
+pub const BY_QUOTIENT: &str = "quotient";
+
 /// `G` played misère: the last player to move loses.
-pub struct Misere<G>(pub G);
+pub struct Misere<G> {
+    /// The game.
+    pub game: G,
+    /// The misère quotient of a heap game, once computed, for the next
+    /// question about a sum of heaps (play asks one a move).
+    quotient: Mutex<Option<heaps::Known>>,
+}
+
+impl<G> Misere<G> {
+    /// `game` played misère.
+    pub fn new(game: G) -> Self {
+        Misere {
+            game,
+            quotient: Mutex::new(None),
+        }
+    }
+}
 
 impl<G: SumGame> SumGame for Misere<G> {
     type Comp = G::Comp;
 
     fn name(&self) -> String {
-        self.0.name()
+        self.game.name()
     }
 
     fn parse_component(&self, text: &str) -> Result<G::Comp> {
-        self.0.parse_component(text)
+        self.game.parse_component(text)
     }
 
     fn format_component(&self, c: &G::Comp) -> String {
-        self.0.format_component(c)
+        self.game.format_component(c)
     }
 
     /// The normal-play value: misère analyses never add values up, but a
     /// component keeps its value for whoever asks for it.
     fn value(&self, c: &G::Comp, limits: &Limits) -> Result<Nimber> {
-        self.0.value(c, limits)
+        self.game.value(c, limits)
     }
 
     fn for_each_option(&self, c: &G::Comp, limits: &Limits, f: Visit<G::Comp>) -> Result<()> {
-        self.0.for_each_option(c, limits, f)
+        self.game.for_each_option(c, limits, f)
     }
 
     fn describe_option(&self, parts: &[G::Comp]) -> Option<String> {
-        self.0.describe_option(parts)
+        self.game.describe_option(parts)
     }
 
     fn format_option(&self, parts: &[G::Comp]) -> String {
-        self.0.format_option(parts)
+        self.game.format_option(parts)
     }
 
     fn option_parts(&self, parts: &[G::Comp]) -> Vec<String> {
-        self.0.option_parts(parts)
+        self.game.option_parts(parts)
     }
 }
 
 impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
-        match self.0.misere_play() {
-            MiserePlay::Sums => analyze_sum(&self.0, p, limits),
-            MiserePlay::WholePosition => analyze_whole(&self.0, p, limits),
-            MiserePlay::Refused(why) => Err(refusal(&self.0.name(), why)),
+        match self.game.misere_play() {
+            MiserePlay::Sums => match self.by_quotient(p, limits) {
+                Some(done) => done,
+                None => analyze_sum(&self.game, p, limits),
+            },
+            MiserePlay::WholePosition => analyze_whole(&self.game, p, limits),
+            MiserePlay::Refused(why) => Err(refusal(&self.game.name(), why)),
         }
     }
 
@@ -90,7 +117,7 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
         p: Parsed<'_, G::Comp>,
         limits: &Limits,
     ) -> Result<Vec<PositionMove>> {
-        self.0.moves_of_position(p, limits)
+        self.game.moves_of_position(p, limits)
     }
 
     fn misere(&self) -> bool {
@@ -102,27 +129,27 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     }
 
     fn reads_sums(&self) -> bool {
-        self.0.reads_sums()
+        self.game.reads_sums()
     }
 
     fn heap_moves(&self) -> Option<&dyn HeapMoves> {
-        self.0.heap_moves()
+        self.game.heap_moves()
     }
 
     fn as_heap(&self, c: &G::Comp) -> Option<u64> {
-        self.0.as_heap(c)
+        self.game.as_heap(c)
     }
 
     /// Components read from files (Hackenbush graphs) are read as the
     /// game reads them, then played misère.
     fn files(&self) -> Option<&dyn ComponentFiles> {
-        self.0.files().map(|_| self as &dyn ComponentFiles)
+        self.game.files().map(|_| self as &dyn ComponentFiles)
     }
 }
 
 impl<G: Capabilities + 'static> Misere<G> {
     fn inner_files(&self) -> &dyn ComponentFiles {
-        self.0
+        self.game
             .files()
             .expect("Misere offers files only when its game does")
     }
@@ -184,25 +211,53 @@ pub(crate) fn refusal(name: &str, why: &str) -> Error {
     Error::unsupported(format!("`{name}` has no misère play: {why}"))
 }
 
-/// The analysis of a misère position decided by search.
-fn decided(name: String, p: Parsed<'_, impl Sized>, wins: bool, moves: Vec<Move>) -> Analysis {
+/// The analysis of a misère position decided by `method`.
+fn decided(
+    name: String,
+    p: Parsed<'_, impl Sized>,
+    wins: bool,
+    moves: Vec<Move>,
+    method: &'static str,
+) -> Analysis {
     let outcome = if wins { Outcome::N } else { Outcome::P };
     Analysis {
         misere: true,
-        method: Some(BY_SEARCH),
+        method: Some(method),
         ..Analysis::by_outcome(name, p.texts, outcome, moves)
     }
 }
 
 /// A sum decided by searching the multisets of its components; the
-/// winning moves are the options (in the order the game lists them) that
-/// leave a position the opponent loses.
+/// winning moves are the options that leave a position the opponent loses.
 fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
     let mut search = MisereSearch::new(SumSpace::new(game, limits.clone()), limits.clone());
     let root = search.space().position(p.comps)?;
     let wins = search.mover_wins(&root)?;
+    let (moves, truncated) = winning_moves(game, p, wins, limits, |i, parts| {
+        let mut next = p.comps.to_vec();
+        next.remove(i);
+        next.extend_from_slice(parts);
+        let pos = search.space().position(&next)?;
+        Ok(!search.mover_wins(&pos)?)
+    })?;
+    Ok(Analysis {
+        moves_truncated: truncated,
+        ..decided(game.name(), p, wins, moves, BY_SEARCH)
+    })
+}
+
+/// The winning moves of a position the mover wins (none when `wins` is
+/// false): the options, in the order the game lists them, after which the
+/// opponent loses (`loses(i, parts)`: component `i` replaced by `parts`),
+/// at most [`MAX_LISTED_MOVES`] of them (and whether more were left out).
+fn winning_moves<G: SumGame>(
+    game: &G,
+    p: Parsed<'_, G::Comp>,
+    wins: bool,
+    limits: &Limits,
+    mut loses: impl FnMut(usize, &[G::Comp]) -> Result<bool>,
+) -> Result<(Vec<Move>, bool)> {
     let mut moves = Vec::new();
-    let mut truncated = false;
     for (i, c) in p.comps.iter().enumerate().filter(|_| wins) {
         let mut options: Vec<Vec<G::Comp>> = Vec::new();
         game.for_each_option(c, limits, &mut |parts| {
@@ -211,11 +266,7 @@ fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) ->
         })?;
         let mut seen = FxHashSet::default();
         for parts in options {
-            let mut next = p.comps.to_vec();
-            next.remove(i);
-            next.extend_from_slice(&parts);
-            let pos = search.space().position(&next)?;
-            if search.mover_wins(&pos)? {
+            if !loses(i, &parts)? {
                 continue;
             }
             let listed = list_options(game, &[parts]).remove(0);
@@ -223,16 +274,12 @@ fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) ->
                 continue;
             }
             if moves.len() == MAX_LISTED_MOVES {
-                truncated = true;
-                break;
+                return Ok((moves, true));
             }
             moves.push(listed.in_component(i));
         }
     }
-    Ok(Analysis {
-        moves_truncated: truncated,
-        ..decided(game.name(), p, wins, moves)
-    })
+    Ok((moves, false))
 }
 
 /// Whole positions (one text per component, in order) for the search,
@@ -276,5 +323,5 @@ fn analyze_whole<G: Capabilities>(
             }
         }
     }
-    Ok(decided(game.name(), p, wins, moves))
+    Ok(decided(game.name(), p, wins, moves, BY_SEARCH))
 }

@@ -1,0 +1,85 @@
+//! `grundy quotient GAME [--to N]`: the misère quotient of a heap game.
+
+use clap::Args;
+use grundy::heap::quotient::{MisereQuotient, QuotientReport};
+use grundy::{Limits, SpecOptions};
+
+use crate::output::{print, print_json};
+
+/// Heaps a quotient covers when no `--to` is given: past the heap where
+/// the quotients published for octal games settle.
+const DEFAULT_TO: u64 = 40;
+
+/// Arguments of `grundy quotient`.
+#[derive(Args, Debug)]
+pub struct QuotientArgs {
+    /// A heap game, e.g. 0.75, sub:1,2, nim, rules:FILE.rhai.
+    game: String,
+    /// The largest heap: the quotient of every sum of heaps up to N
+    /// (default 40).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    to: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
+    let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
+    let to = match args.to.as_deref() {
+        Some(t) => grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2)?,
+        None => DEFAULT_TO,
+    };
+    let Some(moves) = game.heap_moves() else {
+        anyhow::bail!(
+            "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",
+            game.name(),
+            game.name()
+        );
+    };
+    let report = MisereQuotient::compute(moves, to, limits)?.report();
+    if args.json {
+        print_json(&report)
+    } else {
+        print(&text(&report))
+    }
+}
+
+/// The quotient as the literature prints it.
+fn text(r: &QuotientReport) -> String {
+    let mut out = format!(
+        "game: {}\nmisère quotient of the sums of heaps up to {}\norder: {}\n",
+        r.game, r.heaps, r.order
+    );
+    let gens: Vec<String> = r
+        .generators
+        .iter()
+        .map(|g| format!("{} = heap {}", g.name, g.heap))
+        .collect();
+    out += &format!("generators: {}\n", list(&gens));
+    out += &format!("relations: {}\n", list(&r.relations));
+    out += &format!(
+        "P-portion ({} elements): {}\n",
+        r.p_portion_size,
+        r.p_portion.join(", ")
+    );
+    out += "heap elements:\n";
+    for (n, e) in r.heap_elements.iter().enumerate() {
+        out += &format!("  {n:>4}  {e}\n");
+    }
+    let settled = match r.stable {
+        true => "stable",
+        false => "not yet stable",
+    };
+    out += &format!("{settled}: unchanged since heap {}\n", r.stable_since);
+    out += &format!("{}\n", r.proof);
+    out
+}
+
+fn list(items: &[String]) -> String {
+    match items.is_empty() {
+        true => "none".to_string(),
+        false => items.join(", "),
+    }
+}

@@ -1,0 +1,62 @@
+//! `grundy quotient`: the misère quotient of a heap game as the literature
+//! prints it, its JSON fields, and one-line refusals.
+
+mod support;
+
+use support::*;
+
+/// 0.75's quotient of order 8 (unique: A. N. Siegel, arXiv math/0703070).
+#[test]
+fn the_quotient_of_0_75_is_printed_with_its_presentation() {
+    let out = text(&["quotient", "0.75", "--to", "12"]);
+    for line in [
+        "misère quotient of the sums of heaps up to 12",
+        "order: 8",
+        "generators: a = heap 1, b = heap 2, c = heap 5",
+        "relations: a^2 = 1, bc = ab, c^2 = b^2, b^3 = b",
+        "P-portion (2 elements): a, b^2",
+        "stable: unchanged since heap 5",
+    ] {
+        assert!(
+            out.lines().any(|l| l == line),
+            "{line:?} missing from\n{out}"
+        );
+    }
+    assert!(out.contains("\n     9  ab^2\n"), "{out}");
+}
+
+#[test]
+fn json_has_the_public_fields() {
+    let v = json_of(&["quotient", "nim", "--to", "3", "--json"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["heaps"], 3);
+    assert_eq!(v["order"], 6);
+    assert_eq!(v["p_portion_size"], 2);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(v["generators"][1]["name"], "b");
+    assert_eq!(v["generators"][1]["heap"], 2);
+    assert_eq!(v["relations"], serde_json::json!(["a^2 = 1", "b^3 = b"]));
+    assert_eq!(v["heap_elements"], serde_json::json!(["1", "a", "b", "ab"]));
+    assert_eq!(v["stable"], false);
+}
+
+#[test]
+fn what_cannot_be_done_is_refused_in_one_line() {
+    fails(&["quotient", "wythoff"], "wythoff is not a heap game");
+    fails(
+        &["quotient", "kayles", "--to", "20"],
+        "could not be proven beyond heap 8",
+    );
+    fails(&["quotient", "0.75", "--to", "-3"], "--to");
+    fails(&["quotient", "0.7x"], "0.7x");
+}
+
+/// With a quotient, `value --misere` decides a sum of heaps by it and says so.
+#[test]
+fn value_names_the_quotient() {
+    let out = text(&["value", "0.75", "1", "2", "5", "9", "--misere"]);
+    assert!(
+        out.starts_with("game: 0.75 (misère, decided by quotient)"),
+        "{out}"
+    );
+}

@@ -1,0 +1,213 @@
+//! The quotient heap by heap (Plambeck and Siegel's construction).
+//!
+//! Given the quotient Q of the sums of heaps below n, heap n is added as a
+//! new generator a: the candidate is Q x <a>, where the sums G + k·n are
+//! P-positions for the classes x of G in a set S_k computed from S_(k-1)
+//! by the misère rule (a sum is P when it has a move and none of its
+//! options is P). Its options are the options of G plus k·n, and G plus
+//! (k-1)·n plus an option of n; the former are read off the shortest sum
+//! that stands for x. S_k is a function of S_(k-1), so the powers of a
+//! repeat from the first S_k seen before. The candidate is then reduced
+//! (elements no sum tells apart are merged). The construction assumes
+//! that the outcome of G + k·n depends on G only through its class; the
+//! finished quotient is checked against every sum ([`super::verify`]), so
+//! what is reported is proven, not assumed.
+
+use super::monoid::Bipartite;
+use crate::error::{Error, Result};
+use crate::game::Limits;
+
+/// The quotient of the sums of heaps `0..heaps.len()`, as built so far.
+#[derive(Clone, Debug)]
+pub struct Build {
+    /// The quotient itself.
+    pub monoid: Bipartite,
+    /// The element each heap stands for (heaps with no move: the identity).
+    pub heaps: Vec<u32>,
+    /// For each heap, the distinct elements of its options.
+    pub heap_options: Vec<Vec<u32>>,
+    /// A shortest sum of heaps (ascending) for each element.
+    pub reps: Vec<Vec<u64>>,
+    /// The heaps at which the quotient grew: its generators.
+    pub generators: Vec<u64>,
+}
+
+/// S_k: which elements x make G + k·n a P-position (G of class x).
+type Portion = Vec<bool>;
+
+/// Longest run of powers of a new heap looked at before giving up: the
+/// powers of a heap in a misère quotient repeat after a few (x^4 = x^2
+/// holds in every quotient computed in the literature).
+const MAX_POWERS: usize = 64;
+
+impl Build {
+    /// The quotient of the empty set of heaps: {1}, heap 0 the identity.
+    pub fn new() -> Self {
+        Build {
+            monoid: Bipartite::trivial(),
+            heaps: vec![0],
+            heap_options: vec![Vec::new()],
+            reps: vec![Vec::new()],
+            generators: Vec::new(),
+        }
+    }
+
+    /// The element of the sum of `heaps`.
+    pub fn element_of(&self, heaps: &[u64]) -> u32 {
+        self.monoid
+            .product(heaps.iter().map(|&h| self.heaps[h as usize]))
+    }
+
+    /// Adds heap `n = self.heaps.len()`, whose options are `options`
+    /// (each the heaps it leaves, all below `n`). Returns whether the
+    /// quotient grew.
+    pub fn add_heap(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<bool> {
+        let n = self.heaps.len() as u64;
+        let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
+        t.sort_unstable();
+        t.dedup();
+        if t.is_empty() {
+            self.heaps.push(0);
+            self.heap_options.push(t);
+            return Ok(false);
+        }
+        let (portions, (j, k)) = self.powers(&t, n)?;
+        let q = self.monoid.order;
+        let m = q * k;
+        limits.check_states(
+            (m as u64).saturating_mul(m as u64) / 64,
+            "the misère quotient's candidate table",
+        )?;
+        // a^k = a^j: exponents at or past k wrap into j..k.
+        let pow = |i: usize| if i < k { i } else { j + (i - j) % (k - j) };
+        let mut mul = vec![0u32; m * m];
+        for a in 0..m {
+            let (i, x) = (a / q, (a % q) as u32);
+            for b in 0..m {
+                let (j, y) = (b / q, (b % q) as u32);
+                mul[a * m + b] = (pow(i + j) * q) as u32 + self.monoid.mul(x, y);
+            }
+        }
+        let p = (0..m).map(|a| portions[a / q][a % q]).collect();
+        let candidate = Bipartite { order: m, mul, p };
+        let sizes: Vec<u64> = (0..m)
+            .map(|a| self.rep_size(a % q) + (a / q) as u64 * n)
+            .collect();
+        let (reduced, class) = candidate.reduce(&sizes);
+        // The element of heap n alone: a, or 1 when a = a^0 already.
+        let a = pow(1) * q;
+        self.adopt(reduced, &class, (q, a), &t, n);
+        limits.check("computing the misère quotient")?;
+        Ok(self.monoid.order > q)
+    }
+
+    fn rep_size(&self, x: usize) -> u64 {
+        self.reps[x].iter().sum()
+    }
+
+    /// S_0, S_1, ... until one repeats: returns them and (j, k) with
+    /// S_k = S_j, so that the powers of the new heap are a^0..a^(k-1)
+    /// with a^k = a^j.
+    fn powers(&self, t: &[u32], n: u64) -> Result<(Vec<Portion>, (usize, usize))> {
+        let q = &self.monoid;
+        let options = self.rep_options();
+        let mut order: Vec<usize> = (0..q.order).collect();
+        order.sort_by_key(|&x| self.rep_size(x));
+        let mut seen: Vec<Portion> = vec![q.p.clone()];
+        while seen.len() <= MAX_POWERS {
+            let last = seen.last().expect("S_0 is there");
+            let mut next = vec![false; q.order];
+            for &x in &order {
+                // No move of the new heaps reaches P, and none of G's.
+                let heap_moves_lose = t.iter().all(|&o| !last[q.mul(x as u32, o) as usize]);
+                next[x] = heap_moves_lose && options[x].iter().all(|&y| !next[y as usize]);
+            }
+            if let Some(j) = seen.iter().position(|s| *s == next) {
+                let k = seen.len();
+                return Ok((seen, (j, k)));
+            }
+            seen.push(next);
+        }
+        Err(Error::unsupported(format!(
+            "the sums of copies of heap {n} do not settle within {MAX_POWERS} copies"
+        )))
+    }
+
+    /// The elements of the options of each element's shortest sum.
+    fn rep_options(&self) -> Vec<Vec<u32>> {
+        let q = &self.monoid;
+        self.reps
+            .iter()
+            .map(|rep| {
+                let mut out = Vec::new();
+                for (i, &h) in rep.iter().enumerate() {
+                    if i > 0 && rep[i - 1] == h {
+                        continue;
+                    }
+                    let rest = rep[..i].iter().chain(&rep[i + 1..]);
+                    let w = q.product(rest.map(|&r| self.heaps[r as usize]));
+                    out.extend(self.heap_options[h as usize].iter().map(|&o| q.mul(w, o)));
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect()
+    }
+
+    /// Takes the reduced candidate as the new quotient: old elements and
+    /// heaps renamed by their classes, heap n the class of a.
+    fn adopt(
+        &mut self,
+        reduced: Bipartite,
+        class: &[u32],
+        (q, a): (usize, usize),
+        t: &[u32],
+        n: u64,
+    ) {
+        let mut reps = vec![Vec::new(); reduced.order];
+        let mut done = vec![false; reduced.order];
+        // Candidate elements by shortest sum: the first of each class names it.
+        let mut by_size: Vec<usize> = (0..class.len()).collect();
+        by_size.sort_by_key(|&a| self.rep_size(a % q) + (a / q) as u64 * n);
+        for a in by_size {
+            let c = class[a] as usize;
+            if !done[c] {
+                done[c] = true;
+                let mut rep = self.reps[a % q].clone();
+                rep.extend(std::iter::repeat_n(n, a / q));
+                reps[c] = rep;
+            }
+        }
+        let rename = |x: u32| class[x as usize];
+        for h in self.heaps.iter_mut() {
+            *h = rename(*h);
+        }
+        for opts in self.heap_options.iter_mut() {
+            rename_all(opts, rename);
+        }
+        let mut t = t.to_vec();
+        rename_all(&mut t, rename);
+        if reduced.order > q {
+            self.generators.push(n);
+        }
+        self.heaps.push(class[a]);
+        self.heap_options.push(t);
+        self.reps = reps;
+        self.monoid = reduced;
+    }
+}
+
+impl Default for Build {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn rename_all(set: &mut Vec<u32>, rename: impl Fn(u32) -> u32) {
+    for x in set.iter_mut() {
+        *x = rename(*x);
+    }
+    set.sort_unstable();
+    set.dedup();
+}

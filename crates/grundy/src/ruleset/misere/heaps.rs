@@ -1,0 +1,110 @@
+//! Misère sums of heaps decided by the game's misère quotient: the sum's
+//! element is the product of its heaps' elements, so a sum of any number
+//! of heaps costs one multiplication a heap, and each option one more.
+
+use std::sync::Arc;
+
+use super::{decided, winning_moves, Misere, BY_QUOTIENT};
+use crate::answer::Analysis;
+use crate::error::Result;
+use crate::game::{Limits, Outcome};
+use crate::heap::quotient::MisereQuotient;
+use crate::heap::HeapMoves;
+use crate::ruleset::{Capabilities, Parsed};
+
+/// Heaps a quotient is computed to at least, so that the next question
+/// about a slightly larger heap reuses it.
+const QUOTIENT_AT_LEAST: u64 = 24;
+
+/// The state budget of the quotient tried for a sum: enough for every
+/// quotient this version proves (order 8 for 0.75 walks 16,332 states),
+/// small enough that a game whose quotient cannot be proven falls back to
+/// search within a fraction of a second.
+const QUOTIENT_STATES: u64 = 1 << 17;
+
+/// What is known of a game's misère quotient.
+pub(super) enum Known {
+    /// Proven for every sum of heaps up to its largest heap.
+    Proven(Arc<MisereQuotient>),
+    /// Not proven (the construction failed or a bound stopped it): every
+    /// sum is left to search, which is exact, rather than retried.
+    Failed,
+}
+
+impl<G: Capabilities + 'static> Misere<G> {
+    /// A sum of heaps decided by the game's misère quotient, when the game
+    /// has one proven up to the largest heap of the sum; `None` leaves the
+    /// sum to search.
+    pub(super) fn by_quotient(
+        &self,
+        p: Parsed<'_, G::Comp>,
+        limits: &Limits,
+    ) -> Option<Result<Analysis>> {
+        let moves = self.game.heap_moves()?;
+        let heaps: Vec<u64> = p
+            .comps
+            .iter()
+            .map(|c| self.game.as_heap(c))
+            .collect::<Option<_>>()?;
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let q = self.quotient_to(moves, top, limits)?;
+        let elements: Vec<u32> = heaps
+            .iter()
+            .map(|&h| q.element(&[h]))
+            .collect::<Option<_>>()?;
+        // rest[i]: the product of every heap but heap i.
+        let mut rest = vec![0u32; elements.len()];
+        let mut before = 0;
+        for (i, &e) in elements.iter().enumerate() {
+            rest[i] = before;
+            before = q.mul(before, e);
+        }
+        let mut after = 0;
+        for (i, &e) in elements.iter().enumerate().rev() {
+            rest[i] = q.mul(rest[i], after);
+            after = q.mul(after, e);
+        }
+        let wins = q.outcome_of(before) == Outcome::N;
+        let game = &self.game;
+        let found = winning_moves(game, p, wins, limits, |i, parts| {
+            let left: Option<Vec<u64>> = parts.iter().map(|c| game.as_heap(c)).collect();
+            let e = left.and_then(|l| q.element(&l));
+            Ok(e.is_some_and(|e| q.outcome_of(q.mul(rest[i], e)) == Outcome::P))
+        });
+        Some(found.map(|(moves, truncated)| Analysis {
+            moves_truncated: truncated,
+            ..decided(game.name(), p, wins, moves, BY_QUOTIENT)
+        }))
+    }
+
+    /// The quotient up to heap `top` at least, computed once and kept.
+    fn quotient_to(
+        &self,
+        moves: &dyn HeapMoves,
+        top: u64,
+        limits: &Limits,
+    ) -> Option<Arc<MisereQuotient>> {
+        let mut known = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
+        match &*known {
+            Some(Known::Proven(q)) if q.heaps() >= top => return Some(q.clone()),
+            Some(Known::Failed) => return None,
+            _ => {}
+        }
+        let to = top.max(QUOTIENT_AT_LEAST);
+        let budget = Limits {
+            max_states: limits.max_states.min(QUOTIENT_STATES),
+            ..limits.clone()
+        };
+        match MisereQuotient::compute(moves, to, &budget) {
+            Ok(q) => {
+                let q = Arc::new(q);
+                *known = Some(Known::Proven(q.clone()));
+                Some(q)
+            }
+            Err(_) => {
+                *known = Some(Known::Failed);
+                None
+            }
+        }
+    }
+}
