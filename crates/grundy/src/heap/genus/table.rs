@@ -1,7 +1,7 @@
 //! The genus of sums of heaps, by the recurrence over their options with
 //! an explicit stack, and by the Nim rule for sums of tame heaps.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
 use crate::error::{Error, Result};
@@ -220,19 +220,27 @@ impl<'a> GenusTable<'a> {
     }
 
     /// The entry of `pos`, searching what is not known with an explicit
-    /// stack (a heap of 100000 in `sub:1` is 100000 levels deep).
+    /// stack (a heap of 100000 in `sub:1` is 100000 levels deep). A
+    /// position met again while it is being solved means the game can go
+    /// on for ever (a `rules:` script with a cycle): no genus, an error.
     fn solve(&mut self, root: Box<[u64]>, what: &str) -> Result<Entry> {
         if let Some(e) = self.known(&root) {
             return Ok(e);
         }
+        let mut open = HashSet::from([root.clone()]);
         let mut stack = vec![self.frame(root, what)?];
         while let Some(top) = stack.last_mut() {
             self.tick(what)?;
             if let Some(child) = top.children.get(top.got.len()) {
                 match self.known(child) {
                     Some(e) => top.got.push(e),
+                    None if open.contains(child) => {
+                        let text: Vec<String> = child.iter().map(u64::to_string).collect();
+                        return Err(Error::Cyclic(format!("`{}`", text.join("+"))));
+                    }
                     None => {
                         let child = child.clone();
+                        open.insert(child.clone());
                         let frame = self.frame(child, what)?;
                         stack.push(frame);
                     }
@@ -242,7 +250,9 @@ impl<'a> GenusTable<'a> {
             let Some(done) = self.finish(top, what)? else {
                 continue;
             };
-            stack.pop();
+            if let Some(f) = stack.pop() {
+                open.remove(&f.pos);
+            }
             match stack.last_mut() {
                 Some(parent) => parent.got.push(done),
                 None => return Ok(done),

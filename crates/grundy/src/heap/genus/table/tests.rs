@@ -67,3 +67,32 @@ fn the_state_budget_names_what_was_computed() {
         "the genus of the heap 30 of kayles needs more than 100 states; raise the limit (--max-states) to go further"
     );
 }
+
+/// Heaps whose moves loop: 1 becomes 2, 2 becomes 1, and 3 becomes 3+3.
+struct Looping;
+
+impl HeapMoves for Looping {
+    fn name(&self) -> String {
+        "looping".to_string()
+    }
+
+    fn heap_options(&self, n: u64, _: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        match n {
+            1 => out.push(vec![2]),
+            2 => out.push(vec![1]),
+            3 => out.push(vec![3, 3]),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn games_that_can_go_on_for_ever_are_refused() {
+    let mut t = GenusTable::new(&Looping, Limits::default());
+    let e = t.heap(1).unwrap_err();
+    assert!(matches!(e, Error::Cyclic(ref at) if at == "`1`"), "{e}");
+    // A heap that comes back twice: the sum grows for ever.
+    let e = t.heap(3).unwrap_err();
+    assert!(matches!(e, Error::Cyclic(ref at) if at == "`3`"), "{e}");
+}
