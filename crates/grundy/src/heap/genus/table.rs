@@ -1,7 +1,7 @@
 //! The genus of sums of heaps, by the recurrence over their options with
 //! an explicit stack, and by the Nim rule for sums of tame heaps.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
 use crate::error::{Error, Result};
@@ -63,8 +63,8 @@ struct Frame {
 pub struct GenusTable<'a> {
     moves: &'a dyn HeapMoves,
     limits: Limits,
-    options: HashMap<u64, Vec<Vec<u64>>>,
-    memo: HashMap<Box<[u64]>, Entry>,
+    options: FxHashMap<u64, Vec<Vec<u64>>>,
+    memo: FxHashMap<Box<[u64]>, Entry>,
     shortcut: bool,
     mex: MexSet,
     steps: u64,
@@ -77,8 +77,8 @@ impl<'a> GenusTable<'a> {
         GenusTable {
             moves,
             limits,
-            options: HashMap::new(),
-            memo: HashMap::new(),
+            options: FxHashMap::default(),
+            memo: FxHashMap::default(),
             shortcut: true,
             mex: MexSet::new(),
             steps: 0,
@@ -227,7 +227,7 @@ impl<'a> GenusTable<'a> {
         if let Some(e) = self.known(&root) {
             return Ok(e);
         }
-        let mut open = HashSet::from([root.clone()]);
+        let mut open = FxHashSet::from_iter([root.clone()]);
         let mut stack = vec![self.frame(root, what)?];
         while let Some(top) = stack.last_mut() {
             self.tick(what)?;
