@@ -1,4 +1,6 @@
-//! `grundy seq GAME [--to N]`
+//! `grundy seq GAME [--to N] [--misere]`
+
+mod misere;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -43,10 +45,17 @@ pub struct SeqArgs {
     /// Plot the values (n against G(n), rare values in red) to a .png or .svg file.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// Misère play: each heap's misère value G-(n) and Conway's genus
+    /// symbol, and up to which heap the game is tame (--to defaults to 30).
+    #[arg(long)]
+    misere: bool,
 }
 
 /// Runs the command.
 pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
+    if args.misere {
+        return misere::run(args, limits);
+    }
     let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
     let to = args
         .to

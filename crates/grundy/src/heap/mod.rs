@@ -9,6 +9,7 @@
 pub mod checkpoint;
 pub mod code;
 mod family;
+pub mod genus;
 pub mod moves;
 pub mod partition;
 pub mod period;

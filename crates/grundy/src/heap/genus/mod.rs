@@ -1,0 +1,98 @@
+//! Conway's genus of heap games and their sums, for misère play.
+//!
+//! Misère values do not add up the way nimbers do, but the genus
+//! `g^{γ0 γ1 γ2 ...}` (the normal value `g`, and `γk`, the misère Grundy
+//! value of the position plus `k` heaps of 2) does decide sums of *tame*
+//! positions, those that behave like misère Nim. [`GenusTable`] computes
+//! genera exactly by the recurrence over a position's options, memoised on
+//! sorted multisets of heaps, and skips the search for sums of
+//! hereditarily tame heaps, whose genus the Nim rule gives.
+
+mod table;
+
+pub use table::GenusTable;
+
+use serde::Serialize;
+
+/// How many of `γ0, γ1, ...` a genus keeps.
+///
+/// The sequence alternates between two values from some index on, and an
+/// option whose sequence alternates from index `d` makes its parent's
+/// alternate from `d + 4` at the latest (the mex over a fixed pair of
+/// option sets settles within two steps of each parity): 16 values prove
+/// where the alternation starts for every genus whose options settle by
+/// index 12. Published genera of octal games list at most five values;
+/// a genus that would need more is refused, never guessed.
+pub const GAMMAS: usize = 16;
+
+/// The genus of a position: what misère play needs to know of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Genus {
+    /// The normal-play Grundy value `g`.
+    pub normal: u32,
+    /// `γ0, γ1, ..., γ(GAMMAS - 1)`: `γk` is the misère Grundy value of
+    /// the position plus `k` heaps of 2 (`γ0` is its own misère value).
+    pub gammas: Vec<u32>,
+}
+
+impl Genus {
+    /// Conway's symbol: `g^γ0γ1...`, listing the superscripts up to where
+    /// the last two repeat forever (`0^120`, `4^146`); values of 10 or
+    /// more are written in parentheses with commas, as CGSuite does
+    /// (`6^(1,9,10,8)`).
+    pub fn symbol(&self) -> String {
+        let listed = &self.gammas[..listed_len(&self.gammas)];
+        let sup: Vec<String> = listed.iter().map(u32::to_string).collect();
+        if listed.iter().any(|&v| v >= 10) {
+            format!("{}^({})", self.normal, sup.join(","))
+        } else {
+            format!("{}^{}", self.normal, sup.concat())
+        }
+    }
+
+    /// Whether this is the genus of a misère Nim position (`0^120`,
+    /// `1^031`, or `g^{g, g xor 2}`): the genera whose sums follow the
+    /// Nim rule.
+    pub fn is_tame(&self) -> bool {
+        is_tame_seq(self.normal, &self.gammas)
+    }
+
+    /// The misère Grundy value `G-` of the position (`γ0`).
+    pub fn misere_value(&self) -> u32 {
+        self.gammas[0]
+    }
+}
+
+/// How many superscripts the symbol lists: up to the index from which
+/// every value equals the one two before it (at least two).
+fn listed_len(gammas: &[u32]) -> usize {
+    let mut m = gammas.len() - 1;
+    while m > 1 && gammas[m] == gammas[m - 2] {
+        m -= 1;
+    }
+    m + 1
+}
+
+/// The tame genus of normal value `g`: `small` is the form of the empty
+/// game and of `*1` (`0^120`, `1^031`, only for `g < 2`), otherwise that
+/// of a Nim position with a heap of 2 or more (`g^{g, g xor 2}`).
+fn tame_gammas(g: u32, small: bool) -> [u32; GAMMAS] {
+    let mut out = [0; GAMMAS];
+    for (k, v) in out.iter_mut().enumerate() {
+        *v = g ^ (2 * (k as u32 & 1));
+    }
+    if small {
+        out[0] = g ^ 1;
+    }
+    out
+}
+
+/// Whether `gammas` are those of a tame genus of normal value `normal`.
+fn is_tame_seq(normal: u32, gammas: &[u32]) -> bool {
+    gammas == tame_gammas(normal, false) || (normal < 2 && gammas == tame_gammas(normal, true))
+}
+
+/// Whether a tame genus has the small form (`0^120` or `1^031`).
+fn is_small(normal: u32, gammas: &[u32]) -> bool {
+    normal < 2 && gammas[0] == normal ^ 1
+}

@@ -1,0 +1,331 @@
+//! The genus of sums of heaps, by the recurrence over their options with
+//! an explicit stack, and by the Nim rule for sums of tame heaps.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::heap::HeapMoves;
+use crate::nimber::MexSet;
+
+/// What is known of a position: its genus, and whether it and every
+/// position reachable from it have tame genera (hereditarily tame).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    normal: u32,
+    gammas: [u32; GAMMAS],
+    tame: bool,
+}
+
+impl Entry {
+    /// The empty sum: `0^120`, tame.
+    fn empty() -> Entry {
+        Entry {
+            normal: 0,
+            gammas: tame_gammas(0, true),
+            tame: true,
+        }
+    }
+
+    fn genus(&self) -> Genus {
+        Genus {
+            normal: self.normal,
+            gammas: self.gammas.to_vec(),
+        }
+    }
+}
+
+/// What a frame of the search waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// The single heaps of a sum, to try the Nim rule first.
+    Components,
+    /// The options of the position, for the recurrence.
+    Options,
+}
+
+/// A position being solved: the positions it waits for and what they
+/// turned out to be so far.
+struct Frame {
+    pos: Box<[u64]>,
+    stage: Stage,
+    children: Vec<Box<[u64]>>,
+    got: Vec<Entry>,
+}
+
+/// Genera of the heaps of one game and of their sums, memoised across
+/// calls (a sequence of heaps reuses what smaller heaps computed).
+///
+/// Positions are sorted multisets of heaps; heaps without a move are
+/// the zero game and are dropped, which is exact in misère play too
+/// (equal heaps, on the other hand, do not cancel and are kept).
+pub struct GenusTable<'a> {
+    moves: &'a dyn HeapMoves,
+    limits: Limits,
+    options: FxHashMap<u64, Vec<Vec<u64>>>,
+    memo: FxHashMap<Box<[u64]>, Entry>,
+    shortcut: bool,
+    mex: MexSet,
+    steps: u64,
+}
+
+impl<'a> GenusTable<'a> {
+    /// A table for the game whose moves are `moves`, storing at most
+    /// `limits.max_states` positions.
+    pub fn new(moves: &'a dyn HeapMoves, limits: Limits) -> Self {
+        GenusTable {
+            moves,
+            limits,
+            options: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            shortcut: true,
+            mex: MexSet::new(),
+            steps: 0,
+        }
+    }
+
+    /// The genus of a heap of `n`.
+    pub fn heap(&mut self, n: u64) -> Result<Genus> {
+        self.sum(&[n])
+    }
+
+    /// Whether a heap of `n` is hereditarily tame: its genus and that of
+    /// every position reachable from it are genera of misère Nim
+    /// positions, so that any sum of such heaps plays like misère Nim.
+    pub fn is_tame(&mut self, n: u64) -> Result<bool> {
+        Ok(self.entry(&[n])?.tame)
+    }
+
+    /// The genus of the sum of `heaps`.
+    pub fn sum(&mut self, heaps: &[u64]) -> Result<Genus> {
+        Ok(self.entry(heaps)?.genus())
+    }
+
+    /// The entry of a sum, named in errors as the user gave it.
+    fn entry(&mut self, heaps: &[u64]) -> Result<Entry> {
+        let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let noun = if heaps.len() == 1 { "heap" } else { "sum" };
+        let what = format!(
+            "the genus of the {noun} {} of {}",
+            text.join("+"),
+            self.moves.name()
+        );
+        let pos = self.normalize(heaps.iter().copied(), &what)?;
+        self.solve(pos, &what)
+    }
+
+    /// The options of a heap of `h`, listed once and kept.
+    fn heap_options(&mut self, h: u64) -> Result<&Vec<Vec<u64>>> {
+        if !self.options.contains_key(&h) {
+            let mut out = Vec::new();
+            self.moves.heap_options(h, &self.limits, &mut out)?;
+            self.options.insert(h, out);
+        }
+        Ok(&self.options[&h])
+    }
+
+    /// `heaps` as a position: sorted, heaps without a move dropped.
+    fn normalize(&mut self, heaps: impl Iterator<Item = u64>, what: &str) -> Result<Box<[u64]>> {
+        let mut pos = Vec::new();
+        for h in heaps {
+            self.tick(what)?;
+            if h > 0 && !self.heap_options(h)?.is_empty() {
+                pos.push(h);
+            }
+        }
+        pos.sort_unstable();
+        Ok(pos.into_boxed_slice())
+    }
+
+    /// Counts a step of work and checks the stop flag and memory now and
+    /// then (a relaxed load each time would cost little, but this is the
+    /// inner loop).
+    fn tick(&mut self, what: &str) -> Result<()> {
+        self.steps += 1;
+        if self.steps % 1024 == 0 {
+            self.limits.check(what)?;
+        }
+        Ok(())
+    }
+
+    /// The entry of `pos` if it needs no search: the empty sum, a stored
+    /// position, or (with the shortcut) a sum of hereditarily tame heaps,
+    /// whose genus is that of the Nim position of the same genera.
+    fn known(&self, pos: &[u64]) -> Option<Entry> {
+        if pos.is_empty() {
+            return Some(Entry::empty());
+        }
+        if let Some(e) = self.memo.get(pos) {
+            return Some(*e);
+        }
+        if !self.shortcut || pos.len() < 2 {
+            return None;
+        }
+        let (mut x, mut big) = (0, false);
+        for &h in pos {
+            let e = self.memo.get(&[h][..]).filter(|e| e.tame)?;
+            x ^= e.normal;
+            big |= !is_small(e.normal, &e.gammas);
+        }
+        Some(Entry {
+            normal: x,
+            gammas: tame_gammas(x, !big),
+            tame: true,
+        })
+    }
+
+    /// A frame for `pos`, which is not known: its unknown single heaps
+    /// first when the Nim rule might apply, else its options.
+    fn frame(&mut self, pos: Box<[u64]>, what: &str) -> Result<Frame> {
+        let mut missing: Vec<Box<[u64]>> = Vec::new();
+        if self.shortcut && pos.len() >= 2 {
+            for &h in pos.iter() {
+                let single: Box<[u64]> = Box::new([h]);
+                if !self.memo.contains_key(&single) && missing.last() != Some(&single) {
+                    missing.push(single);
+                }
+            }
+        }
+        let (stage, children) = if missing.is_empty() {
+            (Stage::Options, self.options_of(&pos, what)?)
+        } else {
+            (Stage::Components, missing)
+        };
+        Ok(Frame {
+            pos,
+            stage,
+            children,
+            got: Vec::new(),
+        })
+    }
+
+    /// Every option of `pos`, once each: one heap (of each size) replaced
+    /// by the heaps a move leaves.
+    fn options_of(&mut self, pos: &[u64], what: &str) -> Result<Vec<Box<[u64]>>> {
+        let mut out = Vec::new();
+        for i in 0..pos.len() {
+            if i > 0 && pos[i] == pos[i - 1] {
+                continue;
+            }
+            let moves = self.heap_options(pos[i])?.clone();
+            for left in moves {
+                let rest = pos[..i].iter().chain(&pos[i + 1..]).copied();
+                out.push(self.normalize(rest.chain(left), what)?);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// The entry of `pos`, searching what is not known with an explicit
+    /// stack (a heap of 100000 in `sub:1` is 100000 levels deep). A
+    /// position met again while it is being solved means the game can go
+    /// on for ever (a `rules:` script with a cycle): no genus, an error.
+    fn solve(&mut self, root: Box<[u64]>, what: &str) -> Result<Entry> {
+        if let Some(e) = self.known(&root) {
+            return Ok(e);
+        }
+        let mut open = FxHashSet::from_iter([root.clone()]);
+        let mut stack = vec![self.frame(root, what)?];
+        while let Some(top) = stack.last_mut() {
+            self.tick(what)?;
+            if let Some(child) = top.children.get(top.got.len()) {
+                match self.known(child) {
+                    Some(e) => top.got.push(e),
+                    None if open.contains(child) => {
+                        let text: Vec<String> = child.iter().map(u64::to_string).collect();
+                        return Err(Error::Cyclic(format!("`{}`", text.join("+"))));
+                    }
+                    None => {
+                        let child = child.clone();
+                        open.insert(child.clone());
+                        let frame = self.frame(child, what)?;
+                        stack.push(frame);
+                    }
+                }
+                continue;
+            }
+            let Some(done) = self.finish(top, what)? else {
+                continue;
+            };
+            if let Some(f) = stack.pop() {
+                open.remove(&f.pos);
+            }
+            match stack.last_mut() {
+                Some(parent) => parent.got.push(done),
+                None => return Ok(done),
+            }
+        }
+        Err(Error::unsupported(format!(
+            "{what}: the search lost its position"
+        )))
+    }
+
+    /// The entry of a frame whose children are all known, or `None` when
+    /// its single heaps turned out not all tame and it now waits for its
+    /// options instead.
+    fn finish(&mut self, frame: &mut Frame, what: &str) -> Result<Option<Entry>> {
+        if frame.stage == Stage::Components {
+            if let Some(e) = self.known(&frame.pos) {
+                return Ok(Some(e));
+            }
+            frame.stage = Stage::Options;
+            frame.children = self.options_of(&frame.pos, what)?;
+            frame.got.clear();
+            return Ok(None);
+        }
+        let e = self.combine(&frame.got, what)?;
+        if self.memo.len() as u64 >= self.limits.max_states {
+            return Err(Error::limit(what, self.limits.max_states));
+        }
+        self.limits.check_memory(what)?;
+        self.memo.insert(frame.pos.clone(), e);
+        Ok(Some(e))
+    }
+
+    /// The recurrence: `g` and `γ0` are mexes over the options (`γ0` is 1
+    /// without options), and `γk` is the mex of the options' `γk` with
+    /// `γ(k-1)` and `γ(k-1) xor 1` (the moves in one of the `k` heaps of 2).
+    fn combine(&mut self, options: &[Entry], what: &str) -> Result<Entry> {
+        if options.is_empty() {
+            return Ok(Entry::empty());
+        }
+        let settled = options
+            .iter()
+            .map(|o| listed_len(&o.gammas))
+            .max()
+            .unwrap_or(2);
+        if settled + 4 > GAMMAS {
+            return Err(Error::unsupported(format!(
+                "{what}: an option's genus lists {settled} superscripts, more than the {GAMMAS} kept values can settle"
+            )));
+        }
+        let normal = self.mex_of(options.iter().map(|o| o.normal), &[]);
+        let mut gammas = [0; GAMMAS];
+        gammas[0] = self.mex_of(options.iter().map(|o| o.gammas[0]), &[]);
+        for k in 1..GAMMAS {
+            let prev = gammas[k - 1];
+            gammas[k] = self.mex_of(options.iter().map(|o| o.gammas[k]), &[prev, prev ^ 1]);
+        }
+        let tame = is_tame_seq(normal, &gammas) && options.iter().all(|o| o.tame);
+        Ok(Entry {
+            normal,
+            gammas,
+            tame,
+        })
+    }
+
+    /// The mex of `values` and `also`.
+    fn mex_of(&mut self, values: impl Iterator<Item = u32>, also: &[u32]) -> u32 {
+        self.mex.clear();
+        for v in values.chain(also.iter().copied()) {
+            self.mex.insert(v as u64);
+        }
+        self.mex.mex() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests;
