@@ -13,7 +13,7 @@
 //! finished quotient is checked against every sum ([`super::verify`]), so
 //! what is reported is proven, not assumed.
 
-use super::monoid::Bipartite;
+use super::monoid::{Bipartite, Reduction};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
@@ -74,10 +74,13 @@ impl Build {
         let (portions, (j, k)) = self.powers(&t, n)?;
         let q = self.monoid.order;
         let m = q * k;
-        limits.check_states(
-            (m as u64).saturating_mul(m as u64) / 64,
-            "the misère quotient's candidate table",
-        )?;
+        let what = "the misère quotient's candidate table";
+        limits.check_states((m as u64).saturating_mul(m as u64) / 64, what)?;
+        // The table is allocated at once: refused before, not after.
+        let bytes = (m as u64).saturating_mul(m as u64).saturating_mul(4);
+        if bytes > limits.max_memory {
+            return Err(Error::memory(what, limits.max_memory));
+        }
         // a^k = a^j: exponents at or past k wrap into j..k.
         let pow = |i: usize| if i < k { i } else { j + (i - j) % (k - j) };
         let mut mul = vec![0u32; m * m];
@@ -93,10 +96,10 @@ impl Build {
         let sizes: Vec<u64> = (0..m)
             .map(|a| self.rep_size(a % q) + (a / q) as u64 * n)
             .collect();
-        let (reduced, class) = candidate.reduce(&sizes);
+        let reduction = candidate.reduce(&sizes);
         // The element of heap n alone: a, or 1 when a = a^0 already.
         let a = pow(1) * q;
-        self.adopt(reduced, &class, (q, a), &t, n);
+        self.adopt(reduction, (q, a), &t, n);
         limits.check("computing the misère quotient")?;
         Ok(self.monoid.order > q)
     }
@@ -157,28 +160,22 @@ impl Build {
 
     /// Takes the reduced candidate as the new quotient: old elements and
     /// heaps renamed by their classes, heap n the class of a.
-    fn adopt(
-        &mut self,
-        reduced: Bipartite,
-        class: &[u32],
-        (q, a): (usize, usize),
-        t: &[u32],
-        n: u64,
-    ) {
-        let mut reps = vec![Vec::new(); reduced.order];
-        let mut done = vec![false; reduced.order];
-        // Candidate elements by shortest sum: the first of each class names it.
-        let mut by_size: Vec<usize> = (0..class.len()).collect();
-        by_size.sort_by_key(|&a| self.rep_size(a % q) + (a / q) as u64 * n);
-        for a in by_size {
-            let c = class[a] as usize;
-            if !done[c] {
-                done[c] = true;
-                let mut rep = self.reps[a % q].clone();
-                rep.extend(std::iter::repeat_n(n, a / q));
-                reps[c] = rep;
-            }
-        }
+    fn adopt(&mut self, reduction: Reduction, (q, a): (usize, usize), t: &[u32], n: u64) {
+        let Reduction {
+            monoid: reduced,
+            class_of: class,
+            firsts,
+        } = reduction;
+        // Each class's shortest sum is that of the candidate naming it.
+        let reps = firsts
+            .iter()
+            .map(|&e| {
+                let (power, x) = (e as usize / q, e as usize % q);
+                let mut rep = self.reps[x].clone();
+                rep.extend(std::iter::repeat_n(n, power));
+                rep
+            })
+            .collect();
         let rename = |x: u32| class[x as usize];
         for h in self.heaps.iter_mut() {
             *h = rename(*h);

@@ -17,6 +17,16 @@ pub struct Bipartite {
     pub p: Vec<bool>,
 }
 
+/// A monoid reduced by [`Bipartite::reduce`].
+pub struct Reduction {
+    /// The reduced monoid.
+    pub monoid: Bipartite,
+    /// The class of each element of the monoid reduced.
+    pub class_of: Vec<u32>,
+    /// The element that names each class: its first by the order key.
+    pub firsts: Vec<u32>,
+}
+
 impl Bipartite {
     /// The trivial monoid {1}, whose one element (the empty sum, a win
     /// for the player to move in misère play) is not in P.
@@ -41,10 +51,10 @@ impl Bipartite {
     /// The reduced quotient: x and y are merged when no z tells them
     /// apart (xz in P exactly when yz in P), which is a congruence (if x
     /// and y agree on every z, they agree on every wz). Returns the
-    /// reduced monoid and the class of each element; classes are
-    /// numbered in the order of `order_key` (smallest first), the identity
-    /// first.
-    pub fn reduce(&self, order_key: &[u64]) -> (Bipartite, Vec<u32>) {
+    /// reduced monoid, the class of each element and the element that
+    /// names each class: classes are numbered in the order of `order_key`
+    /// (smallest first), the identity first, each named by its first.
+    pub fn reduce(&self, order_key: &[u64]) -> Reduction {
         let n = self.order;
         let mut classes: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
         let mut class_of = vec![0u32; n];
@@ -69,7 +79,11 @@ impl Bipartite {
             }
         }
         let p = firsts.iter().map(|&x| self.p[x as usize]).collect();
-        (Bipartite { order, mul, p }, class_of)
+        Reduction {
+            monoid: Bipartite { order, mul, p },
+            class_of,
+            firsts,
+        }
     }
 
     /// Which z put xz in P, as bits.
@@ -99,11 +113,13 @@ mod tests {
             mul: mul.clone(),
             p,
         };
-        let (q, _) = z4(vec![false, false, true, false]).reduce(&[0, 1, 2, 3]);
-        assert_eq!(q.order, 4);
-        let (q, class) = z4(vec![false, true, false, true]).reduce(&[0, 1, 2, 3]);
+        let r = z4(vec![false, false, true, false]).reduce(&[0, 1, 2, 3]);
+        assert_eq!(r.monoid.order, 4);
+        let r = z4(vec![false, true, false, true]).reduce(&[0, 1, 2, 3]);
+        let q = r.monoid;
         assert_eq!(q.order, 2);
-        assert_eq!(class, vec![0, 1, 0, 1]);
+        assert_eq!(r.class_of, vec![0, 1, 0, 1]);
+        assert_eq!(r.firsts, vec![0, 1]);
         assert_eq!(q.p, vec![false, true]);
         assert_eq!(q.mul(1, 1), 0);
     }
