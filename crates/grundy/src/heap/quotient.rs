@@ -6,21 +6,26 @@
 //! any number of heaps is decided by multiplying.
 //!
 //! [`MisereQuotient::compute`] builds the quotient heap by heap
-//! ([`build`]) and then checks it against every sum of the heaps
-//! ([`verify`]): a quotient it returns is proven for all sums of heaps up
-//! to N. Whether it stays the same beyond N is only observed.
+//! ([`build`]), checks each step against every sum of the heaps so far
+//! ([`walk`]) and repairs a step the check finds wrong by counting some
+//! heaps apart ([`free`], [`automaton`]): a quotient it returns is proven
+//! for all sums of heaps up to N. Whether it stays the same beyond N is
+//! only observed.
 
+mod automaton;
 mod build;
+mod free;
 mod monoid;
 mod present;
-mod verify;
+mod walk;
 
 use serde::Serialize;
 
 pub use build::Build;
+use free::Freed;
 pub use monoid::Bipartite;
 use present::{generator_name, word, Presentation};
-use verify::{verify, Verdict};
+use walk::Verdict;
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
@@ -81,26 +86,25 @@ impl MisereQuotient {
         limits.check_states(to, "the misère quotient's heaps")?;
         let mut built = Build::new();
         let mut options = Vec::new();
-        let mut checked = None;
+        let mut checked = 0;
         for n in 1..=to {
             options.clear();
             moves.heap_options(n, limits, &mut options)?;
-            if let Some(big) = options.iter().flatten().find(|&&h| h >= n) {
+            let heavy =
+                |o: &Vec<u64>| o.iter().map(|&h| build::weight(h)).sum::<u64>() >= build::weight(n);
+            if let Some(big) = options.iter().find(|o| heavy(o)) {
                 return Err(Error::unsupported(format!(
-                    "{}: a move from heap {n} leaves a heap of {big}; misère quotients are built for games whose moves leave smaller heaps",
-                    moves.name()
+                    "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
+                    moves.name(),
+                    sum_text(big)
                 )));
             }
-            // A quotient that grew is checked at once, so that a wrong
-            // step is reported where it happens rather than grown on.
-            if built.add_heap(&options, limits)? || n == to {
-                checked = Some(prove(&built, moves, n, limits)?);
-            }
+            let base = built.clone();
+            built.add_heap(&options, limits)?;
+            // Every heap is checked (and the quotient repaired) at once,
+            // so that the next heap is built on a proven quotient.
+            checked = settle(&mut built, &base, &options, moves, limits)?;
         }
-        let checked_states = match checked {
-            Some(states) => states,
-            None => prove(&built, moves, to, limits)?,
-        };
         let gens: Vec<u32> = built
             .generators
             .iter()
@@ -111,7 +115,7 @@ impl MisereQuotient {
             game: moves.name(),
             built,
             presentation,
-            checked_states,
+            checked_states: checked,
         })
     }
 
@@ -156,7 +160,7 @@ impl MisereQuotient {
 
     /// The heap since which the quotient has not grown.
     pub fn stable_since(&self) -> u64 {
-        self.built.generators.last().copied().unwrap_or(0)
+        self.built.last_change
     }
 
     /// The report, with every element written as its least word.
@@ -207,17 +211,56 @@ impl MisereQuotient {
     }
 }
 
-/// Checks the quotient built up to heap `n`: the states walked, or why it
-/// is not proven.
-fn prove(built: &Build, moves: &dyn HeapMoves, n: u64, limits: &Limits) -> Result<usize> {
-    match verify(built, limits)? {
-        Verdict::Proven { states } => Ok(states),
-        Verdict::Fails(sum) => Err(Error::unsupported(format!(
-            "the misère quotient of {} could not be proven beyond heap {}: the heap-by-heap construction predicts the sum {} wrongly (heap {n} tells apart sums of smaller heaps that the quotient so far merged, which this version does not repair); misère sums of this game are decided by search",
-            moves.name(),
-            n - 1,
-            sum_text(&sum)
-        ))),
+/// Most repairs tried for one heap before giving up.
+const MAX_REPAIRS: usize = 32;
+
+/// Checks `built`, the quotient with heap n just added to `base`, and
+/// repairs it until the check passes: the states the proof walked.
+fn settle(
+    built: &mut Build,
+    base: &Build,
+    options: &[Vec<u64>],
+    moves: &dyn HeapMoves,
+    limits: &Limits,
+) -> Result<usize> {
+    let n = base.heaps.len() as u64;
+    let mut freed = vec![Freed { heap: n, index: 2 }];
+    for _ in 0..MAX_REPAIRS {
+        let wrong = match walk::check(built, limits)? {
+            Verdict::Proven { states } => return Ok(states),
+            Verdict::Fails(sum) => sum,
+        };
+        if !free::widen(&mut freed, &wrong) {
+            return Err(unsettled(moves, n, &wrong));
+        }
+        let (auto, heap_letter) = free::automaton(base, options, &freed, limits)?;
+        let classes = automaton::minimize(&auto);
+        room_for_table(classes.1, limits)?;
+        let candidate = automaton::candidate(&auto, classes);
+        *built = Build::repaired(base, options, &heap_letter, &auto.letters, candidate);
+        limits.check("repairing the misère quotient")?;
+    }
+    Err(unsettled(moves, n, &[]))
+}
+
+/// The refusal of a quotient no repair settled.
+fn unsettled(moves: &dyn HeapMoves, n: u64, wrong: &[u64]) -> Error {
+    Error::unsupported(format!(
+        "the misère quotient of {} could not be settled at heap {n} (the sum {} is still predicted wrongly after {MAX_REPAIRS} repairs); misère sums of this game are decided by search",
+        moves.name(),
+        sum_text(wrong)
+    ))
+}
+
+/// Refuses a multiplication table of `order` elements that the limits
+/// cannot hold, before it is allocated.
+pub(crate) fn room_for_table(order: usize, limits: &Limits) -> Result<()> {
+    let what = "the misère quotient's multiplication table";
+    let cells = (order as u64).saturating_mul(order as u64);
+    limits.check_states(cells / 64, what)?;
+    match cells.saturating_mul(4) > limits.max_memory {
+        true => Err(Error::memory(what, limits.max_memory)),
+        false => Ok(()),
     }
 }
 

@@ -5,14 +5,16 @@
 //! P-positions for the classes x of G in a set S_k computed from S_(k-1)
 //! by the misère rule (a sum is P when it has a move and none of its
 //! options is P). Its options are the options of G plus k·n, and G plus
-//! (k-1)·n plus an option of n; the former are read off the shortest sum
+//! (k-1)·n plus an option of n; the former are read off the lightest sum
 //! that stands for x. S_k is a function of S_(k-1), so the powers of a
 //! repeat from the first S_k seen before. The candidate is then reduced
 //! (elements no sum tells apart are merged). The construction assumes
-//! that the outcome of G + k·n depends on G only through its class; the
-//! finished quotient is checked against every sum ([`super::verify`]), so
-//! what is reported is proven, not assumed.
+//! that the outcome of G + k·n depends on G only through its class; each
+//! heap's quotient is checked against every sum ([`super::walk`]) and
+//! repaired where the assumption fails ([`super::free`]), so what is
+//! reported is proven, not assumed.
 
+use super::automaton::Candidate;
 use super::monoid::{Bipartite, Reduction};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -26,10 +28,15 @@ pub struct Build {
     pub heaps: Vec<u32>,
     /// For each heap, the distinct elements of its options.
     pub heap_options: Vec<Vec<u32>>,
-    /// A shortest sum of heaps (ascending) for each element.
+    /// A lightest sum of heaps (ascending, by [`weight`]) for each element.
     pub reps: Vec<Vec<u64>>,
-    /// The heaps at which the quotient grew: its generators.
+    /// The heaps whose elements generate the quotient: each heap whose
+    /// element is not a product of the elements of smaller heaps.
     pub generators: Vec<u64>,
+    /// The last heap at which the quotient changed (grew or was repaired).
+    pub last_change: u64,
+    /// The options of each heap, as the heaps each leaves.
+    pub(super) options: Vec<Vec<Vec<u64>>>,
 }
 
 /// S_k: which elements x make G + k·n a P-position (G of class x).
@@ -49,6 +56,8 @@ impl Build {
             heap_options: vec![Vec::new()],
             reps: vec![Vec::new()],
             generators: Vec::new(),
+            last_change: 0,
+            options: vec![Vec::new()],
         }
     }
 
@@ -63,6 +72,7 @@ impl Build {
     /// quotient grew.
     pub fn add_heap(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<bool> {
         let n = self.heaps.len() as u64;
+        self.options.push(options.to_vec());
         let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
         t.sort_unstable();
         t.dedup();
@@ -74,13 +84,7 @@ impl Build {
         let (portions, (j, k)) = self.powers(&t, n)?;
         let q = self.monoid.order;
         let m = q * k;
-        let what = "the misère quotient's candidate table";
-        limits.check_states((m as u64).saturating_mul(m as u64) / 64, what)?;
-        // The table is allocated at once: refused before, not after.
-        let bytes = (m as u64).saturating_mul(m as u64).saturating_mul(4);
-        if bytes > limits.max_memory {
-            return Err(Error::memory(what, limits.max_memory));
-        }
+        super::room_for_table(m, limits)?;
         // a^k = a^j: exponents at or past k wrap into j..k.
         let pow = |i: usize| if i < k { i } else { j + (i - j) % (k - j) };
         let mut mul = vec![0u32; m * m];
@@ -94,7 +98,7 @@ impl Build {
         let p = (0..m).map(|a| portions[a / q][a % q]).collect();
         let candidate = Bipartite { order: m, mul, p };
         let sizes: Vec<u64> = (0..m)
-            .map(|a| self.rep_size(a % q) + (a / q) as u64 * n)
+            .map(|a| self.rep_size(a % q) + (a / q) as u64 * weight(n))
             .collect();
         let reduction = candidate.reduce(&sizes);
         // The element of heap n alone: a, or 1 when a = a^0 already.
@@ -104,8 +108,8 @@ impl Build {
         Ok(self.monoid.order > q)
     }
 
-    fn rep_size(&self, x: usize) -> u64 {
-        self.reps[x].iter().sum()
+    pub(super) fn rep_size(&self, x: usize) -> u64 {
+        self.reps[x].iter().map(|&h| weight(h)).sum()
     }
 
     /// S_0, S_1, ... until one repeats: returns them and (j, k) with
@@ -137,7 +141,7 @@ impl Build {
     }
 
     /// The elements of the options of each element's shortest sum.
-    fn rep_options(&self) -> Vec<Vec<u32>> {
+    pub(super) fn rep_options(&self) -> Vec<Vec<u32>> {
         let q = &self.monoid;
         self.reps
             .iter()
@@ -187,12 +191,100 @@ impl Build {
         rename_all(&mut t, rename);
         if reduced.order > q {
             self.generators.push(n);
+            self.last_change = n;
         }
         self.heaps.push(class[a]);
         self.heap_options.push(t);
         self.reps = reps;
         self.monoid = reduced;
     }
+}
+
+impl Build {
+    /// The quotient `base` (of the heaps below n) with heap n, whose
+    /// options are `options`, repaired: `candidate` is the monoid of the
+    /// repair's automaton, whose letters weigh `letter_heaps`; `heap_letter`
+    /// is the letter of each heap 0..=n.
+    pub fn repaired(
+        base: &Build,
+        options: &[Vec<u64>],
+        heap_letter: &[Option<u32>],
+        letter_heaps: &[u64],
+        candidate: Candidate,
+    ) -> Build {
+        let n = base.heaps.len() as u64;
+        let Candidate {
+            monoid,
+            letter_element,
+            words,
+        } = candidate;
+        let mut all_options = base.options.clone();
+        all_options.push(options.to_vec());
+        let mut built = Build {
+            monoid,
+            heaps: heap_letter
+                .iter()
+                .map(|l| l.map_or(0, |j| letter_element[j as usize]))
+                .collect(),
+            heap_options: Vec::new(),
+            reps: words
+                .iter()
+                .map(|w| {
+                    let mut rep: Vec<u64> = w.iter().map(|&j| letter_heaps[j as usize]).collect();
+                    rep.sort_unstable();
+                    rep
+                })
+                .collect(),
+            generators: Vec::new(),
+            last_change: n,
+            options: all_options,
+        };
+        built.heap_options = built
+            .options
+            .iter()
+            .map(|opts| {
+                let mut t: Vec<u32> = opts.iter().map(|o| built.element_of(o)).collect();
+                t.sort_unstable();
+                t.dedup();
+                t
+            })
+            .collect();
+        built.generators = built.generating_heaps();
+        built
+    }
+
+    /// Each heap whose element is not a product of smaller heaps'.
+    fn generating_heaps(&self) -> Vec<u64> {
+        let q = &self.monoid;
+        let mut reached = vec![false; q.order];
+        reached[0] = true;
+        let mut members = vec![0u32];
+        let mut generators = Vec::new();
+        for (h, &e) in self.heaps.iter().enumerate() {
+            if reached[e as usize] {
+                continue;
+            }
+            generators.push(h as u64);
+            // Close the submonoid under the new generator.
+            let mut i = 0;
+            while i < members.len() {
+                let y = q.mul(members[i], e);
+                if !std::mem::replace(&mut reached[y as usize], true) {
+                    members.push(y);
+                }
+                i += 1;
+            }
+        }
+        generators
+    }
+}
+
+/// The weight of a heap in a sum: its square, so that every option of a
+/// sum is lighter than the sum (a move leaves smaller heaps of no more
+/// tokens in all, and parts a + b <= n weigh a^2 + b^2 < n^2), which
+/// lets outcomes be computed lightest first.
+pub fn weight(heap: u64) -> u64 {
+    heap.saturating_mul(heap)
 }
 
 impl Default for Build {

@@ -23,12 +23,13 @@ const QUOTIENT_AT_LEAST: u64 = 24;
 const QUOTIENT_STATES: u64 = 1 << 17;
 
 /// What is known of a game's misère quotient.
-pub(super) enum Known {
-    /// Proven for every sum of heaps up to its largest heap.
-    Proven(Arc<MisereQuotient>),
-    /// Not proven (the construction failed or a bound stopped it): every
-    /// sum is left to search, which is exact, rather than retried.
-    Failed,
+pub(super) struct Known {
+    /// The largest quotient proven so far.
+    proven: Option<Arc<MisereQuotient>>,
+    /// The least heap the quotient could not be proven to (a bound
+    /// stopped it, or no repair settled it): sums with a heap this large
+    /// are left to search, which is exact, rather than retried.
+    fails_from: u64,
 }
 
 impl<G: Capabilities + 'static> Misere<G> {
@@ -84,26 +85,37 @@ impl<G: Capabilities + 'static> Misere<G> {
         top: u64,
         limits: &Limits,
     ) -> Option<Arc<MisereQuotient>> {
-        let mut known = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
-        match &*known {
-            Some(Known::Proven(q)) if q.heaps() >= top => return Some(q.clone()),
-            Some(Known::Failed) => return None,
+        let mut guard = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
+        let known = guard.get_or_insert(Known {
+            proven: None,
+            fails_from: u64::MAX,
+        });
+        match &known.proven {
+            Some(q) if q.heaps() >= top => return Some(q.clone()),
+            _ if top >= known.fails_from => return None,
             _ => {}
         }
-        let to = top.max(QUOTIENT_AT_LEAST);
         let budget = Limits {
             max_states: limits.max_states.min(QUOTIENT_STATES),
             ..limits.clone()
         };
-        match MisereQuotient::compute(moves, to, &budget) {
-            Ok(q) => {
-                let q = Arc::new(q);
-                *known = Some(Known::Proven(q.clone()));
-                Some(q)
+        // Beyond the sum's heaps while that works, then only as far as
+        // asked.
+        let mut to = top.max(QUOTIENT_AT_LEAST);
+        loop {
+            if to >= known.fails_from {
+                to = top;
             }
-            Err(_) => {
-                *known = Some(Known::Failed);
-                None
+            match MisereQuotient::compute(moves, to, &budget) {
+                Ok(q) => {
+                    let q = Arc::new(q);
+                    known.proven = Some(q.clone());
+                    return Some(q);
+                }
+                Err(_) => known.fails_from = known.fails_from.min(to),
+            }
+            if to == top {
+                return None;
             }
         }
     }

@@ -1,0 +1,145 @@
+//! Commutative automata and the monoids they stand for.
+//!
+//! A set of sums of heaps closed under reordering is recognised by an
+//! automaton whose letters are heaps; the least such automaton (Moore's
+//! partition refinement) is a commutative monoid, the set's quotient. Both
+//! the repair of a quotient ([`super::free`]) and nothing else build
+//! automata; this file turns one into a [`Bipartite`] monoid.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::build::weight;
+use super::monoid::Bipartite;
+
+/// A deterministic automaton over letters that commute: state 0 is the
+/// empty sum, and adding letters in any order reaches the same state.
+pub struct Automaton {
+    /// The weight of each letter: the smallest heap it stands for.
+    pub letters: Vec<u64>,
+    /// `next[s * letters + j]`: the state after adding letter j.
+    pub next: Vec<u32>,
+    /// Whether each state's sums are P-positions.
+    pub accept: Vec<bool>,
+}
+
+/// The least automaton recognising what `auto` accepts: the class of each
+/// state, and how many classes.
+pub fn minimize(auto: &Automaton) -> (Vec<u32>, usize) {
+    let k = auto.letters.len();
+    let mut class: Vec<u32> = auto.accept.iter().map(|&p| p as u32).collect();
+    let mut count = class.iter().collect::<FxHashSet<_>>().len();
+    let mut signature = vec![0u32; k + 1];
+    loop {
+        let mut ids: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
+        let mut next_class = Vec::with_capacity(class.len());
+        for s in 0..class.len() {
+            signature[0] = class[s];
+            for j in 0..k {
+                signature[j + 1] = class[auto.next[s * k + j] as usize];
+            }
+            let fresh = ids.len() as u32;
+            let id = *ids.entry(signature.as_slice().into()).or_insert(fresh);
+            next_class.push(id);
+        }
+        let refined = ids.len();
+        class = next_class;
+        if refined == count {
+            return (class, count);
+        }
+        count = refined;
+    }
+}
+
+/// The monoid a minimized automaton stands for: the element of each
+/// letter, and a lightest sum of letters for each element.
+pub struct Candidate {
+    /// The monoid, elements numbered lightest sum first (the identity 0).
+    pub monoid: Bipartite,
+    /// The element of each letter.
+    pub letter_element: Vec<u32>,
+    /// A lightest sum (least total of heaps) for each element, as letters.
+    pub words: Vec<Vec<u32>>,
+}
+
+/// Turns the classes of [`minimize`] into a monoid: the product of x and
+/// y is x followed by y's lightest sum, which does not depend on the sum
+/// chosen because the recognised set is closed under reordering.
+pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candidate {
+    let k = auto.letters.len();
+    let mut some_state = vec![0usize; count];
+    for (s, &c) in class.iter().enumerate().rev() {
+        some_state[c as usize] = s;
+    }
+    let step = |c: u32, j: usize| class[auto.next[some_state[c as usize] * k + j] as usize];
+    let (order, parent) = lightest(auto, count, class[0], &step);
+    let mut id = vec![0u32; count];
+    for (i, &c) in order.iter().enumerate() {
+        id[c as usize] = i as u32;
+    }
+    let mut words: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for &c in &order[1..] {
+        let (from, j) = parent[c as usize];
+        let mut w = words[id[from as usize] as usize].clone();
+        w.push(j);
+        words[id[c as usize] as usize] = w;
+    }
+    let mut mul = vec![0u32; count * count];
+    for a in 0..count {
+        mul[a * count] = a as u32;
+        for b in 1..count {
+            let (from, j) = parent[order[b] as usize];
+            let left = mul[a * count + id[from as usize] as usize];
+            mul[a * count + b] = id[step(order[left as usize], j as usize) as usize];
+        }
+    }
+    let p = order
+        .iter()
+        .map(|&c| auto.accept[some_state[c as usize]])
+        .collect();
+    let letter_element = (0..k).map(|j| id[step(class[0], j) as usize]).collect();
+    Candidate {
+        monoid: Bipartite {
+            order: count,
+            mul,
+            p,
+        },
+        letter_element,
+        words,
+    }
+}
+
+/// The classes in order of their lightest sums (Dijkstra from the empty
+/// sum, letter j weighing its smallest heap's weight), and for each class the class
+/// and letter it is first reached from.
+fn lightest(
+    auto: &Automaton,
+    count: usize,
+    start: u32,
+    step: &dyn Fn(u32, usize) -> u32,
+) -> (Vec<u32>, Vec<(u32, u32)>) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut dist = vec![u64::MAX; count];
+    let mut parent = vec![(start, 0u32); count];
+    let mut done = vec![false; count];
+    let mut order = Vec::with_capacity(count);
+    let mut queue = BinaryHeap::new();
+    dist[start as usize] = 0;
+    queue.push(Reverse((0u64, start)));
+    while let Some(Reverse((d, c))) = queue.pop() {
+        if std::mem::replace(&mut done[c as usize], true) {
+            continue;
+        }
+        order.push(c);
+        for (j, &heap) in auto.letters.iter().enumerate() {
+            let t = step(c, j);
+            let w = d + weight(heap);
+            if w < dist[t as usize] {
+                dist[t as usize] = w;
+                parent[t as usize] = (c, j as u32);
+                queue.push(Reverse((w, t)));
+            }
+        }
+    }
+    (order, parent)
+}
