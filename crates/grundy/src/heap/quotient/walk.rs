@@ -20,8 +20,8 @@ use super::monoid::Bipartite;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
-/// A kind of heap: heaps with the same element and the same options'
-/// elements, which no state can tell apart.
+/// A kind of heap: heaps with the same element whose moves win from the
+/// same elements, which no state can tell apart.
 #[derive(Clone, Debug)]
 pub struct Kind {
     /// The smallest heap of the kind.
@@ -121,47 +121,49 @@ fn witness(kinds: &[Kind], parent: &[(u32, u32)], mut s: usize) -> Vec<u64> {
     heaps
 }
 
-/// The kinds of the heaps of `built` that have a move.
+/// The kinds of the heaps of `built` that have a move. Heaps whose
+/// elements are equal and whose moves win from the same elements are one
+/// kind, however their options differ: of a sum holding both, the sum
+/// less one or the other has the same element, so no state tells them
+/// apart.
 fn kinds(built: &Build) -> Vec<Kind> {
     let q = &built.monoid;
-    let mut by_key: FxHashMap<(u32, &[u32]), u32> = FxHashMap::default();
+    let mut by_key: FxHashMap<(u32, Vec<bool>), u32> = FxHashMap::default();
     let mut kinds: Vec<Kind> = Vec::new();
-    let mut options: Vec<&[u32]> = Vec::new();
     for (h, opts) in built.heap_options.iter().enumerate().skip(1) {
         if opts.is_empty() {
             continue;
         }
-        let key = (built.heaps[h], opts.as_slice());
+        let wins: Vec<bool> = (0..q.order as u32)
+            .map(|y| opts.iter().any(|&o| q.p[q.mul(y, o) as usize]))
+            .collect();
         let next = kinds.len() as u32;
-        let kind = *by_key.entry(key).or_insert(next);
+        let kind = *by_key.entry((built.heaps[h], wins.clone())).or_insert(next);
         if kind == next {
             kinds.push(Kind {
                 heap: h as u64,
                 element: built.heaps[h],
                 class: Vec::new(),
                 times: Vec::new(),
-                wins: Vec::new(),
+                wins,
             });
-            options.push(opts);
         }
     }
     let elements: Vec<u32> = kinds.iter().map(|k| k.element).collect();
-    for (kind, opts) in kinds.iter_mut().zip(options) {
-        classify(q, kind, opts, &elements);
+    for kind in kinds.iter_mut() {
+        classify(q, kind, &elements);
     }
     kinds
 }
 
 /// The kind's congruence: the coarsest under which winning by a move in
-/// the kind (some option's element times y in P) is a property of classes.
-fn classify(q: &Bipartite, kind: &mut Kind, options: &[u32], elements: &[u32]) {
-    let wins: Vec<bool> = (0..q.order as u32)
-        .map(|y| options.iter().any(|&o| q.p[q.mul(y, o) as usize]))
-        .collect();
+/// the kind (some option's element times y in P; `kind.wins` by element
+/// on the way in, by class on the way out) is a property of classes.
+fn classify(q: &Bipartite, kind: &mut Kind, elements: &[u32]) {
     let marked = Bipartite {
         order: q.order,
         mul: q.mul.clone(),
-        p: wins,
+        p: std::mem::take(&mut kind.wins),
     };
     let keys = vec![0u64; q.order];
     let reduction = marked.reduce(&keys);
