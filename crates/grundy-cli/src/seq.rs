@@ -49,10 +49,20 @@ pub struct SeqArgs {
     /// symbol, and up to which heap the game is tame (--to defaults to 30).
     #[arg(long)]
     misere: bool,
+    /// Threads that value heaps together (default: every core). The values
+    /// are the same for every count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 /// Runs the command.
 pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.into())
+            .build_global()
+            .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
+    }
     if args.misere {
         return misere::run(args, limits);
     }

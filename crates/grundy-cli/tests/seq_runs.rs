@@ -529,3 +529,33 @@ fn periods_are_reported_only_when_the_values_back_them() {
         (Some(50_003), Some(true))
     );
 }
+
+/// `--threads` changes how many threads value heaps, never the values:
+/// the same values file and report on 1, 2 and 5 threads.
+#[test]
+fn every_thread_count_gives_the_same_sequence() {
+    let dir = temp_dir("threads");
+    let mut runs = Vec::new();
+    for threads in ["1", "2", "5"] {
+        let file = dir.join(format!("values-{threads}"));
+        let out = grundy(&[
+            "seq",
+            "0.6",
+            "--to",
+            "60000",
+            "--threads",
+            threads,
+            "--values-out",
+            file.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        runs.push((values_of(&file), report));
+    }
+    assert_eq!(runs[0].0.len(), 60001);
+    assert_eq!(runs[1], runs[0]);
+    assert_eq!(runs[2], runs[0]);
+    let bad = grundy(&["seq", "0.6", "--threads", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

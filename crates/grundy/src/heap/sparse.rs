@@ -35,9 +35,9 @@
 //! value gets one bit, and a split costs two loads and an OR into a
 //! register until all bits are set.
 
-#[cfg(feature = "parallel")]
-mod pairs;
 mod scan;
+#[cfg(feature = "parallel")]
+mod window;
 
 use super::code::Code;
 use super::partition::{best_partition, Partition, SparseInfo};
@@ -115,7 +115,8 @@ pub struct SparseEngine {
     /// `rev[rev.len() - 1 - i] = G(i)` for the first `rev_len` heaps.
     rev: Vec<u16>,
     rev_len: usize,
-    /// Working memory for one heap; two when heaps are computed in pairs.
+    /// Working memory for one heap; one for each heap of a window when
+    /// heaps are valued in windows.
     scratch: Vec<Scratch>,
     /// Common and rare values below `2^vbits`, ascending, for even and odd
     /// heaps.
@@ -123,10 +124,10 @@ pub struct SparseEngine {
     rare_vals: [Vec<u32>; 2],
     /// For values beyond 16 bits, where the plain mex takes over.
     wide: MexSet,
-    /// How fast pairs of heaps on two threads are, against one heap at a
-    /// time.
+    /// How fast windows of heaps on every thread are, against one heap at
+    /// a time.
     #[cfg(feature = "parallel")]
-    timing: pairs::Timing,
+    timing: window::Timing,
 }
 
 impl SparseEngine {
@@ -148,12 +149,12 @@ impl SparseEngine {
             next_review: FIRST_REVIEW,
             rev: Vec::new(),
             rev_len: 0,
-            scratch: vec![Scratch::new(), Scratch::new()],
+            scratch: vec![Scratch::new()],
             common_vals: [Vec::new(), Vec::new()],
             rare_vals: [Vec::new(), Vec::new()],
             wide: MexSet::new(),
             #[cfg(feature = "parallel")]
-            timing: pairs::Timing::default(),
+            timing: window::Timing::default(),
         };
         for (k, d) in code.digits().iter().enumerate() {
             if d.bits & 1 != 0 {
@@ -256,11 +257,11 @@ impl SparseEngine {
         }
     }
 
-    /// Appends the heaps of `t` not yet in the reversed copy.
-    fn sync_reversed(&mut self, t: &[u16]) {
-        // Room for two heaps beyond the table: pairs value heap n + 1.
-        if t.len() + 2 > self.rev.len() {
-            let cap = (2 * t.len()).max(1 << 12);
+    /// Appends the heaps of `t` not yet in the reversed copy, with room
+    /// for `ahead` heaps beyond it (a window values them at once).
+    fn sync_reversed(&mut self, t: &[u16], ahead: usize) {
+        if t.len() + ahead + 1 > self.rev.len() {
+            let cap = (2 * t.len()).max(1 << 12).max(t.len() + ahead + 1);
             let mut grown = vec![0u16; cap];
             let len = self.rev_len;
             grown[cap - len..].copy_from_slice(&self.rev[self.rev.len() - len..]);
@@ -275,20 +276,21 @@ impl SparseEngine {
 
     /// `G(n)` for `n = t.len()` when every value fits in 16 bits.
     fn compute(&mut self, t: &[u16]) -> u32 {
-        self.sync_reversed(t);
+        self.sync_reversed(t, 1);
         let mut scratch = std::mem::take(&mut self.scratch);
         let s = &mut scratch[0];
-        self.mark_known(t, t.len(), false, s);
-        let g = self.settle(t, t.len(), false, s);
+        self.mark_known(t, t.len(), 0, s);
+        let g = self.settle(t, t.len(), 0, s);
         self.scratch = scratch;
         g
     }
 
     /// Marks the options of heap `n` that `t` can value. Normally `t`
-    /// holds every heap below `n`; when `blind`, heap `n - 1` is still being
-    /// computed (`t.len() == n - 1`) and the options that involve it are
-    /// left for [`SparseEngine::finish_blind`].
-    fn mark_known(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch) {
+    /// holds every heap below `n`; when `unknown > 0`, the heaps
+    /// `n - unknown..n` are still being valued (`t.len() == n - unknown`)
+    /// and the options that involve them are left for
+    /// [`SparseEngine::finish_window`].
+    fn mark_known(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch) {
         let limit = 1usize << self.vbits;
         let marks = &mut *s.marks;
         marks[..limit].fill(0);
@@ -298,7 +300,7 @@ impl SparseEngine {
             }
         }
         for &k in &self.single_k {
-            if n > k && !(blind && k == 1) {
+            if n > k && k > unknown {
                 marks[t[n - k] as usize] = 1;
             }
         }
@@ -325,8 +327,8 @@ impl SparseEngine {
             // The large part m - a of a split is rev[base + a].
             let base = cap - m - 1;
             // Rare heaps below m, minus the equal split when it is barred
-            // and heap 1 when its partner is the unknown heap.
-            let first = usize::from(blind && k == 0);
+            // and the heaps whose partners are unknown.
+            let first = unknown.saturating_sub(k);
             let lo = self.rare.partition_point(|&a| (a as usize) <= first);
             let hi = self.rare.partition_point(|&a| (a as usize) < m);
             let equal = match unequal && m % 2 == 0 {
@@ -370,7 +372,7 @@ impl SparseEngine {
 
     /// Steps 2-4: the candidate, the rare values it needs, and the scan of
     /// splits until they are all seen. Returns the value.
-    fn settle(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch) -> u32 {
+    fn settle(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch) -> u32 {
         let limit = 1u32 << self.vbits;
         let marks = &mut *s.marks;
         if self.split_k.is_empty() {
@@ -399,7 +401,7 @@ impl SparseEngine {
             return cand;
         }
         // 4. Scan the other splits until every needed value is seen.
-        self.scan(t, n, blind, s, cand)
+        self.scan(t, n, unknown, s, cand)
     }
 
     /// The plain mex over every option, for tables with values beyond 16
@@ -419,10 +421,10 @@ impl SparseEngine {
 
 impl SeqEngine for SparseEngine {
     /// With two or more threads (the `parallel` feature and a rayon pool),
-    /// heaps are valued in pairs; see the `pairs` module.
+    /// heaps are valued in windows; see the `window` module.
     #[cfg(feature = "parallel")]
     fn extend(&mut self, table: &mut HeapValues, upto: usize, limits: &Limits) -> Result<()> {
-        pairs::extend(self, table, upto, limits)
+        window::extend(self, table, upto, limits)
     }
 
     fn next(&mut self, table: &HeapValues) -> u32 {

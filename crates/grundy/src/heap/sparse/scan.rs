@@ -40,11 +40,18 @@ impl SparseEngine {
     /// Scans the splits of heap `n` until every value in `s.needed` has
     /// been produced, and returns `G(n)`: `cand`, or the smallest needed
     /// value no split produces.
-    pub(super) fn scan(&self, t: &[u16], n: usize, blind: bool, s: &mut Scratch, cand: u32) -> u32 {
+    pub(super) fn scan(
+        &self,
+        t: &[u16],
+        n: usize,
+        unknown: usize,
+        s: &mut Scratch,
+        cand: u32,
+    ) -> u32 {
         // All split kinds interleaved, from both ends, a block at a time.
         let mut span = Span::FIRST;
         if s.needed.len() > 64 {
-            match self.scan_marking(t, n, blind, s, cand) {
+            match self.scan_marking(t, n, unknown, s, cand) {
                 ControlFlow::Break(g) => return g,
                 ControlFlow::Continue(next) => span = next,
             }
@@ -60,7 +67,8 @@ impl SparseEngine {
         let done = loop {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
-                let Some((small, large)) = self.block(t, rev, cap, n, k, unequal, blind, span, top)
+                let Some((small, large)) =
+                    self.block(t, rev, cap, n, k, unequal, unknown, span, top)
                 else {
                     continue;
                 };
@@ -84,7 +92,7 @@ impl SparseEngine {
             }
             span = span.next();
         };
-        // Leave the marks complete (a blind heap may resume the scan) and
+        // Leave the marks complete (a heap valued blind resumes the scan) and
         // the bit table zero.
         let seen = seen | seen2;
         for (i, &v) in s.needed.iter().enumerate() {
@@ -111,7 +119,7 @@ impl SparseEngine {
         n: usize,
         k: usize,
         unequal: bool,
-        blind: bool,
+        unknown: usize,
         span: Span,
         top: bool,
     ) -> Option<(&'t [u16], &'t [u16])> {
@@ -121,8 +129,8 @@ impl SparseEngine {
         let m = n - k;
         // The largest smaller part: a <= b, or a < b when unequal.
         let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        // Heap 1's partner is the unknown heap when blind.
-        let first = 1 + usize::from(blind && k == 0);
+        // Smaller parts whose partners are unknown heaps are left out.
+        let first = 1 + unknown.saturating_sub(k);
         // Earlier blocks covered the smaller parts below span.start and
         // the mirror image at the top, above `ceiling`.
         let ceiling = (half + 2).saturating_sub(span.start);
@@ -149,7 +157,7 @@ impl SparseEngine {
         &self,
         t: &[u16],
         n: usize,
-        blind: bool,
+        unknown: usize,
         s: &mut Scratch,
         cand: u32,
     ) -> ControlFlow<u32, Span> {
@@ -161,7 +169,7 @@ impl SparseEngine {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
                 if let Some((small, large)) =
-                    self.block(t, rev, cap, n, k, unequal, blind, span, top)
+                    self.block(t, rev, cap, n, k, unequal, unknown, span, top)
                 {
                     any = true;
                     for (&x, &y) in small.iter().zip(large) {
