@@ -41,25 +41,38 @@ fn prefix(name: &str, from: u64) -> HeapValues {
     table.expect("with_table calls back")
 }
 
-/// The best of [`REPEATS`] times for the whole game (sparse engine plus
-/// proven-period fill) to go from the end of `start` to heap `to` on
-/// `threads` threads.
-fn game_seconds(name: &str, start: &HeapValues, to: u64, threads: usize) -> f64 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
+/// The time for the whole game (sparse engine plus proven-period fill) to
+/// go from the end of `start` to heap `to` in `pool`.
+fn run_seconds(name: &str, start: &HeapValues, to: u64, pool: &rayon::ThreadPool) -> f64 {
     let limits = Limits::with_max_states(u64::MAX);
-    (0..REPEATS)
-        .map(|_| {
-            let game = HeapGame::new(code(name));
-            game.restore(start.clone());
-            let t = Instant::now();
-            pool.install(|| game.extend_to(to, &limits))
-                .expect("no limit");
-            t.elapsed().as_secs_f64()
+    let game = HeapGame::new(code(name));
+    game.restore(start.clone());
+    let t = Instant::now();
+    pool.install(|| game.extend_to(to, &limits))
+        .expect("no limit");
+    t.elapsed().as_secs_f64()
+}
+
+/// The best of [`REPEATS`] times on each thread count in `threads`, the
+/// counts alternating run by run, so that a slow spell of the machine
+/// weighs on all of them alike.
+fn game_seconds(name: &str, start: &HeapValues, to: u64, threads: &[usize]) -> Vec<f64> {
+    let pools: Vec<rayon::ThreadPool> = threads
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("a thread pool")
         })
-        .fold(f64::INFINITY, f64::min)
+        .collect();
+    let mut best = vec![f64::INFINITY; threads.len()];
+    for _ in 0..REPEATS {
+        for (b, pool) in best.iter_mut().zip(&pools) {
+            *b = b.min(run_seconds(name, start, to, pool));
+        }
+    }
+    best
 }
 
 fn main() {
@@ -95,7 +108,7 @@ fn main() {
     println!("\ntargets (whole game: sparse engine, then the proven period once there is one)");
     let million = if quick { 100_000 } else { 1_000_000 };
     for name in ["kayles", "dawson-kayles"] {
-        let s = game_seconds(name, &HeapValues::new(), million, 1);
+        let s = game_seconds(name, &HeapValues::new(), million, &[1])[0];
         println!("{name:<15} G(0..={million}) in {s:.3} s");
     }
     let dk_plain = if quick { 20_000 } else { 100_000 };
@@ -112,11 +125,11 @@ fn main() {
     } else {
         (1 << 20, 1 << 22)
     };
-    println!("(best of {REPEATS} runs each)");
+    println!("(best of {REPEATS} runs each, one and two threads alternating)");
     for name in ["grundy", "officers"] {
         let start = prefix(name, lo);
-        let one = game_seconds(name, &start, hi, 1);
-        let two = game_seconds(name, &start, hi, 2);
+        let best = game_seconds(name, &start, hi, &[1, 2]);
+        let (one, two) = (best[0], best[1]);
         println!(
             "{name:<15} from {lo} to {hi}: {:.0} values/s on one core, {:.0} on two (speed-up {:.2}x)",
             (hi - lo) as f64 / one,
