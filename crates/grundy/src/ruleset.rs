@@ -22,7 +22,7 @@ use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
 mod misere;
-pub use misere::{Misere, MiserePlay, BY_QUOTIENT, BY_SEARCH};
+pub use misere::{Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///

@@ -6,6 +6,7 @@
 //! rule).
 
 mod heaps;
+mod tame;
 
 use std::sync::Mutex;
 
@@ -41,6 +42,10 @@ pub const BY_SEARCH: &str = "search";
 /// quotient (a product in a finite monoid, however many heaps).
 pub const BY_QUOTIENT: &str = "quotient";
 
+/// [`Analysis::method`] of a sum of hereditarily tame heaps decided by
+/// Conway's genus rule (it plays like misère Nim, however many heaps).
+pub const BY_GENUS: &str = "genus";
+
 /// `G` played misère: the last player to move loses.
 pub struct Misere<G> {
     /// The game.
@@ -48,6 +53,8 @@ pub struct Misere<G> {
     /// The misère quotient of a heap game, once computed, for the next
     /// question about a sum of heaps (play asks one a move).
     quotient: Mutex<Option<heaps::Known>>,
+    /// The heaps found tame (or not) so far, for the genus rule.
+    tame: Mutex<tame::TameHeaps>,
 }
 
 impl<G> Misere<G> {
@@ -56,6 +63,7 @@ impl<G> Misere<G> {
         Misere {
             game,
             quotient: Mutex::new(None),
+            tame: Mutex::default(),
         }
     }
 }
@@ -101,10 +109,10 @@ impl<G: SumGame> SumGame for Misere<G> {
 impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
         match self.game.misere_play() {
-            MiserePlay::Sums => match self.by_quotient(p, limits) {
-                Some(done) => done,
-                None => analyze_sum(&self.game, p, limits),
-            },
+            MiserePlay::Sums => self
+                .by_genus(p, limits)
+                .or_else(|| self.by_quotient(p, limits))
+                .unwrap_or_else(|| analyze_sum(&self.game, p, limits)),
             MiserePlay::WholePosition => analyze_whole(&self.game, p, limits),
             MiserePlay::Refused(why) => Err(refusal(&self.game.name(), why)),
         }
