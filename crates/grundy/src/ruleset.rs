@@ -96,6 +96,10 @@ pub trait Ruleset: Send + Sync {
 pub trait ExplicitGraph {
     /// Every position with its outcome, remoteness and generalized value.
     fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
+
+    /// Every position with its outcome and remoteness in misère play (the
+    /// player who cannot move wins), for `grundy solve --misere`.
+    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable>;
 }
 
 /// Components that may be given as the path of a file holding their text

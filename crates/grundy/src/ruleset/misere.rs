@@ -12,13 +12,14 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, Capabilities, ComponentFiles, Parsed, Ruleset};
+use super::{boxed, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
 use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
 use crate::heap::HeapMoves;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
+use crate::solve::retro::StateTable;
 
 /// How a game is played misère ([`Capabilities::misere_play`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,6 +149,13 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
         self.game.as_heap(c)
     }
 
+    /// A game on an explicit graph is solved whole in misère play too.
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        self.game
+            .explicit_graph()
+            .map(|_| self as &dyn ExplicitGraph)
+    }
+
     /// Components read from files (Hackenbush graphs) are read as the
     /// game reads them, then played misère.
     fn files(&self) -> Option<&dyn ComponentFiles> {
@@ -160,6 +168,20 @@ impl<G: Capabilities + 'static> Misere<G> {
         self.game
             .files()
             .expect("Misere offers files only when its game does")
+    }
+}
+
+/// The game's graph, solved for misère play whichever table is asked.
+impl<G: Capabilities + 'static> ExplicitGraph for Misere<G> {
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+        self.solve_misere_table(limits)
+    }
+
+    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable> {
+        self.game
+            .explicit_graph()
+            .expect("Misere offers a graph only when its game does")
+            .solve_misere_table(limits)
     }
 }
 
