@@ -41,7 +41,10 @@ fn code(name: &str) -> Code {
 /// The misère quotients, each computed to heap `to`.
 fn quotients(to: u64) {
     println!("misère quotients (Plambeck and Siegel), computed and proven to heap {to}:");
-    println!("{:<8} {:>6} {:>8} {:>10}", "game", "order", "stable", "time (ms)");
+    println!(
+        "{:<8} {:>6} {:>8} {:>10}",
+        "game", "order", "stable", "time (ms)"
+    );
     let limits = Limits::with_max_states(u64::MAX);
     for name in ["0.75", "0.31", "0.52"] {
         let game = HeapGame::new(code(name));
@@ -106,8 +109,13 @@ fn main() {
         search_ms,
         "1"
     );
-    for (heaps, warm) in [(&small, false), (&small, true), (&many, false), (&many, true)] {
-        let kept = parse("0.75", options.clone()).expect("0.75");
+    for (heaps, warm) in [
+        (&small, false),
+        (&small, true),
+        (&many, false),
+        (&many, true),
+    ] {
+        let kept = parse("0.75", options).expect("0.75");
         if warm {
             by_ruleset(&*kept, heaps);
         }
@@ -116,7 +124,7 @@ fn main() {
             let game = match warm {
                 true => &*kept,
                 false => {
-                    fresh = parse("0.75", options.clone()).expect("0.75");
+                    fresh = parse("0.75", options).expect("0.75");
                     &*fresh
                 }
             };
