@@ -164,6 +164,14 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 }
 
 impl<G: Capabilities + 'static> Misere<G> {
+    /// The game's heap moves and the position's heaps, when the game is a
+    /// heap game: what the genus and the quotient need of a sum.
+    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapMoves, Vec<u64>)> {
+        let moves = self.game.heap_moves()?;
+        let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
+        Some((moves, heaps?))
+    }
+
     fn inner_files(&self) -> &dyn ComponentFiles {
         self.game
             .files()

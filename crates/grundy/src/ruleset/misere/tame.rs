@@ -87,12 +87,7 @@ impl<G: Capabilities + 'static> Misere<G> {
         p: Parsed<'_, G::Comp>,
         limits: &Limits,
     ) -> Option<Result<Analysis>> {
-        let moves = self.game.heap_moves()?;
-        let heaps: Vec<u64> = p
-            .comps
-            .iter()
-            .map(|c| self.game.as_heap(c))
-            .collect::<Option<_>>()?;
+        let (moves, heaps) = self.heaps_of(p)?;
         let mut genera = Genera {
             known: self.tame.lock().unwrap_or_else(|e| e.into_inner()),
             moves,
