@@ -137,6 +137,33 @@ pub trait ComponentFiles {
     ) -> Result<Analysis>;
 }
 
+/// The components of [`ComponentFiles::analyze_files`], each read by
+/// `from_file(text, path)` when `files` names the file its text came from
+/// and by `inline(text)` otherwise, with the texts reports show for them
+/// (the path, or the inline text).
+pub(crate) fn read_components<T>(
+    components: &[String],
+    files: &[Option<String>],
+    from_file: impl Fn(&str, &str) -> Result<T>,
+    inline: impl Fn(&str) -> Result<T>,
+) -> Result<(Vec<String>, Vec<T>)> {
+    let mut shown = Vec::with_capacity(components.len());
+    let mut read = Vec::with_capacity(components.len());
+    for (i, text) in components.iter().enumerate() {
+        match files.get(i).and_then(Option::as_ref) {
+            Some(path) => {
+                read.push(from_file(text, path)?);
+                shown.push(path.clone());
+            }
+            None => {
+                read.push(inline(text)?);
+                shown.push(text.clone());
+            }
+        }
+    }
+    Ok((shown, read))
+}
+
 /// What a game can do beyond parsing, printing and valuing components
 /// ([`SumGame`]): every method has a default, and a game overrides those
 /// it needs. [`SumRuleset`] turns `SumGame + Capabilities` into a

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
+use super::{boxed, read_components, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
 use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
@@ -218,20 +218,8 @@ impl<G: Capabilities + 'static> ComponentFiles for Misere<G> {
         files: &[Option<String>],
         limits: &Limits,
     ) -> Result<Analysis> {
-        let mut inline = Vec::with_capacity(components.len());
-        let mut shown = Vec::with_capacity(components.len());
-        for (i, text) in components.iter().enumerate() {
-            match files.get(i).and_then(Option::as_ref) {
-                Some(path) => {
-                    inline.push(self.component_from_file(text, path)?);
-                    shown.push(path.clone());
-                }
-                None => {
-                    inline.push(text.clone());
-                    shown.push(text.clone());
-                }
-            }
-        }
+        let from_file = |text: &str, path: &str| self.component_from_file(text, path);
+        let (shown, inline) = read_components(components, files, from_file, |t| Ok(t.to_string()))?;
         let comps = inline
             .iter()
             .map(|t| self.parse_component(t))
