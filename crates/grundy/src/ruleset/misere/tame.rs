@@ -4,6 +4,7 @@
 //! flipped by 1 when no heap has the genus of a Nim heap of 2 or more),
 //! and a sum of any number of heaps costs one genus a heap size.
 
+use std::collections::BTreeSet;
 use std::sync::MutexGuard;
 
 use rustc_hash::FxHashMap;
@@ -16,11 +17,13 @@ use crate::heap::genus::GenusTable;
 use crate::heap::HeapMoves;
 use crate::ruleset::{Capabilities, Parsed};
 
-/// The state budget of the genera computed for a sum: a subtraction game
-/// needs one state a heap (a heap of 100000 in `sub:1` fits), and a wild
-/// game is found wild at its first wild heap; a heap whose genus needs
-/// more is left to the quotient and search rather than failing.
-const GENUS_STATES: u64 = 1 << 17;
+/// The state budget of the genera computed for a sum, besides two states
+/// for each heap the largest heap reaches by moves leaving one heap (a
+/// heap of 100000 in `sub:1` needs one state a heap); a heap whose genus
+/// needs more is left to the quotient and search rather than failing.
+/// The genus of sums of many heaps costs tens of microseconds a state, so
+/// this stays a fraction of a second.
+const GENUS_STATES: u64 = 1 << 14;
 
 /// What the genus rule needs of a hereditarily tame heap.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +45,7 @@ pub(super) type TameHeaps = FxHashMap<u64, Option<TameHeap>>;
 struct Genera<'a> {
     known: MutexGuard<'a, TameHeaps>,
     moves: &'a dyn HeapMoves,
+    /// The user's limits; the table's budget is set when it is made.
     limits: Limits,
     table: Option<GenusTable<'a>>,
 }
@@ -52,19 +56,68 @@ impl Genera<'_> {
         if let Some(&t) = self.known.get(&h) {
             return t;
         }
+        let tame = match self.single_heaps_tame(h) {
+            true => self.compute(h),
+            false => None,
+        };
+        self.known.insert(h, tame);
+        tame
+    }
+
+    /// Whether every heap that `h` reaches by moves that leave one heap is
+    /// hereditarily tame (as `h` must be to be tame itself), checked
+    /// smallest first: a wild game is found wild at its first wild heap
+    /// (Kayles' heap 60 at heap 5) instead of through the genus of every
+    /// sum reachable from `h`. False too when there are more such heaps
+    /// than the budget or twice `h` (a script whose heaps grow).
+    fn single_heaps_tame(&mut self, h: u64) -> bool {
+        let mut reached = BTreeSet::new();
+        let mut stack = vec![h];
+        let mut out = Vec::new();
+        while let Some(x) = stack.pop() {
+            out.clear();
+            if self.moves.heap_options(x, &self.limits, &mut out).is_err() {
+                return false;
+            }
+            for parts in &out {
+                if let [k] = parts[..] {
+                    if k != h && reached.insert(k) {
+                        stack.push(k);
+                    }
+                }
+            }
+            if reached.len() as u64 > self.limits.max_states.min(GENUS_STATES.max(2 * h)) {
+                return false;
+            }
+        }
+        if self.table.is_none() {
+            let budget = GENUS_STATES + 2 * reached.len() as u64;
+            self.limits.max_states = self.limits.max_states.min(budget);
+        }
+        reached.into_iter().all(|k| {
+            let t = match self.known.get(&k) {
+                Some(&t) => t,
+                None => self.compute(k),
+            };
+            self.known.insert(k, t);
+            t.is_some()
+        })
+    }
+
+    /// The heap `h` if its genus (within the budget) says it is
+    /// hereditarily tame.
+    fn compute(&mut self, h: u64) -> Option<TameHeap> {
         let (moves, limits) = (self.moves, &self.limits);
         let table = self
             .table
             .get_or_insert_with(|| GenusTable::new(moves, limits.clone()));
-        let tame = match table.is_tame(h) {
+        match table.is_tame(h) {
             Ok(true) => table.heap(h).ok().map(|g| TameHeap {
                 normal: g.normal,
                 small: g.normal < 2 && g.misere_value() == g.normal ^ 1,
             }),
             Ok(false) | Err(_) => None,
-        };
-        self.known.insert(h, tame);
-        tame
+        }
     }
 }
 
@@ -91,16 +144,13 @@ impl<G: Capabilities + 'static> Misere<G> {
         let mut genera = Genera {
             known: self.tame.lock().unwrap_or_else(|e| e.into_inner()),
             moves,
-            limits: Limits {
-                max_states: limits.max_states.min(GENUS_STATES),
-                ..limits.clone()
-            },
+            limits: limits.clone(),
             table: None,
         };
-        // Smallest first: a wild game is found wild at its first wild heap,
-        // and larger heaps reuse the genera of smaller ones.
+        // Largest first, whose single heaps set the budget and include
+        // most of the others.
         let mut sizes = heaps.clone();
-        sizes.sort_unstable();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes.dedup();
         for &h in &sizes {
             genera.get(h)?;
