@@ -17,11 +17,19 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Misère play: the player who cannot move wins (outcome and
+    /// remoteness only; cycles still make draws).
+    #[arg(long)]
+    misere: bool,
 }
 
 /// Runs the command.
 pub fn run(args: &SolveArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = parse_game(&args.game, SpecOptions::default())?;
+    let opts = SpecOptions {
+        misere: args.misere,
+        ..SpecOptions::default()
+    };
+    let game = parse_game(&args.game, opts)?;
     let graph = game.explicit_graph().ok_or_else(|| {
         anyhow!(
             "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
@@ -46,7 +54,11 @@ fn value_text(v: &Value) -> String {
 
 /// The human form: a header, then one aligned row per vertex.
 pub fn render(t: &StateTable) -> String {
-    let mut out = format!("game: {}\n", t.game);
+    let mut out = format!("game: {}", t.game);
+    out.push_str(match t.misere {
+        true => ", misère play (the player who cannot move wins; a draw is play that never ends)\n",
+        false => "\n",
+    });
     out.push_str(&format!("vertices: {}, edges: {}", t.vertices, t.edges));
     if !t.starts.is_empty() {
         out.push_str(&format!(", start: {}", t.starts.join(" ")));
@@ -59,16 +71,24 @@ pub fn render(t: &StateTable) -> String {
         .max()
         .unwrap_or(0)
         .clamp(6, crate::value::MAX_COLUMN);
-    out.push_str(&format!("{:<w$}  outcome  remoteness  value\n", "vertex"));
+    let columns = match t.misere {
+        true => "outcome  remoteness",
+        false => "outcome  remoteness  value",
+    };
+    out.push_str(&format!("{:<w$}  {columns}", "vertex"));
+    out.push('\n');
     for r in &t.table {
         let remoteness = r.remoteness.map_or("-".to_string(), |x| x.to_string());
-        out.push_str(&format!(
-            "{:<w$}  {:<7}  {:<10}  {}\n",
+        let row = format!(
+            "{:<w$}  {:<7}  {:<10}",
             r.vertex,
             r.outcome.to_string(),
-            remoteness,
-            value_text(&r.value)
-        ));
+            remoteness
+        );
+        match &r.value {
+            Some(v) => out.push_str(&format!("{row}  {}\n", value_text(v))),
+            None => out.push_str(&format!("{}\n", row.trim_end())),
+        }
     }
     out
 }

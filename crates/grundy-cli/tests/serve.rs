@@ -236,9 +236,15 @@ fn move_and_hint_play_a_whole_game() {
         (misere["outcome"].clone(), misere["grundy"].clone()),
         (Value::from("N"), Value::Null)
     );
-    // Every finite game plays misère, decided by search: Kayles 4 is lost
-    // by the mover, 2 won by leaving the last pin.
+    // Every finite game plays misère: Kayles 4 is lost by the mover, 2 won
+    // by leaving the last pin. Heaps up to 4 of Kayles are tame, so the
+    // genus rule decides them; heap 5 is wild and searched.
     let misere = s.json("/api/value?game=kayles&components=4&misere=true");
+    assert_eq!(
+        (misere["outcome"].clone(), misere["method"].clone()),
+        (Value::from("P"), Value::from("genus"))
+    );
+    let misere = s.json("/api/value?game=kayles&components=5;1&misere=true");
     assert_eq!(
         (misere["outcome"].clone(), misere["method"].clone()),
         (Value::from("P"), Value::from("search"))

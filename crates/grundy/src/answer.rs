@@ -201,7 +201,9 @@ pub struct Analysis {
     /// Whether the position is played misère (the last mover loses).
     pub misere: bool,
     /// How a misère position was decided: `"bouton"` (Bouton's rule for
-    /// misère Nim) or `"search"` (search of the whole position). Absent
+    /// misère Nim), `"genus"` (the genus rule for a sum of tame heaps),
+    /// `"quotient"` (the game's misère quotient) or `"search"` (search of
+    /// the whole position). Absent
     /// from JSON in normal play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,

@@ -22,7 +22,7 @@ use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
 
 mod misere;
-pub use misere::{Misere, MiserePlay, BY_QUOTIENT, BY_SEARCH};
+pub use misere::{Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///
@@ -96,6 +96,10 @@ pub trait Ruleset: Send + Sync {
 pub trait ExplicitGraph {
     /// Every position with its outcome, remoteness and generalized value.
     fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
+
+    /// Every position with its outcome and remoteness in misère play (the
+    /// player who cannot move wins), for `grundy solve --misere`.
+    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable>;
 }
 
 /// Components that may be given as the path of a file holding their text
@@ -131,6 +135,33 @@ pub trait ComponentFiles {
         files: &[Option<String>],
         limits: &Limits,
     ) -> Result<Analysis>;
+}
+
+/// The components of [`ComponentFiles::analyze_files`], each read by
+/// `from_file(text, path)` when `files` names the file its text came from
+/// and by `inline(text)` otherwise, with the texts reports show for them
+/// (the path, or the inline text).
+pub(crate) fn read_components<T>(
+    components: &[String],
+    files: &[Option<String>],
+    from_file: impl Fn(&str, &str) -> Result<T>,
+    inline: impl Fn(&str) -> Result<T>,
+) -> Result<(Vec<String>, Vec<T>)> {
+    let mut shown = Vec::with_capacity(components.len());
+    let mut read = Vec::with_capacity(components.len());
+    for (i, text) in components.iter().enumerate() {
+        match files.get(i).and_then(Option::as_ref) {
+            Some(path) => {
+                read.push(from_file(text, path)?);
+                shown.push(path.clone());
+            }
+            None => {
+                read.push(inline(text)?);
+                shown.push(text.clone());
+            }
+        }
+    }
+    Ok((shown, read))
 }
 
 /// What a game can do beyond parsing, printing and valuing components

@@ -328,10 +328,17 @@ proptest! {
 #[test]
 fn published_misere_kayles_and_cancelling() {
     let kayles = parse("kayles", misere()).unwrap();
+    // Heaps 0..=4 of Kayles are tame (genus 0^120, 1^031, 2^20, 3^31,
+    // 1^031) and their sums go by the genus rule; heap 5 (4^146) is wild
+    // and every sum with a heap of 5 or more is searched.
     let outcome = |texts: &[&str]| {
+        let method = match texts.iter().all(|t| t.parse::<u64>().unwrap() <= 4) {
+            true => "genus",
+            false => "search",
+        };
         let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
         let a = kayles.analyze(&texts, &Limits::default()).unwrap();
-        assert_eq!(a.method, Some("search"));
+        assert_eq!(a.method, Some(method), "{texts:?}");
         a.outcome
     };
     let p: Vec<u64> = (0..=20)

@@ -25,7 +25,7 @@ use crate::games::content_lines;
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Parsed};
 use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
-use crate::solve::retro::{analyze_token_sum, MoveGraph, Solved, StateTable};
+use crate::solve::retro::{analyze_token_sum, misere_table, MoveGraph, Solved, StateTable};
 
 /// The game on the graph of one file.
 #[derive(Debug)]
@@ -221,14 +221,27 @@ impl Capabilities for GraphFileGame {
 impl ExplicitGraph for GraphFileGame {
     fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
         let solved = self.solved(limits)?;
-        let starts = self
-            .starts
-            .iter()
-            .map(|&v| self.vertex_name(v).to_string())
-            .collect();
-        Ok(solved.table(SumGame::name(self), starts, |v| {
+        Ok(solved.table(SumGame::name(self), self.start_names(), |v| {
             self.vertex_name(v).to_string()
         }))
+    }
+
+    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable> {
+        misere_table(
+            &self.graph,
+            SumGame::name(self),
+            self.start_names(),
+            |v| self.vertex_name(v).to_string(),
+            limits,
+        )
+    }
+}
+
+impl GraphFileGame {
+    /// The names of the suggested start vertices.
+    fn start_names(&self) -> Vec<String> {
+        let names = self.starts.iter();
+        names.map(|&v| self.vertex_name(v).to_string()).collect()
     }
 }
 
@@ -390,7 +403,15 @@ start e
         let rows: Vec<String> = t
             .table
             .iter()
-            .map(|r| format!("{} {} {:?} {}", r.vertex, r.outcome, r.remoteness, r.value))
+            .map(|r| {
+                format!(
+                    "{} {} {:?} {}",
+                    r.vertex,
+                    r.outcome,
+                    r.remoteness,
+                    r.value.as_ref().unwrap()
+                )
+            })
             .collect();
         assert_eq!(
             rows,

@@ -40,7 +40,7 @@ use crate::ruleset::{
     analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
     MAX_LISTED_TEXT,
 };
-use crate::ruleset::{boxed, Parsed};
+use crate::ruleset::{boxed, read_components, Parsed};
 
 /// The value of a Green Hackenbush drawing (only what reaches the ground
 /// counts).
@@ -396,22 +396,13 @@ impl ComponentFiles for Hackenbush {
         files: &[Option<String>],
         limits: &Limits,
     ) -> Result<Analysis> {
-        let mut shown = Vec::with_capacity(components.len());
-        let mut graphs = Vec::with_capacity(components.len());
-        for (i, text) in components.iter().enumerate() {
-            match files.get(i).and_then(Option::as_ref) {
-                Some(path) => {
-                    let g = Drawing::parse_lines(text, self.ground)
-                        .map_err(|e| Error::parse(format!("{path}: {e}")))?;
-                    graphs.push(g.named(path));
-                    shown.push(path.clone());
-                }
-                None => {
-                    graphs.push(self.parse_component(text)?);
-                    shown.push(text.clone());
-                }
-            }
-        }
+        let from_file = |text: &str, path: &str| {
+            let g = Drawing::parse_lines(text, self.ground)
+                .map_err(|e| Error::parse(format!("{path}: {e}")))?;
+            Ok(g.named(path))
+        };
+        let (shown, graphs) =
+            read_components(components, files, from_file, |t| self.parse_component(t))?;
         analyze_parsed(self, Parsed::new(&shown, &graphs), limits)
     }
 }

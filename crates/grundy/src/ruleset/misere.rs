@@ -6,18 +6,20 @@
 //! rule).
 
 mod heaps;
+mod tame;
 
 use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, Capabilities, ComponentFiles, Parsed, Ruleset};
+use super::{boxed, read_components, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
 use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
 use crate::heap::HeapMoves;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
+use crate::solve::retro::StateTable;
 
 /// How a game is played misère ([`Capabilities::misere_play`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +43,10 @@ pub const BY_SEARCH: &str = "search";
 /// quotient (a product in a finite monoid, however many heaps).
 pub const BY_QUOTIENT: &str = "quotient";
 
+/// [`Analysis::method`] of a sum of hereditarily tame heaps decided by
+/// Conway's genus rule (it plays like misère Nim, however many heaps).
+pub const BY_GENUS: &str = "genus";
+
 /// `G` played misère: the last player to move loses.
 pub struct Misere<G> {
     /// The game.
@@ -48,6 +54,8 @@ pub struct Misere<G> {
     /// The misère quotient of a heap game, once computed, for the next
     /// question about a sum of heaps (play asks one a move).
     quotient: Mutex<Option<heaps::Known>>,
+    /// The heaps found tame (or not) so far, for the genus rule.
+    tame: Mutex<tame::TameHeaps>,
 }
 
 impl<G> Misere<G> {
@@ -56,6 +64,7 @@ impl<G> Misere<G> {
         Misere {
             game,
             quotient: Mutex::new(None),
+            tame: Mutex::default(),
         }
     }
 }
@@ -101,10 +110,10 @@ impl<G: SumGame> SumGame for Misere<G> {
 impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
         match self.game.misere_play() {
-            MiserePlay::Sums => match self.by_quotient(p, limits) {
-                Some(done) => done,
-                None => analyze_sum(&self.game, p, limits),
-            },
+            MiserePlay::Sums => self
+                .by_genus(p, limits)
+                .or_else(|| self.by_quotient(p, limits))
+                .unwrap_or_else(|| analyze_sum(&self.game, p, limits)),
             MiserePlay::WholePosition => analyze_whole(&self.game, p, limits),
             MiserePlay::Refused(why) => Err(refusal(&self.game.name(), why)),
         }
@@ -140,6 +149,13 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
         self.game.as_heap(c)
     }
 
+    /// A game on an explicit graph is solved whole in misère play too.
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        self.game
+            .explicit_graph()
+            .map(|_| self as &dyn ExplicitGraph)
+    }
+
     /// Components read from files (Hackenbush graphs) are read as the
     /// game reads them, then played misère.
     fn files(&self) -> Option<&dyn ComponentFiles> {
@@ -148,10 +164,32 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 }
 
 impl<G: Capabilities + 'static> Misere<G> {
+    /// The game's heap moves and the position's heaps, when the game is a
+    /// heap game: what the genus and the quotient need of a sum.
+    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapMoves, Vec<u64>)> {
+        let moves = self.game.heap_moves()?;
+        let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
+        Some((moves, heaps?))
+    }
+
     fn inner_files(&self) -> &dyn ComponentFiles {
         self.game
             .files()
             .expect("Misere offers files only when its game does")
+    }
+}
+
+/// The game's graph, solved for misère play whichever table is asked.
+impl<G: Capabilities + 'static> ExplicitGraph for Misere<G> {
+    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+        self.solve_misere_table(limits)
+    }
+
+    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable> {
+        self.game
+            .explicit_graph()
+            .expect("Misere offers a graph only when its game does")
+            .solve_misere_table(limits)
     }
 }
 
@@ -180,20 +218,8 @@ impl<G: Capabilities + 'static> ComponentFiles for Misere<G> {
         files: &[Option<String>],
         limits: &Limits,
     ) -> Result<Analysis> {
-        let mut inline = Vec::with_capacity(components.len());
-        let mut shown = Vec::with_capacity(components.len());
-        for (i, text) in components.iter().enumerate() {
-            match files.get(i).and_then(Option::as_ref) {
-                Some(path) => {
-                    inline.push(self.component_from_file(text, path)?);
-                    shown.push(path.clone());
-                }
-                None => {
-                    inline.push(text.clone());
-                    shown.push(text.clone());
-                }
-            }
-        }
+        let from_file = |text: &str, path: &str| self.component_from_file(text, path);
+        let (shown, inline) = read_components(components, files, from_file, |t| Ok(t.to_string()))?;
         let comps = inline
             .iter()
             .map(|t| self.parse_component(t))

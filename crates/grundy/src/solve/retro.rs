@@ -179,7 +179,7 @@ impl Solved {
         limits.check("solving the graph")?;
         limits.check_states(graph.vertex_count() as u64, "this graph")?;
         let rev = graph.reversed();
-        let remoteness = retrograde(&graph, &rev, limits)?;
+        let remoteness = retrograde(&graph, &rev, false, limits)?;
         let gsg = smith::generalized_sg(&graph, &rev, limits)?;
         Ok(Solved {
             graph,
@@ -288,11 +288,52 @@ impl Solved {
                     vertex: name(v),
                     outcome: self.outcome(v),
                     remoteness: self.remoteness(v),
-                    value: self.value(v),
+                    value: Some(self.value(v)),
                 })
                 .collect(),
+            misere: false,
         }
     }
+}
+
+/// Every vertex of `graph` in misère play, where the player who cannot
+/// move wins: outcome and remoteness by the same retrograde analysis
+/// with the terminal rule flipped (a vertex without options is `N` with
+/// remoteness 0), named by `name`. Cycles still make draws: a player who
+/// cannot force a win may still avoid a loss by never ending the game.
+/// Generalized values add up sums in normal play only, so rows carry none.
+pub fn misere_table(
+    graph: &MoveGraph,
+    game: String,
+    starts: Vec<String>,
+    name: impl Fn(u32) -> String,
+    limits: &Limits,
+) -> Result<StateTable> {
+    limits.check("solving the graph")?;
+    limits.check_states(graph.vertex_count() as u64, "this graph")?;
+    let remoteness = retrograde(graph, &graph.reversed(), true, limits)?;
+    let table = remoteness
+        .iter()
+        .enumerate()
+        .map(|(v, &r)| StateRow {
+            vertex: name(v as u32),
+            outcome: match r {
+                UNDECIDED => Outcome::D,
+                r if r % 2 == 0 => Outcome::N,
+                _ => Outcome::P,
+            },
+            remoteness: (r != UNDECIDED).then_some(r),
+            value: None,
+        })
+        .collect();
+    Ok(StateTable {
+        game,
+        vertices: graph.vertex_count(),
+        edges: graph.edge_count(),
+        starts,
+        table,
+        misere: true,
+    })
 }
 
 /// Every vertex of a solved graph, as `grundy solve` reports it.
@@ -308,6 +349,9 @@ pub struct StateTable {
     pub starts: Vec<String>,
     /// One row per vertex, in the order vertices were first named.
     pub table: Vec<StateRow>,
+    /// Whether the table is of misère play (the player who cannot move
+    /// wins), whose rows have no values.
+    pub misere: bool,
 }
 
 /// One vertex of a [`StateTable`].
@@ -319,8 +363,9 @@ pub struct StateRow {
     pub outcome: Outcome,
     /// See [`Solved::remoteness`]; `null` for a draw.
     pub remoteness: Option<u32>,
-    /// The generalized Sprague-Grundy value.
-    pub value: Value,
+    /// The generalized Sprague-Grundy value; `None` (JSON `null`) in
+    /// misère play, where values do not decide sums.
+    pub value: Option<Value>,
 }
 
 /// Outcome and remoteness of every vertex, by retrograde analysis.
@@ -334,7 +379,16 @@ pub struct StateRow {
 /// this was becomes `P` with `r + 1` (its options are all `N` and this
 /// was the slowest). Vertices never decided are draws. Each edge is
 /// looked at once: linear time.
-fn retrograde(graph: &MoveGraph, rev: &MoveGraph, limits: &Limits) -> Result<Vec<u32>> {
+///
+/// In misère play (`misere`) a vertex without options is `N` instead, so
+/// the parity flips: odd remoteness is `P`, even is `N`; the rest is the
+/// same recurrence.
+fn retrograde(
+    graph: &MoveGraph,
+    rev: &MoveGraph,
+    misere: bool,
+    limits: &Limits,
+) -> Result<Vec<u32>> {
     let n = graph.vertex_count();
     let mut remoteness = vec![UNDECIDED; n];
     let mut left: Vec<u32> = graph.offsets.windows(2).map(|w| w[1] - w[0]).collect();
@@ -352,7 +406,7 @@ fn retrograde(graph: &MoveGraph, rev: &MoveGraph, limits: &Limits) -> Result<Vec
             limits.check("retrograde analysis")?;
         }
         let r = remoteness[v as usize];
-        let losing = r % 2 == 0;
+        let losing = (r % 2 == 0) != misere;
         for &u in rev.options(v) {
             let u = u as usize;
             if remoteness[u] != UNDECIDED {

@@ -1,0 +1,142 @@
+//! `cargo bench --bench misere`: misère play of heap games. The misère
+//! quotients of games whose published quotients are finite, computed to a
+//! heap past where they stabilise; a sum of 100 heaps of 0.75 decided
+//! through the ruleset (`value --misere`: the quotient); and, as the
+//! baseline measured in the same run, a sum that search can still do,
+//! decided both ways. Prints a table; asserts nothing (timings are not
+//! tests).
+//!
+//! Set `GRUNDY_BENCH_QUICK=1` for a short run (smaller inputs).
+
+use std::time::Instant;
+
+use grundy::games::octal::classic_code;
+use grundy::heap::quotient::MisereQuotient;
+use grundy::heap::{Code, HeapGame};
+use grundy::solve::misere::{MisereSearch, SumSpace};
+use grundy::{parse, Limits, Outcome, Ruleset, SpecOptions};
+
+/// How many times each target is timed; the best time is kept, because
+/// on a shared virtual machine the slow runs measure the neighbours.
+const REPEATS: usize = 3;
+
+/// The best of [`REPEATS`] runs of `f`, in milliseconds, and its last
+/// result.
+fn best_ms<T>(mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut last = None;
+    for _ in 0..REPEATS {
+        let t = Instant::now();
+        let out = f();
+        best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        last = Some(out);
+    }
+    (best, last.expect("REPEATS > 0"))
+}
+
+fn code(name: &str) -> Code {
+    classic_code(name).unwrap_or_else(|| Code::parse(name).expect("a valid code"))
+}
+
+/// The misère quotients, each computed to heap `to`.
+fn quotients(to: u64) {
+    println!("misère quotients (Plambeck and Siegel), computed and proven to heap {to}:");
+    println!(
+        "{:<8} {:>6} {:>8} {:>10}",
+        "game", "order", "stable", "time (ms)"
+    );
+    let limits = Limits::with_max_states(u64::MAX);
+    for name in ["0.75", "0.31", "0.52"] {
+        let game = HeapGame::new(code(name));
+        let (ms, q) = best_ms(|| MisereQuotient::compute(&game, to, &limits).expect("proven"));
+        println!(
+            "{:<8} {:>6} {:>8} {:>10.2}",
+            name,
+            q.order(),
+            q.stable_since(),
+            ms
+        );
+    }
+}
+
+/// The misère outcome of `heaps` of 0.75 through the ruleset, as
+/// `value 0.75 ... --misere` decides it, with the method it reports.
+fn by_ruleset(game: &dyn Ruleset, heaps: &[u64]) -> (Outcome, &'static str) {
+    let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let a = game.analyze(&texts, &Limits::default()).expect("decided");
+    (a.outcome, a.method.unwrap_or("none"))
+}
+
+/// The misère outcome of `heaps` of 0.75 by search of the whole sum.
+fn by_search(heaps: &[u64]) -> Outcome {
+    let game = HeapGame::new(code("0.75"));
+    let limits = Limits::with_max_states(u64::MAX);
+    let mut search = MisereSearch::new(SumSpace::new(&game, limits.clone()), limits);
+    let root = search.space().position(heaps).expect("a position");
+    match search.mover_wins(&root).expect("within the limits") {
+        true => Outcome::N,
+        false => Outcome::P,
+    }
+}
+
+fn main() {
+    let quick = std::env::var_os("GRUNDY_BENCH_QUICK").is_some();
+    quotients(if quick { 24 } else { 40 });
+    // Heaps 5.. of 0.75 are wild (its genus 1^431 at 5), so the genus rule
+    // does not apply and the ruleset uses the quotient.
+    let many: Vec<u64> = (0..100).map(|i| 5 + i % 20).collect();
+    let small: Vec<u64> = if quick {
+        vec![5, 6, 7, 8, 9]
+    } else {
+        vec![5, 6, 7, 8, 9, 10]
+    };
+    let options = SpecOptions {
+        misere: true,
+        ..SpecOptions::default()
+    };
+    println!("\nmisère sums of 0.75 (cold: a new ruleset, the quotient computed first; warm: it is kept):");
+    println!(
+        "{:<24} {:>8} {:>10} {:>12} {:>8}",
+        "sum", "outcome", "method", "time (ms)", "ratio"
+    );
+    let (search_ms, searched) = best_ms(|| by_search(&small));
+    let label = |hs: &[u64]| format!("{} heaps (5..={})", hs.len(), hs.iter().max().unwrap());
+    println!(
+        "{:<24} {:>8} {:>10} {:>12.2} {:>8}",
+        label(&small),
+        searched.to_string(),
+        "search",
+        search_ms,
+        "1"
+    );
+    for (heaps, warm) in [
+        (&small, false),
+        (&small, true),
+        (&many, false),
+        (&many, true),
+    ] {
+        let kept = parse("0.75", options).expect("0.75");
+        if warm {
+            by_ruleset(&*kept, heaps);
+        }
+        let (ms, (outcome, method)) = best_ms(|| {
+            let fresh;
+            let game = match warm {
+                true => &*kept,
+                false => {
+                    fresh = parse("0.75", options).expect("0.75");
+                    &*fresh
+                }
+            };
+            by_ruleset(game, heaps)
+        });
+        println!(
+            "{:<24} {:>8} {:>10} {:>12.2} {:>8.0}",
+            format!("{} {}", label(heaps), if warm { "warm" } else { "cold" }),
+            outcome.to_string(),
+            method,
+            ms,
+            search_ms / ms
+        );
+    }
+}
