@@ -165,15 +165,18 @@ fn scripts_play_misere_until_they_cycle() {
 
 /// The strongest method that applies decides a sum, and the report names
 /// it: 0.75's heaps 0..=4 are tame (genus rule), its heap 5 is not (genus
-/// `1^431`) so a sum with it goes to the proven quotient of order 8, and
-/// Kayles' heap 5 (genus `4^146`, wild, no proven quotient) to search.
+/// `1^431`) so a sum with it goes to the proven quotient of order 8;
+/// Kayles' heap 5 (genus `4^146`, wild) goes to Kayles' repaired quotient,
+/// and its heap 20 (a P-heap in Winning Ways, ch. 13) lies beyond the
+/// quotient's budget, so it is searched.
 #[test]
 fn misere_methods_in_order_genus_quotient_search() {
     for (game, heaps, outcome, method) in [
         ("0.75", &["3", "4"][..], "N", "genus"),
         ("0.75", &["5", "7"][..], "P", "quotient"),
         ("0.75", &["5", "4", "2"][..], "N", "quotient"),
-        ("kayles", &["5", "1"][..], "P", "search"),
+        ("kayles", &["5", "1"][..], "P", "quotient"),
+        ("kayles", &["20"][..], "P", "search"),
     ] {
         let mut args = vec!["value", game];
         args.extend_from_slice(heaps);

@@ -330,15 +330,20 @@ fn published_misere_kayles_and_cancelling() {
     let kayles = parse("kayles", misere()).unwrap();
     // Heaps 0..=4 of Kayles are tame (genus 0^120, 1^031, 2^20, 3^31,
     // 1^031) and their sums go by the genus rule; heap 5 (4^146) is wild
-    // and every sum with a heap of 5 or more is searched.
+    // and every sum with a heap of 5 or more goes by the misère quotient
+    // while it fits the quotient's budget, else by search.
     let outcome = |texts: &[&str]| {
-        let method = match texts.iter().all(|t| t.parse::<u64>().unwrap() <= 4) {
-            true => "genus",
-            false => "search",
-        };
+        let tame = texts.iter().all(|t| t.parse::<u64>().unwrap() <= 4);
         let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
         let a = kayles.analyze(&texts, &Limits::default()).unwrap();
-        assert_eq!(a.method, Some(method), "{texts:?}");
+        match tame {
+            true => assert_eq!(a.method, Some("genus"), "{texts:?}"),
+            false => assert!(
+                matches!(a.method, Some("quotient" | "search")),
+                "{texts:?}: {:?}",
+                a.method
+            ),
+        }
         a.outcome
     };
     let p: Vec<u64> = (0..=20)

@@ -192,7 +192,9 @@ impl Octal {
     }
 }
 
-const CODES: [&str; 4] = ["0.75", "0.31", "0.52", "0.73"];
+/// Sums of tame heaps are decided by the genus rule, the others by the
+/// quotient (Kayles and Dawson's Kayles by a repaired one).
+const CODES: [&str; 6] = ["0.75", "0.31", "0.52", "0.73", "0.77", "0.07"];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
@@ -208,7 +210,7 @@ proptest! {
         let game = parse(code, SpecOptions { misere: true, ..SpecOptions::default() }).unwrap();
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let a = game.analyze(&texts, &Limits::default()).unwrap();
-        prop_assert_eq!(a.method, Some("quotient"));
+        prop_assert!(matches!(a.method, Some("quotient" | "genus")), "{:?}", a.method);
         let octal = Octal::new(code);
         let mut memo = HashMap::new();
         let mut pos = heaps.clone();
