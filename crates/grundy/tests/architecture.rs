@@ -22,15 +22,15 @@ const LAYERS: &[&[&str]] = &[
     &["present"],
 ];
 
-/// Files that may read the clock: the sparse engine times its one- and
-/// two-thread modes, and a script call is limited in time (one Rhai
+/// Files that may read the clock: the sparse engine times its one-thread
+/// and window modes, and a script call is limited in time (one Rhai
 /// operation can be slow). Every other limit reaches the engine as the
 /// stop flag.
-const CLOCKS: &[&str] = &["heap/sparse/pairs.rs", "games/rules/script.rs"];
+const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
 
-/// Files that may start threads: the sparse engine's pairs of heaps, a
+/// Files that may start threads: the sparse engine's windows of heaps, a
 /// module that only the `parallel` feature compiles.
-const THREADS: &[&str] = &["heap/sparse/pairs.rs"];
+const THREADS: &[&str] = &["heap/sparse/window.rs"];
 
 struct Source {
     /// The path below `src/`, with `/` separators.
@@ -197,7 +197,7 @@ fn threads_are_compiled_only_with_the_parallel_feature() {
     let lines: Vec<&str> = sparse.code.lines().map(str::trim).collect();
     let at = lines
         .iter()
-        .position(|l| *l == "mod pairs;")
-        .expect("heap/sparse.rs declares mod pairs");
+        .position(|l| *l == "mod window;")
+        .expect("heap/sparse.rs declares mod window");
     assert_eq!(lines[at - 1], "#[cfg(feature = \"parallel\")]");
 }
