@@ -238,7 +238,8 @@ fn move_and_hint_play_a_whole_game() {
     );
     // Every finite game plays misère: Kayles 4 is lost by the mover, 2 won
     // by leaving the last pin. Heaps up to 4 of Kayles are tame, so the
-    // genus rule decides them; heap 5 is wild and searched.
+    // genus rule decides them; heap 5 is wild and Kayles' misère quotient
+    // decides it.
     let misere = s.json("/api/value?game=kayles&components=4&misere=true");
     assert_eq!(
         (misere["outcome"].clone(), misere["method"].clone()),
@@ -247,7 +248,7 @@ fn move_and_hint_play_a_whole_game() {
     let misere = s.json("/api/value?game=kayles&components=5;1&misere=true");
     assert_eq!(
         (misere["outcome"].clone(), misere["method"].clone()),
-        (Value::from("P"), Value::from("search"))
+        (Value::from("P"), Value::from("quotient"))
     );
     let misere = s.json("/api/hint?game=kayles&position=2&misere=true");
     assert_eq!(misere["outcome"], "N");
