@@ -34,12 +34,12 @@ pub struct TableArgs {
     /// A file of codes, one a line (`#` starts a comment).
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
-    /// The heap budget per game: a game whose period is not proven by
-    /// heap N is given up.
+    /// The heap budget per game (at most 1048576): a game whose period is
+    /// not proven by heap N is given up.
     #[arg(long, value_name = "N", default_value_t = SeqRequest::AUTO_LIMIT)]
     to: u64,
     /// The time budget per game, in seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     time: Option<f64>,
     /// Games computed at once (default: every core).
     #[arg(long, value_name = "N")]
@@ -87,8 +87,12 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         .iter()
         .map(|c| Code::parse(c))
         .collect::<Result<_, _>>()?;
-    if args.to == 0 {
-        bail!("--to 0: give a heap budget of at least 1");
+    if !(1..=SeqRequest::AUTO_LIMIT).contains(&args.to) {
+        bail!(
+            "--to {}: give a heap budget from 1 to {} per game (grundy seq --to goes further for one game)",
+            args.to,
+            SeqRequest::AUTO_LIMIT
+        );
     }
     if let Some(t) = args.time.filter(|t| !(t.is_finite() && *t > 0.0)) {
         bail!("--time {t}: give a positive number of seconds");
