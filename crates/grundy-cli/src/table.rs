@@ -85,7 +85,8 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     let (source, codes) = listed_codes(args)?;
     let parsed: Vec<Code> = codes
         .iter()
-        .map(|c| Code::parse(c))
+        // Rows show each code as listed (`0.70`), not in canonical form.
+        .map(|c| Code::parse(c).map(|code| code.with_name(c)))
         .collect::<Result<_, _>>()?;
     if !(1..=SeqRequest::AUTO_LIMIT).contains(&args.to) {
         bail!(

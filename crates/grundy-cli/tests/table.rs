@@ -181,10 +181,16 @@ fn every_code_with_one_digit() {
         "{officers}"
     );
     // The same game twice is computed once.
-    let dup = rows(&["table", "0.7", "0.70", "--json"]);
+    let dup = rows(&["table", "0.7", "0.70", "--json", "--threads", "1"]);
     assert_eq!(
         (dup[1]["same_as"].as_str(), dup[1]["period"].as_u64()),
         (Some("0.7"), Some(2))
+    );
+    // A code is shown as listed, even when it is computed itself.
+    let listed = rows(&["table", "0.70", "04.3", "--json", "--threads", "1"]);
+    assert_eq!(
+        (listed[0]["code"].as_str(), listed[1]["code"].as_str()),
+        (Some("0.70"), Some("04.3"))
     );
 }
 
