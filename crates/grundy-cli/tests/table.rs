@@ -329,3 +329,41 @@ fn user_errors_are_one_line_and_lose_nothing() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), damaged);
     grundy(&["table", "--merge", codes.to_str().unwrap()]).code(2);
 }
+
+#[test]
+fn ctrl_c_keeps_the_finished_rows() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("ctrl-c");
+    let out = dir.join("out.jsonl");
+    let path = out.to_str().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    // Kayles is done at once; Officers runs for seconds to 2^20 heaps.
+    let child = Command::new(bin)
+        .args(["table", "0.77", "0.6", "--threads", "1", "--out", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let lines = || std::fs::read_to_string(&out).map_or(0, |t| t.lines().count());
+    while lines() < 2 && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("interrupted: 1 of 2 games finished (kept in"),
+        "{err}"
+    );
+    let rows = file_rows(&out);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["code"], "0.77");
+}
