@@ -180,6 +180,19 @@ fn every_code_with_one_digit() {
         officers.ends_with("heap budget: no period proven by heap 2000"),
         "{officers}"
     );
+    let dir = temp_dir("file");
+    let codes = dir.join("codes.txt");
+    std::fs::write(&codes, "# two classics\n0.07  # Dawson's Kayles\n\n0.77\n").unwrap();
+    let listed = rows(&[
+        "table",
+        "--file",
+        codes.to_str().unwrap(),
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let got: Vec<&str> = listed.iter().map(|r| r["code"].as_str().unwrap()).collect();
+    assert_eq!(got, ["0.07", "0.77"]);
     // The same game twice is computed once.
     let dup = rows(&["table", "0.7", "0.70", "--json", "--threads", "1"]);
     assert_eq!(
@@ -226,6 +239,13 @@ fn a_sweep_killed_mid_row_ends_as_an_uninterrupted_one() {
         again.len(),
         10 - 5,
         "only the games not in the file are run"
+    );
+    assert_eq!(file_rows(&cut), file_rows(&whole));
+    // Killed while writing the header: the file is started afresh.
+    std::fs::write(&cut, &content[..ends[0] / 2]).unwrap();
+    assert_eq!(
+        rows(&sweep_with(&["--out", cut.to_str().unwrap(), "--json"])).len(),
+        10
     );
     assert_eq!(file_rows(&cut), file_rows(&whole));
     // Run once more: nothing left to do.
@@ -328,6 +348,18 @@ fn user_errors_are_one_line_and_lose_nothing() {
     fails(&["table", "--merge", path], "line 2: damaged row");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), damaged);
     grundy(&["table", "--merge", codes.to_str().unwrap()]).code(2);
+    // Another program's file, even without a final newline, is left alone.
+    let foreign = dir.join("notes.txt");
+    std::fs::write(&foreign, "line one\nline two").unwrap();
+    let foreign_s = foreign.to_str().unwrap();
+    fails(
+        &["table", "0.7", "--out", foreign_s],
+        "notes.txt is not a file of grundy table --out",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        "line one\nline two"
+    );
 }
 
 #[test]

@@ -89,17 +89,6 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
     let name = path.display();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    if complete < text.len() {
-        if !repair {
-            bail!("{name} ends with a half-written row; run its sweep again with --out {name} to finish it");
-        }
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot repair {name}"))?;
-        file.set_len(complete as u64)
-            .with_context(|| format!("cannot repair {name}"))?;
-    }
     let mut lines = text[..complete].lines();
     let header: Header = match lines.next().map(serde_json::from_str) {
         Some(Ok(h)) => h,
@@ -125,6 +114,18 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
         }
         rows.push(row);
     }
+    // Cut only once the rest reads as a sweep's file: nothing else is touched.
+    if complete < text.len() {
+        if !repair {
+            bail!("{name} ends with a half-written row; run its sweep again with --out {name} to finish it");
+        }
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot repair {name}"))?;
+        file.set_len(complete as u64)
+            .with_context(|| format!("cannot repair {name}"))?;
+    }
     Ok(Contents {
         header,
         lines: rows,
@@ -142,7 +143,11 @@ impl Out {
     /// rows already in it (refusing another sweep's file).
     pub fn open(path: &Path, header: &Header) -> anyhow::Result<(Out, Vec<Line>)> {
         let name = path.display();
-        let lines = if path.exists() {
+        let mut first = serde_json::to_string(header)?;
+        first.push('\n');
+        // A file holding part of this header was cut while being created.
+        let begun = std::fs::read_to_string(path).is_ok_and(|t| !first.starts_with(&t));
+        let lines = if begun {
             let old = read(path, true)?;
             if !old.header.sweep.same(&header.sweep) || old.header.shard != header.shard {
                 bail!(
@@ -157,9 +162,7 @@ impl Out {
             }
             old.lines
         } else {
-            let mut text = serde_json::to_string(header)?;
-            text.push('\n');
-            std::fs::write(path, text).with_context(|| format!("cannot write {name}"))?;
+            std::fs::write(path, first).with_context(|| format!("cannot write {name}"))?;
             Vec::new()
         };
         let file = OpenOptions::new()
