@@ -124,7 +124,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     };
     let mut sink = Sink::new(args, out, &codes);
     for line in done {
-        if !plan.mine.contains(&line.index) || line.row.code != codes[line.index] {
+        if !plan.ours[line.index] || line.row.code != codes[line.index] {
             bail!(
                 "{}: damaged row (code {} is not code {} of this sweep's shard)",
                 args.out
@@ -163,10 +163,8 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     };
     pool.run(threads, plan.mine.len(), &mut |i, row| {
         sink.emit(i, row.clone())?;
-        for &a in &plan.mine {
-            if plan.same[a] == Some(i) {
-                sink.emit(a, sweep::alias(&row, &codes[a]))?;
-            }
+        for &a in &plan.aliases[i] {
+            sink.emit(a, sweep::alias(&row, &codes[a]))?;
         }
         Ok(())
     })?;
@@ -229,6 +227,10 @@ struct Plan {
     same: Vec<Option<usize>>,
     /// The codes this shard writes, in the sweep's order.
     mine: Vec<usize>,
+    /// Whether this shard writes each code.
+    ours: Vec<bool>,
+    /// For each code, the later codes of the same game.
+    aliases: Vec<Vec<usize>>,
 }
 
 impl Plan {
@@ -247,8 +249,20 @@ impl Plan {
                 }
             };
         }
-        let mine = (0..codes.len()).filter(|&i| game[i] % m == k - 1).collect();
-        Plan { same, mine }
+        let ours: Vec<bool> = game.iter().map(|g| g % m == k - 1).collect();
+        let mine = (0..codes.len()).filter(|&i| ours[i]).collect();
+        let mut aliases = vec![Vec::new(); codes.len()];
+        for (i, rep) in same.iter().enumerate() {
+            if let (Some(rep), true) = (rep, ours[i]) {
+                aliases[*rep].push(i);
+            }
+        }
+        Plan {
+            same,
+            mine,
+            ours,
+            aliases,
+        }
     }
 }
 
