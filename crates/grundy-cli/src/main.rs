@@ -15,6 +15,7 @@ mod quotient;
 mod seq;
 mod serve;
 mod solve;
+mod table;
 mod value;
 
 use std::process::ExitCode;
@@ -59,6 +60,9 @@ enum Command {
     /// The misère quotient of a heap game (Plambeck and Siegel): the monoid
     /// that decides every misère sum of heaps up to N.
     Quotient(quotient::QuotientArgs),
+    /// The periods of many take-and-break games, one row per game: codes
+    /// with digit classes (0.[0-7][0-7]), --digits N or --file FILE.
+    Table(table::TableArgs),
     /// Every vertex of a finite explicit graph (graph:FILE): outcome (P, N
     /// or D for a draw), remoteness and generalized Sprague-Grundy value.
     Solve(solve::SolveArgs),
@@ -129,6 +133,13 @@ fn run() -> ExitCode {
             let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
             limits.stop = Some(stop);
             seq::run(&args, &limits)
+        }
+        Command::Table(args) => {
+            // Ctrl-C stops the games running; finished rows are kept.
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+            table::run(&args, &limits, &stop)
         }
         Command::Quotient(args) => quotient::run(&args, &limits),
         Command::Solve(args) => solve::run(&args, &limits),

@@ -16,6 +16,7 @@ pub mod period;
 pub mod quotient;
 mod run;
 pub mod sparse;
+pub mod sweep;
 pub mod values;
 
 pub use code::Code;

@@ -1,0 +1,236 @@
+//! The files of `grundy table --out`: a header line that names the sweep,
+//! then one finished row per line, appended as games finish.
+//!
+//! A row is written with one `write_all` of the whole line, so a run
+//! killed with SIGKILL leaves at worst a last line without its newline:
+//! that line is cut off when the file is read again and its game redone.
+//! Any other line that does not read back is a damaged file, refused.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use grundy::heap::sweep::Row;
+use serde::{Deserialize, Serialize};
+
+/// What makes two runs parts of the same sweep.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sweep {
+    /// The patterns, `--digits N` or `--file FILE`, as given (shown only).
+    pub source: String,
+    /// How many codes the sweep expands to.
+    pub codes: usize,
+    /// A hash of the expanded codes, in order.
+    pub fingerprint: String,
+    /// The heap budget (`--to`).
+    pub to: u64,
+    /// The time budget per game (`--time`), in seconds.
+    pub time: Option<f64>,
+}
+
+impl Sweep {
+    /// Whether `other` is the same sweep (the source text aside, so that
+    /// `0.[0-7]` and `0.0-7` agree).
+    fn same(&self, other: &Sweep) -> bool {
+        (self.codes, &self.fingerprint, self.to, self.time)
+            == (other.codes, &other.fingerprint, other.to, other.time)
+    }
+
+    fn describe(&self) -> String {
+        let time = self
+            .time
+            .map(|t| format!(" --time {t}"))
+            .unwrap_or_default();
+        format!("{} --to {}{time}", self.source, self.to)
+    }
+}
+
+/// FNV-1a over the codes, one a line: a stable fingerprint of a code list.
+pub fn fingerprint(codes: &[String]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in codes.iter().flat_map(|c| c.bytes().chain([b'\n'])) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The first line of a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The sweep.
+    pub sweep: Sweep,
+    /// `[K, M]`: the K-th of M shards.
+    pub shard: [usize; 2],
+    /// How many rows the file holds when the shard is finished.
+    pub games: usize,
+}
+
+/// A row with its place in the sweep's list of codes: a line of a file
+/// and of `--json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// The code's position in the sweep (from 0).
+    pub index: usize,
+    /// The row.
+    #[serde(flatten)]
+    pub row: Row,
+}
+
+/// A file read back.
+pub struct Contents {
+    pub header: Header,
+    pub lines: Vec<Line>,
+}
+
+/// Reads `path`; `repair` cuts a half-written last line off the file
+/// (a run killed while writing it), otherwise such a line is refused.
+pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    let mut lines = text[..complete].lines();
+    let header: Header = match lines.next().map(serde_json::from_str) {
+        Some(Ok(h)) => h,
+        _ => bail!(
+            "{name} is not a file of grundy table --out (its first line is not a sweep's header)"
+        ),
+    };
+    let [k, m] = header.shard;
+    if k == 0 || k > m {
+        bail!("{name}: damaged header (shard {k}/{m})");
+    }
+    let mut rows = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let row: Line = serde_json::from_str(line)
+            .map_err(|e| anyhow::anyhow!("{name} line {}: damaged row ({e})", i + 2))?;
+        if row.index >= header.sweep.codes {
+            bail!(
+                "{name} line {}: damaged row (index {} of {} codes)",
+                i + 2,
+                row.index,
+                header.sweep.codes
+            );
+        }
+        rows.push(row);
+    }
+    // Cut only once the rest reads as a sweep's file: nothing else is touched.
+    if complete < text.len() {
+        if !repair {
+            bail!("{name} ends with a half-written row; run its sweep again with --out {name} to finish it");
+        }
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot repair {name}"))?;
+        file.set_len(complete as u64)
+            .with_context(|| format!("cannot repair {name}"))?;
+    }
+    Ok(Contents {
+        header,
+        lines: rows,
+    })
+}
+
+/// The `--out` file, opened to append rows.
+pub struct Out {
+    file: File,
+    path: PathBuf,
+}
+
+impl Out {
+    /// Opens `path` for `header`: creates it with the header, or reads the
+    /// rows already in it (refusing another sweep's file).
+    pub fn open(path: &Path, header: &Header) -> anyhow::Result<(Out, Vec<Line>)> {
+        let name = path.display();
+        let mut first = serde_json::to_string(header)?;
+        first.push('\n');
+        // A file holding part of this header was cut while being created.
+        let begun = std::fs::read_to_string(path).is_ok_and(|t| !first.starts_with(&t));
+        let lines = if begun {
+            let old = read(path, true)?;
+            if !old.header.sweep.same(&header.sweep) || old.header.shard != header.shard {
+                bail!(
+                    "{name} holds another sweep ({}, shard {}/{}), not this one ({}, shard {}/{}); give another --out",
+                    old.header.sweep.describe(),
+                    old.header.shard[0],
+                    old.header.shard[1],
+                    header.sweep.describe(),
+                    header.shard[0],
+                    header.shard[1]
+                );
+            }
+            old.lines
+        } else {
+            std::fs::write(path, first).with_context(|| format!("cannot write {name}"))?;
+            Vec::new()
+        };
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {name}"))?;
+        Ok((
+            Out {
+                file,
+                path: path.to_path_buf(),
+            },
+            lines,
+        ))
+    }
+
+    /// Appends one finished row in a single write.
+    pub fn append(&mut self, line: &Line) -> anyhow::Result<()> {
+        let mut text = serde_json::to_string(line)?;
+        text.push('\n');
+        self.file
+            .write_all(text.as_bytes())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+/// The rows of shard files joined, in the sweep's order, after checking
+/// that they are every shard of one sweep, each finished.
+pub fn merge(paths: &[PathBuf]) -> anyhow::Result<Vec<Line>> {
+    let mut parts: Vec<(PathBuf, Contents)> = Vec::new();
+    for p in paths {
+        parts.push((p.clone(), read(p, false)?));
+    }
+    let (first_path, first) = &parts[0];
+    let m = first.header.shard[1];
+    let mut seen = vec![None; m];
+    for (path, c) in &parts {
+        let h = &c.header;
+        if !h.sweep.same(&first.header.sweep) || h.shard[1] != m {
+            bail!(
+                "{} is from another sweep ({}, {} shards) than {} ({}, {m} shards)",
+                path.display(),
+                h.sweep.describe(),
+                h.shard[1],
+                first_path.display(),
+                first.header.sweep.describe()
+            );
+        }
+        let k = h.shard[0];
+        if let Some(other) = seen[k - 1].replace(path) {
+            bail!(
+                "{} and {} are both shard {k}/{m}",
+                other.display(),
+                path.display()
+            );
+        }
+        if c.lines.len() != h.games {
+            bail!(
+                "{} is unfinished (shard {k}/{m}: {} of {} rows); run it again with the same --out to finish it",
+                path.display(),
+                c.lines.len(),
+                h.games
+            );
+        }
+    }
+    if let Some(k) = seen.iter().position(Option::is_none) {
+        bail!("shard {}/{m} is missing", k + 1);
+    }
+    let mut lines: Vec<Line> = parts.into_iter().flat_map(|(_, c)| c.lines).collect();
+    lines.sort_by_key(|l| l.index);
+    Ok(lines)
+}

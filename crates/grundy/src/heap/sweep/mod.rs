@@ -1,0 +1,177 @@
+//! Sweeps: the sequence analysis of many take-and-break games, one
+//! [`Row`] per code, as in the published tables of octal games.
+//!
+//! The engine part of `grundy table`: [`pattern`] turns patterns into
+//! codes, [`same_game`] finds the codes that are the same game as an
+//! earlier one (computed once), and [`run_game`] drives exactly the
+//! [`SeqRun`] of `grundy seq` to a proven period or the heap budget.
+//! Clocks, threads and files belong to the front end: a time budget
+//! reaches [`run_game`] as the stop flag of its `Limits`.
+
+pub mod pattern;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Code, HeapGame, HeapSequence, SeqRequest, SeqRun};
+use crate::error::{Error, Result};
+use crate::game::Limits;
+
+/// One game of a sweep. The field names are a public interface (the
+/// `--json` rows and the files of `--out`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The code as the sweep listed it (`0.70`).
+    pub code: String,
+    /// The earlier code of the same game whose results these are, if any.
+    pub same_as: Option<String>,
+    /// The period, when one was found.
+    pub period: Option<u64>,
+    /// The preperiod, when a period was found.
+    pub preperiod: Option<u64>,
+    /// Whether the period is proven for every heap.
+    pub proven: bool,
+    /// What proves the period, or the heap budget the run had.
+    pub bound: String,
+    /// The largest value computed.
+    pub max_value: u64,
+    /// The first heap with that value.
+    pub max_at: u64,
+    /// The sparse-space partition: `parity(G & mask)`, `^n` when the
+    /// heap's parity counts, `^1` when flipped.
+    pub mask: Option<String>,
+    /// How many heaps are rare in that partition.
+    pub rare_count: Option<u64>,
+    /// The last rare heap.
+    pub last_rare: Option<u64>,
+    /// How many heaps were computed, `G(0..heaps)`.
+    pub heaps: u64,
+    /// Wall-clock seconds (filled by the front end; 0 for `same_as` rows).
+    pub seconds: f64,
+    /// Why the period is not proven (heap budget, time budget, no theorem).
+    pub reason: Option<String>,
+}
+
+/// How a run ended, beyond its row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Proven, or the heap budget is used up.
+    Finished,
+    /// The stop flag was set: the row says how far the game got.
+    Stopped,
+}
+
+/// For each code, the index of the first earlier code that is the same
+/// game, if any.
+///
+/// Two codes are the same game when every heap has the same options (the
+/// same multisets of heaps left). An option that leaves heaps of total
+/// `m` from a heap `n` removed `k = n - m` tokens, so it comes from digit
+/// `k` alone, and the options digit `k` gives depend only on that digit
+/// and `m`: taking all (`m = 0`), leaving one heap (`m >= 1`), two
+/// (`m >= 2`, and `m = 2` tells `!` apart: `1+1` is barred) or three
+/// (`m >= 3`). So heaps `k..=k+3` show every bit of digit `k`, and two
+/// codes are the same game exactly when their digits agree once trailing
+/// zero digits (which allow nothing) are dropped: when their canonical
+/// texts are equal (`0.70` is `0.7`, `04.3` is `4.3`). The unit test checks
+/// this against a brute-force comparison of option sets up to heap 40.
+pub fn same_game(codes: &[Code]) -> Vec<Option<usize>> {
+    let mut first = std::collections::HashMap::new();
+    codes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let at = *first.entry(c.canonical()).or_insert(i);
+            (at != i).then_some(at)
+        })
+        .collect()
+}
+
+/// Runs `code` as `grundy seq CODE` does without `--to`, to a proven
+/// period, but computing at most `budget + 1` heaps (`G(0..=budget)`);
+/// games no periodicity theorem covers compute the whole budget. A stop
+/// by the stop flag of `limits` ends the row where the game got.
+pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended)> {
+    let game = HeapGame::new(code.clone());
+    let mut capped = limits.clone();
+    capped.max_states = budget.saturating_add(1);
+    let req = SeqRequest {
+        to: (!game.provable()).then_some(budget),
+    };
+    let mut run = SeqRun::new(&game, &req, &capped);
+    let ended = loop {
+        match run.step(u64::MAX, &capped) {
+            Ok(true) => {}
+            Ok(false) => break Ended::Finished,
+            Err(Error::Interrupted(_)) => break Ended::Stopped,
+            Err(e) => return Err(e),
+        }
+    };
+    // What is reported is computed: no stop flag can cut the report.
+    capped.stop = None;
+    let report = run.report(&capped)?;
+    let (max_at, max_value) = report
+        .values
+        .iter()
+        .enumerate()
+        .fold(
+            (0, 0),
+            |best, (n, &v)| if v > best.1 { (n as u64, v) } else { best },
+        );
+    let heaps = game.stats().computed;
+    let reason = match ended {
+        _ if report.proven => None,
+        Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
+        Ended::Finished if !game.provable() => {
+            Some("no periodicity theorem covers this game".to_string())
+        }
+        Ended::Finished => Some(format!(
+            "heap budget: no period proven by heap {}",
+            heaps - 1
+        )),
+    };
+    let sparse = report.sparse.as_ref();
+    let row = Row {
+        code: code.to_string(),
+        same_as: None,
+        period: report.period,
+        preperiod: report.preperiod,
+        proven: report.proven,
+        bound: match (&report.proof, report.proven) {
+            (Some(proof), true) => proof.clone(),
+            _ => format!("heap budget {budget}"),
+        },
+        max_value,
+        max_at,
+        mask: sparse.map(|s| {
+            let p = &s.partition;
+            let mut m = format!("{:#b}", p.mask);
+            if p.parity {
+                m.push_str("^n");
+            }
+            if p.flip {
+                m.push_str("^1");
+            }
+            m
+        }),
+        rare_count: sparse.map(|s| s.rare_count),
+        last_rare: sparse.and_then(|s| s.last_rare),
+        heaps,
+        seconds: 0.0,
+        reason,
+    };
+    Ok((row, ended))
+}
+
+/// The row of `code`, the same game as `of`'s: its results under its own
+/// code.
+pub fn alias(of: &Row, code: &str) -> Row {
+    Row {
+        code: code.to_string(),
+        same_as: Some(of.code.clone()),
+        seconds: 0.0,
+        ..of.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests;

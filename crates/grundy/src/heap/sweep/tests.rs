@@ -1,0 +1,100 @@
+use std::collections::BTreeSet;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::*;
+use crate::heap::HeapRules;
+
+/// The options of heap `n` under `code`, each a sorted list of heaps,
+/// enumerated from the digits' definition without the engine's code.
+fn options(code: &Code, n: u64) -> BTreeSet<Vec<u64>> {
+    let mut out = BTreeSet::new();
+    code.for_each_option(n, &mut |parts| {
+        let mut p = parts.to_vec();
+        p.sort_unstable();
+        out.insert(p);
+        true
+    });
+    out
+}
+
+#[test]
+fn same_game_is_exactly_the_same_options_for_every_heap() {
+    let texts = pattern::up_to_digits(2).unwrap();
+    let codes: Vec<Code> = texts.iter().map(|t| Code::parse(t).unwrap()).collect();
+    let table: Vec<Vec<BTreeSet<Vec<u64>>>> = codes
+        .iter()
+        .map(|c| (0..=40).map(|n| options(c, n)).collect())
+        .collect();
+    let same = same_game(&codes);
+    let mut aliases = 0;
+    for i in 0..codes.len() {
+        let brute_first = (0..i).find(|&j| table[j] == table[i]);
+        assert_eq!(same[i], brute_first, "{}", texts[i]);
+        aliases += usize::from(brute_first.is_some());
+    }
+    // 0.d0 is 0.d and 4.d0 is 4.d: 16 of the 144 codes.
+    assert_eq!(aliases, 16);
+    assert_eq!(
+        same[texts.iter().position(|t| t == "0.70").unwrap()],
+        Some(7)
+    );
+}
+
+fn row(code: &str, budget: u64) -> Row {
+    let (row, ended) = run_game(&Code::parse(code).unwrap(), budget, &Limits::default()).unwrap();
+    assert_eq!(ended, Ended::Finished);
+    row
+}
+
+#[test]
+fn published_periods() {
+    for (code, period, preperiod) in [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)] {
+        let r = row(code, 5000);
+        assert_eq!(
+            (r.period, r.preperiod, r.proven),
+            (Some(period), Some(preperiod), true),
+            "{code}"
+        );
+        assert!(r.bound.starts_with("periodicity theorem"), "{}", r.bound);
+        assert_eq!(r.reason, None);
+    }
+    let kayles = row("0.77", 5000);
+    // Kayles's period (REFERENCE.md) holds 8, its largest value.
+    assert_eq!(kayles.max_value, 8);
+}
+
+#[test]
+fn budgets_say_why_a_game_is_not_proven() {
+    let officers = row("0.6", 1000);
+    assert_eq!((officers.heaps, officers.proven), (1001, false));
+    assert_eq!(
+        officers.reason.as_deref(),
+        Some("heap budget: no period proven by heap 1000")
+    );
+    assert_eq!(officers.bound, "heap budget 1000");
+    assert_eq!(officers.mask.as_deref(), Some("0b11110"));
+    let grundy = row("4!.0", 300);
+    assert_eq!(
+        grundy.reason.as_deref(),
+        Some("no periodicity theorem covers this game")
+    );
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits::default().with_stop(stop);
+    let (r, ended) = run_game(&Code::parse("0.6").unwrap(), 1000, &limits).unwrap();
+    assert_eq!(
+        (ended, r.heaps, r.reason.as_deref()),
+        (Ended::Stopped, 1, Some("stopped after 1 heaps"))
+    );
+}
+
+#[test]
+fn aliases_carry_the_results_under_their_own_code() {
+    let r = row("0.7", 100);
+    let a = alias(&r, "0.70");
+    assert_eq!(
+        (a.code.as_str(), a.same_as.as_deref()),
+        ("0.70", Some("0.7"))
+    );
+    assert_eq!((a.period, a.heaps), (r.period, r.heaps));
+}
