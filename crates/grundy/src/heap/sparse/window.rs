@@ -66,10 +66,13 @@ impl SparseEngine {
         let mut scratch = std::mem::take(&mut self.scratch);
         let n = t.len();
         let this = &*self;
-        // Every heap is valued: the blind values past the first are
-        // discarded, their marks are what the finish goes on from.
+        // Every heap is valued, one heap a task so that threads share a
+        // window evenly (scans vary a hundredfold in length); the blind
+        // values past the first are discarded, their marks are what the
+        // finish goes on from.
         let values: Vec<u32> = scratch[..w]
             .par_iter_mut()
+            .with_max_len(1)
             .enumerate()
             .map(|(i, s)| {
                 this.mark_known(t, n + i, i, s);
@@ -133,7 +136,9 @@ pub(super) fn extend(
         };
         let started = Instant::now();
         if windows {
-            extend_in_windows(e, table, end, threads * PER_THREAD, limits)?;
+            // On a pool thread, so that each window's fork is a local push
+            // another worker steals, not a job injected from outside.
+            rayon::scope(|_| extend_in_windows(e, table, end, threads * PER_THREAD, limits))?;
         } else {
             extend_one_by_one(e, table, end, limits)?;
         }
