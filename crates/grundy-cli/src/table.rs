@@ -41,7 +41,12 @@ pub struct TableArgs {
     /// The time budget per game, in seconds: a game not proven by then is
     /// given up and says so (a few codes, such as 0.04, have no sparse
     /// space and take hours to reach the heap budget).
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "60")]
+    #[arg(
+        long,
+        value_name = "SECS",
+        allow_negative_numbers = true,
+        default_value = "60"
+    )]
     time: Option<f64>,
     /// Games computed at once (default: every core).
     #[arg(long, value_name = "N")]
