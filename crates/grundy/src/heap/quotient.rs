@@ -234,7 +234,7 @@ fn settle(
             return Err(unsettled(moves, n, &wrong));
         }
         let (auto, heap_letter) = free::automaton(base, options, &freed, limits)?;
-        let classes = automaton::minimize(&auto);
+        let classes = automaton::minimize(&auto, limits)?;
         room_for_table(classes.1, limits)?;
         let candidate = automaton::candidate(&auto, classes);
         *built = Build::repaired(base, options, &heap_letter, &auto.letters, candidate);

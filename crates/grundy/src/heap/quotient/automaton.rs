@@ -10,6 +10,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::build::weight;
 use super::monoid::Bipartite;
+use crate::error::Result;
+use crate::game::Limits;
 
 /// A deterministic automaton over letters that commute: state 0 is the
 /// empty sum, and adding letters in any order reaches the same state.
@@ -24,7 +26,7 @@ pub struct Automaton {
 
 /// The least automaton recognising what `auto` accepts: the class of each
 /// state, and how many classes.
-pub fn minimize(auto: &Automaton) -> (Vec<u32>, usize) {
+pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> {
     let k = auto.letters.len();
     let mut class: Vec<u32> = auto.accept.iter().map(|&p| p as u32).collect();
     let mut count = class.iter().collect::<FxHashSet<_>>().len();
@@ -37,14 +39,23 @@ pub fn minimize(auto: &Automaton) -> (Vec<u32>, usize) {
             for j in 0..k {
                 signature[j + 1] = class[auto.next[s * k + j] as usize];
             }
-            let fresh = ids.len() as u32;
-            let id = *ids.entry(signature.as_slice().into()).or_insert(fresh);
+            let id = match ids.get(signature.as_slice()) {
+                Some(&id) => id,
+                None => {
+                    let fresh = ids.len() as u32;
+                    ids.insert(signature.as_slice().into(), fresh);
+                    fresh
+                }
+            };
             next_class.push(id);
+            if s % 4096 == 0 {
+                limits.check("repairing the misère quotient")?;
+            }
         }
         let refined = ids.len();
         class = next_class;
         if refined == count {
-            return (class, count);
+            return Ok((class, count));
         }
         count = refined;
     }

@@ -45,7 +45,7 @@ pub fn automaton(
     limits: &Limits,
 ) -> Result<(Automaton, Vec<Option<u32>>)> {
     let space = Space::new(base, freed, limits)?;
-    let p = space.portion(base, options);
+    let p = space.portion(base, options, limits)?;
     let (letters, heap_letter) = letters(base, freed);
     // States reached from the empty sum, in the order found.
     let mut state = vec![u32::MAX; space.size];
@@ -62,6 +62,9 @@ pub fn automaton(
                 reached.push(t);
             }
             next.push(state[t]);
+        }
+        if i % 4096 == 0 {
+            limits.check("repairing the misère quotient")?;
         }
         i += 1;
     }
@@ -190,7 +193,7 @@ impl<'a> Space<'a> {
     }
 
     /// Which elements are P, by the misère rule, lightest first.
-    fn portion(&self, base: &Build, options: &[Vec<u64>]) -> Vec<bool> {
+    fn portion(&self, base: &Build, options: &[Vec<u64>], limits: &Limits) -> Result<Vec<bool>> {
         let rep_options = base.rep_options();
         // Each freed heap's options as actions: the other heaps' product,
         // then the freed heaps counted.
@@ -208,7 +211,10 @@ impl<'a> Space<'a> {
         let mut order: Vec<u32> = (0..self.size as u32).collect();
         order.sort_by_cached_key(|&e| self.weight(e as usize));
         let mut p = vec![false; self.size];
-        for &e in &order {
+        for (done, &e) in order.iter().enumerate() {
+            if done % 4096 == 0 {
+                limits.check("repairing the misère quotient")?;
+            }
             let e = e as usize;
             let x = self.class(e);
             let counts = (0..self.freed.len()).map(|i| self.count(e, i));
@@ -228,7 +234,7 @@ impl<'a> Space<'a> {
                 });
             p[e] = has_move && !reaches_p;
         }
-        p
+        Ok(p)
     }
 
     /// `e` with one fewer of freed heap `i` (whose count is not 0).

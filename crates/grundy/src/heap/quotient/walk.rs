@@ -70,7 +70,8 @@ pub fn check(built: &Build, limits: &Limits) -> Result<Verdict> {
     let mut s = 0;
     let mut moved: Vec<(u32, u32)> = Vec::new();
     while s < states.len() {
-        let (x, ys) = states[s].clone();
+        // The index keeps its own copy of the state; this one is done with.
+        let (x, ys) = std::mem::take(&mut states[s]);
         let wins = ys.iter().any(|&(j, c)| kinds[j as usize].wins[c as usize]);
         if q.p[x as usize] != (!ys.is_empty() && !wins) {
             return Ok(Verdict::Fails(witness(&kinds, &parent, s)));
