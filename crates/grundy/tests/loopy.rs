@@ -329,6 +329,35 @@ fn explored_games_are_solved() {
     }
 }
 
+/// A vertex labelled m in a stage makes its predecessors unfit for m at
+/// once, even when one of them is being scanned before the news has
+/// spread. Here 4 and 5 get 1 in the same stage (3 = 0 answers 4's move,
+/// and 1 is infinite with 4 among its options, which answers 5's move to
+/// 1), so 0, which can move to 5, is not 1: with only ∞ left, it is ∞.
+/// Found by `values_match_smith_and_heap_sums`.
+#[test]
+fn a_label_of_this_stage_bars_its_predecessors() {
+    let edges = [
+        (1, 4),
+        (4, 3),
+        (5, 2),
+        (0, 1),
+        (5, 1),
+        (0, 5),
+        (0, 6),
+        (1, 1),
+        (3, 0),
+    ];
+    let s = solved(7, &edges);
+    let literal = smith_literal(&options_of(7, &edges));
+    let expected = [None, None, Some(0), Some(0), Some(1), Some(1), Some(0)];
+    assert_eq!(literal, expected);
+    for (v, want) in expected.iter().enumerate() {
+        assert_eq!(s.value(v as u32).finite().map(|g| g.0), *want, "vertex {v}");
+    }
+    assert_eq!(s.outcome(0), Outcome::N, "0 moves to the infinite 1");
+}
+
 /// The time for random graphs of ten million edges on a million vertices:
 /// `cargo test --release -p grundy --test loopy -- --ignored --nocapture`.
 /// A third of the vertices have no options; the edges of the others go

@@ -291,7 +291,13 @@ impl<'a> Stage<'a> {
             let at = row + self.cursor[qi] as usize;
             let w = self.live[at];
             let g = self.gsg[w as usize];
-            if g != OPEN && g != INFINITE {
+            if g == m {
+                // Labelled m in this stage, and its predecessors not
+                // marked yet (the news is still queued): q has an option
+                // labelled m, so it cannot be labelled m itself.
+                self.mark(q, m + 1);
+                return;
+            } else if g != OPEN && g != INFINITE {
                 // Finite for good: drop it from the row.
                 self.len[qi] -= 1;
                 self.live[at] = self.live[row + self.len[qi] as usize];
