@@ -253,13 +253,19 @@ fn family_keeps(family: Family, c: Comp) -> bool {
 /// The engine's misère outcome and winning moves of `pos`, checked against
 /// the brute force.
 fn check(family: Family, pos: &[Comp]) -> Result<(), TestCaseError> {
-    let game = parse(family.name(), misere()).unwrap();
-    let texts: Vec<String> = pos.iter().map(|&c| family.text(c)).collect();
-    let a = game.analyze(&texts, &Limits::default()).unwrap();
     let mut brute = Brute {
         family,
         memo: HashMap::new(),
     };
+    check_within(&mut brute, pos, &Limits::default())
+}
+
+/// [`check`] with the engine held to `limits`, the brute force kept.
+fn check_within(brute: &mut Brute, pos: &[Comp], limits: &Limits) -> Result<(), TestCaseError> {
+    let family = brute.family;
+    let game = parse(family.name(), misere()).unwrap();
+    let texts: Vec<String> = pos.iter().map(|&c| family.text(c)).collect();
+    let a = game.analyze(&texts, limits).unwrap();
     let expected = if brute.wins(pos) {
         Outcome::N
     } else {
@@ -362,6 +368,22 @@ fn published_misere_kayles_and_cancelling() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("more than 100 states"), "{err}");
+}
+
+/// The search keys its positions by misère canonical forms, so equal
+/// components meet in one entry: this sum of Wythoff piles fits in 10000
+/// states, where the brute force (whose positions are the piles
+/// themselves) visits more than 30000, and the outcome and winning moves
+/// are the brute force's.
+#[test]
+fn canonical_forms_shrink_the_search() {
+    let pos = [(7, 9), (6, 8), (5, 5)];
+    let mut brute = Brute {
+        family: Family::Wythoff,
+        memo: HashMap::new(),
+    };
+    check_within(&mut brute, &pos, &Limits::with_max_states(10_000)).unwrap();
+    assert!(brute.memo.len() > 30_000, "{}", brute.memo.len());
 }
 
 /// Deep games are searched by the explicit stack alone: a heap of 100000
