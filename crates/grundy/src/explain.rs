@@ -342,3 +342,56 @@ fn theory(
         reads: Vec::new(),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::texts;
+
+    #[test]
+    fn rows_are_as_wide_as_the_widest_value_or_the_xor() {
+        let sum = sum_in_binary(&[3, 4, 5]);
+        assert_eq!(sum.binary, texts(&["011", "100", "101"]));
+        assert_eq!((sum.total, sum.total_binary.as_str()), (2, "010"));
+        // A sum of nothing, or of zeros, still writes one digit.
+        assert_eq!(sum_in_binary(&[0, 0]).total_binary, "0");
+        assert_eq!(sum_in_binary(&[]).bits, 1);
+    }
+
+    #[test]
+    fn options_group_by_value_in_the_games_order() {
+        let opt = |to: &str, value| OptionValue {
+            to: to.to_string(),
+            value,
+        };
+        let groups = group_by_value(&[opt("6", 2), opt("4", 2), opt("3", 1)]);
+        assert_eq!(
+            groups,
+            vec![
+                ValueGroup {
+                    value: 1,
+                    options: texts(&["3"])
+                },
+                ValueGroup {
+                    value: 2,
+                    options: texts(&["6", "4"])
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lasker_heap_is_the_mex_of_its_takes_and_splits() {
+        let game = crate::spec::parse("lasker", Default::default()).unwrap();
+        let why = explain(&*game, &texts(&["3"]), &Limits::default()).unwrap();
+        let c = &why.components[0];
+        // Options 2, 1, 0 and the split 1+2 (worth 1 ^ 2 = 3): mex = 4.
+        let options = c.options.as_ref().unwrap();
+        assert_eq!(options.len(), 4);
+        assert!(options.contains(&OptionValue {
+            to: "1+2".to_string(),
+            value: 3
+        }));
+        assert_eq!(c.value, 4);
+    }
+}
