@@ -35,16 +35,18 @@ fn explain_is_the_cli_json_byte_for_byte() {
 #[test]
 fn explain_keeps_the_servers_refusals_and_time_limit() {
     let s = Server::start(&["--time-limit", "0.3"]);
-    s.fails(
-        "/api/explain?game=nim&components=1;2&misere=true",
-        400,
-        "misère",
-    );
-    s.fails(
-        "/api/explain?game=moore:2&components=1;2",
-        400,
-        "whole position",
-    );
+    // Refusals speak of routes and parameters, not of the command line.
+    for (path, needle) in [
+        (
+            "/api/explain?game=nim&components=1;2&misere=true",
+            "use /api/value with `misere=true`",
+        ),
+        ("/api/explain?game=moore:2&components=1;2", "whole position"),
+    ] {
+        s.fails(path, 400, needle);
+        let body = s.get(path).body;
+        assert!(!body.contains("--") && !body.contains("`grundy "), "{body}");
+    }
     s.fails("/api/explain?game=nim&components=1&to=3", 400, "to");
     s.fails(
         "/api/explain?game=grundy&components=199999",

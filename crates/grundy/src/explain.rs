@@ -136,10 +136,9 @@ pub struct WinningWhy {
 /// on the whole position and loopy values have no mex and XOR to show.
 pub fn explain(game: &dyn Ruleset, components: &[String], limits: &Limits) -> Result<Explanation> {
     if game.misere() {
-        return Err(Error::unsupported(format!(
-            "explain shows normal-play values, and misère values do not add up by XOR; use `grundy value {} --misere` for who wins",
-            game.name()
-        )));
+        return Err(Error::unsupported(
+            "explain shows normal-play values, and misère values do not add up by XOR: for who wins in misère play, use `grundy value` with --misere",
+        ));
     }
     let analysis = game.analyze(components, limits)?;
     let values = finite_values(game, &analysis.values, components)?;
