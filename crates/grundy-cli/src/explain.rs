@@ -105,13 +105,16 @@ pub fn render(why: &Explanation) -> String {
         "XOR", why.sum.total, why.sum.total_binary
     ));
     let reason = match why.outcome {
-        Outcome::P => "the XOR is 0: every move changes one value and makes it nonzero",
-        _ => "the XOR is not 0: a move can make it 0",
+        Outcome::P => "the XOR is 0, so every move changes one value and makes the XOR nonzero",
+        _ => "the XOR is not 0, so a move can make it 0",
     };
     out.push_str(&format!(
         "outcome: {}: {reason}\n",
         outcome_in_words(why.outcome)
     ));
+    if why.winning_moves.is_empty() && why.moves_truncated {
+        out.push_str("winning moves: not listed (too many or too long to print)\n");
+    }
     if !why.winning_moves.is_empty() {
         let more = if why.moves_truncated {
             ", more not listed"

@@ -194,8 +194,8 @@ function renderWhy(w) {
   table.append(xor);
   box.append(el("p", {}, "sum: the XOR of the values, bit by bit"), table);
   box.append(el("p", {}, w.sum.total === 0
-    ? "the XOR is 0: every move changes one value and makes it nonzero"
-    : "the XOR is not 0: a move can make it 0"));
+    ? "the XOR is 0, so every move changes one value and makes the XOR nonzero"
+    : "the XOR is not 0, so a move can make it 0"));
   const list = el("ul", { id: "why-moves" });
   for (const m of w.winning_moves.slice(0, 20)) {
     list.append(el("li", {},
