@@ -201,3 +201,28 @@ fn misere_and_whole_position_games_are_refused_in_one_line() {
     fails(&["explain", "moore:2", "1", "2"], "whole position");
     fails(&["explain", "nim", "x"], "heap size");
 }
+
+#[test]
+fn loopy_options_and_long_tables_name_where_the_value_comes_from() {
+    let draws = format!(
+        "rules:{}/../../rules/draws.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // 4 moves to 3 (a draw, inf(1)) or to 0: its value 1 is no mex of
+    // listed values, and the explanation says why.
+    let json = json_of(&["explain", &draws, "4", "--json"]);
+    let c = &json["components"][0];
+    assert_eq!(u(&c["value"]), 1);
+    assert!(c["options"].is_null());
+    assert_eq!(c["theory"]["kind"], "game");
+    let why = c["theory"]["text"].as_str().unwrap();
+    assert!(
+        why.contains("the option 3 has the loopy value inf(1)"),
+        "{why}"
+    );
+    // A draw has no finite value to explain.
+    fails(&["explain", &draws, "5"], "loopy value");
+    // Kayles 100 has about 100 options: its value is read from the table.
+    let json = json_of(&["explain", "kayles", "100", "--json"]);
+    assert_eq!(json["components"][0]["theory"]["kind"], "table");
+}

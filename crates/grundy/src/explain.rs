@@ -260,7 +260,13 @@ fn listed_options(
         let parts = m.mv.component.map_or(m.next, |_| m.mv.parts);
         let value = match game.analyze(&parts, limits)?.grundy {
             Some(Value::Finite(n)) => n.0,
-            _ => {
+            Some(loopy) => {
+                return Ok(Err(format!(
+                    "the option {} has the loopy value {loopy}",
+                    m.mv.to
+                )))
+            }
+            None => {
                 return Ok(Err(format!(
                     "the option {} has no value of its own",
                     m.mv.to
@@ -332,6 +338,9 @@ fn theory(
             ),
             reads: vec![ReadValue { heap: m, value }],
         }));
+    }
+    if n >= known {
+        return Ok(unlisted.map(own));
     }
     Ok(unlisted.map(|why| Theory {
         kind: "table",
