@@ -254,3 +254,25 @@ test("a bad position shows an error, and a good one clears it", async () => {
   assert.match(await page.textContent("#value"), /total: \*2/);
   assert.deepEqual(pageErrors, []);
 });
+
+test('the "why?" panel shows the mex of each heap and the XOR of the sum', async () => {
+  await page.fill("#game", "sub:1,3,4");
+  await page.fill("#position", "7 10");
+  await page.click("#go");
+  await solved();
+  await page.click("#why-button");
+  await page.waitForSelector("#why-sum");
+  // The numbers, by the mex written here and JavaScript's own XOR.
+  const total = subtraction134(7) ^ subtraction134(10);
+  assert.equal(Number(await page.textContent("#why-total")), total);
+  const mexes = await page.$$eval("#why .mex", (ps) => ps.map((p) => p.textContent));
+  const set = [...new Set([6, 4, 3].map(subtraction134))].sort((a, b) => a - b).join(",");
+  assert.equal(mexes[0], `G(7) = mex{G(6), G(4), G(3)} = mex{${set}} = ${subtraction134(7)}`);
+  const moves = await page.$$eval("#why-moves li", (lis) => lis.map((li) => li.textContent));
+  assert.ok(moves.length > 0 && moves.every((m) => m.endsWith("so the XOR becomes 0")), moves.join("\n"));
+  await shot("why.png");
+  // Closing and a new question hide it again.
+  await page.click("#why-button");
+  assert.ok(await page.isHidden("#why"));
+  assert.deepEqual(pageErrors, []);
+});

@@ -4,6 +4,7 @@
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
 mod alloc;
+mod explain;
 mod graph;
 mod load;
 mod longrun;
@@ -55,6 +56,9 @@ struct Cli {
 enum Command {
     /// Values, outcome and winning moves of a sum of components.
     Value(value::ValueArgs),
+    /// Why a position has its value: each component's options and their
+    /// mex, the values in binary and their XOR, why each winning move wins.
+    Explain(explain::ExplainArgs),
     /// The Grundy sequence G(0..=N) of a heap game, with its period.
     Seq(seq::SeqArgs),
     /// The misère quotient of a heap game (Plambeck and Siegel): the monoid
@@ -125,6 +129,7 @@ fn run() -> ExitCode {
     );
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
+        Command::Explain(args) => explain::run(&args, &limits),
         Command::Seq(args) => {
             // Ctrl-C, SIGTERM and SIGHUP (the `termination` feature) stop the
             // run at the next chunk, which saves its state.

@@ -36,6 +36,10 @@ pub struct PlayArgs {
     /// Read moves from stdin, one per line, without line editing.
     #[arg(long)]
     moves: bool,
+    /// Practice: hide values, outcomes and hints until the game ends,
+    /// then show every position of the game with its value.
+    #[arg(long)]
+    blind: bool,
 }
 
 /// The state budget of play unless `--max-states` says otherwise: the
@@ -52,6 +56,11 @@ macro_rules! say {
         writeln!(std::io::stdout(), $($arg)*)?
     };
 }
+
+/// The prompt of blind play, which says how a move is typed: a number
+/// alone is a new position (`3` leaves the heap at 3); `#K` is move K of
+/// the list.
+const BLIND_PROMPT: &str = "your move (new position, or #K from `moves`)> ";
 
 const HELP: &str = "type a move as the new position of a component (`3`, or `2:4+6` for \
 component 2; components are numbered from 1), as `#K` for move K of `moves`, or as the whole \
@@ -273,10 +282,15 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     };
     say!(
-        "playing {}{} against the computer; {HELP}",
+        "playing {}{}{} against the computer; {HELP}",
         game.name(),
         if game.misere() {
             " (misère: whoever moves last loses)"
+        } else {
+            ""
+        },
+        if args.blind {
+            " blind (values and hints hidden until the game ends)"
         } else {
             ""
         }
@@ -290,9 +304,10 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
         history: Vec::new(),
         seen: HashMap::new(),
         arrived: true,
+        blind: args.blind.then(Vec::new),
     };
     while let Turn::Again = session.turn(&mut input)? {}
-    Ok(())
+    session.reveal()
 }
 
 /// Whether the game goes on after a turn.
@@ -315,12 +330,16 @@ struct Session<'a> {
     /// Whether a move has just been made (a line that makes none, such as
     /// `moves` or a typo, is no new visit).
     arrived: bool,
+    /// In blind play, each position that came up with what was hidden
+    /// (its value and who wins), shown when the game ends.
+    blind: Option<Vec<String>>,
 }
 
 impl Session<'_> {
     /// Shows the position, then ends the game, lets the computer move or
     /// answers one line of the human's.
     fn turn(&mut self, input: &mut Input) -> anyhow::Result<Turn> {
+        let arrived = self.arrived;
         if self.third_visit() {
             say!("\nposition: {}", self.position.join(" "));
             say!("the same position has come up three times: a draw.");
@@ -331,11 +350,20 @@ impl Session<'_> {
         if self.known.position != self.position {
             self.known = Known::of(self.game, &self.position, self.limits)?;
         }
-        say!(
-            "\nposition: {}   ({})",
-            self.position.join(" "),
-            status(&self.known.advice, self.game.misere())
-        );
+        let status = status(&self.known.advice, self.game.misere());
+        match &mut self.blind {
+            Some(record) => {
+                if arrived {
+                    let mover = if self.human_turn { "you" } else { "computer" };
+                    record.push(format!(
+                        "{}   ({status}; {mover} to move)",
+                        self.position.join(" ")
+                    ));
+                }
+                say!("\nposition: {}", self.position.join(" "));
+            }
+            None => say!("\nposition: {}   ({status})", self.position.join(" ")),
+        }
         if self.known.moves.is_empty() {
             let mover_wins = outcome_when_stuck(self.game) == Outcome::N;
             if self.human_turn == mover_wins {
@@ -356,7 +384,12 @@ impl Session<'_> {
             self.moved(best.next);
             return Ok(Turn::Again);
         }
-        let Some(line) = input.line("your move> ") else {
+        let prompt = if self.blind.is_some() {
+            BLIND_PROMPT
+        } else {
+            "your move> "
+        };
+        let Some(line) = input.line(prompt) else {
             say!("input ended: game stopped.");
             return Ok(Turn::Over);
         };
@@ -392,6 +425,9 @@ impl Session<'_> {
                 return Ok(Turn::Over);
             }
             "help" | "?" => say!("{HELP}"),
+            "hint" if self.blind.is_some() => {
+                say!("hint: hidden in blind play until the game ends")
+            }
             "hint" => say!("{}", self.hint()),
             "moves" => {
                 for (k, m) in self.known.moves.iter().enumerate() {
@@ -419,6 +455,18 @@ impl Session<'_> {
             },
         }
         Ok(Turn::Again)
+    }
+
+    /// After blind play, every position that came up with its value and
+    /// who won it, so the player sees where the game was decided.
+    fn reveal(&self) -> anyhow::Result<()> {
+        if let Some(record) = &self.blind {
+            say!("\nthe game with what was hidden:");
+            for line in record {
+                say!("  {line}");
+            }
+        }
+        Ok(())
     }
 
     /// The computer's advice to the human, with what it promises.

@@ -156,6 +156,75 @@ function renderValue(a) {
   }
 }
 
+// ------------------------------------------------------- the why? panel
+
+/** The position the value panel shows, for the "why?" panel to explain. */
+let explained = null;
+
+/** `G(x)`, the tutorials' name for the value of `x`. */
+const g = (x) => `G(${x})`;
+
+/** Why each component has its value, the XOR in binary and why each
+ *  winning move wins, as `grundy explain` prints them. */
+function renderWhy(w) {
+  const box = $("why");
+  box.replaceChildren();
+  w.components.forEach((c, i) => {
+    box.append(el("p", {}, `component ${i + 1}: ${c.component}`));
+    if (c.options) {
+      const names = c.options.map((o) => g(o.to)).join(", ");
+      const set = c.groups.map((gr) => gr.value).join(",");
+      box.append(el("p", { class: "mex" }, `${g(c.component)} = mex{${names}} = mex{${set}} = ${c.value}`));
+      const list = el("ul");
+      for (const gr of c.groups) list.append(el("li", {}, `value ${gr.value}: ${gr.options.map(g).join(", ")}`));
+      box.append(list);
+    } else {
+      box.append(el("p", { class: "mex" }, `${g(c.component)} = ${c.value}`));
+    }
+    if (c.theory) box.append(el("p", { class: "theory" }, `by theory: ${c.theory.text}`));
+  });
+  const table = el("table", { id: "why-sum" });
+  w.components.forEach((c, i) => {
+    const tr = el("tr");
+    tr.append(el("td", {}, g(c.component)), el("td", {}, String(c.value)), el("td", { class: "bits" }, w.sum.binary[i]));
+    table.append(tr);
+  });
+  const xor = el("tr", { class: "xor" });
+  xor.append(el("td", {}, "XOR"), el("td", { id: "why-total" }, String(w.sum.total)), el("td", { class: "bits" }, w.sum.total_binary));
+  table.append(xor);
+  box.append(el("p", {}, "sum: the XOR of the values, bit by bit"), table);
+  box.append(el("p", {}, w.sum.total === 0
+    ? "the XOR is 0, so every move changes one value and makes the XOR nonzero"
+    : "the XOR is not 0, so a move can make it 0"));
+  const list = el("ul", { id: "why-moves" });
+  for (const m of w.winning_moves.slice(0, 20)) {
+    list.append(el("li", {},
+      `component ${m.component + 1}: ${w.components[m.component].component} → ${m.to}: value ${m.value_before} → ${m.value_after} = ${m.value_before} XOR ${w.sum.total}, so the XOR becomes ${m.total_after}`));
+  }
+  if (w.winning_moves.length > 0) box.append(el("p", {}, "winning moves: each makes the XOR 0"), list);
+}
+
+/** Opens or closes the "why?" panel; opening asks /api/explain. */
+async function toggleWhy() {
+  const box = $("why");
+  const button = $("why-button");
+  if (!box.hidden) {
+    box.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    return;
+  }
+  const q = explained;
+  if (!q) return;
+  show(box, "explaining…");
+  button.setAttribute("aria-expanded", "true");
+  try {
+    const w = await callJSON("explain", { ...gameParams(q), components: q.position.join(";") });
+    if (q === explained) renderWhy(w);
+  } catch (e) {
+    if (q === explained) box.replaceChildren(el("p", { class: "panel-error" }, e.message));
+  }
+}
+
 // ---------------------------------------------------------- the sequence
 
 function periodText(r) {
@@ -361,6 +430,9 @@ async function solve() {
     if (gen !== generation) return;
     $("results").hidden = false;
     renderValue(value);
+    explained = q;
+    hide($("why"));
+    $("why-button").setAttribute("aria-expanded", "false");
     history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "" })}`);
     play.game = q.game;
     play.misere = q.misere;
@@ -425,6 +497,7 @@ function start() {
   });
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
+  $("why-button").addEventListener("click", toggleWhy);
   loadGames();
   solve();
 }

@@ -40,6 +40,7 @@
 pub mod answer;
 pub mod entry;
 pub mod error;
+pub mod explain;
 pub mod game;
 pub mod games;
 pub mod heap;

@@ -1,7 +1,8 @@
 //! The JSON and SVG routes that mirror the command line.
 //!
-//! `/api/value` and `/api/seq` answer with exactly the JSON that
-//! `grundy value --json` and `grundy seq --json` print (the same structures,
+//! `/api/value`, `/api/explain` and `/api/seq` answer with exactly the
+//! JSON that `grundy value --json`, `grundy explain --json` and
+//! `grundy seq --json` print (the same structures,
 //! pretty-printed the same way), so scripts can move between the two; a
 //! sequence stopped by the time limit adds one field, `stopped`.
 
@@ -80,6 +81,18 @@ pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
         let game = params.game()?;
         let components = params.position("components", &*game)?;
         json(&game.analyze(&components, &job.limits)?)
+    })
+    .await
+}
+
+/// `GET /api/explain?game=GAME&components=C1;C2;...`: as `grundy explain
+/// --json`, for the page's "why?" panel.
+pub async fn explain(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, &["components"]].concat();
+    answer(&app, "/api/explain", raw, &allowed, |params, job| {
+        let game = params.game()?;
+        let components = params.position("components", &*game)?;
+        json(&grundy::explain::explain(&*game, &components, &job.limits)?)
     })
     .await
 }

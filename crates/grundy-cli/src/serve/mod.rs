@@ -68,6 +68,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/app.js", get(assets::script))
         .route("/api/games", get(api::games))
         .route("/api/value", get(api::value))
+        .route("/api/explain", get(api::explain))
         .route("/api/seq", get(api::seq))
         .route("/api/plot", get(api::plot))
         .route("/api/graph", get(api::graph))

@@ -1,0 +1,228 @@
+//! `grundy explain`: the mex and XOR reasoning, checked against a brute
+//! force written here (its own mex, its own XOR), not the engine's.
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+use support::*;
+
+/// The options of heap `n` in a subtraction game with `set`, as the game
+/// lists them (largest heap left first).
+fn sub_options(n: u64, set: &[u64]) -> Vec<u64> {
+    set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
+}
+
+/// The smallest number not in `values`.
+fn brute_mex(values: &[u64]) -> u64 {
+    (0..).find(|v| !values.contains(v)).unwrap()
+}
+
+/// G(0..=n) by the mex over every option.
+fn brute_values(n: u64, set: &[u64]) -> Vec<u64> {
+    let mut g = Vec::new();
+    for h in 0..=n {
+        let opts: Vec<u64> = sub_options(h, set).iter().map(|&o| g[o as usize]).collect();
+        g.push(brute_mex(&opts));
+    }
+    g
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap()
+}
+
+/// Checks the explanation of the heaps `heaps` of the subtraction game
+/// `set` (named `game`) against the brute force: every option's value,
+/// the mex, the binary rows, the XOR and the winning moves.
+fn check_heaps(game: &str, set: &[u64], heaps: &[u64]) {
+    let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let mut cmd = vec!["explain", game];
+    cmd.extend(args.iter().map(String::as_str));
+    let text = text(&cmd);
+    cmd.push("--json");
+    let json = json_of(&cmd);
+    let g = brute_values(*heaps.iter().max().unwrap(), set);
+    let total = heaps.iter().fold(0, |a, &h| a ^ g[h as usize]);
+    let bits = format!(
+        "{:b}",
+        heaps
+            .iter()
+            .map(|&h| g[h as usize])
+            .max()
+            .unwrap()
+            .max(total)
+    )
+    .len();
+    for (i, &h) in heaps.iter().enumerate() {
+        let c = &json["components"][i];
+        let opts = sub_options(h, set);
+        let opt_values: Vec<u64> = opts.iter().map(|&o| g[o as usize]).collect();
+        assert_eq!(u(&c["value"]), brute_mex(&opt_values), "{game} {h}");
+        let listed: Vec<(String, u64)> = c["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| (o["to"].as_str().unwrap().to_string(), u(&o["value"])))
+            .collect();
+        let expected: Vec<(String, u64)> = opts
+            .iter()
+            .map(|&o| (o.to_string(), g[o as usize]))
+            .collect();
+        assert_eq!(listed, expected, "{game} {h}");
+        let distinct: BTreeSet<u64> = opt_values.iter().copied().collect();
+        let group_values: Vec<u64> = c["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|gr| u(&gr["value"]))
+            .collect();
+        assert_eq!(group_values, distinct.iter().copied().collect::<Vec<_>>());
+        // The tutorials' line, word for word.
+        let names: Vec<String> = opts.iter().map(|o| format!("G({o})")).collect();
+        let set_text: Vec<String> = distinct.iter().map(u64::to_string).collect();
+        let line = format!(
+            "G({h}) = mex{{{}}} = mex{{{}}} = {}",
+            names.join(", "),
+            set_text.join(","),
+            g[h as usize]
+        );
+        assert!(text.contains(&line), "`{line}` not in:\n{text}");
+        let binary = format!("{:0bits$b}", g[h as usize]);
+        assert_eq!(json["sum"]["binary"][i], binary.as_str());
+    }
+    assert_eq!(u(&json["sum"]["total"]), total);
+    assert_eq!(
+        json["sum"]["total_binary"],
+        format!("{total:0bits$b}").as_str()
+    );
+    assert_eq!(json["outcome"], if total == 0 { "P" } else { "N" });
+    // Winning moves: exactly the options that leave the XOR 0.
+    let mut brute_wins = BTreeSet::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for o in sub_options(h, set) {
+            if total ^ g[h as usize] ^ g[o as usize] == 0 {
+                brute_wins.insert((i as u64, o.to_string()));
+            }
+        }
+    }
+    let wins: BTreeSet<(u64, String)> = json["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let i = u(&m["component"]);
+            let to = m["to"].as_str().unwrap().to_string();
+            let before = g[heaps[i as usize] as usize];
+            assert_eq!(u(&m["value_before"]), before);
+            assert_eq!(u(&m["value_after"]), g[to.parse::<usize>().unwrap()]);
+            assert_eq!(u(&m["total_after"]), 0);
+            (i, to)
+        })
+        .collect();
+    assert_eq!(wins, brute_wins, "{game} {heaps:?}");
+    assert_eq!(
+        text.matches("so the XOR becomes 0").count(),
+        brute_wins.len(),
+        "{text}"
+    );
+}
+
+#[test]
+fn sub_134_shows_the_mex_and_the_xor() {
+    check_heaps("sub:1,3,4", &[1, 3, 4], &[7, 10]);
+    let out = text(&["explain", "sub:1,3,4", "7", "10"]);
+    // G(7) = 0 and G(10) = 1, by hand from 0,1,0,1,2,3,2 repeating.
+    assert!(
+        out.contains("G(7) = mex{G(6), G(4), G(3)} = mex{1,2} = 0"),
+        "{out}"
+    );
+    assert!(out.contains("  XOR   = 1 = 1\n"), "{out}");
+    assert!(out.contains("component 2: 10 -> 9   value 1 -> 0"), "{out}");
+}
+
+#[test]
+fn nim_shows_the_columns_of_bits() {
+    let nim: Vec<u64> = (1..=5).collect();
+    check_heaps("nim", &nim, &[3, 4, 5]);
+    let out = text(&["explain", "nim", "3", "4", "5"]);
+    for row in [
+        "  G(3) = 3 = 011\n",
+        "  G(4) = 4 = 100\n",
+        "  G(5) = 5 = 101\n",
+        "  XOR  = 2 = 010\n",
+    ] {
+        assert!(out.contains(row), "`{row}` not in:\n{out}");
+    }
+}
+
+#[test]
+fn a_p_position_has_no_winning_move_and_says_why() {
+    check_heaps("sub:1,3,4", &[1, 3, 4], &[7, 2]);
+    let out = text(&["explain", "nim", "1", "2", "3"]);
+    assert!(out.contains("outcome: P"), "{out}");
+    assert!(out.contains("the XOR is 0"), "{out}");
+    assert!(!out.contains("winning moves"), "{out}");
+}
+
+#[test]
+fn large_components_are_explained_by_their_theory() {
+    // A heap of 10^15 is read off the proven period 7 of sub:1,3,4.
+    let n: u64 = 1_000_000_000_000_000;
+    let json = json_of(&["explain", "sub:1,3,4", &n.to_string(), "--json"]);
+    let theory = &json["components"][0]["theory"];
+    assert_eq!(theory["kind"], "period");
+    let m = n % 7;
+    assert_eq!(u(&theory["reads"][0]["heap"]), m);
+    let g = brute_values(7, &[1, 3, 4]);
+    assert_eq!(u(&theory["reads"][0]["value"]), g[m as usize]);
+    assert_eq!(u(&json["components"][0]["value"]), g[m as usize]);
+    // A Nim heap of 1000 has too many options: its closed form says it.
+    let json = json_of(&["explain", "nim", "1000", "--json"]);
+    let c = &json["components"][0];
+    assert!(c["options"].is_null());
+    assert_eq!(c["theory"]["kind"], "closed_form");
+    assert_eq!(u(&c["value"]), 1000);
+}
+
+#[test]
+fn splits_are_options_written_as_sums() {
+    // Kayles 4: options 3, 2, 1+2, 1+1 and 2 again; values by hand from
+    // G(0..3) = 0,1,2,3: {3, 2, 1^2 = 3, 1^1 = 0} so G(4) = mex{0,2,3} = 1.
+    let out = text(&["explain", "kayles", "4"]);
+    assert!(out.contains("= mex{0,2,3} = 1"), "{out}");
+    assert!(out.contains("G(1+2)"), "{out}");
+}
+
+#[test]
+fn misere_and_whole_position_games_are_refused_in_one_line() {
+    fails(&["explain", "nim", "1", "2", "--misere"], "misère");
+    fails(&["explain", "moore:2", "1", "2"], "whole position");
+    fails(&["explain", "nim", "x"], "heap size");
+}
+
+#[test]
+fn loopy_options_and_long_tables_name_where_the_value_comes_from() {
+    let draws = format!(
+        "rules:{}/../../rules/draws.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // 4 moves to 3 (a draw, inf(1)) or to 0: its value 1 is no mex of
+    // listed values, and the explanation says why.
+    let json = json_of(&["explain", &draws, "4", "--json"]);
+    let c = &json["components"][0];
+    assert_eq!(u(&c["value"]), 1);
+    assert!(c["options"].is_null());
+    assert_eq!(c["theory"]["kind"], "game");
+    let why = c["theory"]["text"].as_str().unwrap();
+    assert!(
+        why.contains("the option 3 has the loopy value inf(1)"),
+        "{why}"
+    );
+    // A draw has no finite value to explain.
+    fails(&["explain", &draws, "5"], "loopy value");
+    // Kayles 100 has about 100 options: its value is read from the table.
+    let json = json_of(&["explain", "kayles", "100", "--json"]);
+    assert_eq!(json["components"][0]["theory"]["kind"], "table");
+}
