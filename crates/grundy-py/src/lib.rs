@@ -78,14 +78,18 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 }
 
 /// The text of a graph file with one line per edge; vertex names must be
-/// words, as in such a file.
+/// words, as in such a file, and not `start`, which begins a start line.
 fn graph_text(edges: &[(String, String)]) -> PyResult<String> {
     let mut text = String::new();
     for (i, (u, v)) in edges.iter().enumerate() {
         for name in [u, v] {
-            if name.is_empty() || name.starts_with('#') || name.contains(char::is_whitespace) {
+            let word = !name.is_empty()
+                && !name.starts_with('#')
+                && !name.contains(char::is_whitespace)
+                && name != "start";
+            if !word {
                 return Err(PyValueError::new_err(format!(
-                    "edge {}: vertex `{}` is not a word (no spaces, not empty, no leading #)",
+                    "edge {}: vertex `{}` is not a name graph files allow (a word, not `start`, not starting with #)",
                     i + 1,
                     grundy::error::shorten_quote(name)
                 )));
