@@ -7,12 +7,32 @@
 # a fresh machine as on a developer's. `.ci/run` calls this script, so the README's test command
 # and CI run the same tests.
 #
-# SKIP_BROWSER_TESTS=1 runs the Rust tests only.
+# The Python package (crates/grundy-py) is tested with pytest in a virtual
+# environment made here (target/py-venv), built by `maturin develop` in the
+# dev profile, so it shares the workspace's compiled engine.
+#
+# SKIP_PYTHON_TESTS=1 skips the Python tests; SKIP_BROWSER_TESTS=1 the
+# browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== cargo test --workspace"
 cargo test --workspace
+
+if [ "${SKIP_PYTHON_TESTS:-}" = 1 ]; then
+  echo "== Python tests skipped (SKIP_PYTHON_TESTS=1)"
+else
+  echo "== Python tests: the grundy package in target/py-venv, checked against the grundy binary"
+  cargo build --bin grundy
+  venv="$PWD/target/py-venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+  fi
+  timeout 600 "$venv/bin/pip" install -q --disable-pip-version-check \
+    "maturin>=1.5,<2" "pytest>=7" "numpy>=1.21"
+  (cd crates/grundy-py && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop -q)
+  "$venv/bin/python" -m pytest -q crates/grundy-py/tests
+fi
 
 if [ "${SKIP_BROWSER_TESTS:-}" = 1 ]; then
   echo "== browser tests skipped (SKIP_BROWSER_TESTS=1)"

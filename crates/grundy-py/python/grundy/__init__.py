@@ -77,6 +77,16 @@ class Sequence(_Answer):
     ``period``, ``preperiod``, ``proven`` and ``proof`` say what is known of
     its period; also ``game``, ``computed_to``, ``closed_form``, ``sparse``."""
 
+    game: str
+    computed_to: int
+    values: np.ndarray
+    preperiod: Optional[int]
+    period: Optional[int]
+    proven: bool
+    proof: Optional[str]
+    closed_form: Optional[str]
+    sparse: Optional[Dict[str, Any]]
+
     def to_dict(self) -> Dict[str, Any]:
         """The fields as ``--json`` writes them, values as a list of ints."""
         fields = dict(self._fields)
@@ -88,6 +98,13 @@ class SolvedGraph(_Answer):
     """Every vertex of a graph (``grundy solve --json``): ``table`` holds one
     dict per vertex with ``vertex``, ``outcome``, ``remoteness`` and
     ``value``; also ``game``, ``vertices``, ``edges``, ``starts``, ``misere``."""
+
+    game: str
+    vertices: int
+    edges: int
+    starts: List[str]
+    table: List[Dict[str, Any]]
+    misere: bool
 
 
 class StateGraph:
