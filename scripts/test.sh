@@ -8,8 +8,8 @@
 # and CI run the same tests.
 #
 # The Python package (crates/grundy-py) is tested with pytest in a virtual
-# environment made here (target/py-venv), built by `maturin develop` in the
-# dev profile, so it shares the workspace's compiled engine.
+# environment made by scripts/py-env.sh (target/py-venv), built by `maturin
+# develop` in the dev profile, so it shares the workspace's compiled engine.
 #
 # SKIP_PYTHON_TESTS=1 skips the Python tests; SKIP_BROWSER_TESTS=1 the
 # browser tests.
@@ -24,14 +24,8 @@ if [ "${SKIP_PYTHON_TESTS:-}" = 1 ]; then
 else
   echo "== Python tests: the grundy package in target/py-venv, checked against the grundy binary"
   cargo build --bin grundy
-  venv="$PWD/target/py-venv"
-  if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-  fi
-  timeout 600 "$venv/bin/pip" install -q --disable-pip-version-check \
-    "maturin>=1.5,<2" "pytest>=7" "numpy>=1.21"
-  (cd crates/grundy-py && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop -q)
-  "$venv/bin/python" -m pytest -q crates/grundy-py/tests
+  python=$(scripts/py-env.sh)
+  "$python" -m pytest -q crates/grundy-py/tests
 fi
 
 if [ "${SKIP_BROWSER_TESTS:-}" = 1 ]; then
