@@ -87,3 +87,21 @@ def test_state_graph_is_the_cli_picture(cli):
     assert g._repr_svg_() == svg
     code, dot, _ = cli("graph", "nim", "2", "1", "--format", "dot")
     assert g.dot == dot
+
+
+def test_the_example_notebook_is_a_valid_notebook():
+    import ast
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "grundy.ipynb"
+    nb = json.loads(path.read_text())
+    assert nb["nbformat"] == 4 and nb["nbformat_minor"] >= 4
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) >= 5
+    for c in nb["cells"]:
+        assert {"cell_type", "metadata", "source", "id"} <= set(c)
+    for c in code:
+        assert c["outputs"] == [] and c["execution_count"] is None
+        ast.parse("".join(c["source"]))
+    assert any("grundy.seq(\"grundy\"" in "".join(c["source"]) for c in code)
