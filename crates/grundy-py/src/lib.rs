@@ -26,13 +26,16 @@ use crate::run::{interruptible, limits, value_error};
 /// as `grundy graph`: beyond a few hundred nodes a picture is unreadable.
 const DEFAULT_MAX_NODES: u64 = 500;
 
+/// The command line's reading of game files, the same source: both front
+/// ends refuse a file that is too large, binary or not UTF-8 in the same
+/// words, and a path such as `/dev/zero` never hangs the interpreter.
+#[path = "../../grundy-cli/src/load.rs"]
+mod load;
+
 /// The game `name`; games named by a file (`graph:FILE`, `rules:F.rhai`)
 /// read it here, as the CLI does, the engine doing no I/O.
 fn parse_game(name: &str, opts: SpecOptions) -> PyResult<Box<dyn Ruleset>> {
-    grundy::parse_with(name, opts, &|path: &str| {
-        std::fs::read_to_string(path).map_err(|e| Error::parse(format!("{path}: cannot read: {e}")))
-    })
-    .map_err(|e| value_error(&e))
+    load::parse_game(name, opts).map_err(|e| value_error(&e))
 }
 
 /// A serde answer as Python dicts, lists and scalars.

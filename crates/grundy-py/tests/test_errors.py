@@ -19,6 +19,7 @@ SAME_AS_CLI = [
     (lambda: grundy.value("cutting", ["3x3"], misere=True), ["value", "cutting", "3x3", "--misere"]),
     (lambda: grundy.seq("wythoff", 5), ["seq", "wythoff", "--to", "5"]),
     (lambda: grundy.seq("graph:/nonexistent/g"), ["seq", "graph:/nonexistent/g"]),
+    (lambda: grundy.value("graph:/dev/zero", ["a"]), ["value", "graph:/dev/zero", "a"]),
     (lambda: grundy.value("0.137", [5000], max_states=10), ["--max-states", "10", "value", "0.137", "5000"]),
 ]
 
