@@ -33,6 +33,7 @@ def test_kayles_sum_and_misere_play(cli_json):
     a = grundy.value("kayles", [7, 11])
     assert (a.values, a.grundy, a.outcome) == ([2, 6], 4, "N")
     assert a.winning_moves == [{"component": 1, "to": "10"}, {"component": 1, "to": "4+6"}]
+    assert a.method is None and "method" not in a.to_dict()
     m = grundy.value("nim", [1, 1, 1], misere=True)
     assert m.to_dict() == cli_json("value", "nim", "1", "1", "1", "--misere")
     assert (m.outcome, m.method) == ("P", "bouton")

@@ -1,6 +1,7 @@
 """Bad input raises ValueError with the command's one-line message; Ctrl-C
 stops a long computation through the engine's stop flag."""
 
+import _thread
 import signal
 import threading
 import time
@@ -55,14 +56,18 @@ def test_python_arguments_are_refused_in_one_line(call, message):
     assert text == message
 
 
-def test_ctrl_c_stops_a_long_seq_within_a_second():
-    main = threading.main_thread().ident
+def send_sigint():
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+
+@pytest.mark.parametrize("interrupt_main", [send_sigint, _thread.interrupt_main])
+def test_ctrl_c_stops_a_long_seq_within_a_second(interrupt_main):
     sent = []
 
     def interrupt():
         time.sleep(0.5)
         sent.append(time.monotonic())
-        signal.pthread_kill(main, signal.SIGINT)
+        interrupt_main()
 
     threading.Thread(target=interrupt).start()
     start = time.monotonic()

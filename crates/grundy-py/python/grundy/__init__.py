@@ -70,6 +70,22 @@ class Analysis(_Answer):
     maybe ``note``), ``moves_truncated``, ``misere`` and, in misère play,
     ``method``."""
 
+    game: str
+    components: List[str]
+    values: Optional[List[Union[int, str, None]]]
+    grundy: Union[int, str, None]
+    outcome: str
+    winning_moves: List[Dict[str, Any]]
+    moves_truncated: bool
+    misere: bool
+
+    @property
+    def method(self) -> Optional[str]:
+        """How a misère position was decided (``"bouton"``, ``"genus"``,
+        ``"quotient"`` or ``"search"``); ``None`` in normal play, where the
+        JSON has no such field."""
+        return self._fields.get("method")
+
 
 class Sequence(_Answer):
     """A Grundy sequence (``grundy seq --json``): ``values`` is a numpy
