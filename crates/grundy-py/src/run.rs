@@ -41,8 +41,8 @@ where
     let (done, mut result) = mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            // The receiver outlives the scope's threads: nobody to tell is
-            // impossible here, so the send cannot fail.
+            // The receiver waits until this result arrives (or the
+            // thread panics), so the send cannot fail.
             let _ = done.send(work(limits));
         });
         let mut raised = None;
