@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # The engine benchmark: fast engines against the naive mex in one run, and
 # the take-and-break speed targets, then misère play (quotients, a sum of
-# 100 heaps against search). Prints tables; takes a few minutes.
+# 100 heaps against search), then the Python package against the command
+# on one sequence run (the package's cost as a ratio of the command's).
+# Prints tables; takes a few minutes.
 #   scripts/bench.sh          full run
 #   scripts/bench.sh --quick  small inputs (about ten seconds)
 #   scripts/bench.sh --micro  also the divan micro-benchmarks
 set -euo pipefail
 cd "$(dirname "$0")/.."
+py_heaps=1048576
 case "${1:-}" in
-  --quick) export GRUNDY_BENCH_QUICK=1 ;;
+  --quick) export GRUNDY_BENCH_QUICK=1 py_heaps=65536 ;;
 esac
 cargo bench -p grundy --bench compare
 cargo bench -p grundy --bench misere
 if [ "${1:-}" = "--micro" ]; then
   cargo bench -p grundy --bench engines
 fi
+# Both sides in the release profile, which shares the engine's build.
+cargo build --release --bin grundy
+python=$(scripts/py-env.sh --release)
+"$python" crates/grundy-py/benches/seq_vs_cli.py "$py_heaps" target/release/grundy

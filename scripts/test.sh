@@ -7,12 +7,26 @@
 # a fresh machine as on a developer's. `.ci/run` calls this script, so the README's test command
 # and CI run the same tests.
 #
-# SKIP_BROWSER_TESTS=1 runs the Rust tests only.
+# The Python package (crates/grundy-py) is tested with pytest in a virtual
+# environment made by scripts/py-env.sh (target/py-venv), built by `maturin
+# develop` in the dev profile, so it shares the workspace's compiled engine.
+#
+# SKIP_PYTHON_TESTS=1 skips the Python tests; SKIP_BROWSER_TESTS=1 the
+# browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== cargo test --workspace"
 cargo test --workspace
+
+if [ "${SKIP_PYTHON_TESTS:-}" = 1 ]; then
+  echo "== Python tests skipped (SKIP_PYTHON_TESTS=1)"
+else
+  echo "== Python tests: the grundy package in target/py-venv, checked against the grundy binary"
+  cargo build --bin grundy
+  python=$(scripts/py-env.sh)
+  "$python" -m pytest -q crates/grundy-py/tests
+fi
 
 if [ "${SKIP_BROWSER_TESTS:-}" = 1 ]; then
   echo "== browser tests skipped (SKIP_BROWSER_TESTS=1)"

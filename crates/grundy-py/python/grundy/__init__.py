@@ -1,0 +1,224 @@
+"""grundy: solve impartial combinatorial games from Python.
+
+The engine of the ``grundy`` command, called directly: Sprague-Grundy
+values, outcomes and winning moves of sums (:func:`value`), Grundy
+sequences of heap games as numpy arrays with their periods (:func:`seq`),
+graphs with cycles (:func:`solve_graph`), pictures of state graphs
+(:func:`state_graph`) and nim arithmetic (:class:`Nimber`).
+
+Answers have the fields of the command's ``--json`` output, as attributes
+and through ``to_dict()``. Bad input raises ``ValueError`` with the
+command's one-line message; Ctrl-C (``KeyboardInterrupt``) stops a long
+computation, which runs with the GIL released.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _grundy
+from ._grundy import Nimber
+
+__all__ = [
+    "Analysis",
+    "Nimber",
+    "Sequence",
+    "SolvedGraph",
+    "StateGraph",
+    "games",
+    "seq",
+    "solve_graph",
+    "state_graph",
+    "value",
+]
+
+Component = Union[str, int]
+
+
+class _Answer:
+    """An engine answer: the fields of its JSON form as attributes."""
+
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        self._fields = fields
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise AttributeError(
+                f"{type(self).__name__} has no field {name!r}"
+            ) from None
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._fields))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as a dict, as the command's ``--json`` writes them."""
+        return dict(self._fields)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self._fields.items())
+        return f"{type(self).__name__}({shown})"
+
+
+class Analysis(_Answer):
+    """A position's analysis (``grundy value --json``): ``game``,
+    ``components``, ``values``, ``grundy``, ``outcome`` (``"P"``, ``"N"``
+    or ``"D"``), ``winning_moves`` (dicts with ``component``, ``to`` and
+    maybe ``note``), ``moves_truncated``, ``misere`` and, in misère play,
+    ``method``."""
+
+    game: str
+    components: List[str]
+    values: Optional[List[Union[int, str, None]]]
+    grundy: Union[int, str, None]
+    outcome: str
+    winning_moves: List[Dict[str, Any]]
+    moves_truncated: bool
+    misere: bool
+
+    @property
+    def method(self) -> Optional[str]:
+        """How a misère position was decided (``"bouton"``, ``"genus"``,
+        ``"quotient"`` or ``"search"``); ``None`` in normal play, where the
+        JSON has no such field."""
+        return self._fields.get("method")
+
+
+class Sequence(_Answer):
+    """A Grundy sequence (``grundy seq --json``): ``values`` is a numpy
+    array (uint16 while the values fit, else uint32) of G(0..=computed_to);
+    ``period``, ``preperiod``, ``proven`` and ``proof`` say what is known of
+    its period; also ``game``, ``computed_to``, ``closed_form``, ``sparse``."""
+
+    game: str
+    computed_to: int
+    values: np.ndarray
+    preperiod: Optional[int]
+    period: Optional[int]
+    proven: bool
+    proof: Optional[str]
+    closed_form: Optional[str]
+    sparse: Optional[Dict[str, Any]]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as ``--json`` writes them, values as a list of ints."""
+        fields = dict(self._fields)
+        fields["values"] = fields["values"].tolist()
+        return fields
+
+
+class SolvedGraph(_Answer):
+    """Every vertex of a graph (``grundy solve --json``): ``table`` holds one
+    dict per vertex with ``vertex``, ``outcome``, ``remoteness`` and
+    ``value``; also ``game``, ``vertices``, ``edges``, ``starts``, ``misere``."""
+
+    game: str
+    vertices: int
+    edges: int
+    starts: List[str]
+    table: List[Dict[str, Any]]
+    misere: bool
+
+
+class StateGraph:
+    """The state graph of a position (``grundy graph``): values on the
+    nodes, P-positions red, winning moves green. A notebook shows it as
+    a picture (``_repr_svg_``)."""
+
+    def __init__(self, svg: str, dot: str) -> None:
+        self.svg = svg
+        """The picture as a standalone SVG document."""
+        self.dot = dot
+        """The graph in Graphviz DOT, for ``dot -Tpng``."""
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"StateGraph(<{len(self.svg)} characters of SVG>)"
+
+
+def _texts(components: Iterable[Component]) -> List[str]:
+    if isinstance(components, (str, int)):
+        components = [components]
+    return [str(c) for c in components]
+
+
+def value(
+    game: str,
+    components: Iterable[Component],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Analysis:
+    """The values, outcome and winning moves of a sum of components.
+
+    ``game`` is a name as ``grundy games`` lists it (``"nim"``,
+    ``"sub:1,3,4"``, ``"kayles"``, ...), ``components`` the components as
+    the command takes them (ints or texts such as ``"4+6"`` or ``"2,5"``).
+    ``misere`` plays misère (the last mover loses), ``max_states`` is the
+    state budget (default 10,000,000) and ``ground`` the ground vertex of
+    Hackenbush. Same answer as ``grundy value GAME COMPONENT... --json``.
+    """
+    return Analysis(
+        _grundy.value(game, _texts(components), misere, max_states, ground)
+    )
+
+
+def seq(
+    game: str,
+    to: Optional[int] = None,
+    threads: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Sequence:
+    """The Grundy sequence G(0..=to) of a heap game and its period.
+
+    Without ``to``, games with a periodicity theorem run until the period
+    is proven (up to 2^20 heaps), as ``grundy seq GAME``. ``threads`` is
+    the number of threads that value heaps together (default: every core);
+    the values are the same for every count. ``values`` is a numpy array
+    wrapping the engine's output without a copy.
+    """
+    fields, packed, width = _grundy.seq(
+        game, None if to is None else str(to), threads, max_states
+    )
+    fields["values"] = np.frombuffer(packed, dtype=np.dtype(f"<u{width}"))
+    return Sequence(fields)
+
+
+def games() -> List[Dict[str, Optional[str]]]:
+    """The games grundy knows, as ``/api/games`` lists them: ``name`` (the
+    pattern, ``sub:S``), ``components``, ``about``, and ``example_game`` and
+    ``example_position`` (components separated by ``;``), ``None`` for
+    games read from files."""
+    return _grundy.games()
+
+
+def solve_graph(
+    edges: Iterable[Tuple[Any, Any]],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+) -> SolvedGraph:
+    """Outcome (P, N or D for a draw), remoteness and value of every vertex
+    of a directed graph, cycles allowed: a token slides along an edge and
+    whoever cannot move loses. ``edges`` are pairs ``(u, v)`` of vertex
+    names (words or ints). Same answer as ``grundy solve graph:FILE --json``
+    for a file of these edges; ``misere``: the player who cannot move wins.
+    """
+    pairs = [(str(u), str(v)) for u, v in edges]
+    return SolvedGraph(_grundy.solve_graph(pairs, misere, max_states))
+
+
+def state_graph(
+    game: str,
+    components: Iterable[Component],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+) -> StateGraph:
+    """The picture of every position reachable from a position (at most
+    ``max_states``, default 500), as ``grundy graph GAME COMPONENT...``."""
+    svg, dot = _grundy.state_graph(game, _texts(components), misere, max_states)
+    return StateGraph(svg, dot)

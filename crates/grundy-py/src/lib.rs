@@ -1,0 +1,177 @@
+//! `grundy` for Python: the engine's answers as Python objects.
+//!
+//! A front end as thin as the command line: each function reads its
+//! arguments, makes one engine call and hands back the answer in the
+//! shape of the CLI's `--json` (converted with `pythonize` from the same
+//! serde form, so the field names cannot drift). The Python package
+//! (`python/grundy/`) wraps these in classes with docstrings; this native
+//! module is `grundy._grundy`.
+
+mod nimber;
+mod run;
+mod seq;
+
+use grundy::play::StateGraph;
+use grundy::present::picture;
+use grundy::ruleset::read_sums;
+use grundy::{Error, Ruleset, SpecOptions};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use pythonize::pythonize;
+
+use crate::run::{interruptible, limits, value_error};
+
+/// The most positions a picture holds unless `max_states` says otherwise,
+/// as `grundy graph`: beyond a few hundred nodes a picture is unreadable.
+const DEFAULT_MAX_NODES: u64 = 500;
+
+/// The command line's reading of game files, the same source: both front
+/// ends refuse a file that is too large, binary or not UTF-8 in the same
+/// words, and a path such as `/dev/zero` never hangs the interpreter.
+#[path = "../../grundy-cli/src/load.rs"]
+mod load;
+
+/// The game `name`; games named by a file (`graph:FILE`, `rules:F.rhai`)
+/// read it here, as the CLI does, the engine doing no I/O.
+fn parse_game(name: &str, opts: SpecOptions) -> PyResult<Box<dyn Ruleset>> {
+    load::parse_game(name, opts).map_err(|e| value_error(&e))
+}
+
+/// A serde answer as Python dicts, lists and scalars.
+fn to_python<T: serde::Serialize>(py: Python<'_>, answer: &T) -> PyResult<Py<PyAny>> {
+    Ok(pythonize(py, answer)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?
+        .unbind())
+}
+
+/// `grundy value`: the analysis of a sum, as the dict of `--json`.
+#[pyfunction]
+#[pyo3(signature = (game, components, misere=false, max_states=None, ground=None))]
+fn value(
+    py: Python<'_>,
+    game: &str,
+    components: Vec<String>,
+    misere: bool,
+    max_states: Option<u64>,
+    ground: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let game = parse_game(game, SpecOptions { misere, ground })?;
+    let components = read_sums(&*game, &components);
+    let limits = limits(max_states);
+    let analysis = interruptible(py, &limits, |l| game.analyze(&components, l))?;
+    to_python(py, &analysis)
+}
+
+/// `grundy games`: every entry of the registry with its example, the
+/// fields of `/api/games`.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for g in grundy::registry::GAMES {
+        let d = PyDict::new(py);
+        d.set_item("name", g.pattern)?;
+        d.set_item("components", g.components)?;
+        d.set_item("about", g.about)?;
+        d.set_item("example_game", g.example.map(|e| e.game))?;
+        d.set_item("example_position", g.example.map(|e| e.position))?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// The text of a graph file with one line per edge; vertex names must be
+/// words, as in such a file, and not `start`, which begins a start line.
+fn graph_text(edges: &[(String, String)]) -> PyResult<String> {
+    let mut text = String::new();
+    for (i, (u, v)) in edges.iter().enumerate() {
+        for name in [u, v] {
+            let word = !name.is_empty()
+                && !name.starts_with('#')
+                && !name.contains(char::is_whitespace)
+                && name != "start";
+            if !word {
+                return Err(PyValueError::new_err(format!(
+                    "edge {}: vertex `{}` is not a name graph files allow (a word, not `start`, not starting with #)",
+                    i + 1,
+                    grundy::error::shorten_quote(name)
+                )));
+            }
+        }
+        text.push_str(&format!("{u} {v}\n"));
+    }
+    Ok(text)
+}
+
+/// `grundy solve`: every vertex of the graph given by `edges` with its
+/// outcome, remoteness and value, as the dict of `--json`.
+#[pyfunction]
+#[pyo3(signature = (edges, misere=false, max_states=None))]
+fn solve_graph(
+    py: Python<'_>,
+    edges: Vec<(String, String)>,
+    misere: bool,
+    max_states: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let text = graph_text(&edges)?;
+    let opts = SpecOptions {
+        misere,
+        ..SpecOptions::default()
+    };
+    // Errors about a line name the edge: the file is "edges", line i.
+    let game = grundy::parse_with("graph:edges", opts, &|_| Ok(text.clone()))
+        .map_err(|e| value_error(&e))?;
+    let limits = limits(max_states);
+    let table = interruptible(py, &limits, |l| match game.explicit_graph() {
+        Some(graph) => graph.solve_table(l),
+        None => Err(Error::unsupported("graph:edges is not an explicit graph")),
+    })?;
+    to_python(py, &table)
+}
+
+/// `grundy graph`: the state graph of a position as (SVG, DOT).
+#[pyfunction]
+#[pyo3(signature = (game, components, misere=false, max_states=None))]
+fn state_graph(
+    py: Python<'_>,
+    game: &str,
+    components: Vec<String>,
+    misere: bool,
+    max_states: Option<u64>,
+) -> PyResult<(String, String)> {
+    let game = parse_game(
+        game,
+        SpecOptions {
+            misere,
+            ..SpecOptions::default()
+        },
+    )?;
+    let position = read_sums(&*game, &components);
+    let limits = limits(Some(max_states.unwrap_or(DEFAULT_MAX_NODES)));
+    let max = limits.max_states;
+    let graph = interruptible(py, &limits, |l| {
+        match StateGraph::build(&*game, &position, l) {
+        Err(Error::Limit { .. }) => Err(Error::parse(format!(
+            "the state graph has more than {max} positions, too many to draw (max_states is {max}); raise max_states or start from a smaller position"
+        ))),
+        other => other,
+    }
+    })?;
+    let title = format!("{} {}", game.name(), position.join(" "));
+    Ok((
+        picture::to_svg(&graph, &title),
+        picture::to_dot(&graph, &title),
+    ))
+}
+
+/// The native module, `grundy._grundy`.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(seq::seq, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(state_graph, m)?)?;
+    m.add_class::<nimber::Nimber>()?;
+    Ok(())
+}

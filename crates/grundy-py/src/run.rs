@@ -1,0 +1,85 @@
+//! Long computations off the interpreter: the engine works on a thread
+//! of its own with the GIL released, while the calling thread watches for
+//! Python's signals and turns a Ctrl-C into the engine's stop flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grundy::error::one_line;
+use grundy::{Error, Limits};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+
+/// How often the watcher looks for a signal: a Ctrl-C is answered well
+/// within a second, and an idle watcher costs nothing measurable.
+const WATCH_EVERY: Duration = Duration::from_millis(20);
+
+/// Budgets of one call: `max_states` or the CLI's default, and a fresh
+/// stop flag that only [`interruptible`] sets.
+pub fn limits(max_states: Option<u64>) -> Limits {
+    Limits::with_max_states(max_states.unwrap_or(Limits::DEFAULT_MAX_STATES))
+        .with_stop(Arc::new(AtomicBool::new(false)))
+}
+
+/// An engine error as Python sees it: `ValueError` with the CLI's one
+/// line (what `grundy` prints after `error: `).
+pub fn value_error(e: &Error) -> PyErr {
+    PyValueError::new_err(one_line(&e.to_string()))
+}
+
+/// Runs `work` on another thread with the GIL released. A signal handler
+/// that raises (Ctrl-C's `KeyboardInterrupt`) sets the stop flag of
+/// `limits`; the engine then stops at its next check and the exception is
+/// raised here. Engine errors become [`value_error`]s.
+pub fn interruptible<T, F>(py: Python<'_>, limits: &Limits, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&Limits) -> grundy::Result<T> + Send,
+{
+    let (done, mut result) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            // The receiver waits until this result arrives (or the
+            // thread panics), so the send cannot fail.
+            let _ = done.send(work(limits));
+        });
+        let mut raised = None;
+        loop {
+            // The receiver is not `Sync`: it goes to the detached wait and back.
+            let (got, back) = py.detach(move || (result.recv_timeout(WATCH_EVERY), result));
+            result = back;
+            match got {
+                Ok(r) => return finish(r, raised),
+                // A panic of the worker: the scope re-raises it on exit,
+                // which PyO3 turns into a `PanicException`.
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(PyValueError::new_err(
+                        "internal error: the computation panicked; this is a bug in grundy",
+                    ))
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if raised.is_none() => {
+                    if let Err(e) = py.check_signals() {
+                        if let Some(stop) = &limits.stop {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        raised = Some(e);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        }
+    })
+}
+
+/// The worker's result, or the exception a signal handler raised while
+/// it ran (the stop it caused is no error of the user's input).
+fn finish<T>(result: grundy::Result<T>, raised: Option<PyErr>) -> PyResult<T> {
+    match (result, raised) {
+        (_, Some(e)) => Err(e),
+        (Ok(t), None) => Ok(t),
+        (Err(Error::Interrupted(what)), None) => Err(PyKeyboardInterrupt::new_err(what)),
+        (Err(e), None) => Err(value_error(&e)),
+    }
+}

@@ -1,0 +1,66 @@
+//! `grundy.seq`: the Grundy sequence of a heap game, its values packed
+//! for numpy.
+
+use grundy::game::parse_count;
+use grundy::heap::SeqRequest;
+use grundy::SpecOptions;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyByteArray;
+
+use crate::run::{interruptible, limits};
+
+/// `grundy seq GAME --to N --json`: the report's dict without its values,
+/// the values as little-endian unsigned integers of the returned width
+/// (2 bytes while they fit, as `--values-out`, else 4, else 8) in a
+/// bytearray that numpy wraps without copying.
+#[pyfunction]
+#[pyo3(signature = (game, to=None, threads=None, max_states=None))]
+pub fn seq<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: Option<String>,
+    threads: Option<usize>,
+    max_states: Option<u64>,
+) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
+    let game = crate::parse_game(game, SpecOptions::default())?;
+    let to = to
+        .map(|t| parse_count(&t, "to", u32::MAX as u64 - 2))
+        .transpose()
+        .map_err(|e| crate::run::value_error(&e))?;
+    let pool = match threads {
+        Some(n @ 1..=1024) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| PyValueError::new_err(format!("threads={n}: {e}")))?,
+        ),
+        Some(n) => {
+            return Err(PyValueError::new_err(format!(
+                "threads={n}: give a number of threads from 1 to 1024"
+            )))
+        }
+        None => None,
+    };
+    let limits = limits(max_states);
+    let req = SeqRequest { to };
+    let mut report = interruptible(py, &limits, |l| match &pool {
+        Some(pool) => pool.install(|| game.sequence(&req, l)),
+        None => game.sequence(&req, l),
+    })?;
+    let values = std::mem::take(&mut report.values);
+    let dict = crate::to_python(py, &report)?;
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let width = match largest {
+        0..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    };
+    let packed = PyByteArray::new_with(py, values.len() * width, |buf| {
+        for (out, v) in buf.chunks_exact_mut(width).zip(&values) {
+            out.copy_from_slice(&v.to_le_bytes()[..width]);
+        }
+        Ok(())
+    })?;
+    Ok((dict, packed, width))
+}

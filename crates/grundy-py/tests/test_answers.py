@@ -1,0 +1,108 @@
+"""The package's answers equal the command's `--json` answers."""
+
+import numpy as np
+import pytest
+
+import grundy
+
+EXAMPLES = [g for g in grundy.games() if g["example_game"] is not None]
+
+
+def test_games_list_the_registry_as_the_command_does(cli):
+    code, out, _ = cli("games")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == len(grundy.games())
+    for line, g in zip(lines, grundy.games()):
+        assert line.startswith(g["name"] + "  ") and g["about"] in line
+    files = [g["name"] for g in grundy.games() if g["example_game"] is None]
+    assert files == ["graph:FILE", "rules:FILE.rhai"]
+
+
+@pytest.mark.parametrize("entry", EXAMPLES, ids=[g["name"] for g in EXAMPLES])
+def test_value_of_every_example_equals_the_cli_json(entry, cli_json):
+    components = entry["example_position"].split(";")
+    expected = cli_json("value", entry["example_game"], *components)
+    got = grundy.value(entry["example_game"], components)
+    assert got.to_dict() == expected
+    assert got.outcome == expected["outcome"]
+    assert got.winning_moves == expected["winning_moves"]
+
+
+def test_kayles_sum_and_misere_play(cli_json):
+    a = grundy.value("kayles", [7, 11])
+    assert (a.values, a.grundy, a.outcome) == ([2, 6], 4, "N")
+    assert a.winning_moves == [{"component": 1, "to": "10"}, {"component": 1, "to": "4+6"}]
+    assert a.method is None and "method" not in a.to_dict()
+    m = grundy.value("nim", [1, 1, 1], misere=True)
+    assert m.to_dict() == cli_json("value", "nim", "1", "1", "1", "--misere")
+    assert (m.outcome, m.method) == ("P", "bouton")
+
+
+def test_seq_equals_the_cli_values_file(cli, tmp_path):
+    n = 1 << 16
+    out = tmp_path / "g.bin"
+    code, _, err = cli("seq", "grundy", "--to", n, "--values-out", out)
+    assert code == 0, err
+    s = grundy.seq("grundy", n)
+    assert s.values.dtype == np.uint16
+    assert len(s.values) == n + 1
+    assert np.array_equal(s.values, np.fromfile(out, dtype="<u2"))
+    assert s.computed_to == n
+
+
+def test_seq_reports_the_period_and_proof_as_the_cli(cli_json):
+    expected = cli_json("seq", "kayles")
+    s = grundy.seq("kayles")
+    assert (s.period, s.preperiod, s.proven) == (12, 71, True)
+    assert s.to_dict() == expected
+    assert s.proof == expected["proof"] and s.proof
+    threads = grundy.seq("0.137", to=5000, threads=1)
+    assert threads.to_dict() == cli_json("seq", "0.137", "--to", "5000")
+
+
+def test_large_values_widen_the_array():
+    s = grundy.seq("nim", to=70000)
+    assert s.values.dtype == np.uint32
+    assert np.array_equal(s.values, np.arange(70001, dtype=np.uint32))
+
+
+def test_solve_graph_equals_the_cli_on_the_same_file(cli_json, tmp_path):
+    edges = [("a", "b"), ("b", "c"), ("c", "a"), ("a", "d"), ("e", "e"), (1, 2)]
+    path = tmp_path / "edges"
+    path.write_text("".join(f"{u} {v}\n" for u, v in edges))
+    expected = cli_json("solve", f"graph:{path}")
+    got = grundy.solve_graph(edges)
+    assert got.to_dict() == {**expected, "game": "graph:edges"}
+    rows = {r["vertex"]: (r["outcome"], r["remoteness"], r["value"]) for r in got.table}
+    assert rows["d"] == ("P", 0, 0)
+    assert rows["e"] == ("D", None, "inf()")
+    misere = grundy.solve_graph(edges, misere=True)
+    assert misere.to_dict() == {**cli_json("solve", f"graph:{path}", "--misere"), "game": "graph:edges"}
+
+
+def test_state_graph_is_the_cli_picture(cli):
+    g = grundy.state_graph("nim", [2, 1])
+    code, svg, _ = cli("graph", "nim", "2", "1")
+    assert code == 0
+    assert g._repr_svg_() == svg
+    code, dot, _ = cli("graph", "nim", "2", "1", "--format", "dot")
+    assert g.dot == dot
+
+
+def test_the_example_notebook_is_a_valid_notebook():
+    import ast
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "grundy.ipynb"
+    nb = json.loads(path.read_text())
+    assert nb["nbformat"] == 4 and nb["nbformat_minor"] >= 4
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) >= 5
+    for c in nb["cells"]:
+        assert {"cell_type", "metadata", "source", "id"} <= set(c)
+    for c in code:
+        assert c["outputs"] == [] and c["execution_count"] is None
+        ast.parse("".join(c["source"]))
+    assert any("grundy.seq(\"grundy\"" in "".join(c["source"]) for c in code)

@@ -1,0 +1,82 @@
+"""Bad input raises ValueError with the command's one-line message; Ctrl-C
+stops a long computation through the engine's stop flag."""
+
+import _thread
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+# (the call, the same question asked of the command)
+SAME_AS_CLI = [
+    (lambda: grundy.value("kayles", ["x"]), ["value", "kayles", "x"]),
+    (lambda: grundy.value("nosuch", [1]), ["value", "nosuch", "1"]),
+    (lambda: grundy.value("sub:", [1]), ["value", "sub:", "1"]),
+    (lambda: grundy.value("wythoff", ["3"]), ["value", "wythoff", "3"]),
+    (lambda: grundy.value("nim", [3], ground=2), ["value", "nim", "3", "--ground", "2"]),
+    (lambda: grundy.value("cutting", ["3x3"], misere=True), ["value", "cutting", "3x3", "--misere"]),
+    (lambda: grundy.seq("wythoff", 5), ["seq", "wythoff", "--to", "5"]),
+    (lambda: grundy.seq("graph:/nonexistent/g"), ["seq", "graph:/nonexistent/g"]),
+    (lambda: grundy.value("graph:/dev/zero", ["a"]), ["value", "graph:/dev/zero", "a"]),
+    (lambda: grundy.value("0.137", [5000], max_states=10), ["--max-states", "10", "value", "0.137", "5000"]),
+]
+
+
+@pytest.mark.parametrize("call,args", SAME_AS_CLI, ids=[" ".join(a) for _, a in SAME_AS_CLI])
+def test_value_errors_carry_the_cli_message(call, args, cli):
+    code, _, err = cli(*args)
+    assert code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == err[len("error: "):].rstrip("\n")
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: grundy.seq("grundy", -1), "to must not be negative, got `-1`"),
+        (lambda: grundy.seq("grundy", 1.5), "to must be a non-negative integer, got `1.5`"),
+        (lambda: grundy.seq("grundy", 1 << 40), "to `1099511627776` is too large (at most 4294967293)"),
+        (lambda: grundy.seq("grundy", 10, threads=0), "threads=0: give a number of threads from 1 to 1024"),
+        (lambda: grundy.solve_graph([("a b", "c")]), "edge 1: vertex `a b` is not a name graph files allow (a word, not `start`, not starting with #)"),
+        (lambda: grundy.solve_graph([("a", "b"), ("start", "c")]), "edge 2: vertex `start` is not a name graph files allow (a word, not `start`, not starting with #)"),
+        (lambda: grundy.state_graph("nim", [100, 100]), "the state graph has more than 500 positions, too many to draw (max_states is 500); raise max_states or start from a smaller position"),
+        (lambda: grundy.Nimber(-1), "a nimber is an integer from 0 to 2^64 - 1, not -1"),
+        (lambda: grundy.Nimber("3"), "a nimber is an integer from 0 to 2^64 - 1, not '3'"),
+    ],
+)
+def test_python_arguments_are_refused_in_one_line(call, message):
+    with pytest.raises(ValueError) as caught:
+        call()
+    text = str(caught.value)
+    assert text == message
+
+
+def send_sigint():
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+
+@pytest.mark.parametrize("interrupt_main", [send_sigint, _thread.interrupt_main])
+def test_ctrl_c_stops_a_long_seq_within_a_second(interrupt_main):
+    sent = []
+
+    def interrupt():
+        time.sleep(0.5)
+        sent.append(time.monotonic())
+        interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        # About a minute of work here: only the interrupt ends it early.
+        grundy.seq("grundy", 1 << 23)
+    returned = time.monotonic()
+    assert sent, "the call returned before the signal was sent"
+    assert returned - sent[0] < 1.0, returned - sent[0]
+    assert returned - start < 5.0
+    # The interpreter and the engine are fine afterwards.
+    assert grundy.seq("grundy", 19).values.tolist()[-3:] == [2, 4, 3]

@@ -1,0 +1,97 @@
+"""grundy.Nimber against an independent nim multiplication."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from grundy import Nimber
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def nim_products(n):
+    """The nim product table of 0..n-1 by its definition:
+    a*b = mex{a'*b + a*b' + a'*b' : a' < a, b' < b} (+ is XOR)."""
+    t = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            t[a][b] = mex(
+                {t[x][b] ^ t[a][y] ^ t[x][y] for x in range(a) for y in range(b)}
+            )
+    return t
+
+
+def nim_mul(a, b):
+    """Nim multiplication by Fermat 2-powers, written independently of the
+    engine: split both at the highest Fermat power F = 2^(2^k) below them,
+    using F*F = 3F/2."""
+    if a < 2 or b < 2:
+        return a * b
+    half = 1
+    while (1 << (2 * half)) <= max(a, b):
+        half *= 2
+    f = 1 << half
+    a1, a0 = divmod(a, f)
+    b1, b0 = divmod(b, f)
+    hi = nim_mul(a1, b1)
+    cross = nim_mul(a0, b1) ^ nim_mul(a1, b0) ^ hi
+    return (cross << half) ^ nim_mul(hi, f >> 1) ^ nim_mul(a0, b0)
+
+
+def test_the_fermat_product_agrees_with_the_definition():
+    t = nim_products(32)
+    for a, b in itertools.product(range(32), repeat=2):
+        assert nim_mul(a, b) == t[a][b]
+
+
+def test_products_and_sums_of_small_nimbers_follow_the_definition():
+    t = nim_products(32)
+    for a, b in itertools.product(range(32), repeat=2):
+        assert Nimber(a) * Nimber(b) == Nimber(t[a][b])
+        assert Nimber(a) + Nimber(b) == Nimber(a ^ b)
+
+
+def test_products_of_large_nimbers_against_the_fermat_product():
+    rng = random.Random(16)
+    for _ in range(2000):
+        bits = rng.choice([8, 16, 32, 64])
+        a, b = rng.getrandbits(bits), rng.getrandbits(bits)
+        assert int(Nimber(a) * Nimber(b)) == nim_mul(a, b), (a, b)
+    assert Nimber(2) * Nimber(2) == 3 and Nimber(4) * Nimber(4) == 6
+
+
+def test_field_laws_and_ints_mixing_in():
+    assert Nimber(5) + 3 == Nimber(6) and 3 + Nimber(5) == 6
+    assert Nimber(5) ^ 1 == Nimber(4) and Nimber(6) - Nimber(3) == 5
+    assert 2 * Nimber(3) == Nimber(1)
+    # every nonzero nimber below 16 has an inverse among them
+    for a in range(1, 16):
+        assert sum(int(Nimber(a) * Nimber(b) == 1) for b in range(16)) == 1
+    assert hash(Nimber(7)) == hash(7) and len({Nimber(7), 7}) == 1
+    assert sorted([Nimber(3), Nimber(1)]) == [Nimber(1), Nimber(3)]
+    assert repr(Nimber(0)) == "*0" and repr(Nimber(12)) == "*12"
+    assert str(Nimber(12)) == "*12" and Nimber(12).value == 12
+    assert not Nimber(0) and Nimber(1)
+    assert (Nimber(3) == "3") is False
+
+
+def test_numpy_object_arrays():
+    a = np.array([Nimber(n) for n in range(8)], dtype=object)
+    b = np.array([Nimber(3)] * 8, dtype=object)
+    assert [int(x) for x in a + b] == [n ^ 3 for n in range(8)]
+    assert [int(x) for x in a * b] == [nim_mul(n, 3) for n in range(8)]
+    assert np.bitwise_xor.reduce(a) == Nimber(0)
+    assert repr(a[:3]) == "array([*0, *1, *2], dtype=object)"
+
+
+@pytest.mark.parametrize("bad", [-1, 1 << 64, "3", 2.5])
+def test_nimbers_are_integers_below_2_to_64(bad):
+    with pytest.raises(ValueError):
+        Nimber(bad)
