@@ -34,8 +34,8 @@ pub struct TableArgs {
     /// A file of codes, one a line (`#` starts a comment).
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
-    /// The heap budget per game (at most 1048576): a game whose period is
-    /// not proven by heap N is given up.
+    /// The heap budget per game: a game whose period is not proven by heap
+    /// N is given up (past the state budget, raise --max-states too).
     #[arg(long, value_name = "N", default_value_t = SeqRequest::AUTO_LIMIT)]
     to: u64,
     /// The time budget per game, in seconds: a game not proven by then is
@@ -95,11 +95,14 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         // Rows show each code as listed (`0.70`), not in canonical form.
         .map(|c| Code::parse(c).map(|code| code.with_name(c)))
         .collect::<Result<_, _>>()?;
-    if !(1..=SeqRequest::AUTO_LIMIT).contains(&args.to) {
+    if args.to == 0 {
+        bail!("--to 0: give a heap budget of at least 1 per game");
+    }
+    if args.to >= limits.max_states {
         bail!(
-            "--to {}: give a heap budget from 1 to {} per game (grundy seq --to goes further for one game)",
+            "--to {}: each game would need more than {} states; raise the limit (--max-states) to go further",
             args.to,
-            SeqRequest::AUTO_LIMIT
+            limits.max_states
         );
     }
     if let Some(t) = args.time.filter(|t| !(t.is_finite() && *t > 0.0)) {

@@ -170,6 +170,15 @@ fn published_periods() {
     assert!(all.iter().all(|r| r["proven"] == true));
 }
 
+/// A heap budget past 2^20 (how far `seq` looks for a proof on its own)
+/// is honoured: Officers, with no known period, computes all of it.
+#[test]
+fn heap_budgets_past_a_million_are_computed() {
+    let row = &rows(&["table", "0.6", "--to", "1100000", "--json"])[0];
+    assert_eq!(row["heaps"], 1_100_001, "{row}");
+    assert_eq!(row["proven"], false, "{row}");
+}
+
 #[test]
 fn every_code_with_one_digit() {
     let out = text(&["table", "--digits", "1", "--to", "2000"]);
@@ -317,9 +326,10 @@ fn user_errors_are_one_line_and_lose_nothing() {
     fails(&["table"], "give a PATTERN");
     fails(&["table", "0.7", "--shard", "4/3"], "K/M");
     fails(&["table", "0.7", "--threads", "0"], "--threads 0");
+    fails(&["table", "0.7", "--to", "0"], "--to 0: give a heap budget");
     fails(
-        &["table", "0.7", "--to", "2000000"],
-        "--to 2000000: give a heap budget from 1 to 1048576",
+        &["table", "0.7", "--to", "20000000"],
+        "--to 20000000: each game would need more than 10000000 states; raise the limit (--max-states)",
     );
     fails(&["table", "0.7", "--time", "-1"], "--time -1");
     let dir = temp_dir("errors");

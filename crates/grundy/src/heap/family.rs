@@ -55,9 +55,10 @@ pub trait HeapSequence: Send + Sync {
     /// Replaces the values (resuming a run) and rebuilds derived state.
     fn restore(&self, table: HeapValues);
     /// The last heap a run without `--to` computes while looking for a
-    /// proof: [`SeqRequest::AUTO_LIMIT`] within the state budget.
-    fn auto_cap(&self, limits: &Limits) -> u64 {
-        SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1))
+    /// proof: `limit` ([`SeqRequest::AUTO_LIMIT`] for `grundy seq`) within
+    /// the state budget.
+    fn auto_cap(&self, limit: u64, limits: &Limits) -> u64 {
+        limit.min(limits.max_states.saturating_sub(1))
     }
     /// Calls `f` with the values computed so far.
     fn with_table(&self, f: &mut dyn FnMut(&HeapValues));
@@ -349,8 +350,8 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         Ok(())
     }
 
-    fn auto_cap(&self, limits: &Limits) -> u64 {
-        let cap = SeqRequest::AUTO_LIMIT.min(limits.max_states.saturating_sub(1));
+    fn auto_cap(&self, limit: u64, limits: &Limits) -> u64 {
+        let cap = limit.min(limits.max_states.saturating_sub(1));
         self.affordable(cap, limits)
     }
 

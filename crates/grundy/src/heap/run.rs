@@ -53,9 +53,21 @@ pub struct SeqRun<'a> {
 impl<'a> SeqRun<'a> {
     /// The run `req` asks of `seq` under `limits`.
     pub fn new(seq: &'a dyn HeapSequence, req: &SeqRequest, limits: &Limits) -> Self {
+        Self::looking_up_to(seq, req, limits, SeqRequest::AUTO_LIMIT)
+    }
+
+    /// [`Self::new`], but a run without `to` looks for a proof up to heap
+    /// `limit` (within the budgets) rather than [`SeqRequest::AUTO_LIMIT`]:
+    /// `grundy table --to` sets it for every game of a sweep.
+    pub fn looking_up_to(
+        seq: &'a dyn HeapSequence,
+        req: &SeqRequest,
+        limits: &Limits,
+        limit: u64,
+    ) -> Self {
         let (end, until_proven) = match req.to {
             Some(to) => (to, false),
-            None if seq.provable() && !seq.has_closed_form() => (seq.auto_cap(limits), true),
+            None if seq.provable() && !seq.has_closed_form() => (seq.auto_cap(limit, limits), true),
             None => (SeqRequest::UNPROVABLE_DEFAULT, false),
         };
         SeqRun {

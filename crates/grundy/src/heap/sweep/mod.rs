@@ -97,7 +97,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     let req = SeqRequest {
         to: (!game.provable()).then_some(budget),
     };
-    let mut run = SeqRun::new(&game, &req, &capped);
+    let mut run = SeqRun::looking_up_to(&game, &req, &capped, budget);
     let ended = loop {
         match run.step(u64::MAX, &capped) {
             Ok(true) => {}
