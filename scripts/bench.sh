@@ -15,3 +15,5 @@ cargo bench -p grundy --bench misere
 if [ "${1:-}" = "--micro" ]; then
   cargo bench -p grundy --bench engines
 fi
+# Cram, Chomp against the anchor igsolve (scripts/bench_boards.sh).
+scripts/bench_boards.sh "${1:-}"

@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(a.outcome, crate::Outcome::N);
         for m in &a.winning_moves {
             assert_eq!(
-                g.analyze(&[m.to.clone()], &l).unwrap().outcome,
+                g.analyze(std::slice::from_ref(&m.to), &l).unwrap().outcome,
                 crate::Outcome::P
             );
         }

@@ -55,6 +55,17 @@ fn mix(k: u128) -> u128 {
     m ^ (m >> 64)
 }
 
+/// `len` atomics set to 0, from zeroed memory: the system hands out pages
+/// of zeros as they are first touched, so an empty table costs no memory
+/// until it fills.
+fn zeroed(len: usize) -> Vec<AtomicU64> {
+    let mut words = std::mem::ManuallyDrop::new(vec![0u64; len]);
+    let (ptr, len, cap) = (words.as_mut_ptr(), words.len(), words.capacity());
+    // SAFETY: `AtomicU64` has the size, alignment and bit validity of
+    // `u64`, and the vector's allocation passes whole to the new one.
+    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, cap) }
+}
+
 impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two
     /// buckets); fails when `bytes` cannot hold the smallest table.
@@ -67,9 +78,7 @@ impl Table {
             )));
         }
         let buckets = 1u64 << (63 - (bytes / BUCKET_BYTES).leading_zeros());
-        let words = (0..buckets as usize * SLOTS * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
+        let words = zeroed(buckets as usize * SLOTS * 2);
         Ok(Table {
             words,
             mask: buckets - 1,
@@ -113,8 +122,8 @@ impl Table {
     }
 
     /// Stores `value` (at most [`MAX_VALUE`]) for `key`, whose search
-    /// visited about `work` components: its slot, an empty one, or the
-    /// bucket's least-worked one.
+    /// visited about `work` components: in its slot (replacing what it
+    /// held), an empty one, or the bucket's least-worked one.
     pub fn put(&self, key: u128, value: u64, work: u64) {
         debug_assert!(value <= MAX_VALUE);
         let m = mix(key);
@@ -131,7 +140,8 @@ impl Table {
                 break;
             }
             if e & KEY_MASK == m & KEY_MASK {
-                return;
+                victim = s;
+                break;
             }
             let g = (e >> 8) & 0xF;
             if g < least {
