@@ -30,8 +30,12 @@ const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
 
 /// Files that may start threads: the sparse engine's windows of heaps, a
 /// module that only the `parallel` feature compiles, and the split
-/// search, whose parallel part only that feature compiles.
-const THREADS: &[&str] = &["heap/sparse/window.rs", "games/board/search.rs"];
+/// searches, whose parallel parts only that feature compiles.
+const THREADS: &[&str] = &[
+    "heap/sparse/window.rs",
+    "games/board/search.rs",
+    "games/board/mex.rs",
+];
 
 struct Source {
     /// The path below `src/`, with `/` separators.

@@ -99,6 +99,11 @@ fn key_of(rows: &[u8]) -> u128 {
 pub struct ChompMoves;
 
 impl Split for ChompMoves {
+    /// A bite leaves one diagram: nothing to split.
+    fn splits(&self) -> bool {
+        false
+    }
+
     fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
         let rows = key.to_le_bytes();
         let n = rows.iter().take_while(|&&r| r > 0).count();

@@ -9,6 +9,7 @@
 //! searched, and a component's value is found by outcome searches
 //! ([`search`]), kept in a [`Table`] bounded by the memory budget.
 
+mod mex;
 mod search;
 pub mod shape;
 pub mod table;
@@ -34,6 +35,12 @@ pub trait Split: Sync {
     /// last (the biggest): by default the bits of its key.
     fn size(&self, key: u128) -> u32 {
         key.count_ones()
+    }
+
+    /// Whether positions fall apart into parts: those are valued by
+    /// outcome searches, the others by the mex of every option.
+    fn splits(&self) -> bool {
+        true
     }
 }
 

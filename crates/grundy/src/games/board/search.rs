@@ -40,7 +40,8 @@ struct Ctx<'a, G> {
 }
 
 impl Solver {
-    /// The value of the component `key`.
+    /// The value of the component `key`: by outcome searches for games
+    /// that split, by the mex of every option ([`super::mex`]) for others.
     pub fn value<G: Split>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
         #[cfg(feature = "parallel")]
         let depth = if rayon::current_num_threads() > 1 {
@@ -50,6 +51,13 @@ impl Solver {
         };
         #[cfg(not(feature = "parallel"))]
         let depth = 0;
+        if !game.splits() {
+            #[cfg(feature = "parallel")]
+            if depth > 0 {
+                return self.mex_parallel(game, key, limits, super::mex::MEX_PARALLEL_DEPTH);
+            }
+            return self.mex_serial(game, key, limits);
+        }
         limits.check("the split search")?;
         self.nimber(&Ctx { game, limits }, key, depth)
     }
