@@ -62,12 +62,40 @@ impl Solver {
         self.nimber(&Ctx { game, limits }, key, depth)
     }
 
-    /// The value of `key`: the first `n` whose `key + *n` is lost.
+    /// The value of `key`: the first `n` whose `key + *n` is lost. The
+    /// values of the options the table knows are won at once (move to
+    /// them): only the others are searched, and when the table knows
+    /// every option the value is their mex.
     fn nimber<G: Split>(&self, cx: &Ctx<'_, G>, key: u128, depth: u32) -> Result<u64> {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
+        let (mut parts, mut ends) = (Vec::new(), Vec::new());
+        cx.game.options(key, &mut parts, &mut ends);
+        cancel_in_place(&mut parts, &mut ends, 0, 0);
+        let mut seen = [0u64; 4];
+        let mut all_known = true;
+        let mut start = 0;
+        for &end in &ends {
+            let x = parts[start..end]
+                .iter()
+                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v));
+            start = end;
+            match x {
+                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+                Some(_) => {}
+                None => all_known = false,
+            }
+        }
+        let is_seen = |n: u64| n < 256 && seen[(n / 64) as usize] >> (n % 64) & 1 == 1;
         for n in 0..=MAX_VALUE {
+            if is_seen(n) {
+                continue;
+            }
+            if all_known {
+                self.table.put(key, n, 1);
+                return Ok(n);
+            }
             if !self.wins_one(cx, key, n, depth)? {
                 return Ok(n);
             }
@@ -173,9 +201,6 @@ impl Solver {
                 open.push(i);
             }
         }
-        // Small searches first: a winning move found cheaply ends the rest.
-        let cost = |i: usize| -> u32 { option(i).iter().map(|&p| cx.game.size(p)).sum() };
-        open.sort_by_cached_key(|&i| cost(i));
         #[cfg(feature = "parallel")]
         if depth > 0 {
             use rayon::prelude::*;
