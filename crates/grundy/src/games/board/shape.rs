@@ -141,11 +141,13 @@ impl Region {
     /// The region mirrored in its diagonal.
     fn transposed(&self) -> Region {
         let mut bits = 0;
-        let mut rest = self.bits;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            bits |= 1u128 << ((i % self.w) * self.h + i / self.w);
+        for r in 0..self.h {
+            let mut row = (self.bits >> (r * self.w)) & ones(self.w);
+            while row != 0 {
+                let c = row.trailing_zeros() as usize;
+                row &= row - 1;
+                bits |= 1u128 << (c * self.h + r);
+            }
         }
         Region {
             bits,
@@ -156,16 +158,22 @@ impl Region {
 }
 
 /// The least key among the eight images of a cropped region: the key of
-/// its class under the grid's symmetries.
+/// its class under the grid's symmetries. The width is the key's top
+/// bits, so only the images of the narrower orientation can be least.
 pub fn canonical(r: Region) -> u128 {
-    let mut best = u128::MAX;
-    for s in [r, r.transposed()] {
+    let least = |s: Region| {
         let f = s.flipped();
-        for image in [s, s.turned(), f, f.turned()] {
-            best = best.min(image.key());
-        }
+        [s, s.turned(), f, f.turned()]
+            .iter()
+            .map(Region::key)
+            .min()
+            .unwrap_or(u128::MAX)
+    };
+    match r.w.cmp(&r.h) {
+        std::cmp::Ordering::Less => least(r),
+        std::cmp::Ordering::Greater => least(r.transposed()),
+        std::cmp::Ordering::Equal => least(r).min(least(r.transposed())),
     }
-    best
 }
 
 /// Calls `f` with each connected part of `cells` (a subset of `box_`'s
