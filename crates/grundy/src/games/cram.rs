@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
-use crate::games::board::{Solver, SolverCell, Split};
+use crate::games::board::{SolverCell, Split};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, SumGame};
 
@@ -63,17 +63,6 @@ pub fn table_cap(cells: u32) -> u64 {
     64u64 << cells.min(40)
 }
 
-impl Cram {
-    /// The value of `board`, with the search's solver (for statistics).
-    pub fn solve(&self, board: &Region, limits: &Limits) -> Result<(u64, std::sync::Arc<Solver>)> {
-        let solver = self
-            .solver
-            .get(limits, table_cap(board.bits.count_ones()))?;
-        let v = solver.sum(&CramMoves, &region_keys(board), limits)?;
-        Ok((v, solver))
-    }
-}
-
 impl SumGame for Cram {
     type Comp = Region;
 
@@ -90,7 +79,8 @@ impl SumGame for Cram {
     }
 
     fn value(&self, b: &Region, limits: &Limits) -> Result<Nimber> {
-        Ok(Nimber(self.solve(b, limits)?.0))
+        let solver = self.solver.get(limits, table_cap(b.bits.count_ones()))?;
+        Ok(Nimber(solver.sum(&CramMoves, &region_keys(b), limits)?))
     }
 
     /// Every domino placement, across then down, each leaving the whole

@@ -84,16 +84,6 @@ impl Solver {
         })
     }
 
-    /// Bytes the tables hold, and the fraction of the value table's slots
-    /// in use.
-    pub fn table_fill(&self) -> (u64, f64) {
-        let (used, all) = self.table.fill();
-        (
-            self.table.bytes() + self.wins.bytes(),
-            used as f64 / all as f64,
-        )
-    }
-
     /// The XOR of the values of `keys`.
     pub fn sum<G: Split>(&self, game: &G, keys: &[u128], limits: &Limits) -> Result<u64> {
         let mut total = 0;

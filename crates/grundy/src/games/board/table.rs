@@ -41,7 +41,6 @@ pub struct Table {
     words: Vec<AtomicU64>,
     /// Buckets minus one: a mask of the mixed key's low bits.
     mask: u64,
-    filled: AtomicU64,
 }
 
 /// A bijection of 128-bit keys that spreads every bit over the low ones.
@@ -82,21 +81,7 @@ impl Table {
         Ok(Table {
             words,
             mask: buckets - 1,
-            filled: AtomicU64::new(0),
         })
-    }
-
-    /// Bytes the table holds.
-    pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
-    }
-
-    /// Slots in use, and slots in all.
-    pub fn fill(&self) -> (u64, u64) {
-        (
-            self.filled.load(Ordering::Relaxed),
-            self.words.len() as u64 / 2,
-        )
     }
 
     fn bucket(&self, m: u128) -> usize {
@@ -135,7 +120,6 @@ impl Table {
         for s in 0..SLOTS {
             let e = self.read(b + 2 * s);
             if e & 0xFF == 0 {
-                self.filled.fetch_add(1, Ordering::Relaxed);
                 victim = s;
                 break;
             }
