@@ -25,7 +25,7 @@ pub struct Cram {
 }
 
 /// `cram`.
-pub const CRAM: Entry = Entry::plain("cram", "boards RxC or maps ..x/...", "3x4", |_| {
+pub const CRAM: Entry = Entry::plain("cram", "boards RxC or maps ..x/...", "2x3", |_| {
     Ok(boxed(Cram::default()))
 })
 .about("Cram: place a domino on two free adjacent squares; the last to place one wins");
