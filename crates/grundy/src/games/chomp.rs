@@ -163,7 +163,8 @@ impl SumGame for Chomp {
                 "rows must be positive and never longer than the one above",
             ));
         }
-        if rows.iter().sum::<usize>() > MAX_SQUARES {
+        let squares = rows.iter().try_fold(0usize, |a, &r| a.checked_add(r));
+        if squares.is_none_or(|n| n > MAX_SQUARES) {
             return Err(bad("too many squares"));
         }
         if rows.len() > MAX_SHORT_SIDE && rows[0] > MAX_SHORT_SIDE {
@@ -232,6 +233,10 @@ mod tests {
                 ("3,4", "never longer"),
                 ("3,0", "positive"),
                 ("16x16", "too many squares"),
+                (
+                    "18446744073709551615,18446744073709551615",
+                    "too many squares",
+                ),
                 ("a", "row lengths"),
             ],
         );
