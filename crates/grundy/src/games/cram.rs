@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
-use crate::games::board::{SolverCell, Split};
+use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, SumGame};
 
@@ -60,7 +60,7 @@ pub fn region_keys(board: &Region) -> Vec<u128> {
 
 /// A table big enough for the regions of a board of `cells` squares.
 pub fn table_cap(cells: u32) -> u64 {
-    64u64 << cells.min(40)
+    (64u64 << cells.min(40)).min(SPLIT_TABLE_CAP)
 }
 
 impl SumGame for Cram {

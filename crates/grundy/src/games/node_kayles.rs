@@ -19,7 +19,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS};
 use crate::games::board::text::{format_board, parse_board, parse_dims};
-use crate::games::board::{Solver, SolverCell, Split};
+use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, SumGame};
 
@@ -400,7 +400,7 @@ impl SumGame for NodeKayles {
 
 /// A table big enough for the parts of a graph on `vertices`.
 fn cap(vertices: u128) -> u64 {
-    64u64 << vertices.count_ones().min(40)
+    (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
 }
 
 /// Node Kayles is a sum of graphs and plays misère by the generic search.
