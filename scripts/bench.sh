@@ -22,3 +22,5 @@ fi
 cargo build --release --bin grundy
 python=$(scripts/py-env.sh --release)
 "$python" crates/grundy-py/benches/seq_vs_cli.py "$py_heaps" target/release/grundy
+# Cram, Chomp against the anchor igsolve (scripts/bench_boards.sh).
+scripts/bench_boards.sh "${1:-}"

@@ -15,10 +15,21 @@ pub struct ValueArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Threads that search together (default: every core); games searched
+    /// by the split search (cram, node-kayles, chomp) use them. The answer
+    /// is the same for every count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.into())
+            .build_global()
+            .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
+    }
     let game = args.position.ruleset()?;
     let analysis = match game.files() {
         Some(from_files) => {

@@ -7,8 +7,8 @@
 
 pub use crate::entry::{Accepts, Build, Entry, Example, Name, SpecOptions};
 use crate::games::{
-    coins, cutting, ed, euclid, fib, graph_file, hackenbush, lasker, moore, mult, nim, octal,
-    staircase, subtraction, welter, wythoff,
+    chomp, coins, cram, cutting, ed, euclid, fib, graph_file, hackenbush, lasker, moore, mult, nim,
+    node_kayles, octal, staircase, subtraction, welter, wythoff,
 };
 
 /// Every game, in the order `grundy games` lists them.
@@ -32,6 +32,9 @@ pub static GAMES: &[&Entry] = &[
     &coins::COINS_ANY,
     &coins::COINS_RUN,
     &cutting::CUTTING,
+    &cram::CRAM,
+    &node_kayles::NODE_KAYLES,
+    &chomp::CHOMP,
     &welter::WELTER,
     &graph_file::GRAPH_FILE,
     &crate::games::RULES,

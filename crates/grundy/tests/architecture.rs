@@ -29,8 +29,13 @@ const LAYERS: &[&[&str]] = &[
 const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
 
 /// Files that may start threads: the sparse engine's windows of heaps, a
-/// module that only the `parallel` feature compiles.
-const THREADS: &[&str] = &["heap/sparse/window.rs"];
+/// module that only the `parallel` feature compiles, and the split
+/// searches, whose parallel parts only that feature compiles.
+const THREADS: &[&str] = &[
+    "heap/sparse/window.rs",
+    "games/board/search.rs",
+    "games/board/mex.rs",
+];
 
 struct Source {
     /// The path below `src/`, with `/` separators.

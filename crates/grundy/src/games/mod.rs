@@ -6,7 +6,10 @@
 //! misère Nim) through [`crate::game::WholePositionGame`]. Each file also
 //! holds the game's [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
+pub mod board;
+pub mod chomp;
 pub mod coins;
+pub mod cram;
 pub mod cutting;
 pub mod ed;
 pub mod euclid;
@@ -17,6 +20,7 @@ pub mod lasker;
 pub mod moore;
 pub mod mult;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 #[cfg(feature = "scripts")]
 pub mod rules;

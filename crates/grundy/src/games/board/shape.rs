@@ -1,0 +1,266 @@
+//! Shapes on the square grid as bit-boards: the cells of a region, row by
+//! row in its bounding box, one bit each, packed into a `u128` key with
+//! the box's width on top. Cram and Node Kayles on grids play on such
+//! regions; both are unchanged by the grid's eight symmetries, so a region
+//! is keyed by the least code of its eight images ([`canonical`]), and its
+//! connected parts, found by bit-parallel flood fill ([`for_each_part`]),
+//! are independent games.
+
+/// The most cells a board may have: the key keeps bits 121 to 127 for
+/// the width.
+pub const MAX_CELLS: usize = 120;
+
+/// Where the width sits in a key.
+const WIDTH_SHIFT: u32 = 121;
+
+/// For each width `w`, the bits of column 0 of a box of that width (as
+/// many rows as fit in 128 bits).
+const COLUMN_ZERO: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut w = 1;
+    while w < 128 {
+        let mut i = 0;
+        while i < 128 {
+            t[w] |= 1u128 << i;
+            i += w;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// The low `n` bits set.
+#[inline]
+pub fn ones(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// A region of cells in a box `h` rows by `w` columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// Cell `(r, c)` is bit `r * w + c`.
+    pub bits: u128,
+    /// Rows of the box.
+    pub h: usize,
+    /// Columns of the box.
+    pub w: usize,
+}
+
+impl Region {
+    /// The region a key holds (its box is the region's bounding box).
+    pub fn from_key(key: u128) -> Region {
+        let w = (key >> WIDTH_SHIFT) as usize;
+        let bits = key & ones(WIDTH_SHIFT as usize);
+        let h = if bits == 0 {
+            0
+        } else {
+            (127 - bits.leading_zeros() as usize) / w + 1
+        };
+        Region { bits, h, w }
+    }
+
+    /// The key of this region as it stands (no symmetry applied); the box
+    /// must be the bounding box.
+    pub fn key(&self) -> u128 {
+        self.bits | ((self.w as u128) << WIDTH_SHIFT)
+    }
+
+    fn column_zero(&self) -> u128 {
+        COLUMN_ZERO[self.w] & ones(self.h * self.w)
+    }
+
+    /// The cells next to `x` (sideways or up and down) inside the box.
+    #[inline]
+    pub fn neighbours(&self, x: u128) -> u128 {
+        let col0 = self.column_zero();
+        let last = col0 << (self.w - 1);
+        let side = ((x << 1) & !col0) | ((x >> 1) & !last);
+        (side | (x << self.w) | (x >> self.w)) & ones(self.h * self.w)
+    }
+
+    /// The cells `c` of the region with `c + 1` in it, in the same row.
+    pub fn horizontal_pairs(&self) -> u128 {
+        let last = self.column_zero() << (self.w - 1);
+        self.bits & (self.bits >> 1) & !last
+    }
+
+    /// The cells `c` of the region with the cell below in it.
+    pub fn vertical_pairs(&self) -> u128 {
+        self.bits & (self.bits >> self.w)
+    }
+
+    /// The same region in its bounding box.
+    pub fn cropped(&self) -> Region {
+        if self.bits == 0 {
+            return Region {
+                bits: 0,
+                h: 0,
+                w: self.w,
+            };
+        }
+        let top = self.bits.trailing_zeros() as usize / self.w;
+        let bottom = (127 - self.bits.leading_zeros() as usize) / self.w;
+        let rows = self.bits >> (top * self.w);
+        let h = bottom - top + 1;
+        let row_mask = ones(self.w);
+        let mut cols = 0;
+        for r in 0..h {
+            cols |= (rows >> (r * self.w)) & row_mask;
+        }
+        let left = cols.trailing_zeros() as usize;
+        let w = 128 - cols.leading_zeros() as usize - left;
+        if w == self.w {
+            return Region { bits: rows, h, w };
+        }
+        let mut bits = 0;
+        for r in 0..h {
+            bits |= ((rows >> (r * self.w + left)) & ones(w)) << (r * w);
+        }
+        Region { bits, h, w }
+    }
+
+    /// The region upside down.
+    fn flipped(&self) -> Region {
+        let mut bits = 0;
+        for r in 0..self.h {
+            bits |= ((self.bits >> (r * self.w)) & ones(self.w)) << ((self.h - 1 - r) * self.w);
+        }
+        Region { bits, ..*self }
+    }
+
+    /// The region turned half a turn.
+    fn turned(&self) -> Region {
+        let bits = self.bits.reverse_bits() >> (128 - self.h * self.w);
+        Region { bits, ..*self }
+    }
+
+    /// The region mirrored in its diagonal.
+    fn transposed(&self) -> Region {
+        let mut bits = 0;
+        for r in 0..self.h {
+            let mut row = (self.bits >> (r * self.w)) & ones(self.w);
+            while row != 0 {
+                let c = row.trailing_zeros() as usize;
+                row &= row - 1;
+                bits |= 1u128 << (c * self.h + r);
+            }
+        }
+        Region {
+            bits,
+            h: self.w,
+            w: self.h,
+        }
+    }
+}
+
+/// The least key among the eight images of a cropped region: the key of
+/// its class under the grid's symmetries. The width is the key's top
+/// bits, so only the images of the narrower orientation can be least.
+pub fn canonical(r: Region) -> u128 {
+    let least = |s: Region| {
+        let f = s.flipped();
+        [s, s.turned(), f, f.turned()]
+            .iter()
+            .map(Region::key)
+            .min()
+            .unwrap_or(u128::MAX)
+    };
+    match r.w.cmp(&r.h) {
+        std::cmp::Ordering::Less => least(r),
+        std::cmp::Ordering::Greater => least(r.transposed()),
+        std::cmp::Ordering::Equal => least(r).min(least(r.transposed())),
+    }
+}
+
+/// Calls `f` with each connected part of `cells` (a subset of `box_`'s
+/// cells), in the box's coordinates.
+#[inline]
+pub fn for_each_part(box_: &Region, mut cells: u128, mut f: impl FnMut(u128)) {
+    while cells != 0 {
+        let mut part = cells & cells.wrapping_neg();
+        loop {
+            let grown = (part | box_.neighbours(part)) & cells;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        f(part);
+        cells &= !part;
+    }
+}
+
+/// Appends the canonical keys of the connected parts of `cells` (in
+/// `box_`) to `out`, leaving out parts of `skip` cells or fewer.
+pub fn push_parts(box_: &Region, cells: u128, skip: u32, out: &mut Vec<u128>) {
+    for_each_part(box_, cells, |part| {
+        if part.count_ones() > skip {
+            let r = Region {
+                bits: part,
+                ..*box_
+            }
+            .cropped();
+            out.push(canonical(r));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn region(rows: &[&str]) -> Region {
+        let w = rows[0].len();
+        let mut bits = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '#' {
+                    bits |= 1u128 << (r * w + c);
+                }
+            }
+        }
+        Region {
+            bits,
+            h: rows.len(),
+            w,
+        }
+    }
+
+    #[test]
+    fn the_eight_images_of_an_l_share_a_key() {
+        let images = [
+            region(&["#.", "#.", "##"]),
+            region(&[".#", ".#", "##"]),
+            region(&["##", "#.", "#."]),
+            region(&["##", ".#", ".#"]),
+            region(&["###", "#.."]),
+            region(&["###", "..#"]),
+            region(&["#..", "###"]),
+            region(&["..#", "###"]),
+        ];
+        let key = canonical(images[0]);
+        for r in images {
+            assert_eq!(canonical(r), key, "{r:?}");
+        }
+        assert_ne!(canonical(region(&["###", ".#."])), key);
+        assert_eq!(Region::from_key(key).cropped().bits.count_ones(), 4);
+    }
+
+    #[test]
+    fn parts_are_found_and_cropped() {
+        let b = region(&["##.#", "...#", "#..."]);
+        let mut parts = Vec::new();
+        for_each_part(&b, b.bits, |p| parts.push(p));
+        assert_eq!(parts.len(), 3);
+        let r = Region {
+            bits: parts[1],
+            ..b
+        };
+        assert_eq!(r.cropped(), region(&["#", "#"]));
+        assert_eq!(Region::from_key(r.cropped().key()), region(&["#", "#"]));
+    }
+}

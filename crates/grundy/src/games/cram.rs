@@ -1,0 +1,155 @@
+//! Cram: players in turn place a domino on two free adjacent squares of a
+//! board (either way round); whoever cannot place one loses.
+//!
+//! A board is `RxC` (empty) or a map with blocked squares (`..x/...`,
+//! see [`board::text`](crate::games::board::text)); a move prints the
+//! board it leaves. Once placed, dominoes cut the board into regions that
+//! are played independently, so a board is valued by the split search
+//! ([`crate::games::board`]): regions as bit-boards keyed under the eight
+//! symmetries of the grid, values XORed. A lone square is worth 0 and is
+//! never searched.
+
+use crate::entry::Entry;
+use crate::error::Result;
+use crate::game::{Limits, Visit};
+use crate::games::board::shape::{push_parts, Region};
+use crate::games::board::text::{format_board, parse_board};
+use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
+use crate::nimber::Nimber;
+use crate::ruleset::{boxed, Capabilities, SumGame};
+
+/// Cram on sums of boards.
+#[derive(Default)]
+pub struct Cram {
+    solver: SolverCell,
+}
+
+/// `cram`.
+pub const CRAM: Entry = Entry::plain("cram", "boards RxC or maps ..x/...", "2x3", |_| {
+    Ok(boxed(Cram::default()))
+})
+.about("Cram: place a domino on two free adjacent squares; the last to place one wins");
+
+/// The rules of Cram on canonical regions, for the split search.
+pub struct CramMoves;
+
+impl Split for CramMoves {
+    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        let r = Region::from_key(key);
+        let w = r.w;
+        for (mut pairs, other) in [(r.horizontal_pairs(), 1), (r.vertical_pairs(), w)] {
+            while pairs != 0 {
+                let i = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let domino = (1u128 << i) | (1u128 << (i + other));
+                push_parts(&r, r.bits & !domino, 1, parts);
+                ends.push(parts.len());
+            }
+        }
+    }
+}
+
+/// The canonical keys of the regions of `board` worth searching.
+pub fn region_keys(board: &Region) -> Vec<u128> {
+    let mut keys = Vec::new();
+    if board.bits != 0 {
+        push_parts(board, board.bits, 1, &mut keys);
+    }
+    keys
+}
+
+/// A table big enough for the regions of a board of `cells` squares.
+pub fn table_cap(cells: u32) -> u64 {
+    (64u64 << cells.min(40)).min(SPLIT_TABLE_CAP)
+}
+
+impl SumGame for Cram {
+    type Comp = Region;
+
+    fn name(&self) -> String {
+        "cram".to_string()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<Region> {
+        parse_board(text, "a Cram board")
+    }
+
+    fn format_component(&self, b: &Region) -> String {
+        format_board(b, |h, w| format!("{h}x{w}"))
+    }
+
+    fn value(&self, b: &Region, limits: &Limits) -> Result<Nimber> {
+        let solver = self.solver.get(limits, table_cap(b.bits.count_ones()))?;
+        Ok(Nimber(solver.sum(&CramMoves, &region_keys(b), limits)?))
+    }
+
+    /// Every domino placement, across then down, each leaving the whole
+    /// board (nothing when no square is left free).
+    fn for_each_option(&self, b: &Region, _: &Limits, f: Visit<Region>) -> Result<()> {
+        if b.bits == 0 {
+            return Ok(());
+        }
+        for (mut pairs, other) in [(b.horizontal_pairs(), 1), (b.vertical_pairs(), b.w)] {
+            while pairs != 0 {
+                let i = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let bits = b.bits & !((1u128 << i) | (1u128 << (i + other)));
+                let next = Region { bits, ..*b };
+                let parts: &[Region] = if bits == 0 { &[] } else { &[next] };
+                if !f(parts) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cram is a sum of boards and plays misère by the generic search.
+impl Capabilities for Cram {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{Ruleset, SumRuleset};
+    use crate::testing::texts;
+
+    fn value(text: &str) -> u64 {
+        let c = Cram::default();
+        c.value(&c.parse_component(text).unwrap(), &Limits::default())
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn small_boards() {
+        // A domino on 1xn removes two adjacent squares: octal 0.07.
+        assert_eq!(value("1x1"), 0);
+        assert_eq!(value("1x2"), 1);
+        assert_eq!(value("1x3"), 1);
+        assert_eq!(value("2x2"), 0);
+        assert_eq!(value("0"), 0);
+        // Two separate regions: 1x2 and 1x3 (each *1) cancel.
+        assert_eq!(value("..x.../xxxxxx"), 0);
+        assert_eq!(value("1x4"), 2);
+    }
+
+    #[test]
+    fn moves_print_the_board_they_leave() {
+        let g = SumRuleset(Cram::default());
+        let l = Limits::default();
+        let moves = g.position_moves(&texts(&["1x3"]), &l).unwrap();
+        let tos: Vec<&str> = moves.iter().map(|m| m.mv.to.as_str()).collect();
+        assert_eq!(tos, ["xx.", ".xx"]);
+        let end = g.position_moves(&texts(&["1x2"]), &l).unwrap();
+        assert_eq!(end[0].mv.to, "0");
+        let a = g.analyze(&texts(&["2x3"]), &l).unwrap();
+        assert_eq!(a.outcome, crate::Outcome::N);
+        for m in &a.winning_moves {
+            assert_eq!(
+                g.analyze(std::slice::from_ref(&m.to), &l).unwrap().outcome,
+                crate::Outcome::P
+            );
+        }
+    }
+}

@@ -1,0 +1,440 @@
+//! Node Kayles: a move takes a vertex of a graph together with its
+//! neighbours; whoever cannot move loses. On a path it is Dawson's chess
+//! (octal 0.137), whose value at `n` is Dawson's Kayles' (0.07) at `n + 1`.
+//!
+//! A component is a graph: a family (`path:N`, `cycle:N`, `grid:RxC`,
+//! `kbip:MxN`), a map of grid cells (`../.x.`, adjacent free cells are
+//! joined, as for Cram's boards), or an inline list of edges `u-v` and
+//! lone vertices `w`, separated by commas (`a-b,b-c,c-a,d`). Graphs on
+//! the grid are searched as regions keyed under the grid's symmetries
+//! ([`crate::games::board::shape`]); other graphs as sets of their
+//! vertices, except that a part that is a path is keyed as the straight
+//! path it is, so that every cycle and tree ends in shared values. The
+//! parts a move leaves are independent and their values XOR.
+
+use std::sync::Arc;
+
+use crate::entry::Entry;
+use crate::error::{shorten_quote, Error, Result};
+use crate::game::{Limits, Visit};
+use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS};
+use crate::games::board::text::{format_board, parse_board, parse_dims};
+use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
+use crate::nimber::Nimber;
+use crate::ruleset::{boxed, Capabilities, SumGame};
+
+/// The tag (in bits 121 to 127, where regions keep their width) of a key
+/// that is a set of vertices of a general graph.
+const GRAPH_TAG: u128 = 127 << 121;
+
+/// A graph that is not (known to be) on the grid: vertex names in order,
+/// each vertex's neighbours as a bit set, and the vertices still there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Graph {
+    names: Arc<Vec<String>>,
+    adj: Arc<Vec<u128>>,
+    alive: u128,
+}
+
+/// A Node Kayles component.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NkGraph {
+    /// Free cells of the grid, joined to the cells beside them.
+    Grid(Region),
+    /// Any other graph.
+    Graph(Graph),
+}
+
+/// Node Kayles on sums of graphs.
+#[derive(Default)]
+pub struct NodeKayles {
+    grid_solver: SolverCell,
+}
+
+/// `node-kayles`.
+pub const NODE_KAYLES: Entry = Entry::plain(
+    "node-kayles",
+    "graphs path:N cycle:N grid:RxC kbip:MxN, maps ../.x., edges a-b,b-c",
+    "cycle:7",
+    |_| Ok(boxed(NodeKayles::default())),
+)
+.about("Node Kayles: take a vertex and its neighbours; on a path it is octal 0.137");
+
+/// The rules on keys (regions of the grid, or vertex sets of `adj`).
+pub struct NkMoves<'a> {
+    adj: &'a [u128],
+}
+
+impl NkMoves<'_> {
+    /// Appends the keys of the connected parts of `set` (vertices of
+    /// `adj`).
+    fn push_graph_parts(&self, mut set: u128, out: &mut Vec<u128>) {
+        while set != 0 {
+            let mut part = set & set.wrapping_neg();
+            let mut frontier = part;
+            while frontier != 0 {
+                let mut next = 0;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= self.adj[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                frontier = next & set & !part;
+                part |= frontier;
+            }
+            set &= !part;
+            out.push(self.key(part));
+        }
+    }
+
+    /// A connected vertex set's key: the straight path's region if it is
+    /// a path, the tagged set otherwise.
+    fn key(&self, part: u128) -> u128 {
+        let n = part.count_ones() as usize;
+        let (mut degrees, mut max) = (0, 0);
+        let mut rest = part;
+        while rest != 0 {
+            let d = (self.adj[rest.trailing_zeros() as usize] & part).count_ones();
+            degrees += d;
+            max = max.max(d);
+            rest &= rest - 1;
+        }
+        if max <= 2 && degrees as usize == 2 * (n - 1) {
+            canonical(Region {
+                bits: ones(n),
+                h: 1,
+                w: n,
+            })
+        } else {
+            part | GRAPH_TAG
+        }
+    }
+}
+
+impl Split for NkMoves<'_> {
+    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        if key & GRAPH_TAG == GRAPH_TAG {
+            let set = key & !GRAPH_TAG;
+            let mut rest = set;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.push_graph_parts(set & !(self.adj[v] | 1u128 << v), parts);
+                ends.push(parts.len());
+            }
+            return;
+        }
+        let r = Region::from_key(key);
+        let mut rest = r.bits;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, parts);
+            ends.push(parts.len());
+        }
+    }
+}
+
+/// The vertex names in the order a graph's vertices are numbered: names
+/// ending in a number by their text before it, then the number.
+fn name_order(a: &String, b: &String) -> std::cmp::Ordering {
+    let split = |s: &str| {
+        let stem = s.trim_end_matches(|c: char| c.is_ascii_digit());
+        (stem.to_string(), s[stem.len()..].parse::<u128>().ok())
+    };
+    split(a).cmp(&split(b)).then_with(|| a.cmp(b))
+}
+
+impl Graph {
+    /// A graph from named edges and lone vertices.
+    fn from_names(mut names: Vec<String>, edges: &[(String, String)]) -> Result<Graph> {
+        names.extend(edges.iter().flat_map(|(u, v)| [u.clone(), v.clone()]));
+        names.sort_by(name_order);
+        names.dedup();
+        if names.len() > MAX_CELLS {
+            return Err(Error::parse(format!(
+                "a Node Kayles graph has at most {MAX_CELLS} vertices, got {}",
+                names.len()
+            )));
+        }
+        let index = |n: &String| names.binary_search_by(|m| name_order(m, n)).unwrap_or(0);
+        let mut adj = vec![0u128; names.len()];
+        for (u, v) in edges {
+            let (a, b) = (index(u), index(v));
+            if a != b {
+                adj[a] |= 1 << b;
+                adj[b] |= 1 << a;
+            }
+        }
+        Ok(Graph {
+            alive: ones(names.len()),
+            names: Arc::new(names),
+            adj: Arc::new(adj),
+        })
+    }
+
+    /// A family member with vertices named by number from 1 (a lone `0`
+    /// would read as the empty graph), edges `i`-`j` counted from 0.
+    fn numbered(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Result<Graph> {
+        let name = |i: usize| (i + 1).to_string();
+        let edges: Vec<(String, String)> = edges.map(|(i, j)| (name(i), name(j))).collect();
+        Graph::from_names((0..n).map(name).collect(), &edges)
+    }
+
+    /// The text: edges among the vertices left, then lone ones.
+    fn text(&self) -> String {
+        let mut items = Vec::new();
+        let mut lone = self.alive;
+        for i in 0..self.names.len() {
+            let mut nbrs = self.adj[i] & self.alive & !ones(i + 1);
+            if self.alive >> i & 1 == 0 {
+                continue;
+            }
+            if nbrs != 0 {
+                lone &= !(1u128 << i);
+            }
+            while nbrs != 0 {
+                let j = nbrs.trailing_zeros() as usize;
+                nbrs &= nbrs - 1;
+                lone &= !(1u128 << j);
+                items.push(format!("{}-{}", self.names[i], self.names[j]));
+            }
+        }
+        while lone != 0 {
+            items.push(self.names[lone.trailing_zeros() as usize].clone());
+            lone &= lone - 1;
+        }
+        // A lone vertex written alone would read as a map (`x`, `0`):
+        // written twice it is an edge list.
+        if let [one] = &items[..] {
+            if !one.contains('-') {
+                items.push(one.clone());
+            }
+        }
+        items.join(",")
+    }
+}
+
+/// Reads an inline list of edges and lone vertices.
+fn parse_edges(t: &str) -> Result<Graph> {
+    let mut names = Vec::new();
+    let mut edges = Vec::new();
+    let word = |w: &str| -> Result<String> {
+        let w = w.trim();
+        if w.is_empty() || !w.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err(Error::parse(format!(
+                "a Node Kayles vertex name is letters, digits and `_`, got `{}` in `{}`",
+                shorten_quote(w),
+                shorten_quote(t)
+            )));
+        }
+        Ok(w.to_string())
+    };
+    for item in t.split(',') {
+        match item.split_once('-') {
+            Some((u, v)) => edges.push((word(u)?, word(v)?)),
+            None => names.push(word(item)?),
+        }
+    }
+    Graph::from_names(names, &edges)
+}
+
+/// A family `NAME:ARGS`, or `None` if `t` names none.
+fn parse_family(t: &str) -> Option<Result<NkGraph>> {
+    let (family, args) = t.split_once(':')?;
+    let count = |what: &str, min: usize| -> Result<usize> {
+        match args.trim().parse::<usize>() {
+            Ok(n) if (min..=MAX_CELLS).contains(&n) => Ok(n),
+            _ => Err(Error::parse(format!(
+                "`{family}:N` needs {what} from {min} to {MAX_CELLS}, got `{}`",
+                shorten_quote(args)
+            ))),
+        }
+    };
+    let dims = || {
+        parse_dims(args.trim())
+            .filter(|(a, b)| a * b <= MAX_CELLS && a + b <= MAX_CELLS)
+            .ok_or_else(|| {
+                Error::parse(format!(
+                    "`{family}:MxN` needs two positive sizes, at most {MAX_CELLS} vertices, got `{}`",
+                    shorten_quote(args)
+                ))
+            })
+    };
+    Some(match family {
+        "path" => count("a length", 1).map(|n| {
+            NkGraph::Grid(Region {
+                bits: ones(n),
+                h: 1,
+                w: n,
+            })
+        }),
+        "grid" => dims().map(|(h, w)| {
+            NkGraph::Grid(Region {
+                bits: ones(h * w),
+                h,
+                w,
+            })
+        }),
+        "cycle" => count("a length", 3)
+            .and_then(|n| Graph::numbered(n, (0..n).map(|i| (i, (i + 1) % n))))
+            .map(NkGraph::Graph),
+        "kbip" => dims()
+            .and_then(|(m, n)| {
+                let edges = (0..m).flat_map(|i| (0..n).map(move |j| (i, m + j)));
+                Graph::numbered(m + n, edges)
+            })
+            .map(NkGraph::Graph),
+        _ => Err(Error::parse(format!(
+            "unknown graph family `{}`: use path:N, cycle:N, grid:RxC or kbip:MxN",
+            shorten_quote(family)
+        ))),
+    })
+}
+
+impl SumGame for NodeKayles {
+    type Comp = NkGraph;
+
+    fn name(&self) -> String {
+        "node-kayles".to_string()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<NkGraph> {
+        let t = text.trim();
+        if let Some(family) = parse_family(t) {
+            return family;
+        }
+        if t.contains('-') || (t.contains(',') && !t.contains('/')) {
+            return parse_edges(t).map(NkGraph::Graph);
+        }
+        if let Ok(board) = parse_board(t, "a Node Kayles graph on the grid") {
+            return Ok(NkGraph::Grid(board));
+        }
+        if t.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return parse_edges(t).map(NkGraph::Graph);
+        }
+        Err(Error::parse(format!(
+            "a Node Kayles graph is path:N, cycle:N, grid:RxC, kbip:MxN, a map of cells like `../.x.`, or edges like `a-b,b-c`; got `{}`",
+            shorten_quote(t)
+        )))
+    }
+
+    fn format_component(&self, g: &NkGraph) -> String {
+        match g {
+            NkGraph::Grid(r) => format_board(r, |h, w| {
+                if h == 1 {
+                    format!("path:{w}")
+                } else {
+                    format!("grid:{h}x{w}")
+                }
+            }),
+            NkGraph::Graph(g) if g.alive == 0 => "0".to_string(),
+            NkGraph::Graph(g) => g.text(),
+        }
+    }
+
+    fn value(&self, g: &NkGraph, limits: &Limits) -> Result<Nimber> {
+        let v = match g {
+            NkGraph::Grid(r) => {
+                let solver = self.grid_solver.get(limits, cap(r.bits))?;
+                let mut keys = Vec::new();
+                push_parts(r, r.bits, 0, &mut keys);
+                solver.sum(&NkMoves { adj: &[] }, &keys, limits)?
+            }
+            NkGraph::Graph(g) => {
+                // Vertex sets mean something only for this graph: a table
+                // of its own.
+                let solver = Solver::new(limits, cap(g.alive))?;
+                let moves = NkMoves { adj: &g.adj };
+                let mut keys = Vec::new();
+                moves.push_graph_parts(g.alive, &mut keys);
+                solver.sum(&moves, &keys, limits)?
+            }
+        };
+        Ok(Nimber(v))
+    }
+
+    /// Every vertex, in order, each leaving the whole graph without it
+    /// and its neighbours (nothing when no vertex is left).
+    fn for_each_option(&self, g: &NkGraph, _: &Limits, f: Visit<NkGraph>) -> Result<()> {
+        let (alive, take): (u128, Box<dyn Fn(u128) -> NkGraph>) = match g {
+            NkGraph::Grid(r) => (
+                r.bits,
+                Box::new(|cell: u128| {
+                    NkGraph::Grid(Region {
+                        bits: r.bits & !(cell | r.neighbours(cell)),
+                        ..*r
+                    })
+                }),
+            ),
+            NkGraph::Graph(g) => (
+                g.alive,
+                Box::new(|cell: u128| {
+                    let v = cell.trailing_zeros() as usize;
+                    NkGraph::Graph(Graph {
+                        alive: g.alive & !(cell | g.adj[v]),
+                        ..g.clone()
+                    })
+                }),
+            ),
+        };
+        let mut rest = alive;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let next = take(cell);
+            let empty = matches!(&next, NkGraph::Grid(r) if r.bits == 0)
+                || matches!(&next, NkGraph::Graph(g) if g.alive == 0);
+            let parts: &[NkGraph] = if empty {
+                &[]
+            } else {
+                std::slice::from_ref(&next)
+            };
+            if !f(parts) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A table big enough for the parts of a graph on `vertices`.
+fn cap(vertices: u128) -> u64 {
+    (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
+}
+
+/// Node Kayles is a sum of graphs and plays misère by the generic search.
+impl Capabilities for NodeKayles {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn graphs_read_and_print_back() {
+        let g = NodeKayles::default();
+        for text in [
+            "path:5",
+            "grid:3x4",
+            "..x/.x.",
+            "1-2,1-3,2-3",
+            "a-b,c",
+            "0",
+            "0,0",
+        ] {
+            let c = g.parse_component(text).unwrap();
+            assert_eq!(g.format_component(&c), text);
+        }
+        let c = g.parse_component("cycle:4").unwrap();
+        assert_eq!(g.format_component(&c), "1-2,1-4,2-3,3-4");
+        crate::testing::refuses(
+            |t| g.parse_component(t),
+            &[
+                ("cycle:2", "from 3"),
+                ("star:3", "unknown graph family"),
+                ("a-b,c d", "vertex name"),
+                ("grid:20x20", "at most 120"),
+            ],
+        );
+    }
+}

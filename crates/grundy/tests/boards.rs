@@ -1,0 +1,326 @@
+//! Cram, Node Kayles and Chomp against searches written here, plain
+//! memoised mex over whole positions (no parts, no symmetry, no table
+//! limits), and against published values.
+
+use std::collections::HashMap;
+
+use grundy::{Limits, Ruleset, SpecOptions, Value};
+use proptest::prelude::*;
+
+fn game(name: &str) -> Box<dyn Ruleset> {
+    grundy::parse(name, SpecOptions::default()).unwrap()
+}
+
+/// The engine's value of one component.
+fn value(g: &dyn Ruleset, text: &str) -> u64 {
+    let a = g.analyze(&[text.to_string()], &Limits::default()).unwrap();
+    match a.grundy {
+        Some(Value::Finite(n)) => n.0,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+fn mex(mut seen: Vec<u64>) -> u64 {
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .take_while(|&(i, &v)| i as u64 == v)
+        .count() as u64
+}
+
+/// Whole-position search over a set of free cells (`u64` bit set) whose
+/// moves remove the sets `moves(position)` lists.
+fn brute(p: u64, moves: &dyn Fn(u64) -> Vec<u64>, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&v) = memo.get(&p) {
+        return v;
+    }
+    let opts: Vec<u64> = moves(p)
+        .into_iter()
+        .map(|q| brute(q, moves, memo))
+        .collect();
+    let v = mex(opts);
+    memo.insert(p, v);
+    v
+}
+
+/// Cram on an `h` by `w` board whose free cells are `free`.
+fn cram_brute(free: u64, h: usize, w: usize) -> u64 {
+    let moves = move |p: u64| {
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                for (ok, j) in [(c + 1 < w, i + 1), (r + 1 < h, i + w)] {
+                    if ok && p >> i & 1 == 1 && p >> j & 1 == 1 {
+                        out.push(p & !(1 << i) & !(1 << j));
+                    }
+                }
+            }
+        }
+        out
+    };
+    brute(free, &moves, &mut HashMap::new())
+}
+
+fn map(free: u64, h: usize, w: usize) -> String {
+    let rows: Vec<String> = (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    if free >> (r * w + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        'x'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// Node Kayles on the graph `adj` (neighbour sets).
+fn node_kayles_brute(adj: &[u64]) -> u64 {
+    let moves = |p: u64| {
+        (0..adj.len())
+            .filter(|&v| p >> v & 1 == 1)
+            .map(|v| p & !(adj[v] | 1 << v))
+            .collect()
+    };
+    brute((1 << adj.len()) - 1, &moves, &mut HashMap::new())
+}
+
+/// Chomp on row lengths (the top-left square poisoned, never bitten).
+fn chomp_brute(rows: &[u8], memo: &mut HashMap<Vec<u8>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let mut opts = Vec::new();
+    for i in 0..rows.len() {
+        for j in 0..rows[i] {
+            if i == 0 && j == 0 {
+                continue;
+            }
+            let next: Vec<u8> = rows
+                .iter()
+                .enumerate()
+                .map(|(k, &r)| if k >= i { r.min(j) } else { r })
+                .filter(|&r| r > 0)
+                .collect();
+            opts.push(chomp_brute(&next, memo));
+        }
+    }
+    let v = mex(opts);
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+#[test]
+fn cram_rectangles_match_the_brute_force() {
+    let g = game("cram");
+    for h in 1..=4 {
+        for w in h..=(16 / h).min(6) {
+            let want = cram_brute((1 << (h * w)) - 1, h, w);
+            assert_eq!(value(&*g, &format!("{h}x{w}")), want, "{h}x{w}");
+            assert_eq!(value(&*g, &format!("{w}x{h}")), want, "{w}x{h}");
+        }
+    }
+}
+
+/// Published values: 2xn is 0 for even n and *1 for odd n (Winning Ways,
+/// chapter 15); even by even boards are 0 (symmetry) and even by odd ones
+/// are N; 3x3 = 0, 3x4 = *1; 4x5 = *2, 4x6 = 0, 4x7 = *3, 5x5 = 0, 5x6 =
+/// *2 (P. Beling, impartial-games README, "The results obtained so far",
+/// https://github.com/beling/impartial-games; also Lemoine and Viennot,
+/// Nimbers are inevitable, TCS 462 (2012)).
+#[test]
+fn cram_published_values() {
+    let g = game("cram");
+    for n in 1..=12 {
+        assert_eq!(value(&*g, &format!("2x{n}")), n as u64 % 2, "2x{n}");
+    }
+    for (board, want) in [
+        ("3x3", 0),
+        ("3x4", 1),
+        ("4x4", 0),
+        ("4x5", 2),
+        ("4x6", 0),
+        ("4x7", 3),
+        ("5x5", 0),
+        ("5x6", 2),
+    ] {
+        assert_eq!(value(&*g, board), want, "{board}");
+    }
+    assert_ne!(value(&*g, "3x6"), 0);
+}
+
+#[test]
+fn node_kayles_on_paths_is_dawsons_chess_and_cycles_follow() {
+    let g = game("node-kayles");
+    // A vertex of a path takes 1, 2 or 3 consecutive vertices: octal
+    // 0.137 (Dawson's chess), whose value at n is Dawson's Kayles (0.07)
+    // at n + 1, that is Cram on 1 x (n + 1).
+    let cram = game("cram");
+    for n in 1..=40 {
+        assert_eq!(
+            value(&*g, &format!("path:{n}")),
+            value(&*cram, &format!("1x{}", n + 1)),
+            "path:{n}"
+        );
+    }
+    // Every first move on a cycle leaves the path of n - 3 vertices.
+    for n in 3..=40 {
+        let after = value(&*g, &format!("path:{}", n - 3).replace("path:0", "0"));
+        assert_eq!(
+            value(&*g, &format!("cycle:{n}")),
+            u64::from(after == 0),
+            "cycle:{n}"
+        );
+    }
+}
+
+#[test]
+fn node_kayles_grids_and_families_match_the_brute_force() {
+    let g = game("node-kayles");
+    for (h, w) in [(2, 2), (2, 5), (3, 3), (3, 4), (4, 4), (3, 6)] {
+        let mut adj = vec![0u64; h * w];
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if c + 1 < w {
+                    adj[i] |= 1 << (i + 1);
+                    adj[i + 1] |= 1 << i;
+                }
+                if r + 1 < h {
+                    adj[i] |= 1 << (i + w);
+                    adj[i + w] |= 1 << i;
+                }
+            }
+        }
+        assert_eq!(
+            value(&*g, &format!("grid:{h}x{w}")),
+            node_kayles_brute(&adj),
+            "{h}x{w}"
+        );
+    }
+    // K(m, n): a vertex takes the whole other side, leaving the rest of
+    // its own side as lone vertices (worth their parity): K(3, 4) has
+    // options 0 (two left) and *1 (three left).
+    assert_eq!(value(&*g, "kbip:3x4"), 2);
+    assert_eq!(value(&*g, "kbip:2x2"), 0);
+}
+
+#[test]
+fn chomp_matches_the_brute_force_and_rectangles_are_first_player_wins() {
+    let g = game("chomp");
+    let mut memo = HashMap::new();
+    for r in 1..=5u8 {
+        for c in 1..=6u8 {
+            let want = chomp_brute(&vec![c; r as usize], &mut memo);
+            assert_eq!(value(&*g, &format!("{r}x{c}")), want, "{r}x{c}");
+            // Strategy stealing: every bar but the poison alone is N.
+            assert_eq!(want == 0, (r, c) == (1, 1), "{r}x{c}");
+        }
+    }
+    // Two rows: the P-positions are exactly (a, a - 1).
+    for a in 1..=12u8 {
+        for b in 1..=a {
+            let v = value(&*g, &format!("{a},{b}"));
+            assert_eq!(v, chomp_brute(&[a, b], &mut memo), "{a},{b}");
+            assert_eq!(v == 0, b + 1 == a, "{a},{b}");
+        }
+    }
+    for rows in [
+        vec![5u8, 3, 3, 1],
+        vec![4, 4, 2, 1, 1],
+        vec![6, 1, 1, 1, 1, 1, 1],
+    ] {
+        let text: Vec<String> = rows.iter().map(u8::to_string).collect();
+        assert_eq!(value(&*g, &text.join(",")), chomp_brute(&rows, &mut memo));
+    }
+}
+
+#[test]
+fn larger_chomp_bars_are_first_player_wins() {
+    let g = game("chomp");
+    for (r, c) in [(6, 7), (7, 7), (8, 5)] {
+        assert_ne!(value(&*g, &format!("{r}x{c}")), 0, "{r}x{c}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn cram_maps_match_the_brute_force(h in 1usize..=4, w in 1usize..=5, free in any::<u64>()) {
+        let free = free & ((1 << (h * w)) - 1);
+        let text = if free == 0 { "0".to_string() } else { map(free, h, w) };
+        prop_assert_eq!(value(&*game("cram"), &text), cram_brute(free, h, w), "{}", text);
+    }
+
+    #[test]
+    fn node_kayles_edge_lists_match_the_brute_force(
+        n in 1usize..=10,
+        edges in proptest::collection::vec((0usize..10, 0usize..10), 0..20),
+    ) {
+        let mut adj = vec![0u64; n];
+        let mut items: Vec<String> = (0..n).map(|v| format!("v{v}")).collect();
+        for (u, v) in edges.into_iter().map(|(u, v)| (u % n, v % n)).filter(|(u, v)| u != v) {
+            adj[u] |= 1 << v;
+            adj[v] |= 1 << u;
+            items.push(format!("v{u}-v{v}"));
+        }
+        let text = items.join(",");
+        prop_assert_eq!(value(&*game("node-kayles"), &text), node_kayles_brute(&adj), "{}", text);
+    }
+}
+
+#[test]
+fn bad_boards_are_one_line_errors() {
+    for (name, text, says) in [
+        ("cram", "11x11", "at most 120 squares"),
+        ("cram", "..o", "neither"),
+        ("node-kayles", "star:4", "unknown graph family"),
+        ("node-kayles", "a-", "vertex name"),
+        ("chomp", "2,3", "never longer"),
+    ] {
+        let err = game(name)
+            .analyze(&[text.to_string()], &Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(says) && !err.contains('\n'),
+            "{name} {text}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_budget_too_small_for_the_table_is_refused() {
+    let limits = Limits::default().with_memory(100_000, || 0);
+    let err = game("cram")
+        .analyze(&["3x3".to_string()], &limits)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("memory budget"), "{err}");
+}
+
+#[test]
+fn misere_play_is_searched() {
+    let g = grundy::parse(
+        "cram",
+        SpecOptions {
+            misere: true,
+            ..SpecOptions::default()
+        },
+    )
+    .unwrap();
+    // Misère 1x2: the only move is the last, and loses.
+    let a = g.analyze(&["1x2".to_string()], &Limits::default()).unwrap();
+    assert_eq!(a.outcome, grundy::Outcome::P);
+    let a = g.analyze(&["1x3".to_string()], &Limits::default()).unwrap();
+    assert_eq!(a.outcome, grundy::Outcome::P);
+    let a = g.analyze(&["1x4".to_string()], &Limits::default()).unwrap();
+    assert_eq!(a.outcome, grundy::Outcome::N);
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Board games against the anchor (igsolve, Piotr Beling's solver) in one
+# run: Cram 4x11 and 5x9, Chomp 12x12 and 13x13, each by grundy on one and
+# two threads and by igsolve with its hash-map table; wall time (s) and
+# max RSS (KB) from /usr/bin/time. Then the boards the anchor does not
+# finish in 5 minutes (Cram 6x7 and 3x16, Chomp 14x14), grundy only.
+#   scripts/bench_boards.sh          full run (tens of minutes)
+#   scripts/bench_boards.sh --quick  small boards only (seconds)
+# igsolve is installed (never vendored) into $GRUNDY_BENCH_CACHE
+# (default target/bench-cache) with `cargo install` when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE="${GRUNDY_BENCH_CACHE:-target/bench-cache}"
+LIMIT="${GRUNDY_BENCH_LIMIT:-300}"
+cargo build --release -q -p grundy-cli
+GRUNDY=target/release/grundy
+if [ ! -x "$CACHE/bin/igsolve" ]; then
+  cargo install -q igsolve --root "$CACHE" || echo "igsolve could not be installed: anchor rows skipped"
+fi
+
+# run LABEL COMMAND...: one row, `-` when the command fails or times out.
+run() {
+  local label=$1; shift
+  local out
+  if out=$( { /usr/bin/time -f "%e %M" timeout "$LIMIT" "$@" >/dev/null; } 2>&1 | tail -1 ); then
+    printf '%-34s %10s s %10s KB\n' "$label" ${out}
+  else
+    printf '%-34s %10s\n' "$label" "- (failed or over ${LIMIT} s)"
+  fi
+}
+
+# board GAME RxC: grundy on 1 and 2 threads, then the anchor.
+board() {
+  local game=$1 size=$2 r=${2%x*} c=${2#*x}
+  run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --threads 1
+  run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --threads 2
+  if [ -x "$CACHE/bin/igsolve" ]; then
+    run "igsolve $game $size (hash-map)" "$CACHE/bin/igsolve" --tt hash-map "$game" -r "$r" -c "$c"
+  fi
+}
+
+if [ "${1:-}" = "--quick" ]; then
+  board cram 4x8
+  board chomp 9x9
+  exit 0
+fi
+board cram 4x11
+board cram 5x9
+board chomp 12x12
+board chomp 13x13
+for big in "cram 6x7" "cram 3x16" "chomp 14x14"; do
+  set -- $big
+  run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --threads 2
+done
