@@ -193,9 +193,14 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
     /// The position made of `comps`: their canonical forms (or tagged
     /// numbers), the games without moves left out, sorted.
     pub fn position(&mut self, comps: &[G::Comp]) -> Result<Vec<u32>> {
-        let mut pos = Vec::with_capacity(comps.len());
-        for c in comps {
-            let n = self.number(c);
+        let numbers: Vec<u32> = comps.iter().map(|c| self.number(c)).collect();
+        self.position_of(&numbers)
+    }
+
+    /// [`Self::position`] of components already numbered.
+    fn position_of(&mut self, numbers: &[u32]) -> Result<Vec<u32>> {
+        let mut pos = Vec::with_capacity(numbers.len());
+        for &n in numbers {
             match self.form(n)? {
                 Some(END) => {}
                 Some(x) => pos.push(x),
@@ -271,11 +276,7 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
         if self.options[n as usize].is_none() {
             let mut opts = Vec::new();
             for parts in self.parts_of(n)? {
-                let comps: Vec<G::Comp> = parts
-                    .iter()
-                    .map(|&m| self.comps[m as usize].clone())
-                    .collect();
-                opts.push(self.position(&comps)?);
+                opts.push(self.position_of(&parts)?);
             }
             opts.sort_unstable();
             opts.dedup();
