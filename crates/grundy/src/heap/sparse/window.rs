@@ -154,12 +154,12 @@ fn extend_in_windows(
         }),
         slots: scratch
             .into_iter()
-            .map(|s| Mutex::new(Slot { s, value: 0 }))
+            .map(|s| Line(Mutex::new(Slot { s, value: 0 })))
             .collect(),
-        next: AtomicUsize::new(0),
-        done: AtomicUsize::new(0),
-        ready: (0..width).map(|_| AtomicBool::new(false)).collect(),
-        epoch: AtomicUsize::new(0),
+        next: Line(AtomicUsize::new(0)),
+        done: Line(AtomicUsize::new(0)),
+        ready: (0..width).map(|_| Line(AtomicBool::new(false))).collect(),
+        epoch: Line(AtomicUsize::new(0)),
         quit: AtomicBool::new(false),
     };
     let result = rayon::scope(|scope| {
@@ -175,9 +175,22 @@ fn extend_in_windows(
     shared.e.scratch.extend(
         slots
             .into_iter()
-            .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner).s),
+            .map(|m| m.0.into_inner().unwrap_or_else(PoisonError::into_inner).s),
     );
     result
+}
+
+/// A value alone on its cache lines: the crew's counters and each heap's
+/// place are written by one thread and read by another, and sharing a
+/// line with a neighbour would make every write of one a miss for both.
+#[repr(align(128))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// One heap's place in a window: its working memory and blind value.
@@ -205,14 +218,14 @@ struct Shared<'a> {
 /// operation each, and they make the hand-over safe.
 struct Crew<'a> {
     shared: RwLock<Shared<'a>>,
-    slots: Vec<Mutex<Slot>>,
+    slots: Vec<Line<Mutex<Slot>>>,
     /// The next heap of the open window to claim, and the heaps valued.
-    next: AtomicUsize,
-    done: AtomicUsize,
+    next: Line<AtomicUsize>,
+    done: Line<AtomicUsize>,
     /// Whether each heap of the window has been valued blind.
-    ready: Vec<AtomicBool>,
+    ready: Vec<Line<AtomicBool>>,
     /// Windows opened so far: what waiting workers watch.
-    epoch: AtomicUsize,
+    epoch: Line<AtomicUsize>,
     quit: AtomicBool,
 }
 
