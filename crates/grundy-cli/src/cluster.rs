@@ -50,6 +50,12 @@ pub fn run(
     json: bool,
     limits: &Limits,
 ) -> anyhow::Result<()> {
+    if game.misere() {
+        return Err(anyhow!(
+            "--cluster values normal play only: drop --misere (grundy value {} --misere values it on one machine)",
+            game.name()
+        ));
+    }
     let keys = game.split_components(components)?.ok_or_else(|| {
         anyhow!(
             "{} has no cluster mode: --cluster values cram, node-kayles and chomp (normal play)",

@@ -145,6 +145,10 @@ fn bad_clusters_fail_in_one_line() {
         "nim has no cluster mode",
     );
     fails(
+        &["value", "cram", "3x3", "--misere", "--cluster", &two],
+        "--cluster values normal play only",
+    );
+    fails(
         &[
             "value",
             "chomp",
