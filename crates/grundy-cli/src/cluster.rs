@@ -69,6 +69,7 @@ pub fn run(
     let threads = threads.map_or(1, usize::from);
     let wait = Duration::from_secs(args.wait);
     let cluster = Cluster::new(hosts, args.process, threads, wait, question)?;
+    report_lost_peers(args.process);
     let answer = cluster.solve(keys, limits.max_states)?;
     let total = answer.values.iter().fold(0, |a, v| a ^ v);
     let analysis = Analysis {
@@ -106,6 +107,24 @@ pub fn run(
     }
     out.push_str(&stats_text(&answer.stats));
     print(&out)
+}
+
+/// A peer lost in the middle of a run makes timely's network threads
+/// panic: that is told as what happened (exit code 2), not as a bug.
+fn report_lost_peers(process: usize) {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = (payload.downcast_ref::<String>().map(String::as_str))
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("timely communication error") {
+            let why = text.lines().next().unwrap_or(text);
+            eprintln!("error: process {process}: lost the connection to another process of the cluster ({why})");
+            std::process::exit(2);
+        }
+        previous(info)
+    }));
 }
 
 /// The statistics, after the answer.

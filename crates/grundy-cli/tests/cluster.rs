@@ -197,3 +197,32 @@ fn processes_asked_different_questions_refuse_each_other() {
         assert!(err.contains("runs another game"), "{err}");
     }
 }
+
+#[test]
+fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
+    let two = hosts("lost.hosts", 2);
+    let spawn = |me: &str| {
+        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["value", "cram", "4x7", "--cluster", &two, "--process", me])
+            .args(["--wait", "10"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, mut b) = (spawn("0"), spawn("1"));
+    // Connected by then; 4x7 takes seconds.
+    std::thread::sleep(Duration::from_millis(800));
+    b.kill().unwrap();
+    let _ = b.wait();
+    let start = Instant::now();
+    let out = a.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: process 0: lost the connection"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
