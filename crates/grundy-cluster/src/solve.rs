@@ -186,7 +186,8 @@ impl<'a> Search<'a> {
                 *valued.entry(self.rules.size(k)).or_default() += 1;
                 let node = self.nodes.get_mut(&k).expect("held");
                 node.value = Some(v);
-                for &p in &node.parents {
+                // Told once: the list is not needed again.
+                for p in std::mem::take(&mut node.parents) {
                     net.send(
                         net.owner(p),
                         Msg::Value {
