@@ -20,10 +20,18 @@ pub struct ValueArgs {
     /// is the same for every count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    #[command(flatten)]
+    cluster: crate::cluster::ClusterArgs,
 }
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
+    if let Some(hosts) = &args.cluster.cluster {
+        let game = args.position.ruleset()?;
+        let comps = args.position.components(&*game);
+        let (threads, json) = (args.threads, args.json);
+        return crate::cluster::run(&args.cluster, hosts, &*game, &comps, threads, json, limits);
+    }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n.into())

@@ -16,7 +16,7 @@ use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SumGame};
+use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
 
 /// Cram on sums of boards.
 #[derive(Default)]
@@ -106,7 +106,14 @@ impl SumGame for Cram {
 }
 
 /// Cram is a sum of boards and plays misère by the generic search.
-impl Capabilities for Cram {}
+impl Capabilities for Cram {
+    fn split_component(&self, b: &Region) -> Option<SplitComponent> {
+        Some(SplitComponent {
+            rules: std::sync::Arc::new(CramMoves),
+            keys: region_keys(b),
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
