@@ -157,6 +157,49 @@ impl Region {
     }
 }
 
+impl Region {
+    /// The region's image under one of the box's symmetries that are
+    /// their own inverse: 0 the half turn, 1 upside down, 2 left to
+    /// right, 3 and 4 the diagonals (square boxes only).
+    fn involution(&self, s: usize) -> Region {
+        match s {
+            0 => self.turned(),
+            1 => self.flipped(),
+            2 => self.flipped().turned(),
+            3 => self.transposed(),
+            _ => self.transposed().turned(),
+        }
+    }
+
+    /// For each symmetry of the box that is its own inverse and maps the
+    /// region onto itself, the cells it leaves in place or moves next to
+    /// themselves: the obstacles to a player who answers every move with
+    /// its mirror image.
+    pub fn mirror_defects(&self) -> impl Iterator<Item = u128> + '_ {
+        let kinds = if self.h == self.w { 5 } else { 3 };
+        (0..kinds)
+            .filter(|&s| self.involution(s).bits == self.bits)
+            .map(|s| {
+                let mut defects = 0;
+                let mut cells = self.bits;
+                while cells != 0 {
+                    let cell = cells & cells.wrapping_neg();
+                    cells &= cells - 1;
+                    let image = Region {
+                        bits: cell,
+                        ..*self
+                    }
+                    .involution(s)
+                    .bits;
+                    if image == cell || self.neighbours(cell) & image != 0 {
+                        defects |= cell;
+                    }
+                }
+                defects
+            })
+    }
+}
+
 /// The least key among the eight images of a cropped region: the key of
 /// its class under the grid's symmetries. The width is the key's top
 /// bits, so only the images of the narrower orientation can be least.
