@@ -48,6 +48,12 @@ impl Split for CramMoves {
         }
     }
 
+    /// The squares of the region (the width on top of the key is no
+    /// measure of size).
+    fn size(&self, key: u128) -> u32 {
+        Region::from_key(key).bits.count_ones()
+    }
+
     /// The mirror strategy: on a region that a symmetry of its own
     /// inverse maps onto itself, moving no cell onto or next to itself,
     /// the second player answers each domino with its image and wins
