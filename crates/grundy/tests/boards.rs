@@ -155,6 +155,87 @@ fn cram_published_values() {
     assert_ne!(value(&*g, "3x6"), 0);
 }
 
+/// The cell sets of an `h` by `w` box that the half turn, a mirror or
+/// (square boxes) a diagonal maps onto themselves: where the search's
+/// mirror strategy applies.
+fn symmetric_sets(h: usize, w: usize) -> Vec<u64> {
+    let map = |kind: usize, r: usize, c: usize| match kind {
+        0 => (h - 1 - r, w - 1 - c),
+        1 => (h - 1 - r, c),
+        2 => (r, w - 1 - c),
+        3 => (c, r),
+        _ => (w - 1 - c, h - 1 - r),
+    };
+    let image = |p: u64, kind: usize| {
+        let mut q = 0u64;
+        for i in (0..h * w).filter(|i| p >> i & 1 == 1) {
+            let (r, c) = map(kind, i / w, i % w);
+            q |= 1 << (r * w + c);
+        }
+        q
+    };
+    let kinds = if h == w { 5 } else { 3 };
+    (0..1u64 << (h * w))
+        .filter(|&p| (0..kinds).any(|kind| image(p, kind) == p))
+        .collect()
+}
+
+#[test]
+fn symmetric_cram_maps_match_the_brute_force() {
+    let g = game("cram");
+    for (h, w) in [(4, 4), (3, 5), (2, 6), (4, 3)] {
+        for free in symmetric_sets(h, w) {
+            let want = cram_brute(free, h, w);
+            assert_eq!(value(&*g, &map(free, h, w)), want, "{}", map(free, h, w));
+        }
+    }
+}
+
+#[test]
+fn cram_winning_moves_are_the_options_of_the_right_value() {
+    let g = game("cram");
+    let mut found = 0;
+    // A move in the first board wins when it leaves the second's value:
+    // 3x4 = *1 + 1x4 = *2 wants *2, 4x5 = *2 + 1x1 wants 0, 2x5 = *1 +
+    // 1x2 = *1 is lost (no move listed), 4x5 + 1x2 wants *1.
+    for (board, h, w, other) in [
+        ("3x4", 3, 4, "1x4"),
+        ("4x5", 4, 5, "1x1"),
+        ("2x5", 2, 5, "1x2"),
+        ("4x5", 4, 5, "1x2"),
+    ] {
+        let a = g
+            .analyze(&[board.to_string(), other.to_string()], &Limits::default())
+            .unwrap();
+        let lost = value(&*g, board) == value(&*g, other);
+        let target = value(&*g, other);
+        let mut listed: Vec<String> = a
+            .winning_moves
+            .iter()
+            .filter(|m| m.component == Some(0))
+            .map(|m| m.to.clone())
+            .collect();
+        listed.sort();
+        let full: u64 = (1 << (h * w)) - 1;
+        let mut want = Vec::new();
+        for i in 0..h * w {
+            for (ok, j) in [(i % w + 1 < w, i + 1), (i / w + 1 < h, i + w)] {
+                let left = full & !(1 << i) & !(1 << j);
+                if ok && !lost && cram_brute(left, h, w) == target {
+                    want.push(map(left, h, w));
+                }
+            }
+        }
+        want.sort();
+        assert_eq!(listed, want, "{board} + {other}");
+        if lost {
+            assert!(a.winning_moves.is_empty(), "{board} + {other}");
+        }
+        found += want.len();
+    }
+    assert!(found > 0);
+}
+
 #[test]
 fn node_kayles_on_paths_is_dawsons_chess_and_cycles_follow() {
     let g = game("node-kayles");

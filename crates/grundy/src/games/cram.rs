@@ -47,6 +47,33 @@ impl Split for CramMoves {
             }
         }
     }
+
+    /// The squares of the region (the width on top of the key is no
+    /// measure of size).
+    fn size(&self, key: u128) -> u32 {
+        Region::from_key(key).bits.count_ones()
+    }
+
+    /// The mirror strategy: on a region that a symmetry of its own
+    /// inverse maps onto itself, moving no cell onto or next to itself,
+    /// the second player answers each domino with its image and wins
+    /// (every even by even rectangle, by the half turn). When the only
+    /// such cells are one domino, the first player places it and then
+    /// answers the same way (even by odd rectangles, by the half turn).
+    fn zero_by_theory(&self, key: u128) -> Option<bool> {
+        let r = Region::from_key(key);
+        let mut nonzero = None;
+        for defects in r.mirror_defects() {
+            if defects == 0 {
+                return Some(true);
+            }
+            let first = defects & defects.wrapping_neg();
+            if defects.count_ones() == 2 && r.neighbours(first) & defects != 0 {
+                nonzero = Some(false);
+            }
+        }
+        nonzero
+    }
 }
 
 /// The canonical keys of the regions of `board` worth searching.
@@ -81,6 +108,42 @@ impl SumGame for Cram {
     fn value(&self, b: &Region, limits: &Limits) -> Result<Nimber> {
         let solver = self.solver.get(limits, table_cap(b.bits.count_ones()))?;
         Ok(Nimber(solver.sum(&CramMoves, &region_keys(b), limits)?))
+    }
+
+    /// The placements leaving `target`, each decided by one outcome
+    /// search (is the board left plus `*target` lost?) rather than by
+    /// valuing the board left: listing winning moves costs little more
+    /// than the value.
+    fn options_with_value(
+        &self,
+        b: &Region,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Region>>, bool)> {
+        let solver = self.solver.get(limits, table_cap(b.bits.count_ones()))?;
+        let mut found = Vec::new();
+        let mut truncated = false;
+        let mut failure = None;
+        self.for_each_option(b, limits, &mut |parts| {
+            let keys = parts.first().map(region_keys).unwrap_or_default();
+            match solver.sum_is(&CramMoves, &keys, target.0, limits) {
+                Ok(false) => true,
+                Ok(true) if found.len() == max => {
+                    truncated = true;
+                    false
+                }
+                Ok(true) => {
+                    found.push(parts.to_vec());
+                    true
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            }
+        })?;
+        failure.map_or(Ok((found, truncated)), Err)
     }
 
     /// Every domino placement, across then down, each leaving the whole
@@ -139,6 +202,24 @@ mod tests {
         // Two separate regions: 1x2 and 1x3 (each *1) cancel.
         assert_eq!(value("..x.../xxxxxx"), 0);
         assert_eq!(value("1x4"), 2);
+    }
+
+    #[test]
+    fn the_mirror_strategy_decides_symmetric_boards() {
+        let theory = |text: &str| {
+            let b = Cram::default().parse_component(text).unwrap();
+            CramMoves.zero_by_theory(region_keys(&b)[0])
+        };
+        // Even by even: the half turn moves no square next to itself.
+        assert_eq!(theory("4x6"), Some(true));
+        // Even by odd: only the middle vertical domino is in the way.
+        assert_eq!(theory("4x5"), Some(false));
+        // The centre square stays put, and the middle column too.
+        assert_eq!(theory("3x3"), None);
+        // A ring is its own mirror image, no square beside its image.
+        assert_eq!(theory("..../.xx./.xx./...."), Some(true));
+        // 3x4 = *1: the half turn puts the middle two squares side by side.
+        assert_eq!(theory("3x4"), Some(false));
     }
 
     #[test]

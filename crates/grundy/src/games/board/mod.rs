@@ -42,6 +42,13 @@ pub trait Split: Sync {
     fn splits(&self) -> bool {
         true
     }
+
+    /// What the game's theory says of the component `key` without a
+    /// search (a symmetry strategy, say): `Some(true)` when its value is
+    /// 0, `Some(false)` when it is not, `None` when it says nothing.
+    fn zero_by_theory(&self, _key: u128) -> Option<bool> {
+        None
+    }
 }
 
 /// How much a search did, for progress reports and statistics.

@@ -43,14 +43,7 @@ impl Solver {
     /// The value of the component `key`: by outcome searches for games
     /// that split, by the mex of every option ([`super::mex`]) for others.
     pub fn value<G: Split>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
-        #[cfg(feature = "parallel")]
-        let depth = if rayon::current_num_threads() > 1 {
-            PARALLEL_DEPTH
-        } else {
-            0
-        };
-        #[cfg(not(feature = "parallel"))]
-        let depth = 0;
+        let depth = parallel_depth();
         if !game.splits() {
             #[cfg(feature = "parallel")]
             if depth > 0 {
@@ -62,6 +55,24 @@ impl Solver {
         self.nimber(&Ctx { game, limits }, key, depth)
     }
 
+    /// Whether the XOR of the values of `keys` is `n`: one outcome search
+    /// (is the sum plus `*n` lost?) instead of valuing every part, which
+    /// is what listing winning moves asks of each option.
+    pub fn sum_is<G: Split>(
+        &self,
+        game: &G,
+        keys: &[u128],
+        n: u64,
+        limits: &Limits,
+    ) -> Result<bool> {
+        let keys = super::cancel_pairs(keys.to_vec());
+        if !game.splits() {
+            return Ok(self.sum(game, &keys, limits)? == n);
+        }
+        limits.check("the split search")?;
+        Ok(!self.wins_sum(&Ctx { game, limits }, &keys, n, parallel_depth())?)
+    }
+
     /// The value of `key`: the first `n` whose `key + *n` is lost. The
     /// values of the options the table knows are won at once (move to
     /// them): only the others are searched, and when the table knows
@@ -70,33 +81,8 @@ impl Solver {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let (mut parts, mut ends) = (Vec::new(), Vec::new());
-        cx.game.options(key, &mut parts, &mut ends);
-        cancel_in_place(&mut parts, &mut ends, 0, 0);
-        let mut seen = [0u64; 4];
-        let mut all_known = true;
-        let mut start = 0;
-        for &end in &ends {
-            let x = parts[start..end]
-                .iter()
-                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v));
-            start = end;
-            match x {
-                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
-                Some(_) => {}
-                None => all_known = false,
-            }
-        }
-        let is_seen = |n: u64| n < 256 && seen[(n / 64) as usize] >> (n % 64) & 1 == 1;
         for n in 0..=MAX_VALUE {
-            if is_seen(n) {
-                continue;
-            }
-            if all_known {
-                self.table.put(key, n, 1);
-                return Ok(n);
-            }
-            if !self.wins_one(cx, key, n, depth)? {
+            if !self.wins_one(cx, key, n, n, depth)? {
                 return Ok(n);
             }
         }
@@ -129,12 +115,19 @@ impl Solver {
                 n ^= self.nimber(cx, p, depth)?;
             }
         }
-        self.wins_one(cx, unknown[biggest], n, depth)
+        self.wins_one(cx, unknown[biggest], n, 0, depth)
     }
 
-    /// Whether `key + *n` is a first-player win; a loss is kept as the
-    /// value `n` of `key`.
-    fn wins_one<G: Split>(&self, cx: &Ctx<'_, G>, key: u128, n: u64, depth: u32) -> Result<bool> {
+    /// Whether `key + *n` is a first-player win, given that `key + *m` is
+    /// one for every `m < floor`; a loss is kept as the value `n` of `key`.
+    fn wins_one<G: Split>(
+        &self,
+        cx: &Ctx<'_, G>,
+        key: u128,
+        n: u64,
+        floor: u64,
+        depth: u32,
+    ) -> Result<bool> {
         if let Some(v) = self.table.get(key) {
             return Ok(v != n);
         }
@@ -146,20 +139,22 @@ impl Solver {
         if known >> n & 1 == 1 {
             return Ok(true);
         }
+        match cx.game.zero_by_theory(key) {
+            Some(true) => {
+                self.table.put(key, 0, 1);
+                return Ok(n != 0);
+            }
+            Some(false) if n == 0 => {
+                self.wins.put(key, known | 1, 1);
+                return Ok(true);
+            }
+            _ => {}
+        }
         let before = self.stats.solved.fetch_add(1, Ordering::Relaxed);
         if before % CHECK_EVERY == 0 {
             cx.limits.check("the split search")?;
         }
-        let (mut parts, mut ends) = (Vec::new(), Vec::new());
-        cx.game.options(key, &mut parts, &mut ends);
-        cancel_in_place(&mut parts, &mut ends, 0, 0);
-        let mut won = self.winning_option(cx, &parts, &ends, n, depth)?;
-        for m in 0..n {
-            if won {
-                break;
-            }
-            won = !self.wins_one(cx, key, m, depth)?;
-        }
+        let won = self.wins_listed(cx, key, n, floor, depth)?;
         let work = self.stats.solved.load(Ordering::Relaxed) - before;
         if won {
             if n < KEPT_WINS {
@@ -172,35 +167,72 @@ impl Solver {
         Ok(won)
     }
 
-    /// Whether some option (parts `parts[ends[i-1]..ends[i]]`) leaves its
-    /// sum with `*n` lost: first among the options the table values, then
-    /// by search.
+    /// [`Solver::wins_one`] once the tables had no answer: the options
+    /// are listed, those the table values sorted out, and the bound of the
+    /// mex applied before anything is searched.
+    fn wins_listed<G: Split>(
+        &self,
+        cx: &Ctx<'_, G>,
+        key: u128,
+        n: u64,
+        floor: u64,
+        depth: u32,
+    ) -> Result<bool> {
+        let (mut parts, mut ends) = (Vec::new(), Vec::new());
+        cx.game.options(key, &mut parts, &mut ends);
+        cancel_in_place(&mut parts, &mut ends, 0, 0);
+        let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+        let mut seen = [0u64; 4];
+        let mut open = Vec::with_capacity(ends.len());
+        for i in 0..ends.len() {
+            match option(i)
+                .iter()
+                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
+            {
+                Some(x) if x == n => return Ok(true),
+                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+                Some(_) => {}
+                None => open.push(i),
+            }
+        }
+        let is_seen = |m: u64| m < 256 && seen[(m / 64) as usize] >> (m % 64) & 1 == 1;
+        if open.is_empty() {
+            // Every option is valued: so is the component.
+            let v = (0..).find(|&m| !is_seen(m)).unwrap_or(0);
+            self.table.put(key, v, 1);
+            return Ok(v != n);
+        }
+        // The value is `n` only if the options reach every `m < n`: when
+        // fewer open options remain than values missing, it is below `n`.
+        let missing = (0..n).filter(|&m| !is_seen(m)).count();
+        if missing > open.len() {
+            return Ok(true);
+        }
+        open.sort_by_cached_key(|&i| option(i).iter().map(|&p| cx.game.size(p)).max());
+        if self.winning_option(cx, &parts, &ends, &open, n, depth)? {
+            return Ok(true);
+        }
+        for m in floor..n {
+            if !is_seen(m) && !self.wins_one(cx, key, m, 0, depth)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether one of the `open` options (parts
+    /// `parts[ends[i-1]..ends[i]]`, not all valued) leaves its sum with
+    /// `*n` lost.
     fn winning_option<G: Split>(
         &self,
         cx: &Ctx<'_, G>,
         parts: &[u128],
         ends: &[usize],
+        open: &[usize],
         n: u64,
         depth: u32,
     ) -> Result<bool> {
         let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-        let mut open = Vec::with_capacity(ends.len());
-        for i in 0..ends.len() {
-            let mut x = n;
-            let mut known = true;
-            for &p in option(i) {
-                match self.table.get(p) {
-                    Some(v) => x ^= v,
-                    None => known = false,
-                }
-            }
-            if known && x == 0 {
-                return Ok(true);
-            }
-            if !known {
-                open.push(i);
-            }
-        }
         #[cfg(feature = "parallel")]
         if depth > 0 {
             use rayon::prelude::*;
@@ -210,11 +242,21 @@ impl Solver {
                 .find_any(|r| !matches!(r, Ok(false)));
             return found.unwrap_or(Ok(false));
         }
-        for i in open {
+        for &i in open {
             if !self.wins_sum(cx, option(i), n, depth.saturating_sub(1))? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
+}
+
+/// Levels of the search whose options are tried in parallel: none on one
+/// thread.
+fn parallel_depth() -> u32 {
+    #[cfg(feature = "parallel")]
+    if rayon::current_num_threads() > 1 {
+        return PARALLEL_DEPTH;
+    }
+    0
 }

@@ -157,9 +157,55 @@ impl Region {
     }
 }
 
-/// The least key among the eight images of a cropped region: the key of
-/// its class under the grid's symmetries. The width is the key's top
-/// bits, so only the images of the narrower orientation can be least.
+impl Region {
+    /// The region's image under one of the box's symmetries that are
+    /// their own inverse: 0 the half turn, 1 upside down, 2 left to
+    /// right, 3 and 4 the diagonals (square boxes only).
+    fn involution(&self, s: usize) -> Region {
+        match s {
+            0 => self.turned(),
+            1 => self.flipped(),
+            2 => self.flipped().turned(),
+            3 => self.transposed(),
+            _ => self.transposed().turned(),
+        }
+    }
+
+    /// For each symmetry of the box that is its own inverse and maps the
+    /// region onto itself, the cells it leaves in place or moves next to
+    /// themselves: the obstacles to a player who answers every move with
+    /// its mirror image.
+    pub fn mirror_defects(&self) -> impl Iterator<Item = u128> + '_ {
+        let kinds = if self.h == self.w { 5 } else { 3 };
+        (0..kinds)
+            .filter(|&s| self.involution(s).bits == self.bits)
+            .map(|s| {
+                let mut defects = 0;
+                let mut cells = self.bits;
+                while cells != 0 {
+                    let cell = cells & cells.wrapping_neg();
+                    cells &= cells - 1;
+                    let image = Region {
+                        bits: cell,
+                        ..*self
+                    }
+                    .involution(s)
+                    .bits;
+                    if image == cell || self.neighbours(cell) & image != 0 {
+                        defects |= cell;
+                    }
+                }
+                defects
+            })
+    }
+}
+
+/// The least key among the four images of a cropped region in its wider
+/// orientation (both when its box is square): the key of its class under
+/// the grid's eight symmetries. The wider orientation, rather than the
+/// least key of all eight, because regions of wide boards are mostly
+/// wide already and turning a region over its diagonal costs a step per
+/// cell, the most of any image.
 pub fn canonical(r: Region) -> u128 {
     let least = |s: Region| {
         let f = s.flipped();
@@ -170,8 +216,8 @@ pub fn canonical(r: Region) -> u128 {
             .unwrap_or(u128::MAX)
     };
     match r.w.cmp(&r.h) {
-        std::cmp::Ordering::Less => least(r),
-        std::cmp::Ordering::Greater => least(r.transposed()),
+        std::cmp::Ordering::Greater => least(r),
+        std::cmp::Ordering::Less => least(r.transposed()),
         std::cmp::Ordering::Equal => least(r).min(least(r.transposed())),
     }
 }
@@ -180,10 +226,17 @@ pub fn canonical(r: Region) -> u128 {
 /// cells), in the box's coordinates.
 #[inline]
 pub fn for_each_part(box_: &Region, mut cells: u128, mut f: impl FnMut(u128)) {
+    if cells == 0 {
+        return;
+    }
+    let w = box_.w;
+    let col0 = box_.column_zero();
+    let last = col0 << (w - 1);
     while cells != 0 {
         let mut part = cells & cells.wrapping_neg();
         loop {
-            let grown = (part | box_.neighbours(part)) & cells;
+            let side = ((part << 1) & !col0) | ((part >> 1) & !last);
+            let grown = (part | side | (part << w) | (part >> w)) & cells;
             if grown == part {
                 break;
             }
