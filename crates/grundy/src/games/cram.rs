@@ -12,11 +12,15 @@
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
+use crate::games::board::files::{self, parse_board_lines};
 use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SumGame};
+use crate::ruleset::{boxed, Analysis, Capabilities, ComponentFiles, SumGame};
+
+/// What errors call a board.
+const BOARD: &str = "a Cram board";
 
 /// Cram on sums of boards.
 #[derive(Default)]
@@ -71,7 +75,7 @@ impl SumGame for Cram {
     }
 
     fn parse_component(&self, text: &str) -> Result<Region> {
-        parse_board(text, "a Cram board")
+        parse_board(text, BOARD)
     }
 
     fn format_component(&self, b: &Region) -> String {
@@ -105,8 +109,44 @@ impl SumGame for Cram {
     }
 }
 
-/// Cram is a sum of boards and plays misère by the generic search.
-impl Capabilities for Cram {}
+/// Cram is a sum of boards and plays misère by the generic search;
+/// boards too big to type come from files.
+impl Capabilities for Cram {
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        Some(self)
+    }
+}
+
+/// A board file draws the board one row per line
+/// ([`board::files`](crate::games::board::files)).
+impl ComponentFiles for Cram {
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        files::file_reference(component, is_file)
+    }
+
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        let board = parse_board_lines(text, BOARD).map_err(|e| files::in_file(path, e))?;
+        Ok(self.format_component(&board))
+    }
+
+    fn warnings(&self, _: &[String], _: &[Option<String>]) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let from_file = |text: &str| parse_board_lines(text, BOARD);
+        files::analyze_files(self, components, files, from_file, limits)
+    }
+}
 
 #[cfg(test)]
 mod tests {
