@@ -101,8 +101,11 @@ pub fn parse_board_lines(text: &str, what: &str) -> Result<Region> {
     parse_board(&rows.join("/"), what)
 }
 
+/// A graph's lone vertices and its edges, by name.
+pub type NamedGraph = (Vec<String>, Vec<(String, String)>);
+
 /// The edges and lone vertices of a graph file, one per line.
-pub fn parse_graph_lines(text: &str) -> Result<(Vec<String>, Vec<(String, String)>)> {
+pub fn parse_graph_lines(text: &str) -> Result<NamedGraph> {
     let mut names = Vec::new();
     let mut edges = Vec::new();
     for (n, line) in content_lines(text, "#") {
