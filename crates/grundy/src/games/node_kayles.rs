@@ -113,6 +113,12 @@ impl NkMoves<'_> {
 }
 
 impl Split for NkMoves<'_> {
+    /// Vertex sets of a general graph mean something only for its edges.
+    fn scope(&self) -> String {
+        let edges: Vec<String> = self.adj.iter().map(|a| format!("{a:x}")).collect();
+        format!("node-kayles {}", edges.join(","))
+    }
+
     fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
         if key & GRAPH_TAG == GRAPH_TAG {
             let set = key & !GRAPH_TAG;
@@ -345,7 +351,7 @@ impl SumGame for NodeKayles {
             NkGraph::Graph(g) => {
                 // Vertex sets mean something only for this graph: a table
                 // of its own.
-                let solver = Solver::new(limits, cap(g.alive))?;
+                let solver = Arc::new(Solver::new(limits, cap(g.alive))?);
                 let moves = NkMoves { adj: &g.adj };
                 let mut keys = Vec::new();
                 moves.push_graph_parts(g.alive, &mut keys);
