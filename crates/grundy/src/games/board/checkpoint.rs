@@ -86,6 +86,12 @@ impl SearchTables for Solver {
     }
 }
 
+/// Whether `bytes` are a whole snapshot, for front ends that check a file
+/// before a search starts (when a refusal can still be one line).
+pub fn check(bytes: &[u8]) -> Result<()> {
+    read_snapshot(bytes).map(|_| ())
+}
+
 /// The slots of the two tables of a snapshot, or why `bytes` are none.
 fn read_snapshot(bytes: &[u8]) -> Result<[Vec<Slot>; 2]> {
     let damaged = |why: &str| Error::parse(format!("not a snapshot of the split search: {why}"));
