@@ -12,12 +12,12 @@
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
-use crate::games::board::files::{self, parse_board_lines};
+use crate::games::board::files::{parse_board_lines, FileFormat};
 use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Analysis, Capabilities, ComponentFiles, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SumGame};
 
 /// What errors call a board.
 const BOARD: &str = "a Cram board";
@@ -119,32 +119,9 @@ impl Capabilities for Cram {
 
 /// A board file draws the board one row per line
 /// ([`board::files`](crate::games::board::files)).
-impl ComponentFiles for Cram {
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
-        files::file_reference(component, is_file)
-    }
-
-    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let board = parse_board_lines(text, BOARD).map_err(|e| files::in_file(path, e))?;
-        Ok(self.format_component(&board))
-    }
-
-    fn warnings(&self, _: &[String], _: &[Option<String>]) -> Vec<String> {
-        Vec::new()
-    }
-
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        let from_file = |text: &str| parse_board_lines(text, BOARD);
-        files::analyze_files(self, components, files, from_file, limits)
+impl FileFormat for Cram {
+    fn parse_file(&self, text: &str) -> Result<Region> {
+        parse_board_lines(text, BOARD)
     }
 }
 

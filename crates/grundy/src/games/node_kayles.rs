@@ -17,12 +17,12 @@ use std::sync::Arc;
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::board::files;
+use crate::games::board::files::{self, FileFormat};
 use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS};
 use crate::games::board::text::{format_board, parse_board, parse_dims};
 use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Analysis, Capabilities, ComponentFiles, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SumGame};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -420,31 +420,9 @@ impl Capabilities for NodeKayles {
 
 /// A graph file lists an edge or a lone vertex per line
 /// ([`board::files`](crate::games::board::files)).
-impl ComponentFiles for NodeKayles {
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
-        files::file_reference(component, is_file)
-    }
-
-    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let g = graph_file(text).map_err(|e| files::in_file(path, e))?;
-        Ok(self.format_component(&g))
-    }
-
-    fn warnings(&self, _: &[String], _: &[Option<String>]) -> Vec<String> {
-        Vec::new()
-    }
-
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        files::analyze_files(self, components, files, graph_file, limits)
+impl FileFormat for NodeKayles {
+    fn parse_file(&self, text: &str) -> Result<NkGraph> {
+        graph_file(text)
     }
 }
 

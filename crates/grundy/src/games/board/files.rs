@@ -13,31 +13,47 @@ use super::shape::Region;
 use super::text::parse_board;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
-use crate::ruleset::{read_components, Analysis, Capabilities, Parsed};
+use crate::ruleset::{read_components, Analysis, Capabilities, ComponentFiles, Parsed};
 
-/// Whether `component` names a file: the whole text is a path (nothing
-/// is added to a board's or a graph's file).
-pub fn file_reference<'a>(
-    component: &'a str,
-    is_file: &dyn Fn(&str) -> bool,
-) -> Result<Option<(&'a str, String)>> {
-    Ok(is_file(component).then(|| (component, String::new())))
+/// A game whose components a file gives whole, in a line format of its
+/// own: the file capability ([`ComponentFiles`]) follows from it.
+pub trait FileFormat: Capabilities {
+    /// The component the text of a file describes.
+    fn parse_file(&self, text: &str) -> Result<Self::Comp>;
 }
 
-/// The analysis of components read from files by `from_file` (inline ones
-/// by the game), reported under their paths; a file's errors start with
-/// its path.
-pub fn analyze_files<G: Capabilities>(
-    game: &G,
-    components: &[String],
-    files: &[Option<String>],
-    from_file: impl Fn(&str) -> Result<G::Comp>,
-    limits: &Limits,
-) -> Result<Analysis> {
-    let read = |text: &str, path: &str| from_file(text).map_err(|e| in_file(path, e));
-    let inline = |t: &str| game.parse_component(t).map_err(|e| not_a_file(t, e));
-    let (shown, comps) = read_components(components, files, read, inline)?;
-    game.analyze_position(Parsed::new(&shown, &comps), limits)
+/// A component names a file when the whole text is a path (nothing is
+/// added to a board's or a graph's file); reports name the path, and a
+/// file's errors start with it.
+impl<G: FileFormat> ComponentFiles for G {
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        Ok(is_file(component).then(|| (component, String::new())))
+    }
+
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        let c = self.parse_file(text).map_err(|e| in_file(path, e))?;
+        Ok(self.format_component(&c))
+    }
+
+    fn warnings(&self, _: &[String], _: &[Option<String>]) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let read = |text: &str, path: &str| self.parse_file(text).map_err(|e| in_file(path, e));
+        let inline = |t: &str| self.parse_component(t).map_err(|e| not_a_file(t, e));
+        let (shown, comps) = read_components(components, files, read, inline)?;
+        self.analyze_position(Parsed::new(&shown, &comps), limits)
+    }
 }
 
 /// `e`, saying that no file has the name `text` when it looks like a
@@ -59,7 +75,7 @@ fn not_a_file(text: &str, e: Error) -> Error {
 }
 
 /// `e` as an error of the file `path`.
-pub fn in_file(path: &str, e: Error) -> Error {
+fn in_file(path: &str, e: Error) -> Error {
     Error::parse(format!("{path}: {e}"))
 }
 
