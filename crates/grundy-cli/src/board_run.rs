@@ -104,7 +104,11 @@ impl Watch {
 pub struct BoardRun {
     watch: Arc<Watch>,
     checkpoint: Option<(PathBuf, String)>,
+    /// Progress is shown (asked for, or on a terminal).
     show: bool,
+    /// Progress was asked for: the summary line is printed however
+    /// short the search.
+    forced: bool,
     done: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
     started: Instant,
@@ -147,6 +151,7 @@ impl BoardRun {
             watch,
             checkpoint,
             show,
+            forced: args.progress,
             done,
             thread: Some(thread),
             started: Instant::now(),
@@ -178,12 +183,8 @@ impl BoardRun {
                 save(path, header, &self.watch)?;
             }
         }
-        if self.show
-            && p.slots > 0
-            && (self.started.elapsed() >= QUIET_START
-                || self.checkpoint.is_some()
-                || !std::io::stderr().is_terminal())
-        {
+        let long = self.started.elapsed() >= QUIET_START;
+        if p.slots > 0 && (self.forced || (self.show && long)) {
             eprintln!(
                 "board search: {} positions searched, {} values from the checkpoint, {}, {:.1} s",
                 p.solved,

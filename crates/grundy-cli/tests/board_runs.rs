@@ -133,3 +133,34 @@ fn foreign_and_damaged_checkpoints_are_refused_in_one_line() {
         "--checkpoint-every",
     );
 }
+
+#[test]
+fn ctrl_c_saves_the_checkpoint_and_says_how_to_resume() {
+    let ck = scratch("cram-5x6.ck");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "value",
+            "cram",
+            "5x6",
+            "--threads",
+            "1",
+            "--checkpoint",
+            &ck,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted; checkpoint saved to"), "{err}");
+    let bytes = std::fs::read(&ck).unwrap();
+    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: cram\nposition: 5x6\n"));
+}
