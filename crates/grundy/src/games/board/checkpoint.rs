@@ -152,7 +152,15 @@ mod tests {
         let bytes = first.snapshot();
         let second = solver();
         let restored = second.restore(&bytes).unwrap();
-        assert_eq!(restored, first.progress().filled);
+        // The fill counter is about right (threads racing for one empty
+        // slot both count it); the snapshot holds exactly the slots in use.
+        let in_use: usize = first
+            .tables()
+            .iter()
+            .map(|t| t.slots_in_use().count())
+            .sum();
+        assert_eq!(restored, in_use as u64);
+        assert!(first.progress().filled >= restored);
         assert_eq!(second.sum(&CramMoves, &keys, &l).unwrap(), v);
         assert_eq!(second.progress().solved, 0);
         assert_eq!(second.progress().restored, restored);
