@@ -178,10 +178,13 @@ impl BoardRun {
             );
         }
         let p = self.watch.progress();
-        if let Some((path, header)) = &self.checkpoint {
-            if p.slots > 0 {
-                save(path, header, &self.watch)?;
-            }
+        match &self.checkpoint {
+            Some((path, header)) if p.slots > 0 => save(path, header, &self.watch)?,
+            Some((path, _)) => eprintln!(
+                "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
+                path.display()
+            ),
+            None => {}
         }
         let long = self.started.elapsed() >= QUIET_START;
         if p.slots > 0 && (self.forced || (self.show && long)) {

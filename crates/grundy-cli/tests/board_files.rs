@@ -54,6 +54,16 @@ fn a_graph_file_is_worth_its_edge_list() {
     let (out, _, code) = run(&["play", "node-kayles", &lone], "moves\nquit\n");
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("position: a-b,c"), "{out}");
+    // Misère: every move leaves the opponent the last move, and the
+    // graphs moves leave read back.
+    let misere = json_of(&["value", "node-kayles", &lone, "--misere", "--json"]);
+    assert_eq!(misere["outcome"], "N");
+    for m in misere["winning_moves"].as_array().unwrap() {
+        let to = m["to"].as_str().unwrap();
+        let back = json_of(&["value", "node-kayles", to, "--misere", "--json"]);
+        assert_eq!(back["outcome"], "P", "{to}");
+    }
+    assert_eq!(misere["components"][0], lone.as_str());
     let svg = text(&["graph", "node-kayles", &lone]);
     assert!(svg.contains("a-b,c"), "{svg}");
 }
