@@ -5,6 +5,7 @@
 
 mod alloc;
 mod board_run;
+mod cluster;
 mod explain;
 mod graph;
 mod load;

@@ -23,10 +23,18 @@ pub struct ValueArgs {
     threads: Option<u16>,
     #[command(flatten)]
     board: BoardRunArgs,
+    #[command(flatten)]
+    cluster: crate::cluster::ClusterArgs,
 }
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
+    if let Some(hosts) = &args.cluster.cluster {
+        let game = args.position.ruleset()?;
+        let comps = args.position.position(&*game)?;
+        let (threads, json) = (args.threads, args.json);
+        return crate::cluster::run(&args.cluster, hosts, &*game, &comps, threads, json, limits);
+    }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n.into())

@@ -9,6 +9,8 @@
 //! explicit graph, components read from files), and the one adapter
 //! [`SumRuleset`] gives front ends the text level.
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashSet;
 
 pub use crate::answer::{
@@ -17,6 +19,7 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
 use crate::game::{Limits, Outcome};
+use crate::games::board::Split;
 use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
@@ -90,6 +93,23 @@ pub trait Ruleset: Send + Sync {
     /// play means nothing for it. `spec` asks it for `--misere` of games
     /// without a misère theory of their own.
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>>;
+
+    /// The components as keys of the split search, for front ends that
+    /// value the keys themselves (`grundy-cluster` shares them among
+    /// processes): `Ok(None)` for games the split search does not play.
+    fn split_components(&self, components: &[String]) -> Result<Option<Vec<SplitComponent>>>;
+}
+
+/// A component as the split search sees it: its value is the XOR of the
+/// values of `keys` under `rules`. Keys mean something only under their
+/// rules (a graph's vertex sets under its own edges), so each component
+/// carries its own.
+pub struct SplitComponent {
+    /// The rules on keys: the options of a key as canonical parts.
+    pub rules: Arc<dyn Split + Send>,
+    /// The canonical keys of the component's parts (parts worth 0 may be
+    /// left out).
+    pub keys: Vec<u128>,
 }
 
 /// A game on a finite explicit graph (`graph:FILE`).
@@ -247,6 +267,12 @@ pub trait Capabilities: SumGame {
     fn files(&self) -> Option<&dyn ComponentFiles> {
         None
     }
+
+    /// A component as keys of the split search
+    /// ([`Ruleset::split_components`]), for games it plays.
+    fn split_component(&self, _c: &Self::Comp) -> Option<SplitComponent> {
+        None
+    }
 }
 
 /// A position as the adapter hands it to a game: the component texts as
@@ -343,6 +369,11 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
 
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {
         self.0.into_misere()
+    }
+
+    fn split_components(&self, components: &[String]) -> Result<Option<Vec<SplitComponent>>> {
+        let comps = self.parse_all(components)?;
+        Ok(comps.iter().map(|c| self.0.split_component(c)).collect())
     }
 }
 

@@ -18,7 +18,7 @@ use crate::game::{Limits, Visit};
 use crate::games::board::text::parse_dims;
 use crate::games::board::{SolverCell, Split};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SumGame};
+use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
 
 /// The most squares a diagram may have: a value is at most the number of
 /// bites, and the search stores values up to 254.
@@ -207,7 +207,16 @@ impl SumGame for Chomp {
 }
 
 /// Chomp is a sum of bars and plays misère by the generic search.
-impl Capabilities for Chomp {}
+impl Capabilities for Chomp {
+    /// One key, none for the poison alone (worth 0).
+    fn split_component(&self, rows: &Vec<u8>) -> Option<SplitComponent> {
+        let key = key_of(rows);
+        Some(SplitComponent {
+            rules: std::sync::Arc::new(ChompMoves),
+            keys: if key == 1 { Vec::new() } else { vec![key] },
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {

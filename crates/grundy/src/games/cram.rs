@@ -17,7 +17,7 @@ use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, ComponentFiles, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
 
 /// What errors call a board.
 const BOARD: &str = "a Cram board";
@@ -112,6 +112,13 @@ impl SumGame for Cram {
 /// Cram is a sum of boards and plays misère by the generic search;
 /// boards too big to type come from files.
 impl Capabilities for Cram {
+    fn split_component(&self, b: &Region) -> Option<SplitComponent> {
+        Some(SplitComponent {
+            rules: std::sync::Arc::new(CramMoves),
+            keys: region_keys(b),
+        })
+    }
+
     fn files(&self) -> Option<&dyn ComponentFiles> {
         Some(self)
     }

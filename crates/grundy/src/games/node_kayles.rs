@@ -22,7 +22,7 @@ use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS}
 use crate::games::board::text::{format_board, parse_board, parse_dims};
 use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, ComponentFiles, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -410,11 +410,47 @@ fn cap(vertices: u128) -> u64 {
     (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
 }
 
+/// The rules of [`NkMoves`] owning their graph's edges, for front ends
+/// that keep them beyond one call ([`Capabilities::split_component`]).
+struct NkRules(Arc<Vec<u128>>);
+
+impl Split for NkRules {
+    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        NkMoves { adj: &self.0 }.options(key, parts, ends)
+    }
+
+    fn size(&self, key: u128) -> u32 {
+        NkMoves { adj: &self.0 }.size(key)
+    }
+
+    fn scope(&self) -> String {
+        NkMoves { adj: &self.0 }.scope()
+    }
+}
+
 /// Node Kayles is a sum of graphs and plays misère by the generic search;
 /// graphs too big to type come from files.
 impl Capabilities for NodeKayles {
     fn files(&self) -> Option<&dyn ComponentFiles> {
         Some(self)
+    }
+
+    fn split_component(&self, g: &NkGraph) -> Option<SplitComponent> {
+        let mut keys = Vec::new();
+        let adj = match g {
+            NkGraph::Grid(r) => {
+                push_parts(r, r.bits, 0, &mut keys);
+                Arc::new(Vec::new())
+            }
+            NkGraph::Graph(g) => {
+                NkMoves { adj: &g.adj }.push_graph_parts(g.alive, &mut keys);
+                g.adj.clone()
+            }
+        };
+        Some(SplitComponent {
+            rules: Arc::new(NkRules(adj)),
+            keys,
+        })
     }
 }
 

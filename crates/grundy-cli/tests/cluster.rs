@@ -1,0 +1,228 @@
+//! `grundy value ... --cluster HOSTS --process I`: 1 and 3 processes on
+//! localhost give the same values and statistics as each other, and the
+//! same values as `grundy value` alone; a wrong hosts file, an index out
+//! of range and a peer that never comes fail in one line, in bounded time.
+
+mod support;
+
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use support::{fails, file, json_of};
+
+/// `n` ports free on localhost (bound to port 0, then released).
+fn free_ports(n: usize) -> Vec<u16> {
+    let held: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    held.iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect()
+}
+
+/// A hosts file for `n` processes on localhost.
+fn hosts(name: &str, n: usize) -> String {
+    let lines: Vec<String> = free_ports(n)
+        .into_iter()
+        .map(|p| format!("127.0.0.1:{p}\n"))
+        .collect();
+    file(name, &lines.concat())
+}
+
+/// The JSON every process of an `n`-process cluster prints for `args`
+/// (all the same, checked), with `threads` workers each.
+fn cluster(name: &str, n: usize, threads: &str, args: &[&str]) -> Value {
+    let hosts = hosts(name, n);
+    let children: Vec<_> = (0..n)
+        .map(|i| {
+            Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+                .args(args)
+                .args(["--json", "--cluster", &hosts, "--wait", "30"])
+                .args(["--process", &i.to_string(), "--threads", threads])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let outs: Vec<Value> = children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{args:?}: {err}");
+            serde_json::from_slice(&out.stdout).expect("valid JSON")
+        })
+        .collect();
+    for o in &outs[1..] {
+        assert_eq!(o, &outs[0], "every process prints the same");
+    }
+    outs[0].clone()
+}
+
+/// The statistics that do not depend on how many processes run.
+fn work(v: &Value) -> Value {
+    let mut c = v["cluster"].clone();
+    let o = c.as_object_mut().unwrap();
+    o.remove("processes");
+    o.remove("workers");
+    c
+}
+
+#[test]
+fn one_and_three_processes_agree_with_value() {
+    let boards: &[&[&str]] = &[
+        &["value", "cram", "3x4"],
+        &["value", "cram", "..../.x../..../....", "2x3"],
+        &["value", "node-kayles", "grid:3x3", "cycle:7", "kbip:2x3"],
+        &["value", "chomp", "4x5", "3,2,2"],
+    ];
+    for (i, args) in boards.iter().enumerate() {
+        let alone = json_of(&[&args[..], &["--json"]].concat());
+        let one = cluster(&format!("one{i}.hosts"), 1, "1", args);
+        let three = cluster(&format!("three{i}.hosts"), 3, "1", args);
+        for key in ["values", "grundy", "outcome", "components", "game"] {
+            assert_eq!(one[key], alone[key], "{args:?} {key}");
+            assert_eq!(three[key], alone[key], "{args:?} {key}");
+        }
+        assert_eq!(work(&one), work(&three), "{args:?}");
+        assert_eq!(three["cluster"]["processes"], 3);
+        assert!(one["cluster"]["valued"].as_object().unwrap().len() > 2);
+    }
+}
+
+#[test]
+fn threads_are_workers_of_each_process() {
+    let args = &["value", "cram", "4x4"];
+    let alone = json_of(&[&args[..], &["--json"]].concat());
+    let two = cluster("threads.hosts", 2, "2", args);
+    let one = cluster("thread1.hosts", 1, "1", args);
+    assert_eq!(two["grundy"], alone["grundy"]);
+    assert_eq!(two["cluster"]["workers"], 4);
+    assert_eq!(work(&two), work(&one));
+}
+
+#[test]
+fn text_says_what_the_cluster_did() {
+    let hosts = hosts("text.hosts", 1);
+    let out = support::text(&["value", "cram", "2x3", "--cluster", &hosts]);
+    assert!(out.starts_with("game: cram\n"), "{out}");
+    assert!(out.contains("total: *"), "{out}");
+    assert!(out.contains("outcome: N (the next player wins)"), "{out}");
+    assert!(
+        out.contains("winning moves: not listed by a cluster"),
+        "{out}"
+    );
+    assert!(out.contains("cluster: 1 processes, 1 workers"), "{out}");
+    assert!(out.contains("components valued: "), "{out}");
+}
+
+#[test]
+fn bad_clusters_fail_in_one_line() {
+    let bad = file("bad.hosts", "127.0.0.1:1\nlocalhost\n");
+    fails(
+        &["value", "cram", "2x3", "--cluster", &bad],
+        "bad.hosts line 2",
+    );
+    let empty = file("empty.hosts", "# nobody\n\n");
+    fails(
+        &["value", "cram", "2x3", "--cluster", &empty],
+        "lists no host",
+    );
+    let two = hosts("two.hosts", 2);
+    fails(
+        &["value", "cram", "2x3", "--cluster", &two, "--process", "2"],
+        "--process 2 is out of range",
+    );
+    fails(
+        &["value", "cram", "2x3", "--cluster", "/nonexistent/h.txt"],
+        "cannot read the hosts file /nonexistent/h.txt",
+    );
+    fails(
+        &["value", "nim", "3", "--cluster", &two],
+        "nim has no cluster mode",
+    );
+    fails(
+        &["value", "cram", "3x3", "--misere", "--cluster", &two],
+        "--cluster values normal play only",
+    );
+    fails(
+        &[
+            "value",
+            "chomp",
+            "6x6",
+            "--cluster",
+            &hosts("small.hosts", 1),
+            "--max-states",
+            "50",
+        ],
+        "holds more than 50 components",
+    );
+}
+
+#[test]
+fn a_peer_that_never_comes_is_an_error_not_a_hang() {
+    let two = hosts("alone.hosts", 2);
+    for me in ["0", "1"] {
+        let start = Instant::now();
+        let args = ["value", "cram", "2x3", "--cluster", &two, "--wait", "1"];
+        let err = fails(
+            &[&args[..], &["--process", me]].concat(),
+            "no answer from process",
+        );
+        assert!(err.contains("hosts file"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn processes_asked_different_questions_refuse_each_other() {
+    let two = hosts("differ.hosts", 2);
+    let spawn = |board: &str, me: &str| {
+        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["value", "cram", board, "--cluster", &two, "--wait", "10"])
+            .args(["--process", me])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn("2x3", "0"), spawn("3x3", "1"));
+    for c in [a, b] {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("runs another game"), "{err}");
+    }
+}
+
+#[test]
+fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
+    let two = hosts("lost.hosts", 2);
+    let spawn = |me: &str| {
+        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["value", "cram", "4x7", "--cluster", &two, "--process", me])
+            .args(["--wait", "10"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, mut b) = (spawn("0"), spawn("1"));
+    // Connected by then; 4x7 takes seconds.
+    std::thread::sleep(Duration::from_millis(800));
+    b.kill().unwrap();
+    let _ = b.wait();
+    let start = Instant::now();
+    let out = a.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: process 0: lost the connection"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
