@@ -4,6 +4,7 @@
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
 mod alloc;
+mod board_run;
 mod cluster;
 mod explain;
 mod graph;

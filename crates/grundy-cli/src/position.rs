@@ -14,8 +14,8 @@ pub struct PositionArgs {
     /// The game, e.g. nim, sub:1,3,4, wythoff (see `grundy games`).
     pub game: String,
     /// The components of the position (heap sizes, pairs a,b, coin strings,
-    /// graph files or inline graphs, FILE~u-v for a graph file with edge
-    /// u-v cut, vertices of graph:FILE, ...).
+    /// board or graph files, inline boards or graphs, FILE~u-v for a graph
+    /// file with edge u-v cut, vertices of graph:FILE, ...).
     #[arg(required = true, allow_negative_numbers = true)]
     pub components: Vec<String>,
     /// Misère play: whoever moves last loses.

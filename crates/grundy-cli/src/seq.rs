@@ -114,7 +114,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
 const MAX_CHECKPOINT_EVERY: f64 = 365.0 * 24.0 * 3600.0;
 
 /// `--checkpoint-every` as a duration, refusing what no clock can wait.
-fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
+pub(crate) fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
     if !(0.0..=MAX_CHECKPOINT_EVERY).contains(&secs) {
         anyhow::bail!(
             "--checkpoint-every {secs}: give a number of seconds from 0 to {MAX_CHECKPOINT_EVERY} (a year)"

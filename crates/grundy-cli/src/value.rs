@@ -4,6 +4,7 @@ use clap::Args;
 use grundy::present::text::outcome_in_words;
 use grundy::{Analysis, Limits, Value};
 
+use crate::board_run::{BoardRun, BoardRunArgs};
 use crate::output::{print, print_json};
 use crate::position::PositionArgs;
 
@@ -21,6 +22,8 @@ pub struct ValueArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     #[command(flatten)]
+    board: BoardRunArgs,
+    #[command(flatten)]
     cluster: crate::cluster::ClusterArgs,
 }
 
@@ -28,7 +31,7 @@ pub struct ValueArgs {
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     if let Some(hosts) = &args.cluster.cluster {
         let game = args.position.ruleset()?;
-        let comps = args.position.components(&*game);
+        let comps = args.position.position(&*game)?;
         let (threads, json) = (args.threads, args.json);
         return crate::cluster::run(&args.cluster, hosts, &*game, &comps, threads, json, limits);
     }
@@ -39,13 +42,19 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
     }
     let game = args.position.ruleset()?;
-    let analysis = match game.files() {
-        Some(from_files) => {
-            let (texts, files) = args.position.read_files(&*game, from_files)?;
-            from_files.analyze_files(&texts, &files, limits)?
-        }
-        None => game.analyze(&args.position.components(&*game), limits)?,
-    };
+    let (run, limits) = BoardRun::start(
+        &args.board,
+        &game.name(),
+        || args.position.position(&*game),
+        limits,
+    )?;
+    let analysis = run.finish(match game.files() {
+        Some(from_files) => args
+            .position
+            .read_files(&*game, from_files)
+            .and_then(|(texts, files)| Ok(from_files.analyze_files(&texts, &files, &limits)?)),
+        None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
+    })?;
     if args.json {
         print_json(&analysis)
     } else {

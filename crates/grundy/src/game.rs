@@ -63,6 +63,49 @@ pub struct Limits {
     /// The bytes the process holds now (the CLI counts its allocations);
     /// `None` where nothing counts them.
     pub meter: Option<fn() -> u64>,
+    /// Told of every table a long search keeps, so that the front end can
+    /// show its progress and save it for a later run to resume from.
+    pub watch: Option<Arc<dyn SearchWatch>>,
+}
+
+/// A front end's hold on the tables of long searches (the split search's
+/// of Cram, Node Kayles and Chomp): the engine has no clock and does no
+/// I/O, so it hands over its tables and the front end samples and saves
+/// them from its own thread.
+pub trait SearchWatch: Send + Sync + fmt::Debug {
+    /// A search starts with `tables`, whose keys mean something only in
+    /// `scope` (a game's rules, or one graph): the front end may fill them
+    /// from a saved snapshot of the same scope before the search goes on.
+    fn attach(&self, scope: &str, tables: Arc<dyn SearchTables>);
+}
+
+/// The tables of a search, as a front end sees them.
+pub trait SearchTables: Send + Sync {
+    /// How far the search has come.
+    fn progress(&self) -> SearchProgress;
+
+    /// The values the tables hold, as bytes that [`SearchTables::restore`]
+    /// reads back (into tables of any size). Taken while the search runs:
+    /// a slot written meanwhile may be saved torn, as a key no position
+    /// has, which is the risk the lock-free tables' own reads take.
+    fn snapshot(&self) -> Vec<u8>;
+
+    /// Adds the values of a snapshot to the tables; fails, adding nothing,
+    /// when `bytes` are no snapshot (damaged or of another version).
+    fn restore(&self, bytes: &[u8]) -> Result<u64>;
+}
+
+/// Counters of a search, for progress lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// Positions whose value was searched (not found in the table).
+    pub solved: u64,
+    /// Slots of the tables in use.
+    pub filled: u64,
+    /// Slots the tables have.
+    pub slots: u64,
+    /// Values read from a snapshot ([`SearchTables::restore`]).
+    pub restored: u64,
 }
 
 impl Default for Limits {
@@ -82,6 +125,7 @@ impl Limits {
             stop: None,
             max_memory: u64::MAX,
             meter: None,
+            watch: None,
         }
     }
 

@@ -54,7 +54,7 @@ pub mod spec;
 
 pub use answer::{Analysis, Move, PositionMove, Value};
 pub use error::{Error, Result};
-pub use game::{Limits, Outcome, StateSpace, SumGame};
+pub use game::{Limits, Outcome, SearchProgress, SearchTables, SearchWatch, StateSpace, SumGame};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
 pub use ruleset::Ruleset;
 pub use spec::{parse, parse_with, SpecOptions};

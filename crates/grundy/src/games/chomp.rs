@@ -187,7 +187,7 @@ impl SumGame for Chomp {
             return Ok(Nimber::ZERO);
         }
         let solver = self.solver.get(limits, table_cap(rows))?;
-        Ok(Nimber(solver.value(&ChompMoves, key, limits)?))
+        Ok(Nimber(solver.sum(&ChompMoves, &[key], limits)?))
     }
 
     /// Every bite but the poisoned square, row by row from the top.

@@ -12,11 +12,15 @@
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
+use crate::games::board::files::{parse_board_lines, FileFormat};
 use crate::games::board::shape::{push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
+
+/// What errors call a board.
+const BOARD: &str = "a Cram board";
 
 /// Cram on sums of boards.
 #[derive(Default)]
@@ -98,7 +102,7 @@ impl SumGame for Cram {
     }
 
     fn parse_component(&self, text: &str) -> Result<Region> {
-        parse_board(text, "a Cram board")
+        parse_board(text, BOARD)
     }
 
     fn format_component(&self, b: &Region) -> String {
@@ -168,13 +172,26 @@ impl SumGame for Cram {
     }
 }
 
-/// Cram is a sum of boards and plays misère by the generic search.
+/// Cram is a sum of boards and plays misère by the generic search;
+/// boards too big to type come from files.
 impl Capabilities for Cram {
     fn split_component(&self, b: &Region) -> Option<SplitComponent> {
         Some(SplitComponent {
             rules: std::sync::Arc::new(CramMoves),
             keys: region_keys(b),
         })
+    }
+
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        Some(self)
+    }
+}
+
+/// A board file draws the board one row per line
+/// ([`board::files`](crate::games::board::files)).
+impl FileFormat for Cram {
+    fn parse_file(&self, text: &str) -> Result<Region> {
+        parse_board_lines(text, BOARD)
     }
 }
 

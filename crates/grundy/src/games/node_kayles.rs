@@ -17,11 +17,12 @@ use std::sync::Arc;
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
+use crate::games::board::files::{self, FileFormat};
 use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS};
 use crate::games::board::text::{format_board, parse_board, parse_dims};
 use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
+use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -112,6 +113,12 @@ impl NkMoves<'_> {
 }
 
 impl Split for NkMoves<'_> {
+    /// Vertex sets of a general graph mean something only for its edges.
+    fn scope(&self) -> String {
+        let edges: Vec<String> = self.adj.iter().map(|a| format!("{a:x}")).collect();
+        format!("node-kayles {}", edges.join(","))
+    }
+
     fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
         if key & GRAPH_TAG == GRAPH_TAG {
             let set = key & !GRAPH_TAG;
@@ -344,7 +351,7 @@ impl SumGame for NodeKayles {
             NkGraph::Graph(g) => {
                 // Vertex sets mean something only for this graph: a table
                 // of its own.
-                let solver = Solver::new(limits, cap(g.alive))?;
+                let solver = Arc::new(Solver::new(limits, cap(g.alive))?);
                 let moves = NkMoves { adj: &g.adj };
                 let mut keys = Vec::new();
                 moves.push_graph_parts(g.alive, &mut keys);
@@ -415,10 +422,19 @@ impl Split for NkRules {
     fn size(&self, key: u128) -> u32 {
         NkMoves { adj: &self.0 }.size(key)
     }
+
+    fn scope(&self) -> String {
+        NkMoves { adj: &self.0 }.scope()
+    }
 }
 
-/// Node Kayles is a sum of graphs and plays misère by the generic search.
+/// Node Kayles is a sum of graphs and plays misère by the generic search;
+/// graphs too big to type come from files.
 impl Capabilities for NodeKayles {
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        Some(self)
+    }
+
     fn split_component(&self, g: &NkGraph) -> Option<SplitComponent> {
         let mut keys = Vec::new();
         let adj = match g {
@@ -436,6 +452,20 @@ impl Capabilities for NodeKayles {
             keys,
         })
     }
+}
+
+/// A graph file lists an edge or a lone vertex per line
+/// ([`board::files`](crate::games::board::files)).
+impl FileFormat for NodeKayles {
+    fn parse_file(&self, text: &str) -> Result<NkGraph> {
+        graph_file(text)
+    }
+}
+
+/// The graph a file lists.
+fn graph_file(text: &str) -> Result<NkGraph> {
+    let (names, edges) = files::parse_graph_lines(text)?;
+    Graph::from_names(names, &edges).map(NkGraph::Graph)
 }
 
 #[cfg(test)]

@@ -9,13 +9,15 @@
 //! searched, and a component's value is found by outcome searches
 //! ([`search`]), kept in a [`Table`] bounded by the memory budget.
 
+pub mod checkpoint;
+pub mod files;
 mod mex;
 mod search;
 pub mod shape;
 pub mod table;
 pub mod text;
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
@@ -49,6 +51,14 @@ pub trait Split: Sync {
     fn zero_by_theory(&self, _key: u128) -> Option<bool> {
         None
     }
+
+    /// What the keys mean: tables (and their snapshots) of one scope are
+    /// of no use in another. By default the rules' type: a game whose
+    /// keys mean something only for one position (a general graph's
+    /// vertex sets) names the position too.
+    fn scope(&self) -> String {
+        std::any::type_name::<Self>().to_string()
+    }
 }
 
 /// How much a search did, for progress reports and statistics.
@@ -56,6 +66,8 @@ pub trait Split: Sync {
 pub struct Stats {
     /// Components valued by search (not found in the table).
     pub solved: AtomicU64,
+    /// Values read from a snapshot of an earlier run.
+    pub restored: AtomicU64,
 }
 
 /// A search's table and counters, shared by every thread and by every
@@ -68,6 +80,8 @@ pub struct Solver {
     wins: Table,
     /// What the search has done so far.
     pub stats: Stats,
+    /// Whether the front end's watch was told of the tables.
+    attached: AtomicBool,
 }
 
 /// The most a table of a game that splits takes, whatever the budget:
@@ -91,11 +105,19 @@ impl Solver {
             table: Table::with_bytes(bytes)?,
             wins: Table::with_bytes(bytes)?,
             stats: Stats::default(),
+            attached: AtomicBool::new(false),
         })
     }
 
-    /// The XOR of the values of `keys`.
-    pub fn sum<G: Split>(&self, game: &G, keys: &[u128], limits: &Limits) -> Result<u64> {
+    /// The XOR of the values of `keys`. The first sum tells the watch of
+    /// `limits` of the tables, which it may fill from a snapshot.
+    pub fn sum<G: Split>(
+        self: &Arc<Self>,
+        game: &G,
+        keys: &[u128],
+        limits: &Limits,
+    ) -> Result<u64> {
+        self.attach(game, limits);
         let mut total = 0;
         for k in cancel_pairs(keys.to_vec()) {
             total ^= self.value(game, k, limits)?;
@@ -204,7 +226,7 @@ mod tests {
 
     #[test]
     fn nim_heaps_are_their_size_and_sums_xor() {
-        let s = Solver::new(&Limits::default(), 1 << 20).unwrap();
+        let s = Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap());
         let l = Limits::default();
         assert_eq!(s.value(&Heaps, 37, &l).unwrap(), 37);
         assert_eq!(s.sum(&Heaps, &[5, 3, 5, 9], &l).unwrap(), 3 ^ 9);
@@ -212,7 +234,7 @@ mod tests {
 
     #[test]
     fn equal_parts_cancel() {
-        let s = Solver::new(&Limits::default(), 1 << 20).unwrap();
+        let s = Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap());
         let l = Limits::default();
         // 2: {split -> 1+1 = 0, 1 -> 1} so 2; 4: {2+2 = 0, 3}; 3: {2} = 0.
         assert_eq!(s.value(&Halves, 1, &l).unwrap(), 1);

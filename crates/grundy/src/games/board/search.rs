@@ -17,6 +17,7 @@
 //! fact, so every thread count gives the same answers.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use super::{cancel_in_place, Solver, Split};
 use crate::error::{Error, Result};
@@ -59,12 +60,13 @@ impl Solver {
     /// (is the sum plus `*n` lost?) instead of valuing every part, which
     /// is what listing winning moves asks of each option.
     pub fn sum_is<G: Split>(
-        &self,
+        self: &Arc<Self>,
         game: &G,
         keys: &[u128],
         n: u64,
         limits: &Limits,
     ) -> Result<bool> {
+        self.attach(game, limits);
         let keys = super::cancel_pairs(keys.to_vec());
         if !game.splits() {
             return Ok(self.sum(game, &keys, limits)? == n);

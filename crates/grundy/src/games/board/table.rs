@@ -41,6 +41,21 @@ pub struct Table {
     words: Vec<AtomicU64>,
     /// Buckets minus one: a mask of the mixed key's low bits.
     mask: u64,
+    /// Slots filled so far (about: two threads filling one slot at once
+    /// both count it).
+    filled: AtomicU64,
+}
+
+/// A slot as snapshots carry it: the mixed key whole (the bucket's bits
+/// put back), the value and the grade of the work it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The key after [`mix`], which tables of every size share.
+    pub mixed: u128,
+    /// The value stored.
+    pub value: u64,
+    /// The work, as the bit length of the components visited (0 to 15).
+    pub grade: u8,
 }
 
 /// A bijection of 128-bit keys that spreads every bit over the low ones.
@@ -81,6 +96,7 @@ impl Table {
         Ok(Table {
             words,
             mask: buckets - 1,
+            filled: AtomicU64::new(0),
         })
     }
 
@@ -110,16 +126,21 @@ impl Table {
     /// visited about `work` components: in its slot (replacing what it
     /// held), an empty one, or the bucket's least-worked one.
     pub fn put(&self, key: u128, value: u64, work: u64) {
+        let grade = (64 - work.leading_zeros()).min(15) as u8;
+        self.put_mixed(mix(key), value, grade);
+    }
+
+    /// [`Table::put`] of a key already mixed, with its grade of work.
+    fn put_mixed(&self, m: u128, value: u64, grade: u8) {
         debug_assert!(value <= MAX_VALUE);
-        let m = mix(key);
         let b = self.bucket(m);
-        let grade = u128::from((64 - work.leading_zeros()).min(15));
-        let entry = (m & KEY_MASK) | (grade << 8) | u128::from(value + 1);
+        let entry = (m & KEY_MASK) | (u128::from(grade) << 8) | u128::from(value + 1);
         let mut victim = 0;
         let mut least = u128::MAX;
         for s in 0..SLOTS {
             let e = self.read(b + 2 * s);
             if e & 0xFF == 0 {
+                self.filled.fetch_add(1, Ordering::Relaxed);
                 victim = s;
                 break;
             }
@@ -137,6 +158,36 @@ impl Table {
         let (hi, lo) = ((entry >> 64) as u64, entry as u64);
         self.words[at + 1].store(lo, Ordering::Relaxed);
         self.words[at].store(hi ^ lo, Ordering::Relaxed);
+    }
+
+    /// Slots in use, for progress reports.
+    pub fn filled(&self) -> u64 {
+        self.filled.load(Ordering::Relaxed).min(self.slots())
+    }
+
+    /// Slots the table has.
+    pub fn slots(&self) -> u64 {
+        (self.words.len() / 2) as u64
+    }
+
+    /// Every slot in use, for snapshots: each slot's bucket supplies the
+    /// low bits of its mixed key that the slot does not store.
+    pub fn slots_in_use(&self) -> impl Iterator<Item = Slot> + '_ {
+        (0..self.words.len() / 2).filter_map(move |i| {
+            let e = self.read(2 * i);
+            let bucket = (i / SLOTS) as u128;
+            (e & 0xFF != 0).then(|| Slot {
+                mixed: (e & KEY_MASK) | (bucket & !KEY_MASK),
+                value: (e & 0xFF) as u64 - 1,
+                grade: ((e >> 8) & 0xF) as u8,
+            })
+        })
+    }
+
+    /// Puts back a slot of [`Table::slots_in_use`] (of this table or of
+    /// one of another size).
+    pub fn restore(&self, slot: Slot) {
+        self.put_mixed(slot.mixed, slot.value.min(MAX_VALUE), slot.grade.min(15));
     }
 }
 
@@ -156,6 +207,28 @@ mod tests {
         t.put(1u128 << 127, 9, 1000);
         assert_eq!(t.get(1u128 << 127), Some(9));
         assert_eq!(t.get(1u128 << 126), None);
+    }
+
+    #[test]
+    fn slots_in_use_fill_a_table_of_another_size() {
+        let small = Table::with_bytes(MIN_TABLE_BYTES).unwrap();
+        for k in 0..3000u128 {
+            small.put(k << 70 | k, (k % 250) as u64, k as u64);
+        }
+        assert_eq!(small.slots(), 4 << MIN_BUCKET_BITS);
+        let kept: Vec<Slot> = small.slots_in_use().collect();
+        assert_eq!(kept.len() as u64, small.filled());
+        let big = Table::with_bytes(MIN_TABLE_BYTES * 8).unwrap();
+        kept.iter().for_each(|&s| big.restore(s));
+        let mut found = 0;
+        for k in 0..3000u128 {
+            if let Some(v) = small.get(k << 70 | k) {
+                assert_eq!(big.get(k << 70 | k), Some(v));
+                found += 1;
+            }
+        }
+        assert_eq!(found, kept.len());
+        assert_eq!(big.filled(), kept.len() as u64);
     }
 
     #[test]

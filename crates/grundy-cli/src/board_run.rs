@@ -1,0 +1,342 @@
+//! Long board searches from `grundy value` (cram, node-kayles, chomp):
+//! progress on stderr and checkpoints. The engine hands each search's
+//! tables to a [`SearchWatch`]; a thread here samples their counters for
+//! the progress line and saves snapshots of them atomically (a temporary
+//! file renamed over the old one), and a run that finds its checkpoint
+//! fills the tables from it before searching.
+//!
+//! A checkpoint file is a text header (`grundy board checkpoint 1`, then
+//! `game: NAME` and `position: COMPONENTS`, so that another solve's file
+//! is refused), then for each table scope a line `scope NAME`, a line
+//! with the byte count, and the engine's snapshot bytes.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context};
+use clap::Args;
+use grundy::{Limits, SearchProgress, SearchTables, SearchWatch};
+
+use crate::longrun::Interrupted;
+
+/// The first line of a checkpoint, with its version.
+const HEADER: &str = "grundy board checkpoint 1";
+
+/// How often the thread wakes to draw progress and save.
+const TICK: Duration = Duration::from_millis(100);
+
+/// How long a search runs before its progress shows on a terminal (short
+/// ones finish before a line would be read).
+const QUIET_START: Duration = Duration::from_secs(1);
+
+/// Options of `grundy value` for long board searches.
+#[derive(Args, Debug)]
+pub struct BoardRunArgs {
+    /// Show the progress of board searches (cram, node-kayles, chomp) on
+    /// stderr even when it is not a terminal (on a terminal it shows after
+    /// a second), with a last line of what the search did.
+    #[arg(long)]
+    progress: bool,
+    /// Save the tables of board searches to FILE at intervals and on
+    /// Ctrl-C, and resume from FILE when it exists (it must be of the same
+    /// game and position).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between two saves of --checkpoint.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    checkpoint_every: f64,
+}
+
+/// The tables searches attached, by scope, and the snapshots a
+/// checkpoint holds for scopes not attached yet.
+#[derive(Default)]
+struct Watch {
+    tables: Mutex<Vec<(String, Arc<dyn SearchTables>)>>,
+    loaded: Mutex<Vec<(String, Vec<u8>)>>,
+    failed: Mutex<Option<String>>,
+}
+
+impl std::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("board run watch")
+    }
+}
+
+impl SearchWatch for Watch {
+    /// Restores the scope's snapshot, if the checkpoint has one, and keeps
+    /// the scope's fullest tables (a graph's options get small ones).
+    fn attach(&self, scope: &str, tables: Arc<dyn SearchTables>) {
+        let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = loaded.iter().position(|(s, _)| s == scope) {
+            if let Err(e) = tables.restore(&loaded.swap_remove(i).1) {
+                *self.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e.to_string());
+            }
+        }
+        let mut kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.iter_mut().find(|(s, _)| s == scope) {
+            Some(old) if old.1.progress().filled < tables.progress().filled => old.1 = tables,
+            Some(_) => {}
+            None => kept.push((scope.to_string(), tables)),
+        }
+    }
+}
+
+impl Watch {
+    fn progress(&self) -> SearchProgress {
+        let kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().fold(SearchProgress::default(), |a, (_, t)| {
+            let p = t.progress();
+            SearchProgress {
+                solved: a.solved + p.solved,
+                filled: a.filled + p.filled,
+                slots: a.slots + p.slots,
+                restored: a.restored + p.restored,
+            }
+        })
+    }
+}
+
+/// A board search under way: its watch, the thread that samples it and
+/// what to save where.
+pub struct BoardRun {
+    watch: Arc<Watch>,
+    checkpoint: Option<(PathBuf, String)>,
+    /// Progress is shown (asked for, or on a terminal).
+    show: bool,
+    /// Progress was asked for: the summary line is printed however
+    /// short the search.
+    forced: bool,
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
+    started: Instant,
+}
+
+impl BoardRun {
+    /// Starts watching the searches of `game` on `position` (the limits to
+    /// search with come back), loading the checkpoint if it exists.
+    pub fn start(
+        args: &BoardRunArgs,
+        game: &str,
+        position: impl FnOnce() -> anyhow::Result<Vec<String>>,
+        limits: &Limits,
+    ) -> anyhow::Result<(BoardRun, Limits)> {
+        let every = crate::seq::checkpoint_interval(args.checkpoint_every)?;
+        let watch = Arc::new(Watch::default());
+        let mut limits = limits.clone();
+        let mut header = String::new();
+        if let Some(path) = &args.checkpoint {
+            header = format!(
+                "{HEADER}\ngame: {game}\nposition: {}\n",
+                position()?.join(" ")
+            );
+            *watch.loaded.lock().unwrap() = load(path, &header)?;
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+            limits.stop = Some(stop);
+        }
+        limits.watch = Some(watch.clone());
+        let show = args.progress || std::io::stderr().is_terminal();
+        let done = Arc::new(AtomicBool::new(false));
+        let checkpoint = args.checkpoint.clone().map(|p| (p, header));
+        let thread = {
+            let (watch, done, checkpoint) = (watch.clone(), done.clone(), checkpoint.clone());
+            let lines = args.progress && !std::io::stderr().is_terminal();
+            std::thread::spawn(move || sample(&watch, &done, checkpoint, every, show, lines))
+        };
+        let run = BoardRun {
+            watch,
+            checkpoint,
+            show,
+            forced: args.progress,
+            done,
+            thread: Some(thread),
+            started: Instant::now(),
+        };
+        Ok((run, limits))
+    }
+
+    /// Stops sampling, saves the checkpoint a last time and says what the
+    /// search did; an interrupted search says how to resume.
+    pub fn finish<T>(mut self, result: anyhow::Result<T>) -> anyhow::Result<T> {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread
+                .join()
+                .map_err(|_| anyhow!("the progress thread failed"))??;
+        }
+        if let Some(why) = self.watch.failed.lock().unwrap().take() {
+            bail!(
+                "{}: {why}",
+                self.checkpoint
+                    .as_ref()
+                    .map_or(Path::new(""), |c| &c.0)
+                    .display()
+            );
+        }
+        let p = self.watch.progress();
+        match &self.checkpoint {
+            Some((path, header)) if p.slots > 0 => save(path, header, &self.watch)?,
+            Some((path, _)) => eprintln!(
+                "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
+                path.display()
+            ),
+            None => {}
+        }
+        let long = self.started.elapsed() >= QUIET_START;
+        if p.slots > 0 && (self.forced || (self.show && long)) {
+            eprintln!(
+                "board search: {} positions searched, {} values from the checkpoint, {}, {:.1} s",
+                p.solved,
+                p.restored,
+                fill_text(&p),
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+        match (result, &self.checkpoint) {
+            (Err(e), Some((path, _)))
+                if matches!(
+                    e.downcast_ref::<grundy::Error>(),
+                    Some(grundy::Error::Interrupted(_))
+                ) =>
+            {
+                Err(Interrupted(format!(
+                    "interrupted; checkpoint saved to {}: run the same command again to resume",
+                    path.display()
+                ))
+                .into())
+            }
+            (r, _) => r,
+        }
+    }
+}
+
+/// `table 42% full`.
+fn fill_text(p: &SearchProgress) -> String {
+    format!(
+        "table {:.0}% full",
+        100.0 * p.filled as f64 / p.slots.max(1) as f64
+    )
+}
+
+/// The sampling thread: a progress line (drawn in place on a terminal,
+/// a line a second when `lines`), and saves every `every`.
+fn sample(
+    watch: &Watch,
+    done: &AtomicBool,
+    checkpoint: Option<(PathBuf, String)>,
+    every: Duration,
+    show: bool,
+    lines: bool,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let (mut last_save, mut last_line) = (Instant::now(), Instant::now());
+    let mut drawn = false;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(TICK);
+        let p = watch.progress();
+        if p.slots == 0 {
+            continue;
+        }
+        let rate = p.solved as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        let text = format!(
+            "{} positions searched, {}, {rate:.0}/s",
+            p.solved,
+            fill_text(&p)
+        );
+        if show && started.elapsed() >= QUIET_START {
+            if lines && last_line.elapsed() >= Duration::from_secs(1) {
+                eprintln!("progress: {text}");
+                last_line = Instant::now();
+            } else if !lines {
+                eprint!("\r\x1b[K{text}");
+                drawn = true;
+            }
+        }
+        if let Some((path, header)) = &checkpoint {
+            if last_save.elapsed() >= every {
+                save(path, header, watch)?;
+                last_save = Instant::now();
+            }
+        }
+    }
+    if drawn {
+        eprint!("\r\x1b[K");
+    }
+    Ok(())
+}
+
+/// Writes the checkpoint atomically: a temporary file, synced, renamed
+/// over the old one, so a kill leaves the old or the new file whole.
+fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
+    let mut bytes = header.as_bytes().to_vec();
+    let kept: Vec<(String, Arc<dyn SearchTables>)> = watch.tables.lock().unwrap().clone();
+    for (scope, tables) in kept {
+        let snap = tables.snapshot();
+        bytes.extend(format!("scope {scope}\n{}\n", snap.len()).as_bytes());
+        bytes.extend(snap);
+    }
+    let tmp = path.with_extension("tmp-checkpoint");
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(&bytes)?;
+        f.sync_all()
+    };
+    write().with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
+}
+
+/// The snapshots of the checkpoint at `path` by scope (none if there is
+/// no file), refused in one line when it is of another solve or damaged.
+fn load(path: &Path, header: &str) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => bail!("{}: cannot read: {e}", path.display()),
+    };
+    let name = path.display();
+    let Some(rest) = bytes.strip_prefix(header.as_bytes()) else {
+        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            bail!("{name}: not a grundy board checkpoint (it does not start with `{HEADER}`)");
+        }
+        let theirs: Vec<&str> = lines
+            .take(2)
+            .map(|l| l.split_once(": ").map_or(l, |p| p.1))
+            .collect();
+        bail!(
+            "{name}: a checkpoint of `{}`, not of this solve; give another --checkpoint file",
+            theirs.join(" ")
+        );
+    };
+    let mut out = Vec::new();
+    let mut rest = rest;
+    while !rest.is_empty() {
+        let (scope, len, after) = section(rest)
+            .ok_or_else(|| anyhow!("{name}: damaged checkpoint (a scope is cut short)"))?;
+        grundy::games::board::checkpoint::check(&after[..len])
+            .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;
+        out.push((scope, after[..len].to_vec()));
+        rest = &after[len..];
+    }
+    Ok(out)
+}
+
+/// A section `scope NAME\nLEN\n` and the bytes after it, if whole.
+fn section(bytes: &[u8]) -> Option<(String, usize, &[u8])> {
+    let line = |b: &[u8]| -> Option<(String, usize)> {
+        let end = b.iter().position(|&c| c == b'\n')?;
+        Some((String::from_utf8(b[..end].to_vec()).ok()?, end + 1))
+    };
+    let (first, used) = line(bytes)?;
+    let scope = first.strip_prefix("scope ")?.to_string();
+    let (len, used2) = line(&bytes[used..])?;
+    let len: usize = len.parse().ok()?;
+    let after = &bytes[used + used2..];
+    (len <= after.len()).then_some((scope, len, after))
+}

@@ -1,0 +1,166 @@
+//! Long board searches: progress on stderr (forced by `--progress` when
+//! stderr is no terminal) and `--checkpoint`, which a run killed with
+//! SIGKILL resumes from, ending with the same answer after fewer searched
+//! positions.
+
+mod support;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use support::*;
+
+/// The positions searched and the values restored, from the last line
+/// `board search: N positions searched, M values from the checkpoint, ...`.
+fn counts(stderr: &str) -> (u64, u64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("board search: "))
+        .unwrap_or_else(|| panic!("no summary in: {stderr}"));
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+fn scratch(name: &str) -> String {
+    let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn progress_shows_when_asked_and_not_otherwise() {
+    let (out, err, code) = run(&["value", "cram", "4x5", "--progress", "--json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let (searched, restored) = counts(&err);
+    assert!(searched > 100, "{err}");
+    assert_eq!(restored, 0);
+    assert!(out.contains("\"grundy\": 2"), "{out}");
+    // Without the flag a stderr that is no terminal stays quiet.
+    let (_, err, _) = run(&["value", "cram", "4x5"], "");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn a_killed_solve_resumes_from_its_checkpoint() {
+    let ck = scratch("cram-4x7.ck");
+    let args = [
+        "value",
+        "cram",
+        "4x7",
+        "--threads",
+        "1",
+        "--json",
+        "--progress",
+    ];
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    let (full, _) = counts(&err);
+    // Cram 4x7 is *3 (Beling's table).
+    let first: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(first["grundy"], 3);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", &ck, "--checkpoint-every", "0.2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while !std::path::Path::new(&ck).exists() && t.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the solve ended before the kill"
+    );
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let (out, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 3);
+    let (searched, restored) = counts(&err);
+    assert!(restored > 0, "{err}");
+    assert!(
+        searched < full,
+        "{searched} searched again, {full} at first"
+    );
+}
+
+#[test]
+fn foreign_and_damaged_checkpoints_are_refused_in_one_line() {
+    let ck = scratch("cram-3x4.ck");
+    grundy(&["value", "cram", "3x4", "--checkpoint", &ck]).success();
+    let bytes = std::fs::read(&ck).unwrap();
+    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: cram\nposition: 3x4\n"));
+    fails(
+        &["value", "cram", "3x5", "--checkpoint", &ck],
+        "a checkpoint of `cram 3x4`, not of this solve",
+    );
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 20;
+    damaged[last] ^= 0x40;
+    let bad = file("damaged.ck", "");
+    std::fs::write(&bad, &damaged).unwrap();
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &bad],
+        "damaged checkpoint",
+    );
+    std::fs::write(&bad, &bytes[..bytes.len() - 30]).unwrap();
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &bad],
+        "damaged checkpoint",
+    );
+    let other = file("other.ck", "hello\n");
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &other],
+        "not a grundy board checkpoint",
+    );
+    fails(
+        &[
+            "value",
+            "cram",
+            "3x4",
+            "--checkpoint",
+            &ck,
+            "--checkpoint-every",
+            "-1",
+        ],
+        "--checkpoint-every",
+    );
+}
+
+#[test]
+fn ctrl_c_saves_the_checkpoint_and_says_how_to_resume() {
+    let ck = scratch("cram-5x6.ck");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "value",
+            "cram",
+            "5x6",
+            "--threads",
+            "1",
+            "--checkpoint",
+            &ck,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted; checkpoint saved to"), "{err}");
+    let bytes = std::fs::read(&ck).unwrap();
+    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: cram\nposition: 5x6\n"));
+}

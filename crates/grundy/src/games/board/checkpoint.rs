@@ -1,0 +1,193 @@
+//! The split search's tables handed to a front end ([`SearchWatch`]):
+//! progress counters, and snapshots as bytes that a later run restores,
+//! so that a solve of hours killed half-way resumes with the values it
+//! had found. The front end writes the bytes where it likes.
+//!
+//! A snapshot is [`MAGIC`], then for the value table and the wins table
+//! each a count (8 bytes, little-endian) and that many slots of 18 bytes
+//! (the mixed key, 16 bytes; the value; the grade of work), then an FNV-1a
+//! hash of everything before it (8 bytes), so a damaged file is refused
+//! before any of it is used.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use super::table::{Slot, Table};
+use super::{Solver, Split};
+use crate::error::{Error, Result};
+use crate::game::{Limits, SearchProgress, SearchTables};
+
+/// The first bytes of a snapshot, with its version: to be raised with
+/// every change of what a key means (the canonical forms of `shape`, a
+/// game's encoding), or old snapshots would give wrong values.
+pub const MAGIC: &[u8; 8] = b"GRSPLIT1";
+
+/// Bytes of one slot in a snapshot.
+const SLOT_BYTES: usize = 18;
+
+/// FNV-1a, 64 bits: a check against damage, not against malice.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Solver {
+    /// Tells the watch of `limits`, once, that this solver's tables hold
+    /// the keys of `game` (which may fill them from a snapshot first).
+    pub(super) fn attach<G: Split>(self: &Arc<Self>, game: &G, limits: &Limits) {
+        if let Some(watch) = &limits.watch {
+            if !self.attached.swap(true, Ordering::Relaxed) {
+                watch.attach(&game.scope(), self.clone());
+            }
+        }
+    }
+
+    fn tables(&self) -> [&Table; 2] {
+        [&self.table, &self.wins]
+    }
+}
+
+impl SearchTables for Solver {
+    fn progress(&self) -> SearchProgress {
+        SearchProgress {
+            solved: self.stats.solved.load(Ordering::Relaxed),
+            filled: self.tables().iter().map(|t| t.filled()).sum(),
+            slots: self.tables().iter().map(|t| t.slots()).sum(),
+            restored: self.stats.restored.load(Ordering::Relaxed),
+        }
+    }
+
+    fn snapshot(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for table in self.tables() {
+            let count_at = out.len();
+            out.extend([0; 8]);
+            let mut count = 0u64;
+            for s in table.slots_in_use() {
+                out.extend(s.mixed.to_le_bytes());
+                out.extend([s.value as u8, s.grade]);
+                count += 1;
+            }
+            out[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
+        }
+        let hash = fnv(&out);
+        out.extend(hash.to_le_bytes());
+        out
+    }
+
+    fn restore(&self, bytes: &[u8]) -> Result<u64> {
+        let tables = read_snapshot(bytes)?;
+        let mut count = 0;
+        for (table, slots) in self.tables().into_iter().zip(tables) {
+            count += slots.len() as u64;
+            slots.into_iter().for_each(|s| table.restore(s));
+        }
+        self.stats.restored.fetch_add(count, Ordering::Relaxed);
+        Ok(count)
+    }
+}
+
+/// Whether `bytes` are a whole snapshot, for front ends that check a file
+/// before a search starts (when a refusal can still be one line).
+pub fn check(bytes: &[u8]) -> Result<()> {
+    read_snapshot(bytes).map(|_| ())
+}
+
+/// The slots of the two tables of a snapshot, or why `bytes` are none.
+fn read_snapshot(bytes: &[u8]) -> Result<[Vec<Slot>; 2]> {
+    let damaged = |why: &str| Error::parse(format!("not a snapshot of the split search: {why}"));
+    if bytes.len() < MAGIC.len() + 8 || !bytes.starts_with(b"GRSPLIT") {
+        return Err(damaged("it does not start as one"));
+    }
+    if &bytes[..MAGIC.len()] != MAGIC {
+        return Err(damaged("written by another version of grundy"));
+    }
+    let (body, hash) = bytes.split_at(bytes.len() - 8);
+    if fnv(body) != u64::from_le_bytes(hash.try_into().expect("8 bytes")) {
+        return Err(damaged("damaged (its check does not match)"));
+    }
+    let mut rest = &body[MAGIC.len()..];
+    let mut tables = [Vec::new(), Vec::new()];
+    for slots in &mut tables {
+        let Some((count, after)) = rest.split_first_chunk::<8>() else {
+            return Err(damaged("cut short"));
+        };
+        let count = u64::from_le_bytes(*count) as usize;
+        let len = count.checked_mul(SLOT_BYTES).filter(|&l| l <= after.len());
+        let Some(len) = len else {
+            return Err(damaged("cut short"));
+        };
+        for s in after[..len].chunks_exact(SLOT_BYTES) {
+            slots.push(Slot {
+                mixed: u128::from_le_bytes(s[..16].try_into().expect("16 bytes")),
+                value: u64::from(s[16]),
+                grade: s[17],
+            });
+        }
+        rest = &after[len..];
+    }
+    if !rest.is_empty() {
+        return Err(damaged("bytes after its tables"));
+    }
+    Ok(tables)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::board::text::parse_board;
+    use crate::games::cram::{region_keys, CramMoves};
+
+    fn solver() -> Arc<Solver> {
+        Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap())
+    }
+
+    #[test]
+    fn a_restored_solver_knows_what_the_first_found() {
+        let keys = region_keys(&parse_board("3x5", "a board").unwrap());
+        let l = Limits::default();
+        let first = solver();
+        let v = first.sum(&CramMoves, &keys, &l).unwrap();
+        let searched = first.progress().solved;
+        assert!(searched > 10 && first.progress().filled > 10);
+        let bytes = first.snapshot();
+        let second = solver();
+        let restored = second.restore(&bytes).unwrap();
+        // The fill counter is about right (threads racing for one empty
+        // slot both count it); the snapshot holds exactly the slots in use.
+        let in_use: usize = first
+            .tables()
+            .iter()
+            .map(|t| t.slots_in_use().count())
+            .sum();
+        assert_eq!(restored, in_use as u64);
+        assert!(first.progress().filled >= restored);
+        assert_eq!(second.sum(&CramMoves, &keys, &l).unwrap(), v);
+        assert_eq!(second.progress().solved, 0);
+        assert_eq!(second.progress().restored, restored);
+    }
+
+    #[test]
+    fn damaged_snapshots_are_refused_whole() {
+        let s = solver();
+        let keys = region_keys(&parse_board("2x4", "a board").unwrap());
+        s.sum(&CramMoves, &keys, &Limits::default()).unwrap();
+        let bytes = s.snapshot();
+        let mut flipped = bytes.clone();
+        flipped[20] ^= 1;
+        let mut old = bytes.clone();
+        old[7] = b'0';
+        for (bad, why) in [
+            (&flipped[..], "its check does not match"),
+            (&bytes[..bytes.len() - 3], "check does not match"),
+            (&old[..], "another version"),
+            (&b"hello, world, not tables"[..], "does not start as one"),
+        ] {
+            let fresh = solver();
+            let err = fresh.restore(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{err}");
+            assert_eq!(fresh.progress().filled, 0);
+        }
+    }
+}
