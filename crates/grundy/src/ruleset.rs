@@ -19,10 +19,10 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
 use crate::game::{Limits, Outcome};
-use crate::games::board::Split;
 use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::retro::StateTable;
+use crate::solve::split::Split;
 
 mod misere;
 pub use misere::{Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};

@@ -12,6 +12,7 @@
 pub mod memo;
 pub mod misere;
 pub mod retro;
+pub mod split;
 
 use std::sync::Mutex;
 
