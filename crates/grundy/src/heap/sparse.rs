@@ -289,7 +289,7 @@ impl SparseEngine {
     /// holds every heap below `n`; when `unknown > 0`, the heaps
     /// `n - unknown..n` are still being valued (`t.len() == n - unknown`)
     /// and the options that involve them are left for
-    /// [`SparseEngine::finish_window`].
+    /// `SparseEngine::mark_window` (the `window` module).
     fn mark_known(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch) {
         let limit = 1usize << self.vbits;
         let marks = &mut *s.marks;

@@ -59,12 +59,13 @@ impl SparseEngine {
 }
 
 /// The timing of both modes: stretches alternate between them, so that a
-/// slow spell of a shared machine weighs on both alike.
+/// slow spell of a shared machine weighs on both alike, and each mode's
+/// median stretch counts, so that one spell cannot decide alone.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Timing {
-    /// Nanoseconds per heap, summed over the timed stretches of each mode.
-    single: f64,
-    windows: f64,
+    /// Nanoseconds per heap of each timed stretch: one heap at a time
+    /// (`[0]`) and windows (`[1]`).
+    ns: [[f64; ROUNDS]; 2],
     /// Timed stretches so far in this round of trials.
     stretches: usize,
     /// The faster mode (`true`: windows), once all stretches are timed.
@@ -79,6 +80,15 @@ const TRIAL: usize = 1 << 12;
 const ROUNDS: usize = 3;
 /// Heaps between two rounds of trials.
 const RETRY: usize = 1 << 20;
+/// Heaps before the next round when one heap at a time won: with two or
+/// more threads that is rare, and as likely a slow spell as a fact.
+const RETRY_SINGLE: usize = 1 << 16;
+
+/// The middle one of a mode's stretch times.
+fn median(mut ns: [f64; ROUNDS]) -> f64 {
+    ns.sort_by(f64::total_cmp);
+    ns[ROUNDS / 2]
+}
 
 /// [`SeqEngine::extend`] for the sparse engine: windows of heaps when the
 /// rayon pool has two or more threads and windows have proved faster, one
@@ -119,14 +129,14 @@ pub(super) fn extend(
         if trial && done == TRIAL && n >= 1 << 12 {
             let ns = started.elapsed().as_nanos() as f64 / done as f64;
             let timing = &mut e.timing;
-            if windows {
-                timing.windows += ns;
-            } else {
-                timing.single += ns;
-            }
+            timing.ns[usize::from(windows)][timing.stretches / 2] = ns;
             timing.stretches += 1;
             if timing.stretches == 2 * ROUNDS {
-                timing.decided = Some(timing.windows < timing.single);
+                let [single, windows] = timing.ns.map(median);
+                timing.decided = Some(windows < single);
+                if single <= windows {
+                    timing.retry_at = timing.retry_at.min(table.len() + RETRY_SINGLE);
+                }
             }
         }
     }
@@ -337,13 +347,52 @@ impl Crew<'_> {
             self.ready.iter().for_each(|r| r.store(false, Relaxed));
             drop(sh);
             self.epoch.fetch_add(1, Release);
-            self.value_and_finish(&mut staged);
+            let stopped = self.value_and_finish(&mut staged);
             // Heaps not claimed by then are valued in the next window.
             let claimed = self.next.swap(width, Relaxed).min(width);
             let mut spins = 0;
             while self.done.load(Acquire) < claimed {
                 pause(&mut spins);
             }
+            if stopped {
+                let mut sh = self.shared.write().unwrap_or_else(PoisonError::into_inner);
+                self.finish_alone(&mut sh, &mut staged, claimed);
+            }
+        }
+    }
+
+    /// The rest of a window whose heap `staged.len()` had a blind value
+    /// that did not stand, once the crew is done with it: the heaps
+    /// finished so far are recorded, that heap is valued afresh, and every
+    /// later heap valued blind is finished against the table, which now
+    /// holds the heaps before it. Starting the next window there instead
+    /// would value those heaps twice (a tenth of the windows of Grundy's
+    /// game stop so).
+    fn finish_alone(&self, sh: &mut Shared<'_>, staged: &mut Vec<u32>, claimed: usize) {
+        let Shared { e, table, n, .. } = sh;
+        let n = *n;
+        for (i, &g) in staged.iter().enumerate() {
+            e.record(n + i, g);
+            table.push(g);
+        }
+        let from = staged.len();
+        staged.clear();
+        let g = e.next(table);
+        table.push(g);
+        for i in from + 1..claimed {
+            let HeapValues::Narrow(t) = &**table else {
+                return;
+            };
+            let mut slot = self.slots[i].lock().unwrap_or_else(PoisonError::into_inner);
+            let Slot { s, value } = &mut *slot;
+            e.mark_window(n + i, i, |x| u32::from(t[x]), s);
+            let g = if s.marks.get(*value as usize) == Some(&0) {
+                e.record(n + i, *value);
+                *value
+            } else {
+                e.next(table)
+            };
+            table.push(g);
         }
     }
 
@@ -353,11 +402,12 @@ impl Crew<'_> {
     /// yet); heaps valued blind while none is ready. The blind value was
     /// the mex of every other option, so every value below it is seen:
     /// unless an option the finish adds has it, it stands. If one has it,
-    /// the window stops there, and the next starts with that heap.
-    fn value_and_finish(&self, staged: &mut Vec<u32>) {
+    /// the leader stops there (true), and finishes the window alone once
+    /// the crew is done ([`Crew::finish_alone`]).
+    fn value_and_finish(&self, staged: &mut Vec<u32>) -> bool {
         let sh = self.shared.read().unwrap_or_else(PoisonError::into_inner);
         let HeapValues::Narrow(t) = &*sh.table else {
-            return;
+            return false;
         };
         let n = sh.n;
         let mut spins = 0;
@@ -378,11 +428,12 @@ impl Crew<'_> {
                 };
                 sh.e.mark_window(n + i, i, val, s);
                 if s.marks.get(*value as usize) != Some(&0) {
-                    return;
+                    return true;
                 }
             }
             staged.push(*value);
         }
+        false
     }
 }
 
