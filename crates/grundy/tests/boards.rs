@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use grundy::games::board::shape::Region;
+use grundy::games::cram;
 use grundy::{Limits, Ruleset, SpecOptions, Value};
 use proptest::prelude::*;
 
@@ -189,6 +191,76 @@ fn symmetric_cram_maps_match_the_brute_force() {
             assert_eq!(value(&*g, &map(free, h, w)), want, "{}", map(free, h, w));
         }
     }
+}
+
+/// Free sets of an `h` by `w` box from a fixed pseudo-random sequence,
+/// three cells in four free: dense enough for leaves and bridges.
+fn sample_maps(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    (0..n)
+        .map(|_| (next() | next()) & ((1 << (h * w)) - 1))
+        .collect()
+}
+
+/// Checks that `rule` keeps Cram's value on sampled maps, and that it
+/// changed at least `least` of them (a rule that never fires proves
+/// nothing).
+fn cram_rule_keeps_values(rule: fn(&Region, u128) -> u128, least: usize) {
+    let mut changed = 0;
+    for (h, w, seed) in [(3, 4, 1), (4, 4, 2), (2, 7, 3), (3, 5, 4), (4, 3, 5)] {
+        for free in sample_maps(h, w, 300, seed) {
+            let less = rule(
+                &Region {
+                    bits: free.into(),
+                    h,
+                    w,
+                },
+                free.into(),
+            ) as u64;
+            assert_eq!(less & !free, 0, "{}", map(free, h, w));
+            if less != free {
+                changed += 1;
+                let (before, after) = (cram_brute(free, h, w), cram_brute(less, h, w));
+                assert_eq!(after, before, "{} -> {}", map(free, h, w), map(less, h, w));
+            }
+        }
+    }
+    assert!(changed >= least, "the rule changed only {changed} maps");
+}
+
+#[test]
+fn cram_extra_leaves_are_worth_nothing() {
+    cram_rule_keeps_values(cram::without_extra_leaves, 100);
+}
+
+#[test]
+fn cram_bridges_are_worth_nothing() {
+    cram_rule_keeps_values(cram::without_bridges, 20);
+}
+
+#[test]
+fn cram_pruned_maps_keep_their_values() {
+    cram_rule_keeps_values(cram::pruned, 150);
+    // A star of three leaves is one domino, and a bridge between two
+    // stars is nothing: a path of five cells is worth 0.
+    let r = Region {
+        bits: 0b11111,
+        h: 1,
+        w: 5,
+    };
+    assert_eq!(cram::pruned(&r, r.bits), 0b11011);
+    let t = Region {
+        bits: 0b010_111,
+        h: 2,
+        w: 3,
+    };
+    assert_eq!(cram::pruned(&t, t.bits).count_ones(), 2);
 }
 
 #[test]

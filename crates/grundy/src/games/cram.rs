@@ -46,7 +46,7 @@ impl Split for CramMoves {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
                 let domino = (1u128 << i) | (1u128 << (i + other));
-                push_parts(&r, r.bits & !domino, 1, parts);
+                push_parts(&r, pruned(&r, r.bits & !domino), 1, parts);
                 ends.push(parts.len());
             }
         }
@@ -84,9 +84,70 @@ impl Split for CramMoves {
 pub fn region_keys(board: &Region) -> Vec<u128> {
     let mut keys = Vec::new();
     if board.bits != 0 {
-        push_parts(board, board.bits, 1, &mut keys);
+        push_parts(board, pruned(board, board.bits), 1, &mut keys);
     }
     keys
+}
+
+/// The cells with at least one and with at least two of the four `sides`
+/// sets: the cells with a neighbour, and those with two.
+fn one_and_two([a, b, c, d]: [u128; 4]) -> (u128, u128) {
+    (a | b | c | d, (a & b) | (c & d) | ((a | b) & (c | d)))
+}
+
+/// The free cells (`cells`, in the box of `r`) with exactly one free
+/// neighbour: the leaves.
+fn leaves(r: &Region, cells: u128) -> u128 {
+    let (one, two) = one_and_two(r.sides(cells));
+    cells & one & !two
+}
+
+/// `cells` (free cells in the box of `r`) less the cells Cram's value does
+/// not depend on, by [`without_extra_leaves`] and [`without_bridges`]
+/// until neither finds any: fewer cells make fewer distinct regions to
+/// search, and cut more regions apart.
+pub fn pruned(r: &Region, mut cells: u128) -> u128 {
+    loop {
+        let next = without_bridges(r, without_extra_leaves(r, cells));
+        if next == cells {
+            return cells;
+        }
+        cells = next;
+    }
+}
+
+/// `cells` with one leaf kept of each cell that has several. Every domino
+/// on a leaf covers its neighbour `s`, which kills the other leaves of
+/// `s`: placing it on one leaf or another leaves the same position up to
+/// dead cells, and every other move keeps them leaves of `s`; by
+/// induction the two positions have options of equal values.
+pub fn without_extra_leaves(r: &Region, cells: u128) -> u128 {
+    let leaves = leaves(r, cells);
+    let (_, mut crowded) = one_and_two(r.sides(leaves));
+    crowded &= cells;
+    let mut out = cells;
+    while crowded != 0 {
+        let s = crowded & crowded.wrapping_neg();
+        crowded &= crowded - 1;
+        let mine = r.neighbours(s) & leaves;
+        out &= !(mine & (mine - 1));
+    }
+    out
+}
+
+/// `cells` less its bridges: cells with two or more neighbours, none of
+/// them a leaf, each of them next to a leaf (a "star"). The domino of a
+/// bridge `x` and a star `s` leaves what the domino of `s` and its leaf
+/// leaves in the board without `x` (the leaf dies instead of `x`, and a
+/// lone cell is worth nothing); every other move keeps `x` a bridge,
+/// makes it a second leaf of a star (worth nothing by
+/// [`without_extra_leaves`]) or isolates it. Bridges are never next to
+/// each other, so all go at once.
+pub fn without_bridges(r: &Region, cells: u128) -> u128 {
+    let (_, two) = one_and_two(r.sides(cells));
+    let (stars, _) = one_and_two(r.sides(leaves(r, cells)));
+    let (beside_others, _) = one_and_two(r.sides(cells & !stars));
+    cells & !(two & !stars & !beside_others)
 }
 
 /// A table big enough for the regions of a board of `cells` squares.

@@ -82,6 +82,22 @@ impl Region {
         (side | (x << self.w) | (x >> self.w)) & ones(self.h * self.w)
     }
 
+    /// The cells of the box with a cell of `x` to their left, to their
+    /// right, above and below: four sets whose overlaps count, cell by
+    /// cell, the neighbours it has in `x`.
+    #[inline]
+    pub fn sides(&self, x: u128) -> [u128; 4] {
+        let col0 = self.column_zero();
+        let last = col0 << (self.w - 1);
+        let all = ones(self.h * self.w);
+        [
+            (x << 1) & !col0 & all,
+            (x >> 1) & !last,
+            (x << self.w) & all,
+            x >> self.w,
+        ]
+    }
+
     /// The cells `c` of the region with `c + 1` in it, in the same row.
     pub fn horizontal_pairs(&self) -> u128 {
         let last = self.column_zero() << (self.w - 1);
