@@ -145,6 +145,7 @@ fn boxes_past_the_budget_are_refused_in_one_line() {
     // A thin diagram of a huge box holds few diagrams: the split search.
     let mut rows = vec![1u8; 15];
     rows.insert(0, 120);
+    let l = Limits::with_max_states(10_000);
     let a = g.analyze(&[text(&rows)], &l).unwrap();
     assert_eq!(
         a.grundy,

@@ -338,14 +338,16 @@ mod tests {
 
     #[test]
     fn a_box_too_big_is_refused_at_once() {
-        let err = Dense::new(14, 14, &Limits::with_max_states(1000)).unwrap_err();
+        let err = Dense::new(14, 14, &Limits::with_max_states(1000))
+            .err()
+            .unwrap();
         let text = err.to_string();
         assert!(
             text.contains("14x14") && text.contains("40116600 bytes"),
             "{text}"
         );
         let l = Limits::default().with_memory(1 << 20, || 0);
-        let text = Dense::new(12, 12, &l).unwrap_err().to_string();
+        let text = Dense::new(12, 12, &l).err().unwrap().to_string();
         assert!(
             text.contains("2704156 bytes") && text.contains("1 MiB"),
             "{text}"
