@@ -159,6 +159,8 @@ impl Dense {
 
     /// Values the diagrams of `squares` squares, task by task.
     fn layer(&self, squares: usize, limits: &Limits) -> Result<()> {
+        // Tasks of a small box hold fewer diagrams than a check is apart.
+        limits.check("the Chomp table")?;
         let tasks = self.prefixes(squares);
         #[cfg(feature = "parallel")]
         {
