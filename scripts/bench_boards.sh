@@ -29,11 +29,15 @@ run() {
   fi
 }
 
+# Chomp's table takes a state per diagram: 13x13 and 14x14 are past the
+# default --max-states (the other boards do not count states).
+STATES=(--max-states 100000000)
+
 # board GAME RxC: grundy on 1 and 2 threads, then the anchor.
 board() {
   local game=$1 size=$2 r=${2%x*} c=${2#*x}
-  run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --threads 1
-  run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --threads 2
+  run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --threads 1 "${STATES[@]}"
+  run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --threads 2 "${STATES[@]}"
   if [ -x "$CACHE/bin/igsolve" ]; then
     run "igsolve $game $size (hash-map)" "$CACHE/bin/igsolve" --tt hash-map "$game" -r "$r" -c "$c"
   fi
@@ -50,5 +54,5 @@ board chomp 12x12
 board chomp 13x13
 for big in "cram 6x7" "cram 3x16" "chomp 14x14"; do
   set -- $big
-  run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --threads 2
+  run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --threads 2 "${STATES[@]}"
 done

@@ -7,10 +7,22 @@
 //! A position is a Young diagram: `RxC` (a full bar of R rows and C
 //! columns) or its row lengths from the top, each at most the one above
 //! (`5,3,3,1`). The square of row `i` and column `j` (from 0) is bitten
-//! by cutting every row from `i` down to at most `j` squares. The split
-//! search ([`crate::games::board`]) values a diagram keyed as its row
-//! lengths, one byte each, and the least of that and its transpose's key
-//! (a diagram and its mirror in the diagonal are the same game).
+//! by cutting every row from `i` down to at most `j` squares.
+//!
+//! A diagram is valued in its box (its rows by its top row's length) by a
+//! dense table of every diagram of the box ([`dense`]), on every core,
+//! kept for the next question (a diagram of a box already valued, or its
+//! mirror in the diagonal, is read from it). A diagram whose box has no
+//! room in the budget but which holds few diagrams itself (a long thin
+//! one) goes to the split search ([`crate::games::board`]), keyed as its
+//! row lengths, one byte each, and the least of that and its transpose's
+//! key (a diagram and its mirror are the same game); the cluster and
+//! misère play use that search too.
+
+pub mod dense;
+pub mod snapshot;
+
+use std::sync::{Arc, Mutex};
 
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
@@ -19,6 +31,7 @@ use crate::games::board::text::parse_dims;
 use crate::games::board::{SolverCell, Split};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
+use dense::Dense;
 
 /// The most squares a diagram may have: a value is at most the number of
 /// bites, and the search stores values up to 254.
@@ -31,7 +44,10 @@ pub const MAX_SHORT_SIDE: usize = 16;
 /// Chomp on sums of diagrams.
 #[derive(Default)]
 pub struct Chomp {
+    /// The split search, for diagrams whose box has no room for a table.
     solver: SolverCell,
+    /// The table of the last box valued.
+    dense: Mutex<Option<Arc<Dense>>>,
 }
 
 /// `chomp`.
@@ -124,15 +140,69 @@ impl Split for ChompMoves {
     }
 }
 
-/// A table big enough for every diagram inside `rows` (binomial(R + C,
-/// R) of them).
-fn table_cap(rows: &[u8]) -> u64 {
-    let (r, c) = (rows.len() as u64, u64::from(rows[0]));
-    let mut diagrams: u64 = 1;
-    for i in 1..=r.min(c) {
-        diagrams = diagrams.saturating_mul(r + c + 1 - i) / i;
+/// The diagrams inside `rows` (the empty one included): what the split
+/// search may have to store. Row by row from the bottom, `tails[v]`
+/// counts the tails under a row of `v` squares.
+fn diagrams_inside(rows: &[u8]) -> u128 {
+    let top = usize::from(rows[0]);
+    let mut tails = vec![1u128; top + 1];
+    for &len in rows.iter().rev() {
+        let mut sum = 0u128;
+        let below = tails.clone();
+        for (v, t) in tails.iter_mut().enumerate() {
+            if v <= usize::from(len) {
+                sum = sum.saturating_add(below[v]);
+            }
+            *t = sum;
+        }
     }
-    diagrams.saturating_mul(32)
+    tails[top]
+}
+
+/// Bytes a diagram of the split search's table takes.
+const SPLIT_BYTES: u128 = 32;
+
+impl Chomp {
+    /// The table that values `rows` and the diagram to look up there
+    /// (`rows` or its mirror): the last one if it holds either, else a new
+    /// one for the box of `rows`. `None` when that box has no room in
+    /// `limits` but the split search has for the diagrams inside `rows`;
+    /// an error naming the box when neither has.
+    fn table(&self, rows: &[u8], limits: &Limits) -> Result<Option<(Arc<Dense>, Vec<u8>)>> {
+        let mut cell = self.dense.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(d) = cell.as_ref() {
+            if d.holds(rows) {
+                return Ok(Some((d.clone(), rows.to_vec())));
+            }
+            let mirror = columns(rows);
+            if d.holds(&mirror) {
+                return Ok(Some((d.clone(), mirror)));
+            }
+        }
+        let (r, c) = (rows.len(), usize::from(rows[0]));
+        match dense::check_budget(r, c, limits) {
+            Ok(()) if r * c <= MAX_SQUARES => {
+                *cell = None;
+                let d = Arc::new(Dense::new(r, c, limits)?);
+                *cell = Some(d.clone());
+                Ok(Some((d, rows.to_vec())))
+            }
+            Ok(()) => Ok(None),
+            Err(e) => {
+                let free = limits
+                    .max_memory
+                    .saturating_sub(limits.meter.map_or(0, |m| m()));
+                let inside = diagrams_inside(rows);
+                let fits = inside <= u128::from(limits.max_states)
+                    && inside.saturating_mul(SPLIT_BYTES) <= u128::from(free);
+                if fits {
+                    Ok(None)
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    }
 }
 
 impl SumGame for Chomp {
@@ -186,7 +256,14 @@ impl SumGame for Chomp {
         if key == 1 {
             return Ok(Nimber::ZERO);
         }
-        let solver = self.solver.get(limits, table_cap(rows))?;
+        if let Some((table, diagram)) = self.table(rows, limits)? {
+            table.attach(limits);
+            return Ok(Nimber(u64::from(table.value(&diagram, limits)?)));
+        }
+        let cap = diagrams_inside(rows).saturating_mul(SPLIT_BYTES);
+        let solver = self
+            .solver
+            .get(limits, u64::try_from(cap).unwrap_or(u64::MAX))?;
         Ok(Nimber(solver.sum(&ChompMoves, &[key], limits)?))
     }
 
