@@ -35,6 +35,7 @@ const THREADS: &[&str] = &[
     "heap/sparse/window.rs",
     "games/board/search.rs",
     "games/board/mex.rs",
+    "games/chomp/dense.rs",
 ];
 
 struct Source {
