@@ -6,35 +6,15 @@
 mod support;
 
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::*;
-
-/// The positions searched and the values restored, from the last line
-/// `board search: N positions searched, M values from the checkpoint, ...`.
-fn counts(stderr: &str) -> (u64, u64) {
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("board search: "))
-        .unwrap_or_else(|| panic!("no summary in: {stderr}"));
-    let numbers: Vec<u64> = line
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    (numbers[0], numbers[1])
-}
-
-fn scratch(name: &str) -> String {
-    let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 #[test]
 fn progress_shows_when_asked_and_not_otherwise() {
     let (out, err, code) = run(&["value", "cram", "4x5", "--progress", "--json"], "");
     assert_eq!(code, Some(0), "{err}");
-    let (searched, restored) = counts(&err);
+    let (searched, restored) = search_counts(&err);
     assert!(searched > 100, "{err}");
     assert_eq!(restored, 0);
     assert!(out.contains("\"grundy\": 2"), "{out}");
@@ -58,31 +38,14 @@ fn a_killed_solve_resumes_from_its_checkpoint() {
     ];
     let (out, err, code) = run(&args, "");
     assert_eq!(code, Some(0), "{err}");
-    let (full, _) = counts(&err);
+    let (full, _) = search_counts(&err);
     let first: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
-        .args(["--checkpoint", &ck, "--checkpoint-every", "0.2"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let t = Instant::now();
-    while !std::path::Path::new(&ck).exists() && t.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the solve ended before the kill"
-    );
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    kill_after_checkpoint(&args, &ck);
     let (out, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["grundy"], first["grundy"]);
-    let (searched, restored) = counts(&err);
+    let (searched, restored) = search_counts(&err);
     assert!(restored > 0, "{err}");
     assert!(
         searched < full,

@@ -57,3 +57,49 @@ pub fn file(name: &str, contents: &str) -> String {
     std::fs::write(&path, contents).unwrap();
     path.to_str().unwrap().to_string()
 }
+
+/// The positions searched and the values restored, from the summary line
+/// `board search: N positions searched, M values from the checkpoint, ...`
+/// of a board solve with `--progress`.
+pub fn search_counts(stderr: &str) -> (u64, u64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("board search: "))
+        .unwrap_or_else(|| panic!("no summary in: {stderr}"));
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+/// A path in the tests' scratch folder, with no file there yet.
+pub fn scratch(name: &str) -> String {
+    let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Starts `grundy args --checkpoint ck --checkpoint-every 0.2`, waits for
+/// its first save, and kills it with SIGKILL while it still runs.
+pub fn kill_after_checkpoint(args: &[&str], ck: &str) {
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", ck, "--checkpoint-every", "0.2"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while !std::path::Path::new(ck).exists() && t.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the solve ended before the kill"
+    );
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+}
