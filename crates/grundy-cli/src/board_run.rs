@@ -320,12 +320,8 @@ fn load(path: &Path, header: &str) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         let (scope, len, after) = section(rest)
             .ok_or_else(|| anyhow!("{name}: damaged checkpoint (a scope is cut short)"))?;
         let snapshot = &after[..len];
-        if snapshot.starts_with(grundy::games::chomp::snapshot::MAGIC) {
-            grundy::games::chomp::snapshot::check(snapshot)
-        } else {
-            grundy::games::board::checkpoint::check(snapshot)
-        }
-        .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;
+        grundy::games::check_snapshot(snapshot)
+            .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;
         out.push((scope, after[..len].to_vec()));
         rest = &after[len..];
     }

@@ -57,6 +57,19 @@ fn build_rules(_: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
     ))
 }
 
+/// Whether `bytes` are a whole snapshot of some board search's table (the
+/// split search's or Chomp's dense table, told apart by their first
+/// bytes), for front ends that check a checkpoint before a search starts,
+/// when a refusal can still be one line. The formats stay with their
+/// games; a front end asks here.
+pub fn check_snapshot(bytes: &[u8]) -> crate::Result<()> {
+    if bytes.starts_with(chomp::snapshot::MAGIC) {
+        chomp::snapshot::check(bytes)
+    } else {
+        board::checkpoint::check(bytes)
+    }
+}
+
 /// The lines of a graph file that say something, numbered from 1 for
 /// errors: a byte-order mark (some editors start UTF-8 files with one),
 /// `#` comments, blank lines and the spaces around a line dropped.
