@@ -39,6 +39,18 @@ pub struct CramMoves;
 
 impl Split for CramMoves {
     fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        self.options_until(key, parts, ends, &mut |_, _| false);
+    }
+
+    /// Placements across, then down, each option keyed only when the
+    /// one before did not stop the listing.
+    fn options_until(
+        &self,
+        key: u128,
+        parts: &mut Vec<u128>,
+        ends: &mut Vec<usize>,
+        each: &mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool,
+    ) -> bool {
         let r = Region::from_key(key);
         let w = r.w;
         for (mut pairs, other) in [(r.horizontal_pairs(), 1), (r.vertical_pairs(), w)] {
@@ -48,8 +60,12 @@ impl Split for CramMoves {
                 let domino = (1u128 << i) | (1u128 << (i + other));
                 push_parts(&r, pruned(&r, r.bits & !domino), 1, parts);
                 ends.push(parts.len());
+                if each(parts, ends) {
+                    return true;
+                }
             }
         }
+        false
     }
 
     /// The squares of the region (the width on top of the key is no

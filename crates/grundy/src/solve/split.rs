@@ -11,6 +11,33 @@ pub trait Split: Sync {
     /// (an index into `parts`). Parts of value 0 may be left out.
     fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>);
 
+    /// Lists the options as [`Split::options`] does, calling `each` once
+    /// an option is appended (it may rewrite that last option) and
+    /// stopping when it says so: a search looking for one winning option
+    /// need not list the rest, most of the cost of a position. Returns
+    /// whether `each` stopped the listing. By default every option is
+    /// listed first.
+    fn options_until(
+        &self,
+        key: u128,
+        parts: &mut Vec<u128>,
+        ends: &mut Vec<usize>,
+        each: &mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool,
+    ) -> bool {
+        let (mut all_parts, mut all_ends) = (Vec::new(), Vec::new());
+        self.options(key, &mut all_parts, &mut all_ends);
+        let mut start = 0;
+        for end in all_ends {
+            parts.extend_from_slice(&all_parts[start..end]);
+            ends.push(parts.len());
+            start = end;
+            if each(parts, ends) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// How big a component is, to pick which part of a sum to search
     /// last (the biggest): by default the bits of its key.
     fn size(&self, key: u128) -> u32 {

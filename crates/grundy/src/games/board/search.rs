@@ -181,22 +181,29 @@ impl Solver {
         depth: u32,
     ) -> Result<bool> {
         let (mut parts, mut ends) = (Vec::new(), Vec::new());
-        cx.game.options(key, &mut parts, &mut ends);
-        cancel_in_place(&mut parts, &mut ends, 0, 0);
-        let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
         let mut seen = [0u64; 4];
-        let mut open = Vec::with_capacity(ends.len());
-        for i in 0..ends.len() {
-            match option(i)
-                .iter()
-                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
-            {
-                Some(x) if x == n => return Ok(true),
-                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
-                Some(_) => {}
-                None => open.push(i),
-            }
+        let mut open = Vec::new();
+        let won = cx
+            .game
+            .options_until(key, &mut parts, &mut ends, &mut |parts, ends| {
+                let i = ends.len() - 1;
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                cancel_in_place(parts, ends, i, start);
+                match parts[start..]
+                    .iter()
+                    .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
+                {
+                    Some(x) if x == n => return true,
+                    Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+                    Some(_) => {}
+                    None => open.push(i),
+                }
+                false
+            });
+        if won {
+            return Ok(true);
         }
+        let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
         let is_seen = |m: u64| m < 256 && seen[(m / 64) as usize] >> (m % 64) & 1 == 1;
         if open.is_empty() {
             // Every option is valued: so is the component.
