@@ -123,6 +123,10 @@ fn leaves(r: &Region, cells: u128) -> u128 {
 /// until neither finds any: fewer cells make fewer distinct regions to
 /// search, and cut more regions apart.
 pub fn pruned(r: &Region, mut cells: u128) -> u128 {
+    if leaves(r, cells) == 0 {
+        // Both rules need a leaf (a bridge is next to stars of leaves).
+        return cells;
+    }
     loop {
         let next = without_bridges(r, without_extra_leaves(r, cells));
         if next == cells {
