@@ -180,26 +180,24 @@ impl Solver {
         floor: u64,
         depth: u32,
     ) -> Result<bool> {
-        let (mut parts, mut ends) = (Vec::new(), Vec::new());
+        let mut lists = Lists::take();
+        let Lists { parts, ends, open } = &mut lists;
         let mut seen = [0u64; 4];
-        let mut open = Vec::new();
-        let won = cx
-            .game
-            .options_until(key, &mut parts, &mut ends, &mut |parts, ends| {
-                let i = ends.len() - 1;
-                let start = if i == 0 { 0 } else { ends[i - 1] };
-                cancel_in_place(parts, ends, i, start);
-                match parts[start..]
-                    .iter()
-                    .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
-                {
-                    Some(x) if x == n => return true,
-                    Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
-                    Some(_) => {}
-                    None => open.push(i),
-                }
-                false
-            });
+        let won = cx.game.options_until(key, parts, ends, &mut |parts, ends| {
+            let i = ends.len() - 1;
+            let start = if i == 0 { 0 } else { ends[i - 1] };
+            cancel_in_place(parts, ends, i, start);
+            match parts[start..]
+                .iter()
+                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
+            {
+                Some(x) if x == n => return true,
+                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+                Some(_) => {}
+                None => open.push(i),
+            }
+            false
+        });
         if won {
             return Ok(true);
         }
@@ -218,7 +216,7 @@ impl Solver {
             return Ok(true);
         }
         open.sort_by_cached_key(|&i| option(i).iter().map(|&p| cx.game.size(p)).max());
-        if self.winning_option(cx, &parts, &ends, &open, n, depth)? {
+        if self.winning_option(cx, parts, ends, open, n, depth)? {
             return Ok(true);
         }
         for m in floor..n {
@@ -257,6 +255,46 @@ impl Solver {
             }
         }
         Ok(false)
+    }
+}
+
+/// The lists of one position's options, from a pool of the thread's: a
+/// search allocates them once per level it reaches, not once per
+/// position.
+struct Lists {
+    parts: Vec<u128>,
+    ends: Vec<usize>,
+    open: Vec<usize>,
+}
+
+/// Lists a thread is done with, emptied (plain vectors, so that dropping
+/// the pool at the thread's end drops no [`Lists`]).
+type Spare = (Vec<u128>, Vec<usize>, Vec<usize>);
+
+thread_local! {
+    static SPARE_LISTS: std::cell::RefCell<Vec<Spare>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Lists {
+    fn take() -> Lists {
+        let spare = SPARE_LISTS.try_with(|spare| spare.borrow_mut().pop());
+        let (parts, ends, open) = spare.ok().flatten().unwrap_or_default();
+        Lists { parts, ends, open }
+    }
+}
+
+/// The lists go back to the pool, emptied (unless the thread is ending).
+impl Drop for Lists {
+    fn drop(&mut self) {
+        let mut spare = (
+            std::mem::take(&mut self.parts),
+            std::mem::take(&mut self.ends),
+            std::mem::take(&mut self.open),
+        );
+        spare.0.clear();
+        spare.1.clear();
+        spare.2.clear();
+        let _ = SPARE_LISTS.try_with(|pool| pool.borrow_mut().push(spare));
     }
 }
 
