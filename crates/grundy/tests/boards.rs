@@ -264,6 +264,36 @@ fn cram_pruned_maps_keep_their_values() {
 }
 
 #[test]
+fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
+    let mut split = 0;
+    for (h, w, seed) in [(3, 4, 11), (4, 4, 12), (2, 7, 13), (3, 5, 14), (4, 3, 15)] {
+        for free in sample_maps(h, w, 400, seed) {
+            let r = Region {
+                bits: free.into(),
+                h,
+                w,
+            };
+            let cut = cram::corner_blocks(&r, r.bits);
+            if cut == 0 {
+                continue;
+            }
+            let mut parts = Vec::new();
+            grundy::games::board::shape::for_each_part_cut(&r, r.bits, cut, |p| {
+                parts.push(p as u64)
+            });
+            let whole = cram_brute(free, h, w);
+            let sum = parts.iter().fold(0, |x, &p| x ^ cram_brute(p, h, w));
+            assert_eq!(sum, whole, "{}", map(free, h, w));
+            let mut plain = 0;
+            grundy::games::board::shape::for_each_part(&r, r.bits, |_| plain += 1);
+            split += usize::from(parts.len() > plain);
+        }
+    }
+    // The rule must fire for the test to mean anything.
+    assert!(split >= 30, "only {split} maps were cut apart");
+}
+
+#[test]
 fn cram_winning_moves_are_the_options_of_the_right_value() {
     let g = game("cram");
     let mut found = 0;

@@ -13,7 +13,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{parse_board_lines, FileFormat};
-use crate::games::board::shape::{push_parts, Region};
+use crate::games::board::shape::{for_each_part_cut, push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
@@ -58,7 +58,7 @@ impl Split for CramMoves {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
                 let domino = (1u128 << i) | (1u128 << (i + other));
-                push_parts(&r, pruned(&r, r.bits & !domino), 1, parts);
+                push_regions(&r, r.bits & !domino, parts);
                 ends.push(parts.len());
                 if each(parts, ends) {
                     return true;
@@ -100,9 +100,53 @@ impl Split for CramMoves {
 pub fn region_keys(board: &Region) -> Vec<u128> {
     let mut keys = Vec::new();
     if board.bits != 0 {
-        push_parts(board, pruned(board, board.bits), 1, &mut keys);
+        push_regions(board, board.bits, &mut keys);
     }
     keys
+}
+
+/// Appends the canonical keys of the regions of `cells` (in the box of
+/// `r`) worth searching: [`pruned`], then cut apart at [`corner_blocks`]
+/// where that splits them, each new part pruned and cut in turn.
+fn push_regions(r: &Region, cells: u128, keys: &mut Vec<u128>) {
+    let cells = pruned(r, cells);
+    let cut = corner_blocks(r, cells);
+    if cut == 0 {
+        push_parts(r, cells, 1, keys);
+        return;
+    }
+    for_each_part_cut(r, cells, cut, |part| {
+        if part == cells {
+            push_parts(r, part, 1, keys);
+        } else if part.count_ones() > 1 {
+            push_regions(r, part, keys);
+        }
+    });
+}
+
+/// The left cells of both rows of each 2x2 block of `cells` whose
+/// top-left cell has no other neighbour in `cells` and whose
+/// bottom-right cell has none either: the placements across such a
+/// block never matter, so the links across it can be cut.
+///
+/// Proof, for Cram on any graph whose dominoes are its edges: let `A`,
+/// `B` / `C`, `D` be the block, `A` and `D` next to `B` and `C` only, and
+/// `G'` the game `G` without the edges `AB` and `CD`; by induction on the
+/// cells, every option shared by `G` and `G'` has one value in both. A
+/// placement away from the block keeps the block as it is (induction);
+/// `AC` and `BD` leave the same graph in both; `B` with a cell outside
+/// leaves `A` and `D` two leaves of `C` in `G` (one of them is worth
+/// nothing, [`without_extra_leaves`]), and in `G'` the leaf `A` and an
+/// isolated `D`: the same game; `C` with a cell outside likewise. The
+/// options of `G` only, `AB` and `CD`, leave the graphs `G'` leaves after
+/// `BD` and `AC` (up to naming the leaf on `C`, or on `B`, `D` or `A`).
+/// So both games have options of the same values, and one value.
+pub fn corner_blocks(r: &Region, cells: u128) -> u128 {
+    let [left, right, above, below] = r.sides(cells);
+    let top_left = cells & right & below & !left & !above;
+    let bottom_right = cells & left & above & !right & !below;
+    let blocks = top_left & (bottom_right >> (r.w + 1));
+    blocks | (blocks << r.w)
 }
 
 /// The cells with at least one and with at least two of the four `sides`

@@ -278,15 +278,23 @@ pub fn canonical(r: Region) -> u128 {
 /// cells), in the box's coordinates: on 64-bit words when the box fits
 /// one, half the work of 128.
 #[inline]
-pub fn for_each_part(box_: &Region, cells: u128, mut f: impl FnMut(u128)) {
+pub fn for_each_part(box_: &Region, cells: u128, f: impl FnMut(u128)) {
+    for_each_part_cut(box_, cells, 0, f);
+}
+
+/// [`for_each_part`] with the links from each cell of `cut` to the cell
+/// on its right left out (a game's rule may show them irrelevant).
+#[inline]
+pub fn for_each_part_cut(box_: &Region, cells: u128, cut: u128, mut f: impl FnMut(u128)) {
     if cells == 0 {
         return;
     }
     let col0 = box_.column_zero();
     if box_.h * box_.w <= 64 {
-        fill_parts(cells as u64, col0 as u64, box_.w, |p| f(u128::from(p)));
+        let (cells, cut, col0) = (cells as u64, cut as u64, col0 as u64);
+        fill_parts(cells, cut, col0, box_.w, |p| f(u128::from(p)));
     } else {
-        fill_parts(cells, col0, box_.w, f);
+        fill_parts(cells, cut, col0, box_.w, f);
     }
 }
 
@@ -318,15 +326,16 @@ impl Word for u128 {
     }
 }
 
-/// The flood fill of [`for_each_part`] in a box `w` wide whose column 0
-/// is `col0`.
+/// The flood fill of [`for_each_part_cut`] in a box `w` wide whose
+/// column 0 is `col0`.
 #[inline]
-fn fill_parts<W: Word>(mut cells: W, col0: W, w: usize, mut f: impl FnMut(W)) {
+fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMut(W)) {
     let last = col0 << (w - 1);
+    let (to_right, to_left) = (!cut, !(last | cut));
     while cells != W::ZERO {
         let mut part = cells.lowest();
         loop {
-            let side = ((part << 1) & !col0) | ((part >> 1) & !last);
+            let side = (((part & to_right) << 1) & !col0) | ((part >> 1) & to_left);
             let grown = (part | side | (part << w) | (part >> w)) & cells;
             if grown == part {
                 break;
