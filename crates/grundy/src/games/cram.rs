@@ -126,8 +126,9 @@ fn push_regions(r: &Region, cells: u128, keys: &mut Vec<u128>) {
 
 /// The left cells of both rows of each 2x2 block of `cells` whose
 /// top-left cell has no other neighbour in `cells` and whose
-/// bottom-right cell has none either: the placements across such a
-/// block never matter, so the links across it can be cut.
+/// bottom-right cell has none either (or top-right and bottom-left): the
+/// placements across such a block never matter, so the links across it
+/// can be cut.
 ///
 /// Proof, for Cram on any graph whose dominoes are its edges: let `A`,
 /// `B` / `C`, `D` be the block, `A` and `D` next to `B` and `C` only, and
@@ -146,7 +147,11 @@ pub fn corner_blocks(r: &Region, cells: u128) -> u128 {
     let top_left = cells & right & below & !left & !above;
     let bottom_right = cells & left & above & !right & !below;
     let blocks = top_left & (bottom_right >> (r.w + 1));
-    blocks | (blocks << r.w)
+    // The mirror image: top-right and bottom-left cells shut in.
+    let top_right = cells & left & below & !right & !above;
+    let bottom_left = cells & right & above & !left & !below;
+    let mirrored = top_right & (bottom_left >> (r.w - 1));
+    blocks | (blocks << r.w) | (mirrored >> 1) | (mirrored << (r.w - 1))
 }
 
 /// The cells with at least one and with at least two of the four `sides`
