@@ -13,7 +13,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{parse_board_lines, FileFormat};
-use crate::games::board::shape::{for_each_part_cut, push_parts, Region};
+use crate::games::board::shape::{for_each_part_cut, ones, push_parts, Region};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
@@ -52,8 +52,11 @@ impl Split for CramMoves {
         each: &mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool,
     ) -> bool {
         let r = Region::from_key(key);
-        let w = r.w;
-        for (mut pairs, other) in [(r.horizontal_pairs(), 1), (r.vertical_pairs(), w)] {
+        let (w, col0) = (r.w, r.column_zero());
+        let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
+        let columns = centre_out(w).map(|c| (down & (col0 << c), w));
+        let rows = centre_out(r.h).map(|row| (across & (ones(w) << (row * w)), 1));
+        for (mut pairs, other) in columns.chain(rows) {
             while pairs != 0 {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
@@ -94,6 +97,24 @@ impl Split for CramMoves {
         }
         nonzero
     }
+}
+
+/// `0..n` from the middle out (`2, 3, 1, 4, 0` for 5): placements are
+/// listed down the middle column first, then the columns and rows
+/// further out, since a placement across the middle cuts a region in
+/// two halves (which cancel when they are alike) and so wins or is
+/// valued soonest.
+fn centre_out(n: usize) -> impl Iterator<Item = usize> {
+    let mid = n.saturating_sub(1) / 2;
+    (0..n)
+        .map(move |k| {
+            if k % 2 == 0 {
+                mid - k / 2
+            } else {
+                mid + k.div_ceil(2)
+            }
+        })
+        .filter(move |&i| i < n)
 }
 
 /// The canonical keys of the regions of `board` worth searching.
@@ -367,6 +388,22 @@ mod tests {
         assert_eq!(theory("..../.xx./.xx./...."), Some(true));
         // 3x4 = *1: the half turn puts the middle two squares side by side.
         assert_eq!(theory("3x4"), Some(false));
+    }
+
+    #[test]
+    fn placements_are_listed_from_the_middle_out() {
+        assert_eq!(centre_out(5).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
+        assert_eq!(centre_out(4).collect::<Vec<_>>(), [1, 2, 0, 3]);
+        assert_eq!(centre_out(1).collect::<Vec<_>>(), [0]);
+        assert_eq!(centre_out(0).count(), 0);
+        // 2x3: the middle column's placement first, then its neighbours'.
+        let b = Cram::default().parse_component("2x3").unwrap();
+        let (mut parts, mut ends) = (Vec::new(), Vec::new());
+        CramMoves.options(region_keys(&b)[0], &mut parts, &mut ends);
+        assert_eq!(ends.len(), 7);
+        // The middle placement leaves two separate 2x1 halves, equal keys.
+        assert_eq!(ends[0], 2);
+        assert_eq!(parts[0], parts[1]);
     }
 
     #[test]

@@ -91,7 +91,8 @@ impl Region {
         self.bits | ((self.w as u128) << WIDTH_SHIFT)
     }
 
-    fn column_zero(&self) -> u128 {
+    /// The cells of the box's first column.
+    pub fn column_zero(&self) -> u128 {
         COLUMN_ZERO[self.w] & ones(self.h * self.w)
     }
 
