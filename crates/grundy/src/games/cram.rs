@@ -18,6 +18,7 @@ use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
+use crate::solve::split::EachOption;
 
 /// What errors call a board.
 const BOARD: &str = "a Cram board";
@@ -42,14 +43,15 @@ impl Split for CramMoves {
         self.options_until(key, parts, ends, &mut |_, _| false);
     }
 
-    /// Placements across, then down, each option keyed only when the
-    /// one before did not stop the listing.
+    /// Placements down the columns, then across the rows, each from the
+    /// middle out ([`centre_out`]); an option is keyed only when the one
+    /// before did not stop the listing.
     fn options_until(
         &self,
         key: u128,
         parts: &mut Vec<u128>,
         ends: &mut Vec<usize>,
-        each: &mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool,
+        each: EachOption<'_>,
     ) -> bool {
         let r = Region::from_key(key);
         let (w, col0) = (r.w, r.column_zero());
@@ -106,15 +108,13 @@ impl Split for CramMoves {
 /// valued soonest.
 fn centre_out(n: usize) -> impl Iterator<Item = usize> {
     let mid = n.saturating_sub(1) / 2;
-    (0..n)
-        .map(move |k| {
-            if k % 2 == 0 {
-                mid - k / 2
-            } else {
-                mid + k.div_ceil(2)
-            }
-        })
-        .filter(move |&i| i < n)
+    (0..n).map(move |k| {
+        if k % 2 == 0 {
+            mid - k / 2
+        } else {
+            mid + k.div_ceil(2)
+        }
+    })
 }
 
 /// The canonical keys of the regions of `board` worth searching.

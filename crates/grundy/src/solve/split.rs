@@ -4,6 +4,10 @@
 //! a ruleset can hand a front end (the cluster) a game's keys and rules
 //! without knowing the board games.
 
+/// What [`Split::options_until`] calls once an option is listed, with the
+/// parts and ends so far: true stops the listing.
+pub type EachOption<'a> = &'a mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool;
+
 /// A game the split search can value: canonical components as keys.
 pub trait Split: Sync {
     /// Appends the options of the component `key` to `parts`, each option
@@ -22,7 +26,7 @@ pub trait Split: Sync {
         key: u128,
         parts: &mut Vec<u128>,
         ends: &mut Vec<usize>,
-        each: &mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool,
+        each: EachOption<'_>,
     ) -> bool {
         let (mut all_parts, mut all_ends) = (Vec::new(), Vec::new());
         self.options(key, &mut all_parts, &mut all_ends);

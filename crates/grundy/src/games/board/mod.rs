@@ -60,9 +60,9 @@ pub struct Solver {
 pub const SPLIT_TABLE_CAP: u64 = 1 << 25;
 
 impl Solver {
-    /// A solver whose two tables take about a third of the memory
-    /// `limits` leave, at most `cap` bytes (a small game needs a small
-    /// table), and at least
+    /// A solver whose two tables may grow to about a third of the memory
+    /// `limits` leave (two thirds with the arrays they outgrew), at most
+    /// `cap` bytes each (a small game needs a small table), and at least
     /// [`MIN_TABLE_BYTES`] each; fails when the budget cannot hold that.
     pub fn new(limits: &Limits, cap: u64) -> Result<Solver> {
         let held = limits.meter.map_or(0, |m| m());

@@ -14,7 +14,7 @@
 //! The table starts small and doubles while it is half full, up to its
 //! budget: a search that needs a few megabytes then reads them from the
 //! processor's caches instead of missing them across the whole budget
-//! (Cram 5x6: 1.4 s in 68 MB with the whole budget at once, 1.0 s in 9
+//! (Cram 5x6: 1.4 s in 68 MB with the whole budget at once, 1.0 s in 15
 //! MB grown). A slot written into the old array while it is copied may
 //! be lost, which costs its recomputation only: a slot is a fact.
 
