@@ -92,13 +92,8 @@ impl SparseEngine {
             }
             span = span.next();
         };
-        // Leave the marks complete (a heap valued blind resumes the scan) and
-        // the bit table zero.
-        let seen = seen | seen2;
-        for (i, &v) in s.needed.iter().enumerate() {
-            if seen >> i & 1 == 1 {
-                s.marks[v as usize] = 1;
-            }
+        // Leave the bit table zero.
+        for &v in &s.needed {
             s.bits[v as usize] = 0;
         }
         done

@@ -6,23 +6,27 @@
 //! every heap of a window `n..n + w` is valued *blind* to the heaps of the
 //! window before it, all at once on the pool's threads, from the engine's
 //! state at heap `n`, which nobody writes meanwhile. Then, in order, each
-//! heap is finished with its missing options (a handful), which almost
-//! never changes its candidate, and recorded. The threads stay together
-//! for the whole run as a crew ([`Crew`]) that spins between windows: a
-//! window holds [`PER_THREAD`] heaps for each thread, tens of microseconds
-//! of work, and a fork and join per window, which wakes sleeping threads,
-//! cost a third of the gain.
+//! heap is finished: its blind value is the least value no option it saw
+//! has, so it stands unless one of the options it missed (a handful) has
+//! it, which is rare; then it is recorded. The threads stay together for
+//! the whole run as a crew ([`Crew`]) that spins between windows: a window
+//! holds [`PER_THREAD`] heaps for each thread, tens of microseconds of
+//! work, and a fork and join per window, which wakes sleeping threads,
+//! cost a third of the gain. Each thread keeps one working memory for the
+//! whole run: one per heap of the window cost a fifth of the speed, as
+//! the scan's tables fell out of the core's first-level cache.
 //!
-//! Values do not depend on the number of threads: a heap's blind marks
-//! are values of real options, the finish adds every option the blind pass
-//! left out, and the value is then settled exactly as one thread would.
+//! Values do not depend on the number of threads: a blind value is the
+//! mex of real options, it stands only when no option the blind pass left
+//! out has it (it is then the mex of them all), and a heap whose blind
+//! value does not stand is valued afresh exactly as one thread would.
 //! Where windowing cannot help (small heaps, a partition review ahead,
 //! three-heap moves, values past 16 bits), heaps go one at a time. The
 //! engine still times both ways on alternating stretches and keeps the
 //! faster, so more threads are never slower than one.
 
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize};
 use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
@@ -36,25 +40,20 @@ use crate::game::Limits;
 const PER_THREAD: usize = 8;
 
 impl SparseEngine {
-    /// Marks the options of heap `m` that its blind pass, `unknown`
-    /// heaps short, left out: their single heaps and their splits
+    /// Whether an option of heap `m` that its blind pass, `unknown` heaps
+    /// short, left out has value `v`: its single heaps and its splits
     /// (smaller part at most `unknown - k`). `val(x)` is `G(x)` for every
     /// heap `x < m`.
-    fn mark_window(&self, m: usize, unknown: usize, val: impl Fn(usize) -> u32, s: &mut Scratch) {
-        for &k in &self.single_k {
-            if (1..=unknown).contains(&k) && m > k {
-                s.marks[val(m - k) as usize] = 1;
-            }
-        }
-        for &(k, unequal) in &self.split_k {
+    fn window_gives(&self, m: usize, unknown: usize, val: impl Fn(usize) -> u32, v: u32) -> bool {
+        let single = |&k: &usize| (1..=unknown).contains(&k) && m > k && val(m - k) == v;
+        let split = |&(k, unequal): &(usize, bool)| {
             let parts = m.saturating_sub(k);
-            for a in 1..=unknown.saturating_sub(k) {
+            (1..=unknown.saturating_sub(k)).any(|a| {
                 let b = parts - a;
-                if a < b || (a == b && !unequal) {
-                    s.marks[(val(a) ^ val(b)) as usize] = 1;
-                }
-            }
-        }
+                (a < b || (a == b && !unequal)) && val(a) ^ val(b) == v
+            })
+        };
+        self.single_k.iter().any(single) || self.split_k.iter().any(split)
     }
 }
 
@@ -153,8 +152,9 @@ fn extend_in_windows(
     limits: &Limits,
 ) -> Result<()> {
     // The engine keeps its first scratch for heaps valued one at a time.
+    let threads = rayon::current_num_threads();
     let mut scratch = e.scratch.split_off(1);
-    scratch.resize_with(scratch.len().max(width), Scratch::new);
+    scratch.resize_with(scratch.len().max(threads), Scratch::new);
     let crew = Crew {
         shared: RwLock::new(Shared {
             e,
@@ -162,30 +162,28 @@ fn extend_in_windows(
             n: 0,
             w: 0,
         }),
-        slots: scratch
-            .into_iter()
-            .map(|s| Line(Mutex::new(Slot { s, value: 0 })))
-            .collect(),
+        desks: scratch.into_iter().map(|s| Line(Mutex::new(s))).collect(),
+        seated: AtomicUsize::new(1),
         next: Line(AtomicUsize::new(0)),
         done: Line(AtomicUsize::new(0)),
-        ready: (0..width).map(|_| Line(AtomicBool::new(false))).collect(),
+        values: (0..width).map(|_| Line(AtomicU32::new(BUSY))).collect(),
         epoch: Line(AtomicUsize::new(0)),
         quit: AtomicBool::new(false),
     };
     let result = rayon::scope(|scope| {
-        for _ in 1..rayon::current_num_threads() {
+        for _ in 1..threads {
             scope.spawn(|_| crew.serve());
         }
         let result = crew.lead(upto, width, limits);
         crew.quit.store(true, Release);
         result
     });
-    let Crew { shared, slots, .. } = crew;
+    let Crew { shared, desks, .. } = crew;
     let shared = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
     shared.e.scratch.extend(
-        slots
+        desks
             .into_iter()
-            .map(|m| m.0.into_inner().unwrap_or_else(PoisonError::into_inner).s),
+            .map(|m| m.0.into_inner().unwrap_or_else(PoisonError::into_inner)),
     );
     result
 }
@@ -203,11 +201,9 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
-/// One heap's place in a window: its working memory and blind value.
-struct Slot {
-    s: Scratch,
-    value: u32,
-}
+/// The place of a heap of the window not valued yet: blind values are
+/// below `2^16`.
+const BUSY: u32 = u32::MAX;
 
 /// What the crew reads during a window and the leader writes between
 /// windows: the engine, its table and the window (`n..n + w`; `w == 0`
@@ -228,12 +224,16 @@ struct Shared<'a> {
 /// operation each, and they make the hand-over safe.
 struct Crew<'a> {
     shared: RwLock<Shared<'a>>,
-    slots: Vec<Line<Mutex<Slot>>>,
+    /// Working memory, one for each thread (the leader's first), held
+    /// for the whole run: the scan's tables stay in that core's cache.
+    desks: Vec<Line<Mutex<Scratch>>>,
+    /// Desks taken so far.
+    seated: AtomicUsize,
     /// The next heap of the open window to claim, and the heaps valued.
     next: Line<AtomicUsize>,
     done: Line<AtomicUsize>,
-    /// Whether each heap of the window has been valued blind.
-    ready: Vec<Line<AtomicBool>>,
+    /// Each heap's blind value, [`BUSY`] until it has one.
+    values: Vec<Line<AtomicU32>>,
     /// Windows opened so far: what waiting workers watch.
     epoch: Line<AtomicUsize>,
     quit: AtomicBool,
@@ -259,32 +259,34 @@ fn pause(spins: &mut u32) -> bool {
 impl Crew<'_> {
     /// Values one unclaimed heap of the open window; false when none is
     /// left.
-    fn claim(&self, sh: &Shared<'_>, t: &[u16]) -> bool {
+    fn claim(&self, sh: &Shared<'_>, t: &[u16], s: &mut Scratch) -> bool {
         let i = self.next.fetch_add(1, Relaxed);
         if i >= sh.w {
             return false;
         }
-        let mut slot = self.slots[i].lock().unwrap_or_else(PoisonError::into_inner);
-        let Slot { s, value } = &mut *slot;
         sh.e.mark_known(t, sh.n + i, i, s);
-        *value = sh.e.settle(t, sh.n + i, i, s);
-        drop(slot);
-        self.ready[i].store(true, Release);
+        let value = sh.e.settle(t, sh.n + i, i, s);
+        self.values[i].store(value, Release);
         self.done.fetch_add(1, Release);
         true
     }
 
     /// Values unclaimed heaps of the open window until none is left.
-    fn work(&self) {
+    fn work(&self, s: &mut Scratch) {
         let sh = self.shared.read().unwrap_or_else(PoisonError::into_inner);
         if let HeapValues::Narrow(t) = &*sh.table {
-            while self.claim(&sh, t) {}
+            while self.claim(&sh, t, s) {}
         }
     }
 
     /// A worker: joins every window as it opens, spinning in between,
     /// until the leader is done or no window came for [`IDLE`].
     fn serve(&self) {
+        let seat = self.seated.fetch_add(1, Relaxed);
+        let Some(desk) = self.desks.get(seat) else {
+            return;
+        };
+        let mut s = desk.lock().unwrap_or_else(PoisonError::into_inner);
         let mut seen = 0;
         loop {
             let mut spins = 0u32;
@@ -302,7 +304,7 @@ impl Crew<'_> {
                     return;
                 }
             }
-            self.work();
+            self.work(&mut s);
         }
     }
 
@@ -310,6 +312,7 @@ impl Crew<'_> {
     /// them and records them, until heap `upto` is valued.
     fn lead(&self, upto: usize, width: usize, limits: &Limits) -> Result<()> {
         let mut staged = Vec::with_capacity(width);
+        let mut s = self.desks[0].lock().unwrap_or_else(PoisonError::into_inner);
         loop {
             let mut sh = self.shared.write().unwrap_or_else(PoisonError::into_inner);
             let Shared { e, table, n, w } = &mut *sh;
@@ -344,10 +347,10 @@ impl Crew<'_> {
             (*n, *w) = (first, width);
             self.next.store(0, Relaxed);
             self.done.store(0, Relaxed);
-            self.ready.iter().for_each(|r| r.store(false, Relaxed));
+            self.values.iter().for_each(|v| v.store(BUSY, Relaxed));
             drop(sh);
             self.epoch.fetch_add(1, Release);
-            let stopped = self.value_and_finish(&mut staged);
+            let stopped = self.value_and_finish(&mut staged, &mut s);
             // Heaps not claimed by then are valued in the next window.
             let claimed = self.next.swap(width, Relaxed).min(width);
             let mut spins = 0;
@@ -383,14 +386,12 @@ impl Crew<'_> {
             let HeapValues::Narrow(t) = &**table else {
                 return;
             };
-            let mut slot = self.slots[i].lock().unwrap_or_else(PoisonError::into_inner);
-            let Slot { s, value } = &mut *slot;
-            e.mark_window(n + i, i, |x| u32::from(t[x]), s);
-            let g = if s.marks.get(*value as usize) == Some(&0) {
-                e.record(n + i, *value);
-                *value
-            } else {
+            let value = self.values[i].load(Relaxed);
+            let g = if e.window_gives(n + i, i, |x| u32::from(t[x]), value) {
                 e.next(table)
+            } else {
+                e.record(n + i, value);
+                value
             };
             table.push(g);
         }
@@ -404,7 +405,7 @@ impl Crew<'_> {
     /// unless an option the finish adds has it, it stands. If one has it,
     /// the leader stops there (true), and finishes the window alone once
     /// the crew is done ([`Crew::finish_alone`]).
-    fn value_and_finish(&self, staged: &mut Vec<u32>) -> bool {
+    fn value_and_finish(&self, staged: &mut Vec<u32>, s: &mut Scratch) -> bool {
         let sh = self.shared.read().unwrap_or_else(PoisonError::into_inner);
         let HeapValues::Narrow(t) = &*sh.table else {
             return false;
@@ -413,25 +414,21 @@ impl Crew<'_> {
         let mut spins = 0;
         while staged.len() < sh.w {
             let i = staged.len();
-            if !self.ready[i].load(Acquire) {
-                if !self.claim(&sh, t) {
+            let value = self.values[i].load(Acquire);
+            if value == BUSY {
+                if !self.claim(&sh, t, s) {
                     pause(&mut spins);
                 }
                 continue;
             }
-            let mut slot = self.slots[i].lock().unwrap_or_else(PoisonError::into_inner);
-            let Slot { s, value } = &mut *slot;
-            if i > 0 {
-                let val = |x: usize| match x.checked_sub(n) {
-                    Some(j) => staged[j],
-                    None => u32::from(t[x]),
-                };
-                sh.e.mark_window(n + i, i, val, s);
-                if s.marks.get(*value as usize) != Some(&0) {
-                    return true;
-                }
+            let val = |x: usize| match x.checked_sub(n) {
+                Some(j) => staged[j],
+                None => u32::from(t[x]),
+            };
+            if i > 0 && sh.e.window_gives(n + i, i, val, value) {
+                return true;
             }
-            staged.push(*value);
+            staged.push(value);
         }
         false
     }
