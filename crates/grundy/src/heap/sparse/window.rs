@@ -204,8 +204,8 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
-/// The place of a heap of the window not valued yet: blind values are
-/// below `2^16`.
+/// The blind value of a heap not valued yet (real ones are below
+/// `2^16`).
 const BUSY: u32 = u32::MAX;
 
 /// What the crew reads during a window and the leader writes between
