@@ -288,8 +288,8 @@ impl SparseEngine {
     /// Marks the options of heap `n` that `t` can value. Normally `t`
     /// holds every heap below `n`; when `unknown > 0`, the heaps
     /// `n - unknown..n` are still being valued (`t.len() == n - unknown`)
-    /// and the options that involve them are left for
-    /// `SparseEngine::mark_window` (the `window` module).
+    /// and the options that involve them are left out: the `window`
+    /// module checks them against the blind value (`window_gives`).
     fn mark_known(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch) {
         let limit = 1usize << self.vbits;
         let marks = &mut *s.marks;
