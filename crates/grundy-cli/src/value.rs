@@ -21,6 +21,11 @@ pub struct ValueArgs {
     /// is the same for every count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// The most winning moves to list (default 1000). On a board each one
+    /// costs a search of its own, often more than the value: 0 lists none
+    /// and 1 gives one winning move.
+    #[arg(long, value_name = "N")]
+    moves: Option<usize>,
     #[command(flatten)]
     board: BoardRunArgs,
     #[command(flatten)]
@@ -42,6 +47,10 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
     }
     let game = args.position.ruleset()?;
+    let limits = &Limits {
+        max_moves: args.moves.unwrap_or(limits.max_moves),
+        ..limits.clone()
+    };
     let (run, limits) = BoardRun::start(
         &args.board,
         &game.name(),
@@ -56,10 +65,16 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {
-        print_json(&analysis)
-    } else {
-        print(&render(&analysis))
+        return print_json(&analysis);
     }
+    if args.moves == Some(0) && analysis.moves_truncated && analysis.winning_moves.is_empty() {
+        let out = render(&Analysis {
+            moves_truncated: false,
+            ..analysis
+        });
+        return print(&format!("{out}winning moves: not listed (--moves 0)\n"));
+    }
+    print(&render(&analysis))
 }
 
 /// The widest a text column is padded to.

@@ -25,12 +25,13 @@ fn progress_shows_when_asked_and_not_otherwise() {
 
 #[test]
 fn a_killed_solve_resumes_from_its_checkpoint() {
-    // A board of a few seconds: the kill must come before the end.
-    let ck = scratch("cram-3x13.ck");
+    // A board of a second or more: the kill (half a second in) must
+    // come before the end.
+    let ck = scratch("cram-3x14.ck");
     let args = [
         "value",
         "cram",
-        "3x13",
+        "3x14",
         "--threads",
         "1",
         "--json",
@@ -98,13 +99,14 @@ fn foreign_and_damaged_checkpoints_are_refused_in_one_line() {
 
 #[test]
 fn ctrl_c_saves_the_checkpoint_and_says_how_to_resume() {
-    // A board of ten seconds and more, interrupted after 1.5 s.
-    let ck = scratch("cram-4x9.ck");
+    // A board of ten seconds and more (4x9 now takes one), interrupted
+    // after 1.5 s.
+    let ck = scratch("cram-4x11.ck");
     let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args([
             "value",
             "cram",
-            "4x9",
+            "4x11",
             "--threads",
             "1",
             "--checkpoint",
@@ -125,5 +127,52 @@ fn ctrl_c_saves_the_checkpoint_and_says_how_to_resume() {
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(err.contains("interrupted; checkpoint saved to"), "{err}");
     let bytes = std::fs::read(&ck).unwrap();
-    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: cram\nposition: 4x9\n"));
+    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: cram\nposition: 4x11\n"));
+}
+
+#[test]
+fn moves_caps_the_winning_moves_and_none_skips_their_searches() {
+    let json = |extra: &[&str]| {
+        let args = [&["value", "cram", "4x5", "--progress", "--json"], extra].concat();
+        let (out, err, code) = run(&args, "");
+        assert_eq!(code, Some(0), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v, search_counts(&err).0)
+    };
+    let (all, all_searched) = json(&[]);
+    let listed = all["winning_moves"].as_array().unwrap();
+    assert!(listed.len() > 1, "{all}");
+    let (none, none_searched) = json(&["--moves", "0"]);
+    assert_eq!(none["grundy"], all["grundy"]);
+    assert_eq!(none["winning_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(none["moves_truncated"], true);
+    assert!(
+        none_searched < all_searched,
+        "{none_searched} against {all_searched}"
+    );
+    let (one, _) = json(&["--moves", "1"]);
+    let first = &one["winning_moves"].as_array().unwrap()[0];
+    assert!(listed.contains(first), "{first} is not among {all}");
+    assert_eq!(one["moves_truncated"], true);
+    let (out, _, _) = run(&["value", "cram", "4x5", "--moves", "0"], "");
+    assert!(
+        out.contains("winning moves: not listed (--moves 0)"),
+        "{out}"
+    );
+    // Theory that lists every winning move at once obeys the cap too.
+    let (out, _, _) = run(
+        &["value", "nim", "6", "5", "4", "--moves", "2", "--json"],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2, "{out}");
+    assert_eq!(v["moves_truncated"], true);
+    let (out, _, _) = run(
+        &["value", "nim", "6", "5", "4", "--misere", "--moves", "0"],
+        "",
+    );
+    assert!(
+        out.contains("winning moves: not listed (--moves 0)"),
+        "{out}"
+    );
 }

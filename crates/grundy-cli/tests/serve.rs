@@ -132,7 +132,8 @@ fn seq_is_the_cli_json_byte_for_byte() {
 
 #[test]
 fn a_long_sequence_stops_at_the_time_limit_with_what_it_has() {
-    let s = Server::start(&["--time-limit", "0.3"]);
+    // A budget big enough for a heap of Grundy's game that takes seconds.
+    let s = Server::start(&["--time-limit", "0.3", "--max-states", "5000000"]);
     let started = Instant::now();
     // Three-heap splits: far too slow to reach 100000 in 0.3 s.
     let v = s.json("/api/seq?game=0.FFFF&to=100000");
@@ -153,9 +154,10 @@ fn a_long_sequence_stops_at_the_time_limit_with_what_it_has() {
     assert!(plot.headers.contains("x-grundy-stopped: time limit"));
     // Other routes name the limit in a 503. (A heap of 0.FFFF, whose
     // three-heap splits cost far more than the state budget allows, is
-    // refused at once; Grundy's game to 199999 is within it, and slow.)
+    // refused at once; Grundy's game to 4999999 is within it, and takes
+    // seconds.)
     s.fails(
-        "/api/value?game=grundy&components=199999",
+        "/api/value?game=grundy&components=4999999",
         503,
         "time limit of 0.3 s",
     );

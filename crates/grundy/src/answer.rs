@@ -194,7 +194,8 @@ pub struct Analysis {
     pub grundy: Option<Value>,
     /// Who wins.
     pub outcome: Outcome,
-    /// Every move to a position the mover wins (up to [`MAX_LISTED_MOVES`]).
+    /// Every move to a position the mover wins (up to `max_moves` of the
+    /// limits, by default [`MAX_LISTED_MOVES`]).
     pub winning_moves: Vec<Move>,
     /// Whether more winning moves exist than are listed.
     pub moves_truncated: bool,
@@ -210,6 +211,18 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// This analysis with at most `max` winning moves, the rest reported
+    /// as truncated: games whose theory lists every winning move at once
+    /// (Bouton's rule, Wythoff's pairs) then obey `--moves` as the
+    /// searched ones do.
+    pub fn capped(mut self, max: usize) -> Analysis {
+        if self.winning_moves.len() > max {
+            self.winning_moves.truncate(max);
+            self.moves_truncated = true;
+        }
+        self
+    }
+
     /// An analysis that knows who wins and how, but no value of the whole:
     /// games played on the whole position, and theory that decides the
     /// outcome without values (a huge Wythoff pair, a Cutting piece with a

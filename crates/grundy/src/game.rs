@@ -17,8 +17,8 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::answer::ListedMove;
 pub use crate::answer::Outcome;
+use crate::answer::{ListedMove, MAX_LISTED_MOVES};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 
@@ -66,6 +66,10 @@ pub struct Limits {
     /// Told of every table a long search keeps, so that the front end can
     /// show its progress and save it for a later run to resume from.
     pub watch: Option<Arc<dyn SearchWatch>>,
+    /// The most winning moves a report lists (`--moves`): on a board,
+    /// checking a move costs a search of its own, so a caller that wants
+    /// only the value asks for none.
+    pub max_moves: usize,
 }
 
 /// A front end's hold on the tables of long searches (the split search's
@@ -126,6 +130,7 @@ impl Limits {
             max_memory: u64::MAX,
             meter: None,
             watch: None,
+            max_moves: MAX_LISTED_MOVES,
         }
     }
 

@@ -328,8 +328,10 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
 
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
         let comps = self.parse_all(components)?;
-        self.0
-            .analyze_position(Parsed::new(components, &comps), limits)
+        let a = self
+            .0
+            .analyze_position(Parsed::new(components, &comps), limits)?;
+        Ok(a.capped(limits.max_moves))
     }
 
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
@@ -434,7 +436,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     let mut truncated = false;
     if total != Nimber::ZERO {
         for (i, (c, &g)) in p.comps.iter().zip(&values).enumerate() {
-            let room = MAX_LISTED_MOVES - winning_moves.len();
+            let room = limits.max_moves.saturating_sub(winning_moves.len());
             if room == 0 {
                 truncated = true;
                 break;

@@ -205,6 +205,7 @@ impl Capabilities for GraphFileGame {
             solved,
             p.comps,
             &|w| self.vertex_name(w).to_string(),
+            limits.max_moves,
         ))
     }
 

@@ -141,6 +141,7 @@ impl RulesGame {
             &solved,
             &ids,
             &|w| explored.position(w).to_string(),
+            limits.max_moves,
         ))
     }
 }

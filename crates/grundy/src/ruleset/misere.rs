@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use rustc_hash::FxHashSet;
 
 use super::{boxed, read_components, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
-use crate::answer::{Analysis, Move, PositionMove, MAX_LISTED_MOVES};
+use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
 use crate::heap::HeapMoves;
@@ -275,7 +275,7 @@ fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) ->
 /// The winning moves of a position the mover wins (none when `wins` is
 /// false): the options, in the order the game lists them, after which the
 /// opponent loses (`loses(i, parts)`: component `i` replaced by `parts`),
-/// at most [`MAX_LISTED_MOVES`] of them (and whether more were left out).
+/// at most `limits.max_moves` of them (and whether more were left out).
 fn winning_moves<G: SumGame>(
     game: &G,
     p: Parsed<'_, G::Comp>,
@@ -283,6 +283,10 @@ fn winning_moves<G: SumGame>(
     limits: &Limits,
     mut loses: impl FnMut(usize, &[G::Comp]) -> Result<bool>,
 ) -> Result<(Vec<Move>, bool)> {
+    if wins && limits.max_moves == 0 {
+        // A winning move exists: none is searched for.
+        return Ok((Vec::new(), true));
+    }
     let mut moves = Vec::new();
     for (i, c) in p.comps.iter().enumerate().filter(|_| wins) {
         let mut options: Vec<Vec<G::Comp>> = Vec::new();
@@ -299,7 +303,7 @@ fn winning_moves<G: SumGame>(
             if !seen.insert(listed.to.clone()) {
                 continue;
             }
-            if moves.len() == MAX_LISTED_MOVES {
+            if moves.len() == limits.max_moves {
                 return Ok((moves, true));
             }
             moves.push(listed.in_component(i));
@@ -342,12 +346,21 @@ fn analyze_whole<G: Capabilities>(
     let mut search = MisereSearch::new(space, limits.clone());
     let wins = search.mover_wins(&p.texts.to_vec())?;
     let mut moves = Vec::new();
-    if wins {
+    // With none to list, a winning move is known to exist unsearched.
+    let mut truncated = wins && limits.max_moves == 0;
+    if wins && !truncated {
         for m in game.moves_of_position(p, limits)? {
-            if !search.mover_wins(&m.next)? && moves.len() < MAX_LISTED_MOVES {
+            if !search.mover_wins(&m.next)? {
+                if moves.len() == limits.max_moves {
+                    truncated = true;
+                    break;
+                }
                 moves.push(m.mv);
             }
         }
     }
-    Ok(decided(game.name(), p, wins, moves, BY_SEARCH))
+    Ok(Analysis {
+        moves_truncated: truncated,
+        ..decided(game.name(), p, wins, moves, BY_SEARCH)
+    })
 }

@@ -8,20 +8,21 @@
 use rustc_hash::FxHashSet;
 
 use super::{sum_values, value_outcome, winning_targets, Solved};
-use crate::answer::{Analysis, Move, MAX_LISTED_MOVES};
+use crate::answer::{Analysis, Move};
 
 /// The analysis of the sum whose component `i` (shown as `components[i]`)
 /// is vertex `starts[i]` of `solved`; `name(w)` is the text of vertex `w`
 /// as a component. A move wins when it leaves a total of 0, which
 /// [`winning_targets`] turns into the value each component's new vertex
-/// must have. Repeated edges give one move, and at most
-/// [`MAX_LISTED_MOVES`] are listed (the rest are reported as truncated).
+/// must have. Repeated edges give one move, and at most `max_moves` are
+/// listed (the rest are reported as truncated).
 pub fn analyze_token_sum(
     game: String,
     components: &[String],
     solved: &Solved,
     starts: &[u32],
     name: &dyn Fn(u32) -> String,
+    max_moves: usize,
 ) -> Analysis {
     let values: Vec<_> = starts.iter().map(|&v| solved.value(v)).collect();
     let total = sum_values(&values);
@@ -34,7 +35,7 @@ pub fn analyze_token_sum(
             if solved.nimber(w) != Some(target) || !seen.insert(w) {
                 continue;
             }
-            if winning_moves.len() == MAX_LISTED_MOVES {
+            if winning_moves.len() == max_moves {
                 truncated = true;
                 break;
             }
