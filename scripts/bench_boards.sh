@@ -3,7 +3,7 @@
 # run: Cram 4x11 and 5x9, Chomp 12x12 and 13x13, each by grundy on one and
 # two threads and by igsolve with its hash-map table; wall time (s) and
 # max RSS (KB) from /usr/bin/time. The anchor gives the value only, so
-# grundy is asked the same (`--moves 0`); a last row per board adds every
+# grundy is asked the same (`--max-moves 0`); a last row per board adds every
 # winning move, which on Cram costs a search per move. Then the boards the anchor does not
 # finish in 5 minutes (Cram 6x7 and 3x16, Chomp 14x14), grundy only.
 #   scripts/bench_boards.sh          full run (tens of minutes)
@@ -39,8 +39,8 @@ STATES=(--max-states 100000000)
 # grundy with every winning move listed.
 board() {
   local game=$1 size=$2 r=${2%x*} c=${2#*x}
-  run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --moves 0 --threads 1 "${STATES[@]}"
-  run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --moves 0 --threads 2 "${STATES[@]}"
+  run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --max-moves 0 --threads 1 "${STATES[@]}"
+  run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --max-moves 0 --threads 2 "${STATES[@]}"
   if [ -x "$CACHE/bin/igsolve" ]; then
     run "igsolve $game $size (hash-map)" "$CACHE/bin/igsolve" --tt hash-map "$game" -r "$r" -c "$c"
   fi
@@ -58,5 +58,5 @@ board chomp 12x12
 board chomp 13x13
 for big in "cram 6x7" "cram 3x16" "chomp 14x14"; do
   set -- $big
-  run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --moves 0 --threads 2 "${STATES[@]}"
+  run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --max-moves 0 --threads 2 "${STATES[@]}"
 done

@@ -25,7 +25,7 @@ pub struct ValueArgs {
     /// costs a search of its own, often more than the value: 0 lists none
     /// and 1 gives one winning move.
     #[arg(long, value_name = "N")]
-    moves: Option<usize>,
+    max_moves: Option<usize>,
     #[command(flatten)]
     board: BoardRunArgs,
     #[command(flatten)]
@@ -48,7 +48,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     let game = args.position.ruleset()?;
     let limits = &Limits {
-        max_moves: args.moves.unwrap_or(limits.max_moves),
+        max_moves: args.max_moves.unwrap_or(limits.max_moves),
         ..limits.clone()
     };
     let (run, limits) = BoardRun::start(
@@ -67,12 +67,12 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.json {
         return print_json(&analysis);
     }
-    if args.moves == Some(0) && analysis.moves_truncated && analysis.winning_moves.is_empty() {
+    if args.max_moves == Some(0) && analysis.moves_truncated && analysis.winning_moves.is_empty() {
         let out = render(&Analysis {
             moves_truncated: false,
             ..analysis
         });
-        return print(&format!("{out}winning moves: not listed (--moves 0)\n"));
+        return print(&format!("{out}winning moves: not listed (--max-moves 0)\n"));
     }
     print(&render(&analysis))
 }

@@ -142,7 +142,7 @@ fn moves_caps_the_winning_moves_and_none_skips_their_searches() {
     let (all, all_searched) = json(&[]);
     let listed = all["winning_moves"].as_array().unwrap();
     assert!(listed.len() > 1, "{all}");
-    let (none, none_searched) = json(&["--moves", "0"]);
+    let (none, none_searched) = json(&["--max-moves", "0"]);
     assert_eq!(none["grundy"], all["grundy"]);
     assert_eq!(none["winning_moves"].as_array().unwrap().len(), 0);
     assert_eq!(none["moves_truncated"], true);
@@ -150,29 +150,38 @@ fn moves_caps_the_winning_moves_and_none_skips_their_searches() {
         none_searched < all_searched,
         "{none_searched} against {all_searched}"
     );
-    let (one, _) = json(&["--moves", "1"]);
+    let (one, _) = json(&["--max-moves", "1"]);
     let first = &one["winning_moves"].as_array().unwrap()[0];
     assert!(listed.contains(first), "{first} is not among {all}");
     assert_eq!(one["moves_truncated"], true);
-    let (out, _, _) = run(&["value", "cram", "4x5", "--moves", "0"], "");
+    let (out, _, _) = run(&["value", "cram", "4x5", "--max-moves", "0"], "");
     assert!(
-        out.contains("winning moves: not listed (--moves 0)"),
+        out.contains("winning moves: not listed (--max-moves 0)"),
         "{out}"
     );
     // Theory that lists every winning move at once obeys the cap too.
     let (out, _, _) = run(
-        &["value", "nim", "6", "5", "4", "--moves", "2", "--json"],
+        &["value", "nim", "6", "5", "4", "--max-moves", "2", "--json"],
         "",
     );
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2, "{out}");
     assert_eq!(v["moves_truncated"], true);
     let (out, _, _) = run(
-        &["value", "nim", "6", "5", "4", "--misere", "--moves", "0"],
+        &[
+            "value",
+            "nim",
+            "6",
+            "5",
+            "4",
+            "--misere",
+            "--max-moves",
+            "0",
+        ],
         "",
     );
     assert!(
-        out.contains("winning moves: not listed (--moves 0)"),
+        out.contains("winning moves: not listed (--max-moves 0)"),
         "{out}"
     );
 }

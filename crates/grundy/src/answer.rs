@@ -213,7 +213,7 @@ pub struct Analysis {
 impl Analysis {
     /// This analysis with at most `max` winning moves, the rest reported
     /// as truncated: games whose theory lists every winning move at once
-    /// (Bouton's rule, Wythoff's pairs) then obey `--moves` as the
+    /// (Bouton's rule, Wythoff's pairs) then obey `--max-moves` as the
     /// searched ones do.
     pub fn capped(mut self, max: usize) -> Analysis {
         if self.winning_moves.len() > max {

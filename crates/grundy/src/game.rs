@@ -66,7 +66,7 @@ pub struct Limits {
     /// Told of every table a long search keeps, so that the front end can
     /// show its progress and save it for a later run to resume from.
     pub watch: Option<Arc<dyn SearchWatch>>,
-    /// The most winning moves a report lists (`--moves`): on a board,
+    /// The most winning moves a report lists (`--max-moves`): on a board,
     /// checking a move costs a search of its own, so a caller that wants
     /// only the value asks for none.
     pub max_moves: usize,
