@@ -44,9 +44,15 @@ pub const MIN_TABLE_BYTES: u64 = BUCKET_BYTES << MIN_BUCKET_BITS;
 /// bits, so that 0 means empty).
 pub const MAX_VALUE: u64 = 254;
 
+/// One bucket: four slots of two words, on a cache line of its own, so
+/// that a lookup misses the caches once, not twice (the system's
+/// allocator aligns big blocks to 16 bytes only).
+#[repr(C, align(64))]
+struct Bucket([AtomicU64; SLOTS * 2]);
+
 /// One array of buckets.
 struct Array {
-    words: Vec<AtomicU64>,
+    buckets: Vec<Bucket>,
     /// Buckets minus one: a mask of the mixed key's low bits.
     mask: u64,
 }
@@ -94,39 +100,53 @@ fn mix(k: u128) -> u128 {
     m ^ (m >> 64)
 }
 
-/// `len` atomics set to 0, from zeroed memory: the system hands out pages
-/// of zeros as they are first touched, so an empty table costs no memory
+/// `len` empty buckets, from zeroed memory: the system hands out pages of
+/// zeros as they are first touched, so an empty table costs no memory
 /// until it fills.
-fn zeroed(len: usize) -> Vec<AtomicU64> {
-    let mut words = std::mem::ManuallyDrop::new(vec![0u64; len]);
-    let (ptr, len, cap) = (words.as_mut_ptr(), words.len(), words.capacity());
-    // SAFETY: `AtomicU64` has the size, alignment and bit validity of
-    // `u64`, and the vector's allocation passes whole to the new one.
-    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, cap) }
+fn zeroed(len: usize) -> Vec<Bucket> {
+    let layout =
+        std::alloc::Layout::array::<Bucket>(len).expect("a table within the address space");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the layout has a non-zero size; all zero bits are a valid
+    // `Bucket` (atomics of 0), and the block, allocated by the global
+    // allocator with the layout of `len` buckets, passes whole to the
+    // vector, which frees it with that layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, len, len)
+    }
+}
+
+impl Bucket {
+    /// Slot `s`, whose first word is the XOR of both halves.
+    fn read(&self, s: usize) -> u128 {
+        let x = self.0[2 * s].load(Ordering::Relaxed);
+        let y = self.0[2 * s + 1].load(Ordering::Relaxed);
+        (u128::from(x ^ y) << 64) | u128::from(y)
+    }
 }
 
 impl Array {
     fn new(buckets: u64) -> Box<Array> {
         Box::new(Array {
-            words: zeroed(buckets as usize * SLOTS * 2),
+            buckets: zeroed(buckets as usize),
             mask: buckets - 1,
         })
     }
 
-    fn bucket(&self, m: u128) -> usize {
-        (m as u64 & self.mask) as usize * SLOTS * 2
-    }
-
-    fn read(&self, at: usize) -> u128 {
-        let x = self.words[at].load(Ordering::Relaxed);
-        let y = self.words[at + 1].load(Ordering::Relaxed);
-        (u128::from(x ^ y) << 64) | u128::from(y)
+    fn bucket(&self, m: u128) -> &Bucket {
+        &self.buckets[(m as u64 & self.mask) as usize]
     }
 
     fn get(&self, m: u128) -> Option<u64> {
         let b = self.bucket(m);
         (0..SLOTS).find_map(|s| {
-            let e = self.read(b + 2 * s);
+            let e = b.read(s);
             let v = (e & 0xFF) as u64;
             (v != 0 && e & KEY_MASK == m & KEY_MASK).then(|| v - 1)
         })
@@ -142,7 +162,7 @@ impl Array {
         let mut least = u128::MAX;
         let mut empty = false;
         for s in 0..SLOTS {
-            let e = self.read(b + 2 * s);
+            let e = b.read(s);
             if e & 0xFF == 0 {
                 (victim, empty) = (s, true);
                 break;
@@ -157,22 +177,21 @@ impl Array {
                 victim = s;
             }
         }
-        let at = b + 2 * victim;
         let (hi, lo) = ((entry >> 64) as u64, entry as u64);
-        self.words[at + 1].store(lo, Ordering::Relaxed);
-        self.words[at].store(hi ^ lo, Ordering::Relaxed);
+        b.0[2 * victim + 1].store(lo, Ordering::Relaxed);
+        b.0[2 * victim].store(hi ^ lo, Ordering::Relaxed);
         empty
     }
 
     fn slots(&self) -> u64 {
-        (self.words.len() / 2) as u64
+        (self.buckets.len() * SLOTS) as u64
     }
 
     /// Every slot in use, each slot's bucket supplying the low bits of
     /// its mixed key that the slot does not store.
     fn slots_in_use(&self) -> impl Iterator<Item = Slot> + '_ {
-        (0..self.words.len() / 2).filter_map(move |i| {
-            let e = self.read(2 * i);
+        (0..self.buckets.len() * SLOTS).filter_map(move |i| {
+            let e = self.buckets[i / SLOTS].read(i % SLOTS);
             let bucket = (i / SLOTS) as u128;
             (e & 0xFF != 0).then(|| Slot {
                 mixed: (e & KEY_MASK) | (bucket & !KEY_MASK),
