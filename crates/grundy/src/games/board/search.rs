@@ -13,8 +13,9 @@
 //! won ones are kept as bit sets for `n < 7` in the second table.
 //!
 //! With the `parallel` feature the options of the top levels are tried on
-//! rayon's pool, the first winning one ending the others: an outcome is a
-//! fact, so every thread count gives the same answers.
+//! rayon's pool once the first (the likeliest to win) has not won, the
+//! first winning one ending the others: an outcome is a fact, so every
+//! thread count gives the same answers.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -241,9 +242,16 @@ impl Solver {
     ) -> Result<bool> {
         let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
         #[cfg(feature = "parallel")]
-        if depth > 0 {
+        if depth > 0 && !open.is_empty() {
             use rayon::prelude::*;
-            let found = open
+            // The first option alone: it wins most often, and a win makes
+            // whatever the other threads searched meanwhile a waste (Cram
+            // 5x9 on two threads: 19.9 s against 21.7 s, 1.8 times one
+            // thread's speed instead of 1.66).
+            if !self.wins_sum(cx, option(open[0]), n, depth - 1)? {
+                return Ok(true);
+            }
+            let found = open[1..]
                 .par_iter()
                 .map(|&i| self.wins_sum(cx, option(i), n, depth - 1).map(|w| !w))
                 .find_any(|r| !matches!(r, Ok(false)));
