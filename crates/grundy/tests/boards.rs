@@ -395,6 +395,17 @@ fn node_kayles_grids_and_families_match_the_brute_force() {
 }
 
 #[test]
+fn node_kayles_on_three_row_grids_matches_the_published_values() {
+    // OEIS A316632 (Brown et al., "Nimber Sequences of Node-Kayles
+    // Games", J. Integer Sequences 23, 2020): 3 x n for n = 1 to 16.
+    let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    let g = game("node-kayles");
+    for (n, &want) in (1..).zip(&published) {
+        assert_eq!(value(&*g, &format!("grid:3x{n}")), want, "grid:3x{n}");
+    }
+}
+
+#[test]
 fn chomp_matches_the_brute_force_and_rectangles_are_first_player_wins() {
     let g = game("chomp");
     let mut memo = HashMap::new();
