@@ -21,9 +21,9 @@ pub struct ValueArgs {
     /// is the same for every count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
-    /// The most winning moves to list (default 1000). On a board each one
-    /// costs a search of its own, often more than the value: 0 lists none
-    /// and 1 gives one winning move.
+    /// The most winning moves to list (default 1000). On a board every move
+    /// is checked by a search of its own, together often costing more than
+    /// the value: 0 lists none (the value alone).
     #[arg(long, value_name = "N")]
     max_moves: Option<usize>,
     #[command(flatten)]
@@ -58,10 +58,14 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         limits,
     )?;
     let analysis = run.finish(match game.files() {
-        Some(from_files) => args
-            .position
-            .read_files(&*game, from_files)
-            .and_then(|(texts, files)| Ok(from_files.analyze_files(&texts, &files, &limits)?)),
+        Some(from_files) => {
+            args.position
+                .read_files(&*game, from_files)
+                .and_then(|(texts, files)| {
+                    let a = from_files.analyze_files(&texts, &files, &limits)?;
+                    Ok(a.capped(limits.max_moves))
+                })
+        }
         None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {

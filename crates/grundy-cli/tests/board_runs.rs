@@ -25,13 +25,13 @@ fn progress_shows_when_asked_and_not_otherwise() {
 
 #[test]
 fn a_killed_solve_resumes_from_its_checkpoint() {
-    // A board of a second or more: the kill (half a second in) must
-    // come before the end.
-    let ck = scratch("cram-3x14.ck");
+    // A board of seconds: the kill (half a second in) must come before
+    // the end.
+    let ck = scratch("cram-3x15.ck");
     let args = [
         "value",
         "cram",
-        "3x14",
+        "3x15",
         "--threads",
         "1",
         "--json",

@@ -100,9 +100,10 @@ fn mix(k: u128) -> u128 {
     m ^ (m >> 64)
 }
 
-/// `len` empty buckets, from zeroed memory: the system hands out pages of
-/// zeros as they are first touched, so an empty table costs no memory
-/// until it fills.
+/// `len` empty buckets. The system allocator clears a block of this
+/// alignment itself (no pages of zeros handed out lazily), so an array
+/// is resident at once; it costs little, since an array that a table
+/// grows into is a quarter full from the copy and spread by the hash.
 fn zeroed(len: usize) -> Vec<Bucket> {
     let layout =
         std::alloc::Layout::array::<Bucket>(len).expect("a table within the address space");
