@@ -11,7 +11,7 @@ use grundy_cluster::{Cluster, Hosts, Stats};
 use serde::Serialize;
 
 use crate::output::{print, print_json};
-use crate::value::render;
+use crate::value::render_unlisted;
 
 /// The cluster options of `grundy value`.
 #[derive(Args, Debug)]
@@ -96,15 +96,10 @@ pub fn run(
             cluster: &answer.stats,
         });
     }
-    let mut out = render(&Analysis {
-        moves_truncated: false,
-        ..analysis
-    });
-    if total != 0 {
-        out.push_str(
-            "winning moves: not listed by a cluster (grundy value without --cluster lists them)\n",
-        );
-    }
+    let mut out = render_unlisted(
+        analysis,
+        "by a cluster (grundy value without --cluster lists them)",
+    );
     out.push_str(&stats_text(&answer.stats));
     print(&out)
 }

@@ -58,27 +58,33 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         limits,
     )?;
     let analysis = run.finish(match game.files() {
-        Some(from_files) => {
-            args.position
-                .read_files(&*game, from_files)
-                .and_then(|(texts, files)| {
-                    let a = from_files.analyze_files(&texts, &files, &limits)?;
-                    Ok(a.capped(limits.max_moves))
-                })
-        }
+        Some(from_files) => args
+            .position
+            .read_files(&*game, from_files)
+            .and_then(|(texts, files)| Ok(from_files.analyze_files(&texts, &files, &limits)?)),
         None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {
         return print_json(&analysis);
     }
-    if args.max_moves == Some(0) && analysis.moves_truncated && analysis.winning_moves.is_empty() {
-        let out = render(&Analysis {
-            moves_truncated: false,
-            ..analysis
-        });
-        return print(&format!("{out}winning moves: not listed (--max-moves 0)\n"));
+    if args.max_moves == Some(0) {
+        return print(&render_unlisted(analysis, "(--max-moves 0)"));
     }
     print(&render(&analysis))
+}
+
+/// The human form of an analysis whose winning moves were not looked
+/// for: `why` says so where a first-player win would list them.
+pub fn render_unlisted(a: Analysis, why: &str) -> String {
+    let unlisted = a.moves_truncated && a.winning_moves.is_empty();
+    let mut out = render(&Analysis {
+        moves_truncated: false,
+        ..a
+    });
+    if unlisted {
+        out.push_str(&format!("winning moves: not listed {why}\n"));
+    }
+    out
 }
 
 /// The widest a text column is padded to.
