@@ -249,13 +249,13 @@ fn cram_pruned_maps_keep_their_values() {
     cram_rule_keeps_values(cram::pruned, 150);
     // A star of three leaves is one domino, and a bridge between two
     // stars is nothing: a path of five cells is worth 0.
-    let r = Region {
+    let r: Region = Region {
         bits: 0b11111,
         h: 1,
         w: 5,
     };
     assert_eq!(cram::pruned(&r, r.bits), 0b11011);
-    let t = Region {
+    let t: Region = Region {
         bits: 0b010_111,
         h: 2,
         w: 3,
@@ -268,7 +268,7 @@ fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
     let mut split = 0;
     for (h, w, seed) in [(3, 4, 11), (4, 4, 12), (2, 7, 13), (3, 5, 14), (4, 3, 15)] {
         for free in sample_maps(h, w, 400, seed) {
-            let r = Region {
+            let r: Region = Region {
                 bits: free.into(),
                 h,
                 w,

@@ -13,7 +13,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{parse_board_lines, FileFormat};
-use crate::games::board::shape::{for_each_part_cut, ones, push_parts, Region};
+use crate::games::board::shape::{for_each_part_cut, push_parts, Region, Word};
 use crate::games::board::text::{format_board, parse_board};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
@@ -54,23 +54,11 @@ impl Split for CramMoves {
         each: EachOption<'_>,
     ) -> bool {
         let r = Region::from_key(key);
-        let (w, col0) = (r.w, r.column_zero());
-        let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
-        let columns = centre_out(w).map(|c| (down & (col0 << c), w));
-        let rows = centre_out(r.h).map(|row| (across & (ones(w) << (row * w)), 1));
-        for (mut pairs, other) in columns.chain(rows) {
-            while pairs != 0 {
-                let i = pairs.trailing_zeros() as usize;
-                pairs &= pairs - 1;
-                let domino = (1u128 << i) | (1u128 << (i + other));
-                push_regions(&r, r.bits & !domino, parts);
-                ends.push(parts.len());
-                if each(parts, ends) {
-                    return true;
-                }
-            }
+        if r.h * r.w <= 64 {
+            list_placements(r.narrow::<u64>(), parts, ends, each)
+        } else {
+            list_placements(r, parts, ends, each)
         }
-        false
     }
 
     /// The squares of the region (the width on top of the key is no
@@ -101,6 +89,33 @@ impl Split for CramMoves {
     }
 }
 
+/// [`CramMoves::options_until`] on a word of `W` bits.
+fn list_placements<W: Word>(
+    r: Region<W>,
+    parts: &mut Vec<u128>,
+    ends: &mut Vec<usize>,
+    each: EachOption<'_>,
+) -> bool {
+    let (w, col0) = (r.w, r.column_zero());
+    let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
+    let columns = centre_out(w).map(|c| (down & (col0 << c), w));
+    let rows = centre_out(r.h).map(|row| (across & (W::low(w) << (row * w)), 1));
+    let one = W::one();
+    for (mut pairs, other) in columns.chain(rows) {
+        while pairs != W::zero() {
+            let i = pairs.trailing_zeros() as usize;
+            pairs = pairs & (pairs - one);
+            let domino = (one << i) | (one << (i + other));
+            push_regions(&r, r.bits & !domino, parts);
+            ends.push(parts.len());
+            if each(parts, ends) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// `0..n` from the middle out (`2, 3, 1, 4, 0` for 5): placements are
 /// listed down the middle column first, then the columns and rows
 /// further out, since a placement across the middle cuts a region in
@@ -129,10 +144,10 @@ pub fn region_keys(board: &Region) -> Vec<u128> {
 /// Appends the canonical keys of the regions of `cells` (in the box of
 /// `r`) worth searching: [`pruned`], then cut apart at [`corner_blocks`]
 /// where that splits them, each new part pruned and cut in turn.
-fn push_regions(r: &Region, cells: u128, keys: &mut Vec<u128>) {
+fn push_regions<W: Word>(r: &Region<W>, cells: W, keys: &mut Vec<u128>) {
     let cells = pruned(r, cells);
     let cut = corner_blocks(r, cells);
-    if cut == 0 {
+    if cut == W::zero() {
         push_parts(r, cells, 1, keys);
         return;
     }
@@ -163,7 +178,7 @@ fn push_regions(r: &Region, cells: u128, keys: &mut Vec<u128>) {
 /// options of `G` only, `AB` and `CD`, leave the graphs `G'` leaves after
 /// `BD` and `AC` (up to naming the leaf on `C`, or on `B`, `D` or `A`).
 /// So both games have options of the same values, and one value.
-pub fn corner_blocks(r: &Region, cells: u128) -> u128 {
+pub fn corner_blocks<W: Word>(r: &Region<W>, cells: W) -> W {
     let [left, right, above, below] = r.sides(cells);
     let top_left = cells & right & below & !left & !above;
     let bottom_right = cells & left & above & !right & !below;
@@ -177,13 +192,13 @@ pub fn corner_blocks(r: &Region, cells: u128) -> u128 {
 
 /// The cells with at least one and with at least two of the four `sides`
 /// sets: the cells with a neighbour, and those with two.
-fn one_and_two([a, b, c, d]: [u128; 4]) -> (u128, u128) {
+fn one_and_two<W: Word>([a, b, c, d]: [W; 4]) -> (W, W) {
     (a | b | c | d, (a & b) | (c & d) | ((a | b) & (c | d)))
 }
 
 /// The free cells (`cells`, in the box of `r`) with exactly one free
 /// neighbour: the leaves.
-fn leaves(r: &Region, cells: u128) -> u128 {
+fn leaves<W: Word>(r: &Region<W>, cells: W) -> W {
     let (one, two) = one_and_two(r.sides(cells));
     cells & one & !two
 }
@@ -192,8 +207,8 @@ fn leaves(r: &Region, cells: u128) -> u128 {
 /// not depend on, by [`without_extra_leaves`] and [`without_bridges`]
 /// until neither finds any: fewer cells make fewer distinct regions to
 /// search, and cut more regions apart.
-pub fn pruned(r: &Region, mut cells: u128) -> u128 {
-    if leaves(r, cells) == 0 {
+pub fn pruned<W: Word>(r: &Region<W>, mut cells: W) -> W {
+    if leaves(r, cells) == W::zero() {
         // Both rules need a leaf (a bridge is next to stars of leaves).
         return cells;
     }
@@ -211,16 +226,17 @@ pub fn pruned(r: &Region, mut cells: u128) -> u128 {
 /// `s`: placing it on one leaf or another leaves the same position up to
 /// dead cells, and every other move keeps them leaves of `s`; by
 /// induction the two positions have options of equal values.
-pub fn without_extra_leaves(r: &Region, cells: u128) -> u128 {
+pub fn without_extra_leaves<W: Word>(r: &Region<W>, cells: W) -> W {
     let leaves = leaves(r, cells);
-    let (_, mut crowded) = one_and_two(r.sides(leaves));
-    crowded &= cells;
+    let (_, crowded) = one_and_two(r.sides(leaves));
+    let mut crowded = crowded & cells;
     let mut out = cells;
-    while crowded != 0 {
-        let s = crowded & crowded.wrapping_neg();
-        crowded &= crowded - 1;
+    let one = W::one();
+    while crowded != W::zero() {
+        let s = crowded.lowest();
+        crowded = crowded & !s;
         let mine = r.neighbours(s) & leaves;
-        out &= !(mine & (mine - 1));
+        out = out & !(mine & (mine - one));
     }
     out
 }
@@ -233,7 +249,7 @@ pub fn without_extra_leaves(r: &Region, cells: u128) -> u128 {
 /// makes it a second leaf of a star (worth nothing by
 /// [`without_extra_leaves`]) or isolates it. Bridges are never next to
 /// each other, so all go at once.
-pub fn without_bridges(r: &Region, cells: u128) -> u128 {
+pub fn without_bridges<W: Word>(r: &Region<W>, cells: W) -> W {
     let (_, two) = one_and_two(r.sides(cells));
     let (stars, _) = one_and_two(r.sides(leaves(r, cells)));
     let (beside_others, _) = one_and_two(r.sides(cells & !stars));

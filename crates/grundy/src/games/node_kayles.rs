@@ -18,7 +18,7 @@ use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{self, FileFormat};
-use crate::games::board::shape::{canonical, ones, push_parts, Region, MAX_CELLS};
+use crate::games::board::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::board::text::{format_board, parse_board, parse_dims};
 use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
@@ -132,13 +132,23 @@ impl Split for NkMoves<'_> {
             return;
         }
         let r = Region::from_key(key);
-        let mut rest = r.bits;
-        while rest != 0 {
-            let cell = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, parts);
-            ends.push(parts.len());
+        if r.h * r.w <= 64 {
+            grid_options(r.narrow::<u64>(), parts, ends);
+        } else {
+            grid_options(r, parts, ends);
         }
+    }
+}
+
+/// The options of a grid region on a word of `W` bits: each cell taken
+/// with its neighbours.
+fn grid_options<W: Word>(r: Region<W>, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+    let mut rest = r.bits;
+    while rest != W::zero() {
+        let cell = rest.lowest();
+        rest = rest & !cell;
+        push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, parts);
+        ends.push(parts.len());
     }
 }
 

@@ -6,6 +6,8 @@
 //! connected parts, found by bit-parallel flood fill ([`for_each_part`]),
 //! are independent games.
 
+use num_traits::PrimInt;
+
 /// The most cells a board may have: the key keeps bits 121 to 127 for
 /// the width.
 pub const MAX_CELLS: usize = 120;
@@ -54,18 +56,65 @@ const SPREAD: [[u128; 16]; 16] = {
 /// The low `n` bits set.
 #[inline]
 pub fn ones(n: usize) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
+    u128::low(n)
+}
+
+/// A bit-board word: a region of at most 64 cells is searched on `u64`,
+/// whose shifts and masks cost one instruction where `u128`'s cost
+/// several (Cram's placements are listed, pruned and cut on such words).
+pub trait Word: PrimInt + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
+    /// The word's bits, widened (keys are 128 bits).
+    fn wide(self) -> u128;
+    /// The low bits of `x` (which must fit).
+    fn narrow(x: u128) -> Self;
+    /// The low `n` bits set.
+    #[inline]
+    fn low(n: usize) -> Self {
+        if n >= Self::BITS {
+            Self::max_value()
+        } else {
+            (Self::one() << n) - Self::one()
+        }
+    }
+    /// The lowest set bit alone.
+    #[inline]
+    fn lowest(self) -> Self {
+        self & (!self + Self::one())
+    }
+    /// Bits in the word.
+    const BITS: usize;
+}
+
+impl Word for u64 {
+    const BITS: usize = 64;
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn narrow(x: u128) -> u64 {
+        x as u64
     }
 }
 
-/// A region of cells in a box `h` rows by `w` columns.
+impl Word for u128 {
+    const BITS: usize = 128;
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn narrow(x: u128) -> u128 {
+        x
+    }
+}
+
+/// A region of cells in a box `h` rows by `w` columns, on a word of
+/// `W` bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Region {
+pub struct Region<W = u128> {
     /// Cell `(r, c)` is bit `r * w + c`.
-    pub bits: u128,
+    pub bits: W,
     /// Rows of the box.
     pub h: usize,
     /// Columns of the box.
@@ -85,34 +134,54 @@ impl Region {
         Region { bits, h, w }
     }
 
+    /// The region on a word of `W` bits, which must hold its box.
+    #[inline]
+    pub fn narrow<W: Word>(&self) -> Region<W> {
+        Region {
+            bits: W::narrow(self.bits),
+            h: self.h,
+            w: self.w,
+        }
+    }
+}
+
+impl<W: Word> Region<W> {
     /// The key of this region as it stands (no symmetry applied); the box
     /// must be the bounding box.
+    #[inline]
     pub fn key(&self) -> u128 {
-        self.bits | ((self.w as u128) << WIDTH_SHIFT)
+        self.bits.wide() | ((self.w as u128) << WIDTH_SHIFT)
+    }
+
+    /// All the cells of the box.
+    #[inline]
+    pub fn all(&self) -> W {
+        W::low(self.h * self.w)
     }
 
     /// The cells of the box's first column.
-    pub fn column_zero(&self) -> u128 {
-        COLUMN_ZERO[self.w] & ones(self.h * self.w)
+    #[inline]
+    pub fn column_zero(&self) -> W {
+        W::narrow(COLUMN_ZERO[self.w]) & self.all()
     }
 
     /// The cells next to `x` (sideways or up and down) inside the box.
     #[inline]
-    pub fn neighbours(&self, x: u128) -> u128 {
+    pub fn neighbours(&self, x: W) -> W {
         let col0 = self.column_zero();
         let last = col0 << (self.w - 1);
         let side = ((x << 1) & !col0) | ((x >> 1) & !last);
-        (side | (x << self.w) | (x >> self.w)) & ones(self.h * self.w)
+        (side | (x << self.w) | (x >> self.w)) & self.all()
     }
 
     /// The cells of the box with a cell of `x` to their left, to their
     /// right, above and below: four sets whose overlaps count, cell by
     /// cell, the neighbours it has in `x`.
     #[inline]
-    pub fn sides(&self, x: u128) -> [u128; 4] {
+    pub fn sides(&self, x: W) -> [W; 4] {
         let col0 = self.column_zero();
         let last = col0 << (self.w - 1);
-        let all = ones(self.h * self.w);
+        let all = self.all();
         [
             (x << 1) & !col0 & all,
             (x >> 1) & !last,
@@ -122,84 +191,88 @@ impl Region {
     }
 
     /// The cells `c` of the region with `c + 1` in it, in the same row.
-    pub fn horizontal_pairs(&self) -> u128 {
+    pub fn horizontal_pairs(&self) -> W {
         let last = self.column_zero() << (self.w - 1);
         self.bits & (self.bits >> 1) & !last
     }
 
     /// The cells `c` of the region with the cell below in it.
-    pub fn vertical_pairs(&self) -> u128 {
+    pub fn vertical_pairs(&self) -> W {
         self.bits & (self.bits >> self.w)
     }
 
     /// The same region in its bounding box.
-    pub fn cropped(&self) -> Region {
-        if self.bits == 0 {
+    pub fn cropped(&self) -> Region<W> {
+        let zero = W::zero();
+        if self.bits == zero {
             return Region {
-                bits: 0,
+                bits: zero,
                 h: 0,
                 w: self.w,
             };
         }
         let top = self.bits.trailing_zeros() as usize / self.w;
-        let bottom = (127 - self.bits.leading_zeros() as usize) / self.w;
+        let bottom = (W::BITS - 1 - self.bits.leading_zeros() as usize) / self.w;
         let rows = self.bits >> (top * self.w);
         let h = bottom - top + 1;
         // The columns in use: the rows ORed together, folding halves.
         let mut cols = rows;
         let mut span = 1;
         while span < h {
-            cols |= cols >> (span * self.w);
+            cols = cols | (cols >> (span * self.w));
             span *= 2;
         }
-        cols &= ones(self.w);
+        cols = cols & W::low(self.w);
         let left = cols.trailing_zeros() as usize;
-        let w = 128 - cols.leading_zeros() as usize - left;
+        let w = W::BITS - cols.leading_zeros() as usize - left;
         if w == self.w {
             return Region { bits: rows, h, w };
         }
-        let mut bits = 0;
+        let mut bits = zero;
         for r in 0..h {
-            bits |= ((rows >> (r * self.w + left)) & ones(w)) << (r * w);
+            bits = bits | (((rows >> (r * self.w + left)) & W::low(w)) << (r * w));
         }
         Region { bits, h, w }
     }
 
     /// The region upside down.
-    fn flipped(&self) -> Region {
-        let mut bits = 0;
+    fn flipped(&self) -> Region<W> {
+        let mut bits = W::zero();
+        let row = W::low(self.w);
         for r in 0..self.h {
-            bits |= ((self.bits >> (r * self.w)) & ones(self.w)) << ((self.h - 1 - r) * self.w);
+            bits = bits | (((self.bits >> (r * self.w)) & row) << ((self.h - 1 - r) * self.w));
         }
         Region { bits, ..*self }
     }
 
     /// The region turned half a turn.
-    fn turned(&self) -> Region {
-        let bits = self.bits.reverse_bits() >> (128 - self.h * self.w);
+    fn turned(&self) -> Region<W> {
+        let bits = self.bits.reverse_bits() >> (W::BITS - self.h * self.w);
         Region { bits, ..*self }
     }
 
     /// The region mirrored in its diagonal: four cells of a row at a
     /// time, spread `h` apart by [`SPREAD`] (a cell at a time when the
     /// box is taller than the table).
-    fn transposed(&self) -> Region {
-        let mut bits = 0;
+    fn transposed(&self) -> Region<W> {
+        let mut bits = W::zero();
+        let (nibble, one) = (W::low(4), W::one());
         for r in 0..self.h {
-            let mut row = (self.bits >> (r * self.w)) & ones(self.w);
+            let mut row = (self.bits >> (r * self.w)) & W::low(self.w);
             if self.h < SPREAD.len() {
                 let mut at = r;
-                while row != 0 {
-                    bits |= SPREAD[self.h][(row & 15) as usize] << at;
-                    row >>= 4;
+                while row != W::zero() {
+                    let quarter = (row & nibble).wide() as usize;
+                    bits = bits | (W::narrow(SPREAD[self.h][quarter]) << at);
+                    row = row >> 4;
                     at += 4 * self.h;
                 }
                 continue;
             }
-            while row != 0 {
+            while row != W::zero() {
                 let c = row.trailing_zeros() as usize;
-                row &= row - 1;
-                bits |= 1u128 << (c * self.h + r);
+                row = row & (row - one);
+                bits = bits | (one << (c * self.h + r));
             }
         }
         Region {
@@ -208,13 +281,11 @@ impl Region {
             w: self.h,
         }
     }
-}
 
-impl Region {
     /// The region's image under one of the box's symmetries that are
     /// their own inverse: 0 the half turn, 1 upside down, 2 left to
     /// right, 3 and 4 the diagonals (square boxes only).
-    fn involution(&self, s: usize) -> Region {
+    fn involution(&self, s: usize) -> Region<W> {
         match s {
             0 => self.turned(),
             1 => self.flipped(),
@@ -228,24 +299,24 @@ impl Region {
     /// region onto itself, the cells it leaves in place or moves next to
     /// themselves: the obstacles to a player who answers every move with
     /// its mirror image.
-    pub fn mirror_defects(&self) -> impl Iterator<Item = u128> + '_ {
+    pub fn mirror_defects(&self) -> impl Iterator<Item = W> + '_ {
         let kinds = if self.h == self.w { 5 } else { 3 };
         (0..kinds)
             .filter(|&s| self.involution(s).bits == self.bits)
             .map(|s| {
-                let mut defects = 0;
+                let mut defects = W::zero();
                 let mut cells = self.bits;
-                while cells != 0 {
-                    let cell = cells & cells.wrapping_neg();
-                    cells &= cells - 1;
+                while cells != W::zero() {
+                    let cell = cells.lowest();
+                    cells = cells & !cell;
                     let image = Region {
                         bits: cell,
                         ..*self
                     }
                     .involution(s)
                     .bits;
-                    if image == cell || self.neighbours(cell) & image != 0 {
-                        defects |= cell;
+                    if image == cell || self.neighbours(cell) & image != W::zero() {
+                        defects = defects | cell;
                     }
                 }
                 defects
@@ -259,14 +330,13 @@ impl Region {
 /// least key of all eight, because regions of wide boards are mostly
 /// wide already and turning a region over its diagonal costs a step per
 /// cell, the most of any image.
-pub fn canonical(r: Region) -> u128 {
-    let least = |s: Region| {
+pub fn canonical<W: Word>(r: Region<W>) -> u128 {
+    let least = |s: Region<W>| {
         let f = s.flipped();
-        [s, s.turned(), f, f.turned()]
-            .iter()
-            .map(Region::key)
+        [s.bits, s.turned().bits, f.bits, f.turned().bits]
+            .into_iter()
             .min()
-            .unwrap_or(u128::MAX)
+            .map_or(u128::MAX, |bits| Region { bits, ..s }.key())
     };
     match r.w.cmp(&r.h) {
         std::cmp::Ordering::Greater => least(r),
@@ -276,54 +346,27 @@ pub fn canonical(r: Region) -> u128 {
 }
 
 /// Calls `f` with each connected part of `cells` (a subset of `box_`'s
-/// cells), in the box's coordinates: on 64-bit words when the box fits
-/// one, half the work of 128.
+/// cells), in the box's coordinates.
 #[inline]
-pub fn for_each_part(box_: &Region, cells: u128, f: impl FnMut(u128)) {
-    for_each_part_cut(box_, cells, 0, f);
+pub fn for_each_part<W: Word>(box_: &Region<W>, cells: W, f: impl FnMut(W)) {
+    for_each_part_cut(box_, cells, W::zero(), f);
 }
 
 /// [`for_each_part`] with the links from each cell of `cut` to the cell
-/// on its right left out (a game's rule may show them irrelevant).
+/// on its right left out (a game's rule may show them irrelevant): on a
+/// 64-bit word when the box fits one, half the work of 128.
 #[inline]
-pub fn for_each_part_cut(box_: &Region, cells: u128, cut: u128, mut f: impl FnMut(u128)) {
-    if cells == 0 {
+pub fn for_each_part_cut<W: Word>(box_: &Region<W>, cells: W, cut: W, mut f: impl FnMut(W)) {
+    if cells == W::zero() {
         return;
     }
     let col0 = box_.column_zero();
-    if box_.h * box_.w <= 64 {
-        let (cells, cut, col0) = (cells as u64, cut as u64, col0 as u64);
-        fill_parts(cells, cut, col0, box_.w, |p| f(u128::from(p)));
+    if W::BITS > 64 && box_.h * box_.w <= 64 {
+        let narrow = |x: W| x.wide() as u64;
+        let (cells, cut, col0) = (narrow(cells), narrow(cut), narrow(col0));
+        fill_parts(cells, cut, col0, box_.w, |p| f(W::narrow(u128::from(p))));
     } else {
         fill_parts(cells, cut, col0, box_.w, f);
-    }
-}
-
-/// A bit-board word: [`fill_parts`] on 64 or 128 bits.
-trait Word:
-    Copy
-    + Eq
-    + std::ops::BitAnd<Output = Self>
-    + std::ops::BitOr<Output = Self>
-    + std::ops::Not<Output = Self>
-    + std::ops::Shl<usize, Output = Self>
-    + std::ops::Shr<usize, Output = Self>
-{
-    const ZERO: Self;
-    fn lowest(self) -> Self;
-}
-
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    fn lowest(self) -> u64 {
-        self & self.wrapping_neg()
-    }
-}
-
-impl Word for u128 {
-    const ZERO: u128 = 0;
-    fn lowest(self) -> u128 {
-        self & self.wrapping_neg()
     }
 }
 
@@ -333,7 +376,7 @@ impl Word for u128 {
 fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMut(W)) {
     let last = col0 << (w - 1);
     let (to_right, to_left) = (!cut, !(last | cut));
-    while cells != W::ZERO {
+    while cells != W::zero() {
         let mut part = cells.lowest();
         loop {
             let side = (((part & to_right) << 1) & !col0) | ((part >> 1) & to_left);
@@ -350,7 +393,7 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 
 /// Appends the canonical keys of the connected parts of `cells` (in
 /// `box_`) to `out`, leaving out parts of `skip` cells or fewer.
-pub fn push_parts(box_: &Region, cells: u128, skip: u32, out: &mut Vec<u128>) {
+pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, skip: u32, out: &mut Vec<u128>) {
     for_each_part(box_, cells, |part| {
         if part.count_ones() > skip {
             let r = Region {
@@ -421,6 +464,19 @@ mod tests {
                         .clone()
                         .fold(0u128, |t, i| t | 1 << ((i % w) * h + i / w));
                     assert_eq!(r.transposed().bits, by_cell, "{h}x{w} {bits:b}");
+                    if h * w <= 64 {
+                        // The 64-bit words of small boards agree with 128.
+                        let n = r.narrow::<u64>();
+                        assert_eq!(n.transposed().bits.wide(), by_cell);
+                        assert_eq!(canonical(n), canonical(r));
+                        assert_eq!(n.cropped().key(), r.cropped().key());
+                        let (mut wide, mut narrow) = (Vec::new(), Vec::new());
+                        push_parts(&r, bits, 0, &mut wide);
+                        push_parts(&n, n.bits, 0, &mut narrow);
+                        assert_eq!(wide, narrow);
+                        let defects: Vec<u128> = n.mirror_defects().map(Word::wide).collect();
+                        assert!(defects.into_iter().eq(r.mirror_defects()));
+                    }
                     let mut parts = 0;
                     for_each_part(&r, bits, |p| {
                         assert_eq!(parts & p, 0);
