@@ -156,6 +156,7 @@ impl Solver {
         let before = self.stats.solved.fetch_add(1, Ordering::Relaxed);
         if before % CHECK_EVERY == 0 {
             cx.limits.check("the split search")?;
+            self.make_room(before);
         }
         let won = self.wins_listed(cx, key, n, floor, depth)?;
         let work = self.stats.solved.load(Ordering::Relaxed) - before;

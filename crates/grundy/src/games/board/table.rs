@@ -11,15 +11,19 @@
 //! gives its least-worked slot to the newcomer: the values that are
 //! dearest to recompute stay.
 //!
-//! The table starts small and doubles while it is half full, up to its
-//! budget: a search that needs a few megabytes then reads them from the
-//! processor's caches instead of missing them across the whole budget
-//! (Cram 5x6: 1.4 s in 68 MB with the whole budget at once, 1.0 s in 15
-//! MB grown). A slot written into the old array while it is copied may
-//! be lost, which costs its recomputation only: a slot is a fact.
+//! The table uses a prefix of its buckets, which starts small and
+//! doubles in place while half full, up to its budget: a search that
+//! needs a few megabytes then reads them from the processor's caches
+//! instead of missing them across the whole budget (Cram 5x6: 1.4 s in
+//! 68 MB with the whole budget at once, 1.0 s in 15 MB grown). The
+//! buckets never move, so no reader is ever left in freed memory, and
+//! the budget's pages that the prefix has not reached are never touched
+//! (the allocator hands out pages of zeros lazily). A slot written while
+//! the prefix doubles may be lost or left where no lookup finds it,
+//! which costs its recomputation only: a slot is a fact.
 
-use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::alloc::Layout;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 
@@ -50,31 +54,21 @@ pub const MAX_VALUE: u64 = 254;
 #[repr(C, align(64))]
 struct Bucket([AtomicU64; SLOTS * 2]);
 
-/// One array of buckets.
-struct Array {
-    buckets: Vec<Bucket>,
-    /// Buckets minus one: a mask of the mixed key's low bits.
-    mask: u64,
-}
-
 /// A lock-free table from canonical components to their values.
 pub struct Table {
-    /// The array in use, owned by the table (from `Box::into_raw`).
-    array: AtomicPtr<Array>,
-    /// The arrays outgrown: a thread that read the pointer just before a
-    /// swap may still be in one, so they live as long as the table (all
-    /// of them together are smaller than the array in use). Boxed: such
-    /// a thread holds the address of the `Array` itself, not only of its
-    /// words.
-    #[allow(clippy::vec_box)]
-    outgrown: Mutex<Vec<Box<Array>>>,
-    /// The most buckets the budget allows.
-    most_buckets: u64,
+    /// Every bucket the budget allows, of which the first `mask + 1` are
+    /// in use.
+    buckets: Buckets,
+    /// Buckets in use minus one: a mask of the mixed key's low bits.
+    mask: AtomicU64,
     /// Slots filled so far (about: two threads filling one slot at once
     /// both count it).
     filled: AtomicU64,
-    /// Whether a thread is copying the array into a bigger one.
+    /// Whether a thread is doubling the buckets in use.
     growing: AtomicBool,
+    /// The most buckets the search's work so far allows in use
+    /// ([`Table::allow`]).
+    allowed: AtomicU64,
 }
 
 /// A slot as snapshots carry it: the mixed key whole (the bucket's bits
@@ -100,26 +94,66 @@ fn mix(k: u128) -> u128 {
     m ^ (m >> 64)
 }
 
-/// `len` empty buckets. The system allocator clears a block of this
-/// alignment itself (no pages of zeros handed out lazily), so an array
-/// is resident at once; it costs little, since an array that a table
-/// grows into is a quarter full from the copy and spread by the hash.
-fn zeroed(len: usize) -> Vec<Bucket> {
-    let layout =
-        std::alloc::Layout::array::<Bucket>(len).expect("a table within the address space");
-    if layout.size() == 0 {
-        return Vec::new();
-    }
-    // SAFETY: the layout has a non-zero size; all zero bits are a valid
-    // `Bucket` (atomics of 0), and the block, allocated by the global
-    // allocator with the layout of `len` buckets, passes whole to the
-    // vector, which frees it with that layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+/// Buckets on one block of zeros from the allocator, aligned by hand:
+/// a block aligned to 64 bytes would be cleared by the allocator at once
+/// (every page resident), while one of the allocator's own alignment
+/// gets pages of zeros from the system as they are first touched.
+struct Buckets {
+    /// The block, as allocated.
+    block: *mut u8,
+    layout: Layout,
+    /// The first bucket, the block's first 64-byte boundary.
+    first: *const Bucket,
+    len: usize,
+}
+
+// SAFETY: the block is owned by `Buckets` alone, and the buckets in it
+// are atomics, shared by reference like any `Sync` value.
+unsafe impl Send for Buckets {}
+// SAFETY: as above: every access through `&Buckets` is to atomics.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `len` empty buckets, or `None` when the system has no room.
+    fn new(len: usize) -> Option<Buckets> {
+        let bytes = len
+            .checked_mul(BUCKET_BYTES as usize)?
+            .checked_add(BUCKET_BYTES as usize)?;
+        let layout = Layout::from_size_align(bytes, 16).ok()?;
+        // SAFETY: the layout's size is at least one bucket, not zero.
+        let block = unsafe { std::alloc::alloc_zeroed(layout) };
+        if block.is_null() {
+            return None;
         }
-        Vec::from_raw_parts(ptr, len, len)
+        let skip = block.align_offset(BUCKET_BYTES as usize);
+        // SAFETY: `skip` is below 64, and the block holds 64 bytes more
+        // than the buckets, so the first bucket and the `len` after it
+        // lie inside the block.
+        let first = unsafe { block.add(skip) }.cast::<Bucket>();
+        Some(Buckets {
+            block,
+            layout,
+            first,
+            len,
+        })
+    }
+
+    /// Bucket `i` (below `len`).
+    #[inline]
+    fn get(&self, i: usize) -> &Bucket {
+        assert!(i < self.len);
+        // SAFETY: `i < len`, so the bucket lies inside the block, which
+        // holds zeros or buckets written through atomics (all bits are a
+        // valid `Bucket`), and lives as long as `&self`.
+        unsafe { &*self.first.add(i) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: the block was allocated with this layout and is freed
+        // once, here.
+        unsafe { std::alloc::dealloc(self.block, self.layout) }
     }
 }
 
@@ -132,38 +166,25 @@ impl Bucket {
     }
 }
 
-impl Array {
-    fn new(buckets: u64) -> Box<Array> {
-        Box::new(Array {
-            buckets: zeroed(buckets as usize),
-            mask: buckets - 1,
-        })
-    }
-
-    fn bucket(&self, m: u128) -> &Bucket {
-        &self.buckets[(m as u64 & self.mask) as usize]
-    }
-
-    fn get(&self, m: u128) -> Option<u64> {
-        let b = self.bucket(m);
+impl Bucket {
+    /// The value of the mixed key `m`, if the bucket holds it.
+    fn value(&self, m: u128) -> Option<u64> {
         (0..SLOTS).find_map(|s| {
-            let e = b.read(s);
+            let e = self.read(s);
             let v = (e & 0xFF) as u64;
             (v != 0 && e & KEY_MASK == m & KEY_MASK).then(|| v - 1)
         })
     }
 
-    /// Stores a mixed key's value and grade; says whether it took an
+    /// Stores the slot `entry` for the mixed key `m`: in the key's slot,
+    /// an empty one or the least-worked one; says whether it took an
     /// empty slot.
-    fn put(&self, m: u128, value: u64, grade: u8) -> bool {
-        debug_assert!(value <= MAX_VALUE);
-        let b = self.bucket(m);
-        let entry = (m & KEY_MASK) | (u128::from(grade) << 8) | u128::from(value + 1);
+    fn store(&self, m: u128, entry: u128) -> bool {
         let mut victim = 0;
         let mut least = u128::MAX;
         let mut empty = false;
         for s in 0..SLOTS {
-            let e = b.read(s);
+            let e = self.read(s);
             if e & 0xFF == 0 {
                 (victim, empty) = (s, true);
                 break;
@@ -178,28 +199,15 @@ impl Array {
                 victim = s;
             }
         }
-        let (hi, lo) = ((entry >> 64) as u64, entry as u64);
-        b.0[2 * victim + 1].store(lo, Ordering::Relaxed);
-        b.0[2 * victim].store(hi ^ lo, Ordering::Relaxed);
+        self.write(victim, entry);
         empty
     }
 
-    fn slots(&self) -> u64 {
-        (self.buckets.len() * SLOTS) as u64
-    }
-
-    /// Every slot in use, each slot's bucket supplying the low bits of
-    /// its mixed key that the slot does not store.
-    fn slots_in_use(&self) -> impl Iterator<Item = Slot> + '_ {
-        (0..self.buckets.len() * SLOTS).filter_map(move |i| {
-            let e = self.buckets[i / SLOTS].read(i % SLOTS);
-            let bucket = (i / SLOTS) as u128;
-            (e & 0xFF != 0).then(|| Slot {
-                mixed: (e & KEY_MASK) | (bucket & !KEY_MASK),
-                value: (e & 0xFF) as u64 - 1,
-                grade: ((e >> 8) & 0xF) as u8,
-            })
-        })
+    /// Writes slot `s` (0 empties it).
+    fn write(&self, s: usize, entry: u128) {
+        let (hi, lo) = ((entry >> 64) as u64, entry as u64);
+        self.0[2 * s + 1].store(lo, Ordering::Relaxed);
+        self.0[2 * s].store(hi ^ lo, Ordering::Relaxed);
     }
 }
 
@@ -216,26 +224,58 @@ impl Table {
             )));
         }
         let most_buckets = 1u64 << (63 - (bytes / BUCKET_BYTES).leading_zeros());
+        let buckets = usize::try_from(most_buckets)
+            .ok()
+            .and_then(Buckets::new)
+            .ok_or_else(|| {
+                Error::unsupported(format!(
+                    "the system could not reserve {} for the search's table: give a smaller --memory",
+                    crate::error::bytes_text(most_buckets * BUCKET_BYTES)
+                ))
+            })?;
         Ok(Table {
-            array: AtomicPtr::new(Box::into_raw(Array::new(1 << MIN_BUCKET_BITS))),
-            outgrown: Mutex::new(Vec::new()),
-            most_buckets,
+            buckets,
+            mask: AtomicU64::new((1 << MIN_BUCKET_BITS) - 1),
             filled: AtomicU64::new(0),
             growing: AtomicBool::new(false),
+            allowed: AtomicU64::new(u64::MAX),
         })
     }
 
-    fn array(&self) -> &Array {
-        // SAFETY: the pointer always comes from `Box::into_raw`, and an
-        // array is freed only when the table is dropped (outgrown ones
-        // move to `outgrown`), which `&self` rules out meanwhile.
-        unsafe { &*self.array.load(Ordering::Acquire) }
+    /// Lets the buckets in use double, while half full, up to `slots`
+    /// (at least the smallest table; every bucket until this is first
+    /// called), and doubles them now if they are half full below that:
+    /// a search whose work grows gets room as it goes, and one that has
+    /// done little keeps a table that fits the processor's caches.
+    pub fn allow(&self, slots: u64) {
+        let buckets = (slots / SLOTS as u64).max(1 << MIN_BUCKET_BITS);
+        self.allowed.store(buckets, Ordering::Relaxed);
+        let mask = self.mask.load(Ordering::Acquire);
+        if self.may_grow(mask) {
+            self.grow(mask);
+        }
+    }
+
+    /// Whether the `mask + 1` buckets in use are half full and may
+    /// double.
+    fn may_grow(&self, mask: u64) -> bool {
+        let n = mask + 1;
+        2 * self.filled.load(Ordering::Relaxed) > n * SLOTS as u64
+            && n < self.buckets.len as u64
+            && 2 * n <= self.allowed.load(Ordering::Relaxed)
+    }
+
+    /// The bucket of the mixed key `m` among the first `mask + 1`.
+    #[inline]
+    fn bucket(&self, m: u128, mask: u64) -> &Bucket {
+        self.buckets.get((m as u64 & mask) as usize)
     }
 
     /// The value stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u128) -> Option<u64> {
-        self.array().get(mix(key))
+        let m = mix(key);
+        self.bucket(m, self.mask.load(Ordering::Acquire)).value(m)
     }
 
     /// Stores `value` (at most [`MAX_VALUE`]) for `key`, whose search
@@ -247,39 +287,41 @@ impl Table {
     }
 
     /// [`Table::put`] of a key already mixed, with its grade of work;
-    /// the array doubles when this fills half of it.
+    /// the buckets in use double when this fills half of them.
     fn put_mixed(&self, m: u128, value: u64, grade: u8) {
-        let array = self.array();
-        if array.put(m, value, grade) {
-            let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-            if 2 * filled > array.slots() && array.mask + 1 < self.most_buckets {
-                self.grow(array);
+        debug_assert!(value <= MAX_VALUE);
+        let entry = (m & KEY_MASK) | (u128::from(grade) << 8) | u128::from(value + 1);
+        let mask = self.mask.load(Ordering::Acquire);
+        if self.bucket(m, mask).store(m, entry) {
+            self.filled.fetch_add(1, Ordering::Relaxed);
+            if self.may_grow(mask) {
+                self.grow(mask);
             }
         }
     }
 
-    /// Copies `array` into one twice its size, unless another thread is
-    /// at it or has done it.
+    /// Doubles the buckets in use from `mask + 1`, unless another thread
+    /// is at it or has done it: each slot whose key has the next bit set
+    /// moves to its bucket's twin in the new half (its pages untouched
+    /// until now), and the new mask is published once all have moved.
     #[cold]
-    fn grow(&self, array: &Array) {
+    fn grow(&self, mask: u64) {
         if self.growing.swap(true, Ordering::Acquire) {
             return;
         }
-        if std::ptr::eq(array, self.array()) {
-            let bigger = Array::new((array.mask + 1) * 2);
-            let mut copied = 0;
-            for s in array.slots_in_use() {
-                copied += u64::from(bigger.put(s.mixed, s.value, s.grade));
+        if self.mask.load(Ordering::Acquire) == mask {
+            let n = mask + 1;
+            for i in 0..n as usize {
+                let (from, to) = (self.buckets.get(i), self.buckets.get(i + n as usize));
+                for s in 0..SLOTS {
+                    let e = from.read(s);
+                    if e & 0xFF != 0 && e as u64 & n != 0 {
+                        to.write(s, e);
+                        from.write(s, 0);
+                    }
+                }
             }
-            self.filled.store(copied, Ordering::Relaxed);
-            let old = self.array.swap(Box::into_raw(bigger), Ordering::AcqRel);
-            // SAFETY: `old` came from `Box::into_raw` and is owned by the
-            // table alone; it moves whole into `outgrown`.
-            let old = unsafe { Box::from_raw(old) };
-            self.outgrown
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(old);
+            self.mask.store(2 * n - 1, Ordering::Release);
         }
         self.growing.store(false, Ordering::Release);
     }
@@ -292,12 +334,22 @@ impl Table {
     /// Slots the table may grow to: progress reports tell the fill of
     /// the budget.
     pub fn slots(&self) -> u64 {
-        self.most_buckets * SLOTS as u64
+        (self.buckets.len * SLOTS) as u64
     }
 
-    /// Every slot in use, for snapshots.
+    /// Every slot in use, for snapshots, each slot's bucket supplying the
+    /// low bits of its mixed key that the slot does not store.
     pub fn slots_in_use(&self) -> impl Iterator<Item = Slot> + '_ {
-        self.array().slots_in_use()
+        let used = self.mask.load(Ordering::Acquire) as usize + 1;
+        (0..used * SLOTS).filter_map(move |i| {
+            let e = self.buckets.get(i / SLOTS).read(i % SLOTS);
+            let bucket = (i / SLOTS) as u128;
+            (e & 0xFF != 0).then(|| Slot {
+                mixed: (e & KEY_MASK) | (bucket & !KEY_MASK),
+                value: (e & 0xFF) as u64 - 1,
+                grade: ((e >> 8) & 0xF) as u8,
+            })
+        })
     }
 
     /// Puts back a slot of [`Table::slots_in_use`] (of this table or of
@@ -305,13 +357,11 @@ impl Table {
     pub fn restore(&self, slot: Slot) {
         self.put_mixed(slot.mixed, slot.value.min(MAX_VALUE), slot.grade.min(15));
     }
-}
 
-impl Drop for Table {
-    fn drop(&mut self) {
-        // SAFETY: the pointer came from `Box::into_raw` and nothing else
-        // owns it; `&mut self` means no thread is reading it.
-        drop(unsafe { Box::from_raw(*self.array.get_mut()) });
+    /// Buckets in use now.
+    #[cfg(test)]
+    fn used(&self) -> u64 {
+        self.mask.load(Ordering::Relaxed) + 1
     }
 }
 
@@ -358,14 +408,14 @@ mod tests {
     #[test]
     fn a_table_grows_to_its_budget_and_keeps_what_it_held() {
         let t = Table::with_bytes(MIN_TABLE_BYTES * 8 + 1000).unwrap();
-        assert_eq!(t.array().slots(), 4 << MIN_BUCKET_BITS);
+        assert_eq!(t.used(), 1 << MIN_BUCKET_BITS);
         let keys = 4u128 << MIN_BUCKET_BITS;
         for k in 0..keys {
             t.put(k * 0x1_0000_0001, (k % 255) as u64, 1);
         }
-        // Half full at most: the copies kept the keys (all but a few a
+        // Half full at most: the moves kept the keys (all but a few a
         // crowded bucket gave up), each with its value.
-        assert_eq!(t.array().slots(), 8 << MIN_BUCKET_BITS);
+        assert_eq!(t.used(), 2 << MIN_BUCKET_BITS);
         let mut found = 0;
         for k in 0..keys {
             if let Some(v) = t.get(k * 0x1_0000_0001) {
@@ -378,10 +428,30 @@ mod tests {
             t.put(k * 0x1_0000_0001, 7, 1);
         }
         // The budget stops the doubling; replacement takes over.
-        assert_eq!(t.array().slots(), 32 << MIN_BUCKET_BITS);
+        assert_eq!(t.used(), 8 << MIN_BUCKET_BITS);
         assert_eq!(t.slots(), 32 << MIN_BUCKET_BITS);
-        assert_eq!(t.outgrown.lock().unwrap().len(), 3);
         assert!(t.filled() <= t.slots());
+    }
+
+    #[test]
+    fn a_table_grows_only_as_far_as_it_is_allowed() {
+        let t = Table::with_bytes(MIN_TABLE_BYTES * 8).unwrap();
+        t.allow(0);
+        let keys = 12u128 << MIN_BUCKET_BITS;
+        for k in 0..keys {
+            t.put(k * 0x1_0000_0001, 1, 1);
+        }
+        // Past half full, but not allowed more than the smallest table.
+        assert_eq!(t.used(), 1 << MIN_BUCKET_BITS);
+        // Allowed four times the slots: it doubles at once, then as it
+        // fills.
+        t.allow(16 << MIN_BUCKET_BITS);
+        assert_eq!(t.used(), 2 << MIN_BUCKET_BITS);
+        for k in keys..3 * keys {
+            t.put(k * 0x1_0000_0001, 1, 1);
+        }
+        assert_eq!(t.used(), 4 << MIN_BUCKET_BITS);
+        assert!(t.get((3 * keys - 1) * 0x1_0000_0001).is_some());
     }
 
     #[test]
