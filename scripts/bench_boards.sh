@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Board games against the anchor (igsolve, Piotr Beling's solver) in one
 # run: Cram 4x11 and 5x9, Chomp 12x12 and 13x13, each by grundy on one and
-# two threads and by igsolve with its hash-map table; wall time (s) and
+# two threads (and on two threads with a 24 MB budget) and by igsolve with
+# its hash-map table; wall time (s) and
 # max RSS (KB) from /usr/bin/time. The anchor gives the value only, so
 # grundy is asked the same (`--max-moves 0`); a last row per board adds every
 # winning move, which on Cram costs a search per move. Then the boards the anchor does not
@@ -41,6 +42,7 @@ board() {
   local game=$1 size=$2 r=${2%x*} c=${2#*x}
   run "grundy $game $size --threads 1" "$GRUNDY" value "$game" "$size" --max-moves 0 --threads 1 "${STATES[@]}"
   run "grundy $game $size --threads 2" "$GRUNDY" value "$game" "$size" --max-moves 0 --threads 2 "${STATES[@]}"
+  run "grundy $game $size --threads 2 --memory 24M" "$GRUNDY" value "$game" "$size" --max-moves 0 --threads 2 --memory 24M "${STATES[@]}"
   if [ -x "$CACHE/bin/igsolve" ]; then
     run "igsolve $game $size (hash-map)" "$CACHE/bin/igsolve" --tt hash-map "$game" -r "$r" -c "$c"
   fi

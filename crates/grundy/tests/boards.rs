@@ -518,3 +518,51 @@ fn misere_play_is_searched() {
     let a = g.analyze(&["1x4".to_string()], &Limits::default()).unwrap();
     assert_eq!(a.outcome, grundy::Outcome::N);
 }
+
+/// The split search recurses, one level or two per cell a move takes:
+/// the biggest boards and graphs it accepts, searched for a second on
+/// one and on two threads whose stacks are 256 KiB (an eighth of what a
+/// thread gets by default), neither overflow (which would abort this
+/// test) nor finish, and stop when asked.
+#[test]
+fn the_deepest_searches_fit_a_small_stack() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // 120 vertices, each joined to the next and to the one 11 further on.
+    let chords: Vec<String> = (0..120)
+        .flat_map(|i| [(i, i + 1), (i, i + 11)])
+        .filter(|&(_, j)| j < 120)
+        .map(|(i, j)| format!("v{i}-v{j}"))
+        .collect();
+    let cases = [
+        ("cram", "11x10".to_string()),
+        ("node-kayles", "grid:8x15".to_string()),
+        ("node-kayles", chords.join(",")),
+    ];
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(256 << 10)
+            .build()
+            .unwrap();
+        for (name, board) in &cases {
+            let stop = Arc::new(AtomicBool::new(false));
+            let limits = Limits::with_max_states(u64::MAX).with_stop(stop.clone());
+            let timer = {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    std::thread::sleep(std::time::Duration::from_secs(1));
+                    stop.store(true, Ordering::Relaxed);
+                })
+            };
+            let g = game(name);
+            let result = pool.install(|| g.analyze(std::slice::from_ref(board), &limits));
+            timer.join().unwrap();
+            let err = result.expect_err("a board this big is not solved in a second");
+            assert!(
+                matches!(err, grundy::Error::Interrupted(_)),
+                "{name} on {threads} threads: {err}"
+            );
+        }
+    }
+}

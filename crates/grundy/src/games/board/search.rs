@@ -12,6 +12,14 @@
 //! outcome. A lost `C + *n` proves `g(C) = n`, which the value table keeps;
 //! won ones are kept as bit sets for `n < 7` in the second table.
 //!
+//! The recursion is shallow: a call on `key` goes on to a part of one of
+//! its options (fewer cells or vertices: at most
+//! [`MAX_CELLS`](crate::games::board::shape::MAX_CELLS)) or, once,
+//! to `key` with a smaller `n` that tries no smaller one again, so a
+//! search is at most twice as many levels deep as its position has cells
+//! (a few hundred bytes of stack each; the `boards` tests run the biggest
+//! boards on a 256 KiB stack).
+//!
 //! With the `parallel` feature the options of the top levels are tried on
 //! rayon's pool once the first (the likeliest to win) has not won, the
 //! first winning one ending the others: an outcome is a fact, so every
@@ -221,8 +229,12 @@ impl Solver {
         if self.winning_option(cx, parts, ends, open, n, depth)? {
             return Ok(true);
         }
+        // Every `m` below the one tried is won (an option has its value,
+        // or the loop found it won), so each call starts at its own `m`:
+        // it tries no smaller one again, and the recursion on one key is
+        // one level deep, not `n`.
         for m in floor..n {
-            if !is_seen(m) && !self.wins_one(cx, key, m, 0, depth)? {
+            if !is_seen(m) && !self.wins_one(cx, key, m, m, depth)? {
                 return Ok(true);
             }
         }
