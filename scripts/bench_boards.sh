@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Board games against the anchor (igsolve, Piotr Beling's solver) in one
 # run: Cram 4x11 and 5x9, Chomp 12x12 and 13x13, each by grundy on one and
-# two threads (and on two threads with a 24 MB budget) and by igsolve with
-# its hash-map table; wall time (s) and
-# max RSS (KB) from /usr/bin/time. The anchor gives the value only, so
+# two threads (and on two threads with a 24 MB budget) and by igsolve
+# with its hash-map table; wall time (s) and max RSS (KB) from
+# /usr/bin/time. The anchor gives the value only, so
 # grundy is asked the same (`--max-moves 0`); a last row per board adds every
 # winning move, which on Cram costs a search per move. Then the boards the anchor does not
 # finish in 5 minutes (Cram 6x7 and 3x16, Chomp 14x14), grundy only.

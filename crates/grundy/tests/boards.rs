@@ -519,8 +519,8 @@ fn misere_play_is_searched() {
     assert_eq!(a.outcome, grundy::Outcome::N);
 }
 
-/// The split search recurses, one level or two per cell a move takes:
-/// the biggest boards and graphs it accepts, searched for a second on
+/// The split search recurses, at most two levels per cell: the biggest
+/// boards and graphs it accepts, searched for a second on
 /// one and on two threads whose stacks are 256 KiB (an eighth of what a
 /// thread gets by default), neither overflow (which would abort this
 /// test) nor finish, and stop when asked.

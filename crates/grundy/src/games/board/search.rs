@@ -17,8 +17,8 @@
 //! [`MAX_CELLS`](crate::games::board::shape::MAX_CELLS)) or, once,
 //! to `key` with a smaller `n` that tries no smaller one again, so a
 //! search is at most twice as many levels deep as its position has cells
-//! (a few hundred bytes of stack each; the `boards` tests run the biggest
-//! boards on a 256 KiB stack).
+//! (the `boards` tests run the biggest boards on 256 KiB stacks, where
+//! 24 KiB overflow).
 //!
 //! With the `parallel` feature the options of the top levels are tried on
 //! rayon's pool once the first (the likeliest to win) has not won, the
@@ -230,9 +230,7 @@ impl Solver {
             return Ok(true);
         }
         // Every `m` below the one tried is won (an option has its value,
-        // or the loop found it won), so each call starts at its own `m`:
-        // it tries no smaller one again, and the recursion on one key is
-        // one level deep, not `n`.
+        // or the loop found it won), so each call starts at its own `m`.
         for m in floor..n {
             if !is_seen(m) && !self.wins_one(cx, key, m, m, depth)? {
                 return Ok(true);
