@@ -57,15 +57,7 @@ fn run_seconds(name: &str, start: &HeapValues, to: u64, pool: &rayon::ThreadPool
 /// counts alternating run by run, so that a slow spell of the machine
 /// weighs on all of them alike.
 fn game_seconds(name: &str, start: &HeapValues, to: u64, threads: &[usize]) -> Vec<f64> {
-    let pools: Vec<rayon::ThreadPool> = threads
-        .iter()
-        .map(|&n| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .expect("a thread pool")
-        })
-        .collect();
+    let pools = pools(threads);
     let mut best = vec![f64::INFINITY; threads.len()];
     for _ in 0..REPEATS {
         for (b, pool) in best.iter_mut().zip(&pools) {
@@ -73,6 +65,46 @@ fn game_seconds(name: &str, start: &HeapValues, to: u64, threads: &[usize]) -> V
         }
     }
     best
+}
+
+/// A rayon pool for each thread count.
+fn pools(threads: &[usize]) -> Vec<rayon::ThreadPool> {
+    threads
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("a thread pool")
+        })
+        .collect()
+}
+
+/// Stretches the thread counts' runs from `lo` to `hi` are cut into.
+const SEGMENTS: u64 = 4;
+
+/// [`game_seconds`] from `lo` to `hi`, cut into [`SEGMENTS`] stretches
+/// each timed on every thread count in turn (best of [`REPEATS`]), the
+/// totals summed: the machine's speed drifts over minutes, and whole
+/// runs of a quarter of a minute each let one thread count meet a fast
+/// spell that the other missed (ratios of one run from 1.5x to 2.0x).
+fn segmented_seconds(name: &str, lo: u64, hi: u64, threads: &[usize]) -> Vec<f64> {
+    let all = prefix(name, hi);
+    let step = (hi - lo) / SEGMENTS;
+    let mut total = vec![0.0; threads.len()];
+    for s in 0..SEGMENTS {
+        let from = lo + s * step;
+        let mut start = all.clone();
+        start.truncate(from as usize);
+        let to = if s + 1 == SEGMENTS { hi } else { from + step };
+        for (t, best) in total
+            .iter_mut()
+            .zip(game_seconds(name, &start, to, threads))
+        {
+            *t += best;
+        }
+    }
+    total
 }
 
 fn main() {
@@ -125,10 +157,11 @@ fn main() {
     } else {
         (1 << 20, 1 << 22)
     };
-    println!("(best of {REPEATS} runs each, one and two threads alternating)");
+    println!(
+        "(in {SEGMENTS} stretches, each the best of {REPEATS} runs, one and two threads alternating)"
+    );
     for name in ["grundy", "officers"] {
-        let start = prefix(name, lo);
-        let best = game_seconds(name, &start, hi, &[1, 2]);
+        let best = segmented_seconds(name, lo, hi, &[1, 2]);
         let (one, two) = (best[0], best[1]);
         println!(
             "{name:<15} from {lo} to {hi}: {:.0} values/s on one core, {:.0} on two (speed-up {:.2}x)",
