@@ -519,11 +519,12 @@ fn misere_play_is_searched() {
     assert_eq!(a.outcome, grundy::Outcome::N);
 }
 
-/// The split search recurses, at most two levels per cell: the biggest
-/// boards and graphs it accepts, searched for a second on
-/// one and on two threads whose stacks are 256 KiB (an eighth of what a
+/// The split search keeps its own stack (up to two levels per cell):
+/// the biggest boards and graphs it accepts, searched for a second on
+/// one and on two threads whose stacks are 20 KiB (a hundredth of what a
 /// thread gets by default), neither overflow (which would abort this
-/// test) nor finish, and stop when asked.
+/// test) nor finish, and stop when asked. The search that recursed
+/// overflowed 24 KiB.
 #[test]
 fn the_deepest_searches_fit_a_small_stack() {
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -542,7 +543,7 @@ fn the_deepest_searches_fit_a_small_stack() {
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
-            .stack_size(256 << 10)
+            .stack_size(20 << 10)
             .build()
             .unwrap();
         for (name, board) in &cases {

@@ -12,18 +12,15 @@
 //! outcome. A lost `C + *n` proves `g(C) = n`, which the value table keeps;
 //! won ones are kept as bit sets for `n < 7` in the second table.
 //!
-//! The recursion is shallow: a call on `key` goes on to a part of one of
-//! its options (fewer cells or vertices: at most
-//! [`MAX_CELLS`](crate::games::board::shape::MAX_CELLS)) or, once,
-//! to `key` with a smaller `n` that tries no smaller one again, so a
-//! search is at most twice as many levels deep as its position has cells
-//! (the `boards` tests run the biggest boards on 256 KiB stacks, where
-//! 24 KiB overflow).
-//!
-//! With the `parallel` feature the options of the top levels are tried on
-//! rayon's pool once the first (the likeliest to win) has not won, the
-//! first winning one ending the others: an outcome is a fact, so every
-//! thread count gives the same answers.
+//! The stack is explicit ([`Frame`]): a search as deep as its board
+//! (a call goes on to a smaller part, or once to the same part with a
+//! smaller nimber, so up to twice as many levels as cells) runs in a loop
+//! over a vector of frames, and a child's answer goes straight to its
+//! parent. With the `parallel` feature the options of the top levels are
+//! tried on rayon's pool once the first (the likeliest to win) has not
+//! won, each by a search of its own, the first winning one ending the
+//! others: an outcome is a fact, so every thread count gives the same
+//! answers. Only those [`PARALLEL_DEPTH`] levels nest on the call stack.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -62,7 +59,11 @@ impl Solver {
             return self.mex_serial(game, key, limits);
         }
         limits.check("the split search")?;
-        self.nimber(&Ctx { game, limits }, key, depth)
+        let cx = Ctx { game, limits };
+        match self.run(&cx, Call::Nimber { key, depth }, Vec::new())? {
+            Ret::Value(v) => Ok(v),
+            Ret::Wins(_) => unreachable!("a nimber's search returns a value"),
+        }
     }
 
     /// Whether the XOR of the values of `keys` is `n`: one outcome search
@@ -81,25 +82,7 @@ impl Solver {
             return Ok(self.sum(game, &keys, limits)? == n);
         }
         limits.check("the split search")?;
-        Ok(!self.wins_sum(&Ctx { game, limits }, &keys, n, parallel_depth())?)
-    }
-
-    /// The value of `key`: the first `n` whose `key + *n` is lost. The
-    /// values of the options the table knows are won at once (move to
-    /// them): only the others are searched, and when the table knows
-    /// every option the value is their mex.
-    fn nimber<G: Split>(&self, cx: &Ctx<'_, G>, key: u128, depth: u32) -> Result<u64> {
-        if let Some(v) = self.table.get(key) {
-            return Ok(v);
-        }
-        for n in 0..=MAX_VALUE {
-            if !self.wins_one(cx, key, n, n, depth)? {
-                return Ok(n);
-            }
-        }
-        Err(Error::unsupported(format!(
-            "a component's value exceeds {MAX_VALUE}, the largest the split search stores"
-        )))
+        Ok(!self.wins_sum(&Ctx { game, limits }, keys, n, parallel_depth())?)
     }
 
     /// Whether the sum of `parts` (equal pairs already cancelled) and
@@ -107,40 +90,125 @@ impl Solver {
     fn wins_sum<G: Split>(
         &self,
         cx: &Ctx<'_, G>,
-        parts: &[u128],
-        mut n: u64,
+        parts: Vec<u128>,
+        n: u64,
         depth: u32,
     ) -> Result<bool> {
-        let mut unknown: Vec<u128> = Vec::new();
-        for &p in parts {
+        match self.run(cx, Call::Sum { start: 0, n, depth }, parts)? {
+            Ret::Wins(w) => Ok(w),
+            Ret::Value(_) => unreachable!("a sum's search returns an outcome"),
+        }
+    }
+
+    /// The search loop: `first` and every search it calls for, each a
+    /// frame on `stack` until it has its answer, which goes to the frame
+    /// below. `parts` holds the parts of the sums being searched (those
+    /// of `first` when it is a sum), each sum's above its caller's.
+    fn run<G: Split>(&self, cx: &Ctx<'_, G>, first: Call, mut parts: Vec<u128>) -> Result<Ret> {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut answer = match self.enter(cx, first, &mut parts)? {
+            Entered::Frame(f) => {
+                stack.push(f);
+                None
+            }
+            Entered::Known(r) => return Ok(r),
+        };
+        while let Some(top) = stack.last_mut() {
+            let step = match top {
+                Frame::Nimber(f) => f.step(answer.take())?,
+                Frame::Sum(f) => f.step(answer.take(), &parts),
+                Frame::One(f) => self.step_one(cx, f, answer.take(), &mut parts)?,
+            };
+            match step {
+                Step::Call(call) => match self.enter(cx, call, &mut parts)? {
+                    Entered::Frame(f) => stack.push(f),
+                    Entered::Known(r) => answer = Some(r),
+                },
+                Step::Done(r) => {
+                    if let Some(Frame::Sum(f)) = stack.pop() {
+                        parts.truncate(f.start);
+                    }
+                    answer = Some(r);
+                }
+            }
+        }
+        Ok(answer.expect("the first frame answered"))
+    }
+
+    /// A search called for: its answer when the tables or the game's
+    /// theory know it, its frame otherwise.
+    fn enter<G: Split>(
+        &self,
+        cx: &Ctx<'_, G>,
+        call: Call,
+        parts: &mut Vec<u128>,
+    ) -> Result<Entered> {
+        match call {
+            Call::Nimber { key, depth } => Ok(match self.table.get(key) {
+                Some(v) => Entered::Known(Ret::Value(v)),
+                None => Entered::Frame(Frame::Nimber(NimberFrame { key, n: 0, depth })),
+            }),
+            Call::Sum { start, n, depth } => Ok(self.enter_sum(cx, start, n, depth, parts)),
+            Call::One {
+                key,
+                n,
+                floor,
+                depth,
+            } => self.enter_one(cx, key, n, floor, depth),
+        }
+    }
+
+    /// A sum whose parts are `parts[start..]`: those the table values
+    /// join the nimber; the others stay, to be valued but the biggest,
+    /// which is searched for its outcome.
+    fn enter_sum<G: Split>(
+        &self,
+        cx: &Ctx<'_, G>,
+        start: usize,
+        mut n: u64,
+        depth: u32,
+        parts: &mut Vec<u128>,
+    ) -> Entered {
+        let mut kept = start;
+        for i in start..parts.len() {
+            let p = parts[i];
             match self.table.get(p) {
                 Some(v) => n ^= v,
-                None => unknown.push(p),
+                None => {
+                    parts[kept] = p;
+                    kept += 1;
+                }
             }
         }
-        let Some(biggest) = (0..unknown.len()).max_by_key(|&i| cx.game.size(unknown[i])) else {
-            return Ok(n != 0);
-        };
-        for (i, &p) in unknown.iter().enumerate() {
-            if i != biggest {
-                n ^= self.nimber(cx, p, depth)?;
-            }
+        parts.truncate(kept);
+        let unknown = &parts[start..];
+        match (0..unknown.len()).max_by_key(|&i| cx.game.size(unknown[i])) {
+            None => Entered::Known(Ret::Wins(n != 0)),
+            Some(biggest) => Entered::Frame(Frame::Sum(SumFrame {
+                start,
+                biggest: start + biggest,
+                next: start,
+                n,
+                depth,
+            })),
         }
-        self.wins_one(cx, unknown[biggest], n, 0, depth)
     }
 
     /// Whether `key + *n` is a first-player win, given that `key + *m` is
-    /// one for every `m < floor`; a loss is kept as the value `n` of `key`.
-    fn wins_one<G: Split>(
+    /// one for every `m < floor`, when the tables or the theory say; else
+    /// the options are listed, those the table values sorted out, and the
+    /// bound of the mex applied before a frame is made to search them.
+    fn enter_one<G: Split>(
         &self,
         cx: &Ctx<'_, G>,
         key: u128,
         n: u64,
         floor: u64,
         depth: u32,
-    ) -> Result<bool> {
+    ) -> Result<Entered> {
+        let known_answer = |won| Ok(Entered::Known(Ret::Wins(won)));
         if let Some(v) = self.table.get(key) {
-            return Ok(v != n);
+            return known_answer(v != n);
         }
         let known = if n < KEPT_WINS {
             self.wins.get(key).unwrap_or(0)
@@ -148,16 +216,16 @@ impl Solver {
             0
         };
         if known >> n & 1 == 1 {
-            return Ok(true);
+            return known_answer(true);
         }
         match cx.game.zero_by_theory(key) {
             Some(true) => {
                 self.table.put(key, 0, 1);
-                return Ok(n != 0);
+                return known_answer(n != 0);
             }
             Some(false) if n == 0 => {
                 self.wins.put(key, known | 1, 1);
-                return Ok(true);
+                return known_answer(true);
             }
             _ => {}
         }
@@ -166,114 +234,309 @@ impl Solver {
             cx.limits.check("the split search")?;
             self.make_room(before);
         }
-        let won = self.wins_listed(cx, key, n, floor, depth)?;
-        let work = self.stats.solved.load(Ordering::Relaxed) - before;
-        if won {
-            if n < KEPT_WINS {
-                let now = self.wins.get(key).unwrap_or(0);
-                self.wins.put(key, now | known | 1 << n, work);
-            }
-        } else {
-            self.table.put(key, n, work);
-        }
-        Ok(won)
+        let mut f = OneFrame {
+            key,
+            n,
+            known,
+            before,
+            depth,
+            lists: Lists::take(),
+            seen: [0; 4],
+            next: 0,
+            m: floor,
+        };
+        Ok(match self.list(cx, &mut f) {
+            Some(won) => Entered::Known(Ret::Wins(self.keep(&f, won))),
+            None => Entered::Frame(Frame::One(f)),
+        })
     }
 
-    /// [`Solver::wins_one`] once the tables had no answer: the options
-    /// are listed, those the table values sorted out, and the bound of the
-    /// mex applied before anything is searched.
-    fn wins_listed<G: Split>(
+    /// Lists the options of `f`'s component: true when one is known to
+    /// leave `*n` lost, false when the table values them all or too few
+    /// are left open to reach every value below `n`; `None` (the open
+    /// ones sorted, smallest biggest part first) when they need searching.
+    fn list<G: Split>(&self, cx: &Ctx<'_, G>, f: &mut OneFrame) -> Option<bool> {
+        let (n, seen) = (f.n, &mut f.seen);
+        let Lists { parts, ends, open } = &mut f.lists;
+        let won = cx
+            .game
+            .options_until(f.key, parts, ends, &mut |parts, ends| {
+                let i = ends.len() - 1;
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                cancel_in_place(parts, ends, i, start);
+                match parts[start..]
+                    .iter()
+                    .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
+                {
+                    Some(x) if x == n => return true,
+                    Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+                    Some(_) => {}
+                    None => open.push(i),
+                }
+                false
+            });
+        if won {
+            return Some(true);
+        }
+        if open.is_empty() {
+            // Every option is valued: so is the component.
+            let v = (0..).find(|&m| !f.is_seen(m)).unwrap_or(0);
+            self.table.put(f.key, v, 1);
+            return Some(v != n);
+        }
+        // The value is `n` only if the options reach every `m < n`: when
+        // fewer open options remain than values missing, it is below `n`.
+        let missing = (0..n).filter(|&m| !f.is_seen(m)).count();
+        if missing > f.lists.open.len() {
+            return Some(true);
+        }
+        let Lists { parts, ends, open } = &mut f.lists;
+        open.sort_by_cached_key(|&i| {
+            option(parts, ends, i)
+                .iter()
+                .map(|&p| cx.game.size(p))
+                .max()
+        });
+        None
+    }
+
+    /// The next move of a search of `key + *n`: the open options in
+    /// turn (the sum each leaves with `*n` searched for a loss, all but
+    /// the first on rayon's pool on the top levels), then every smaller
+    /// nimber not seen (each starting at its own: the ones below are
+    /// known won), until one wins.
+    fn step_one<G: Split>(
         &self,
         cx: &Ctx<'_, G>,
+        f: &mut OneFrame,
+        answer: Option<Ret>,
+        parts: &mut Vec<u128>,
+    ) -> Result<Step> {
+        let open = f.lists.open.len();
+        if let Some(Ret::Wins(won)) = answer {
+            if !won {
+                return Ok(Step::Done(Ret::Wins(self.keep(f, true))));
+            }
+            if f.next < open {
+                f.next += 1;
+            } else {
+                f.m += 1;
+            }
+        }
+        if f.next == 1 && f.depth > 0 && open > 1 && self.others_win(cx, f)? {
+            return Ok(Step::Done(Ret::Wins(self.keep(f, true))));
+        }
+        if f.next == 1 && f.depth > 0 {
+            f.next = open;
+        }
+        if f.next < open {
+            let Lists {
+                parts: p,
+                ends,
+                open,
+            } = &f.lists;
+            let start = parts.len();
+            parts.extend_from_slice(option(p, ends, open[f.next]));
+            let depth = f.depth.saturating_sub(1);
+            return Ok(Step::Call(Call::Sum {
+                start,
+                n: f.n,
+                depth,
+            }));
+        }
+        while f.m < f.n && f.is_seen(f.m) {
+            f.m += 1;
+        }
+        if f.m < f.n {
+            let (key, m, depth) = (f.key, f.m, f.depth);
+            return Ok(Step::Call(Call::One {
+                key,
+                n: m,
+                floor: m,
+                depth,
+            }));
+        }
+        Ok(Step::Done(Ret::Wins(self.keep(f, false))))
+    }
+
+    /// Whether one of the open options after the first leaves its sum
+    /// with `*n` lost, each searched on rayon's pool: the first alone, as
+    /// it wins most often, and a win makes whatever the other threads
+    /// searched meanwhile a waste (Cram 5x9 on two threads: 19.9 s against
+    /// 21.7 s, 1.8 times one thread's speed instead of 1.66).
+    #[cfg(feature = "parallel")]
+    fn others_win<G: Split>(&self, cx: &Ctx<'_, G>, f: &OneFrame) -> Result<bool> {
+        use rayon::prelude::*;
+        let Lists { parts, ends, open } = &f.lists;
+        let found = open[1..]
+            .par_iter()
+            .map(|&i| {
+                let sum = option(parts, ends, i).to_vec();
+                self.wins_sum(cx, sum, f.n, f.depth - 1).map(|w| !w)
+            })
+            .find_any(|r| !matches!(r, Ok(false)));
+        found.unwrap_or(Ok(false))
+    }
+
+    /// Without threads there are no parallel levels.
+    #[cfg(not(feature = "parallel"))]
+    fn others_win<G: Split>(&self, _cx: &Ctx<'_, G>, _f: &OneFrame) -> Result<bool> {
+        Ok(false)
+    }
+
+    /// Keeps the outcome `won` of `f`'s `key + *n`: a loss as the value
+    /// `n`, a win among the kept wins; returns `won`.
+    fn keep(&self, f: &OneFrame, won: bool) -> bool {
+        let work = self.stats.solved.load(Ordering::Relaxed) - f.before;
+        if won {
+            if f.n < KEPT_WINS {
+                let now = self.wins.get(f.key).unwrap_or(0);
+                self.wins.put(f.key, now | f.known | 1 << f.n, work);
+            }
+        } else {
+            self.table.put(f.key, f.n, work);
+        }
+        won
+    }
+}
+
+/// Option `i` of a listing: its parts.
+fn option<'a>(parts: &'a [u128], ends: &[usize], i: usize) -> &'a [u128] {
+    &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
+}
+
+/// A search called for by a frame (or to start with).
+enum Call {
+    /// The value of `key`.
+    Nimber { key: u128, depth: u32 },
+    /// Whether the sum of the parts from `start` on and `*n` is won.
+    Sum { start: usize, n: u64, depth: u32 },
+    /// Whether `key + *n` is won, `key + *m` being won for `m < floor`.
+    One {
         key: u128,
         n: u64,
         floor: u64,
         depth: u32,
-    ) -> Result<bool> {
-        let mut lists = Lists::take();
-        let Lists { parts, ends, open } = &mut lists;
-        let mut seen = [0u64; 4];
-        let won = cx.game.options_until(key, parts, ends, &mut |parts, ends| {
-            let i = ends.len() - 1;
-            let start = if i == 0 { 0 } else { ends[i - 1] };
-            cancel_in_place(parts, ends, i, start);
-            match parts[start..]
-                .iter()
-                .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
-            {
-                Some(x) if x == n => return true,
-                Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
-                Some(_) => {}
-                None => open.push(i),
-            }
-            false
-        });
-        if won {
-            return Ok(true);
-        }
-        let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-        let is_seen = |m: u64| m < 256 && seen[(m / 64) as usize] >> (m % 64) & 1 == 1;
-        if open.is_empty() {
-            // Every option is valued: so is the component.
-            let v = (0..).find(|&m| !is_seen(m)).unwrap_or(0);
-            self.table.put(key, v, 1);
-            return Ok(v != n);
-        }
-        // The value is `n` only if the options reach every `m < n`: when
-        // fewer open options remain than values missing, it is below `n`.
-        let missing = (0..n).filter(|&m| !is_seen(m)).count();
-        if missing > open.len() {
-            return Ok(true);
-        }
-        open.sort_by_cached_key(|&i| option(i).iter().map(|&p| cx.game.size(p)).max());
-        if self.winning_option(cx, parts, ends, open, n, depth)? {
-            return Ok(true);
-        }
-        // Every `m` below the one tried is won (an option has its value,
-        // or the loop found it won), so each call starts at its own `m`.
-        for m in floor..n {
-            if !is_seen(m) && !self.wins_one(cx, key, m, m, depth)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
+    },
+}
 
-    /// Whether one of the `open` options (parts
-    /// `parts[ends[i-1]..ends[i]]`, not all valued) leaves its sum with
-    /// `*n` lost.
-    fn winning_option<G: Split>(
-        &self,
-        cx: &Ctx<'_, G>,
-        parts: &[u128],
-        ends: &[usize],
-        open: &[usize],
-        n: u64,
-        depth: u32,
-    ) -> Result<bool> {
-        let option = |i: usize| &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-        #[cfg(feature = "parallel")]
-        if depth > 0 && !open.is_empty() {
-            use rayon::prelude::*;
-            // The first option alone: it wins most often, and a win makes
-            // whatever the other threads searched meanwhile a waste (Cram
-            // 5x9 on two threads: 19.9 s against 21.7 s, 1.8 times one
-            // thread's speed instead of 1.66).
-            if !self.wins_sum(cx, option(open[0]), n, depth - 1)? {
-                return Ok(true);
-            }
-            let found = open[1..]
-                .par_iter()
-                .map(|&i| self.wins_sum(cx, option(i), n, depth - 1).map(|w| !w))
-                .find_any(|r| !matches!(r, Ok(false)));
-            return found.unwrap_or(Ok(false));
+/// A search's answer: a value ([`Call::Nimber`]) or an outcome.
+#[derive(Clone, Copy, Debug)]
+enum Ret {
+    Value(u64),
+    Wins(bool),
+}
+
+/// A call's answer known at once, or the frame that will find it.
+enum Entered {
+    Known(Ret),
+    Frame(Frame),
+}
+
+/// What a frame does next: call for a search, or answer.
+enum Step {
+    Call(Call),
+    Done(Ret),
+}
+
+/// A search in progress on the explicit stack.
+enum Frame {
+    Nimber(NimberFrame),
+    Sum(SumFrame),
+    One(OneFrame),
+}
+
+/// The value of `key`: the first `n` whose `key + *n` is lost.
+struct NimberFrame {
+    key: u128,
+    /// The nimber being tried.
+    n: u64,
+    depth: u32,
+}
+
+impl NimberFrame {
+    fn step(&mut self, answer: Option<Ret>) -> Result<Step> {
+        match answer {
+            Some(Ret::Wins(false)) => return Ok(Step::Done(Ret::Value(self.n))),
+            Some(_) => self.n += 1,
+            None => {}
         }
-        for &i in open {
-            if !self.wins_sum(cx, option(i), n, depth.saturating_sub(1))? {
-                return Ok(true);
-            }
+        if self.n > MAX_VALUE {
+            return Err(Error::unsupported(format!(
+                "a component's value exceeds {MAX_VALUE}, the largest the split search stores"
+            )));
         }
-        Ok(false)
+        Ok(Step::Call(Call::One {
+            key: self.key,
+            n: self.n,
+            floor: self.n,
+            depth: self.depth,
+        }))
+    }
+}
+
+/// A sum of parts (from `start` in the loop's parts, none valued by the
+/// table when it began) and `*n`: each part but the biggest is valued,
+/// its value joining `n`, then the biggest is searched for its outcome.
+struct SumFrame {
+    start: usize,
+    biggest: usize,
+    /// The next part to value; past the last once the biggest is
+    /// searched.
+    next: usize,
+    n: u64,
+    depth: u32,
+}
+
+impl SumFrame {
+    fn step(&mut self, answer: Option<Ret>, parts: &[u128]) -> Step {
+        match answer {
+            Some(Ret::Value(v)) => {
+                self.n ^= v;
+                self.next += 1;
+            }
+            Some(Ret::Wins(won)) => return Step::Done(Ret::Wins(won)),
+            None => {}
+        }
+        if self.next == self.biggest {
+            self.next += 1;
+        }
+        if self.next < parts.len() {
+            return Step::Call(Call::Nimber {
+                key: parts[self.next],
+                depth: self.depth,
+            });
+        }
+        Step::Call(Call::One {
+            key: parts[self.biggest],
+            n: self.n,
+            floor: 0,
+            depth: self.depth,
+        })
+    }
+}
+
+/// `key + *n` once the tables had no answer: its options listed.
+struct OneFrame {
+    key: u128,
+    n: u64,
+    /// The wins of `key + *m` (`m <` [`KEPT_WINS`]) known when it began.
+    known: u64,
+    /// Positions searched before it began, to measure its work.
+    before: u64,
+    depth: u32,
+    lists: Lists,
+    /// The values of the options the table valued, as a bit set.
+    seen: [u64; 4],
+    /// The next open option to try (an index into `lists.open`).
+    next: usize,
+    /// The next smaller nimber to try once the options are done.
+    m: u64,
+}
+
+impl OneFrame {
+    fn is_seen(&self, m: u64) -> bool {
+        m < 256 && self.seen[(m / 64) as usize] >> (m % 64) & 1 == 1
     }
 }
 
