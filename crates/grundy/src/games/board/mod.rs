@@ -228,6 +228,17 @@ mod tests {
         assert_eq!(s.sum(&Heaps, &[5, 3, 5, 9], &l).unwrap(), 3 ^ 9);
     }
 
+    /// A sum asked against a nimber past the wins kept as bits (and past
+    /// 64, where a shift of the bits would overflow).
+    #[test]
+    fn sums_against_big_nimbers() {
+        let s = Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap());
+        let l = Limits::default();
+        assert!(s.sum_is(&Heaps, &[100], 100, &l).unwrap());
+        assert!(!s.sum_is(&Heaps, &[70, 3], 100, &l).unwrap());
+        assert!(s.sum_is(&Heaps, &[70, 3], 69, &l).unwrap());
+    }
+
     #[test]
     fn equal_parts_cancel() {
         let s = Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap());

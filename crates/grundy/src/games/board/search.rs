@@ -215,7 +215,7 @@ impl Solver {
         } else {
             0
         };
-        if known >> n & 1 == 1 {
+        if n < KEPT_WINS && known >> n & 1 == 1 {
             return known_answer(true);
         }
         match cx.game.zero_by_theory(key) {
