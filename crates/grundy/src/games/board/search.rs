@@ -323,10 +323,10 @@ impl Solver {
                 f.m += 1;
             }
         }
-        if f.next == 1 && f.depth > 0 && open > 1 && self.others_win(cx, f)? {
-            return Ok(Step::Done(Ret::Wins(self.keep(f, true))));
-        }
         if f.next == 1 && f.depth > 0 {
+            if open > 1 && self.others_win(cx, f)? {
+                return Ok(Step::Done(Ret::Wins(self.keep(f, true))));
+            }
             f.next = open;
         }
         if f.next < open {

@@ -22,7 +22,10 @@
 //! into use by moving the slots of bucket `s` whose bit `L` is set to
 //! bucket `2^L + s`; so the table's size is any number of buckets, not a
 //! power of two, and holds about as much as its work needs (doubling
-//! left tables between a quarter and half full). The buckets never move,
+//! left tables between a quarter and half full). The price: a bucket
+//! not yet split takes the keys of two, so between two powers of two
+//! crowded buckets give up more slots than a doubled table's would,
+//! which is why the table grows at 65% and not fuller. The buckets never move,
 //! so no reader is ever left in freed memory, and the budget's pages that
 //! the prefix has not reached are never touched (the allocator hands out
 //! pages of zeros lazily). A slot written while a bucket splits may be
