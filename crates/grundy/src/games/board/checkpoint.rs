@@ -4,10 +4,11 @@
 //! had found. The front end writes the bytes where it likes.
 //!
 //! A snapshot is [`MAGIC`], then for the value table and the wins table
-//! each a count (8 bytes, little-endian) and that many slots of 18 bytes
-//! (the mixed key, 16 bytes; the value; the grade of work), then an FNV-1a
-//! hash of everything before it (8 bytes), so a damaged file is refused
-//! before any of it is used.
+//! each two lists, of the slots of packed keys and of the others: a count
+//! (8 bytes, little-endian) and that many slots of 10 or 18 bytes (the
+//! mixed key, 8 or 16 bytes; the value; the grade of work), then an
+//! FNV-1a hash of everything before it (8 bytes), so a damaged file is
+//! refused before any of it is used.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -20,10 +21,16 @@ use crate::game::{Limits, SearchProgress, SearchTables};
 /// The first bytes of a snapshot, with its version: to be raised with
 /// every change of what a key means (the canonical forms of `shape`, a
 /// game's encoding), or old snapshots would give wrong values.
-pub const MAGIC: &[u8; 8] = b"GRSPLIT1";
+pub const MAGIC: &[u8; 8] = b"GRSPLIT2";
 
-/// Bytes of one slot in a snapshot.
-const SLOT_BYTES: usize = 18;
+/// Bytes of a slot's key in a snapshot, packed or not.
+fn key_bytes(narrow: bool) -> usize {
+    if narrow {
+        8
+    } else {
+        16
+    }
+}
 
 /// FNV-1a, 64 bits: a check against damage, not against malice.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -60,12 +67,16 @@ impl SearchTables for Solver {
 
     fn snapshot(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        for table in self.tables() {
+        for (table, narrow) in self
+            .tables()
+            .into_iter()
+            .flat_map(|t| [(t, true), (t, false)])
+        {
             let count_at = out.len();
             out.extend([0; 8]);
             let mut count = 0u64;
-            for s in table.slots_in_use() {
-                out.extend(s.mixed.to_le_bytes());
+            for s in table.slots_in_use().filter(|s| s.narrow == narrow) {
+                out.extend_from_slice(&s.mixed.to_le_bytes()[..key_bytes(narrow)]);
                 out.extend([s.value as u8, s.grade]);
                 count += 1;
             }
@@ -109,20 +120,24 @@ fn read_snapshot(bytes: &[u8]) -> Result<[Vec<Slot>; 2]> {
     }
     let mut rest = &body[MAGIC.len()..];
     let mut tables = [Vec::new(), Vec::new()];
-    for slots in &mut tables {
+    for list in 0..4 {
+        let (slots, narrow) = (&mut tables[list / 2], list % 2 == 0);
         let Some((count, after)) = rest.split_first_chunk::<8>() else {
             return Err(damaged("cut short"));
         };
-        let count = u64::from_le_bytes(*count) as usize;
-        let len = count.checked_mul(SLOT_BYTES).filter(|&l| l <= after.len());
+        let (count, key) = (u64::from_le_bytes(*count) as usize, key_bytes(narrow));
+        let len = count.checked_mul(key + 2).filter(|&l| l <= after.len());
         let Some(len) = len else {
             return Err(damaged("cut short"));
         };
-        for s in after[..len].chunks_exact(SLOT_BYTES) {
+        for s in after[..len].chunks_exact(key + 2) {
+            let mut mixed = [0; 16];
+            mixed[..key].copy_from_slice(&s[..key]);
             slots.push(Slot {
-                mixed: u128::from_le_bytes(s[..16].try_into().expect("16 bytes")),
-                value: u64::from(s[16]),
-                grade: s[17],
+                mixed: u128::from_le_bytes(mixed),
+                narrow,
+                value: u64::from(s[key]),
+                grade: s[key + 1],
             });
         }
         rest = &after[len..];

@@ -9,6 +9,7 @@
 //! searched, and a component's value is found by outcome searches
 //! ([`search`]), kept in a [`Table`] bounded by the memory budget.
 
+mod buckets;
 pub mod checkpoint;
 pub mod files;
 mod mex;
