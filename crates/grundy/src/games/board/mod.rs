@@ -12,6 +12,7 @@
 mod buckets;
 pub mod checkpoint;
 pub mod files;
+mod lists;
 mod mex;
 mod search;
 pub mod shape;

@@ -25,6 +25,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use super::lists::Lists;
 use super::{cancel_in_place, Solver, Split};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -258,23 +259,21 @@ impl Solver {
     fn list<G: Split>(&self, cx: &Ctx<'_, G>, f: &mut OneFrame) -> Option<bool> {
         let (n, seen) = (f.n, &mut f.seen);
         let Lists { parts, ends, open } = &mut f.lists;
+        // Each option's parts are looked up once the next option is made,
+        // their buckets fetched meanwhile: the making hides the misses.
+        let mut fetched = None;
         let won = cx
             .game
             .options_until(f.key, parts, ends, &mut |parts, ends| {
                 let i = ends.len() - 1;
                 let start = if i == 0 { 0 } else { ends[i - 1] };
                 cancel_in_place(parts, ends, i, start);
-                match parts[start..]
-                    .iter()
-                    .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
-                {
-                    Some(x) if x == n => return true,
-                    Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
-                    Some(_) => {}
-                    None => open.push(i),
-                }
-                false
+                parts[start..].iter().for_each(|&p| self.table.prefetch(p));
+                fetched
+                    .replace(i)
+                    .is_some_and(|j| self.sort_option(n, parts, ends, j, seen, open))
             });
+        let won = won || fetched.is_some_and(|j| self.sort_option(n, parts, ends, j, seen, open));
         if won {
             return Some(true);
         }
@@ -298,6 +297,30 @@ impl Solver {
                 .max()
         });
         None
+    }
+
+    /// Sorts option `j` of a search of `key + *n` by the table: true when
+    /// it is worth `*n` (it wins); marked `seen` when valued, else put
+    /// with the `open` ones.
+    fn sort_option(
+        &self,
+        n: u64,
+        parts: &[u128],
+        ends: &[usize],
+        j: usize,
+        seen: &mut [u64; 4],
+        open: &mut Vec<usize>,
+    ) -> bool {
+        match option(parts, ends, j)
+            .iter()
+            .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
+        {
+            Some(x) if x == n => return true,
+            Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
+            Some(_) => {}
+            None => open.push(j),
+        }
+        false
     }
 
     /// The next move of a search of `key + *n`: the open options in
@@ -537,46 +560,6 @@ struct OneFrame {
 impl OneFrame {
     fn is_seen(&self, m: u64) -> bool {
         m < 256 && self.seen[(m / 64) as usize] >> (m % 64) & 1 == 1
-    }
-}
-
-/// The lists of one position's options, from a pool of the thread's: a
-/// search allocates them once per level it reaches, not once per
-/// position.
-struct Lists {
-    parts: Vec<u128>,
-    ends: Vec<usize>,
-    open: Vec<usize>,
-}
-
-/// Lists a thread is done with, emptied (plain vectors, so that dropping
-/// the pool at the thread's end drops no [`Lists`]).
-type Spare = (Vec<u128>, Vec<usize>, Vec<usize>);
-
-thread_local! {
-    static SPARE_LISTS: std::cell::RefCell<Vec<Spare>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl Lists {
-    fn take() -> Lists {
-        let spare = SPARE_LISTS.try_with(|spare| spare.borrow_mut().pop());
-        let (parts, ends, open) = spare.ok().flatten().unwrap_or_default();
-        Lists { parts, ends, open }
-    }
-}
-
-/// The lists go back to the pool, emptied (unless the thread is ending).
-impl Drop for Lists {
-    fn drop(&mut self) {
-        let mut spare = (
-            std::mem::take(&mut self.parts),
-            std::mem::take(&mut self.ends),
-            std::mem::take(&mut self.open),
-        );
-        spare.0.clear();
-        spare.1.clear();
-        spare.2.clear();
-        let _ = SPARE_LISTS.try_with(|pool| pool.borrow_mut().push(spare));
     }
 }
 
