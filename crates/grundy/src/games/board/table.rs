@@ -8,11 +8,13 @@
 //! eight to a cache line; the others in slots of two words, four to a
 //! line ([`buckets`](super::buckets)). A table is one array of each,
 //! sharing its budget; an array no key of the game reaches is never
-//! touched. Packed slots hold twice the values in the same memory: Cram
-//! 4x11 on two threads, in four alternating rounds, took 5.7-6.9 s in
-//! 12.5 MB, against 8.0-9.4 s in 14.3 MB with every slot wide (the
-//! anchor 17.1-19.3 s in 16.0 MB); the narrow slots' table also grows at
-//! half full where the wide one waited for 65%.
+//! touched. Packed slots hold twice the values in the same memory, which
+//! pays for growing them at half full: Cram 4x11 on two threads, in four
+//! alternating rounds, took 5.7-6.9 s in 12.5 MB, against 8.0-9.4 s in
+//! 14.3 MB with every slot wide and grown at 65% (the anchor 17.1-19.3 s
+//! in 16.0 MB); of that, the search's prefetching of its lookups is worth
+//! about 5% (packed slots without it: 5.4-8.1 s in 12.3-12.7 MB in other
+//! rounds).
 //!
 //! A key is first packed if it can be, then mixed by a bijection, so
 //! that its low bits pick the bucket and the rest, stored, identify it
