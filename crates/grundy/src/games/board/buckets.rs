@@ -8,8 +8,9 @@
 //! full bucket gives its least-worked slot to the newcomer: the values
 //! that are dearest to recompute stay.
 //!
-//! An array uses a prefix of its buckets, which starts small and grows in
-//! place, a bucket at a time, while fuller than its format's load: a
+//! An array uses a prefix of its buckets (counted from the start of its
+//! block or from the end, so that two arrays share one block), which
+//! starts small and grows in place, a bucket at a time, while fuller than its format's load: a
 //! search that needs a few megabytes then reads them from the processor's
 //! caches instead of missing them across the whole budget (Cram 5x6: 1.4
 //! s in 68 MB with the whole budget at once, 1.0 s in 15 MB grown). It
@@ -30,7 +31,7 @@
 
 use std::alloc::Layout;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The fewest buckets an array has: their index supplies the low bits of
 /// every key, where the value and the work are stored.
@@ -56,6 +57,10 @@ pub trait Format {
     /// How full (in percent of the slots in use) an array grows at:
     /// fuller arrays give up more slots in crowded buckets.
     const LOAD_PERCENT: u64;
+    /// Whether the array's buckets are counted from the block's end, so
+    /// that the two arrays of a table share one block, growing towards
+    /// each other.
+    const FROM_END: bool;
     /// The entry in slot `s` (0 when empty).
     fn read(b: &Bucket, s: usize) -> u128;
     /// Writes the entry `e` to slot `s` (0 empties it).
@@ -74,6 +79,7 @@ pub enum Wide {}
 
 impl Format for Narrow {
     const SLOTS: usize = 8;
+    const FROM_END: bool = false;
     /// Cram 4x11 on two threads, in three alternating rounds: 6.7, 6.2
     /// and 5.4 s in 12.6 MB at 50%, 8.0, 6.9 and 5.9 s in 11.5 MB at
     /// 65%, 8.0, 8.0 and 7.4 s in 11.0 MB at 80% (the anchor 14.2-16.3 s
@@ -93,6 +99,7 @@ impl Format for Narrow {
 
 impl Format for Wide {
     const SLOTS: usize = 4;
+    const FROM_END: bool = true;
     /// Cram 4x11 on two threads, in one run against the anchor's
     /// 16.0-17.9 s in 16.1 MB: 7.9-8.3 s in 14.1 MB at 65%, 7.5-8.2 s in
     /// 16.0 MB at 50%, 8.1-9.4 s in 13.0 MB at 75%; Cram 5x9: 41.5 s in
@@ -148,15 +155,14 @@ impl Shape {
 
     /// The bucket of the mixed key `m`.
     #[inline]
-    fn bucket(self, m: u128) -> usize {
+    fn bucket(self, m: u128) -> u64 {
         let low = (1u64 << self.level) - 1;
         let i = m as u64 & low;
-        let i = if i < self.split {
+        if i < self.split {
             m as u64 & (2 * low + 1)
         } else {
             i
-        };
-        i as usize
+        }
     }
 
     /// The shape once bucket `split` has split.
@@ -179,7 +185,7 @@ impl Shape {
 /// a block aligned to 64 bytes would be cleared by the allocator at once
 /// (every page resident), while one of the allocator's own alignment
 /// gets pages of zeros from the system as they are first touched.
-struct Block {
+pub struct Block {
     /// The block, as allocated.
     block: *mut u8,
     layout: Layout,
@@ -196,7 +202,7 @@ unsafe impl Sync for Block {}
 
 impl Block {
     /// `len` empty buckets, or `None` when the system has no room.
-    fn new(len: usize) -> Option<Block> {
+    pub fn new(len: usize) -> Option<Block> {
         let bytes = len
             .checked_mul(BUCKET_BYTES as usize)?
             .checked_add(BUCKET_BYTES as usize)?;
@@ -219,6 +225,11 @@ impl Block {
         })
     }
 
+    /// Buckets in the block.
+    pub fn buckets(&self) -> u64 {
+        self.len as u64
+    }
+
     /// Bucket `i` (below `len`).
     #[inline]
     fn get(&self, i: usize) -> &Bucket {
@@ -239,33 +250,39 @@ impl Drop for Block {
 }
 
 /// A lock-free array of buckets of slots in the format `F`, of which a
-/// prefix is in use.
+/// prefix is in use, on a [`Block`] it shares with an array of the other
+/// format (one counted from each end): the caller hands each method the
+/// block, and lets one array at a time grow, as far as the other leaves
+/// room.
 pub struct Array<F> {
-    /// Every bucket the array may use.
-    block: Block,
     /// The buckets in use, `2^L + s`, as `L | s << 8` in one word, so
     /// that a lookup reads both at once ([`Shape`]).
     shape: AtomicU64,
     /// Slots filled so far (about: two threads filling one slot at once
     /// both count it).
     filled: AtomicU64,
-    /// Whether a thread is bringing buckets into use.
-    growing: AtomicBool,
     format: PhantomData<F>,
 }
 
 impl<F: Format> Array<F> {
-    /// An array of at most `len` buckets (at least `2^MIN_BUCKET_BITS`),
-    /// or `None` when the system has no room.
-    pub fn new(len: usize) -> Option<Array<F>> {
-        debug_assert!(len >= 1 << MIN_BUCKET_BITS);
-        Some(Array {
-            block: Block::new(len)?,
+    /// An array of the fewest buckets, `2^MIN_BUCKET_BITS`.
+    pub fn smallest() -> Array<F> {
+        Array {
             shape: AtomicU64::new(Shape::FIRST.word()),
             filled: AtomicU64::new(0),
-            growing: AtomicBool::new(false),
             format: PhantomData,
-        })
+        }
+    }
+
+    /// The array's bucket `i` in `block`.
+    #[inline]
+    fn at<'b>(&self, block: &'b Block, i: u64) -> &'b Bucket {
+        let i = if F::FROM_END {
+            block.buckets() - 1 - i
+        } else {
+            i
+        };
+        block.get(i as usize)
     }
 
     fn shape(&self) -> Shape {
@@ -289,8 +306,8 @@ impl<F: Format> Array<F> {
 
     /// The value of the mixed key `m`, if the array holds it.
     #[inline]
-    pub fn value(&self, m: u128) -> Option<u64> {
-        let b = self.block.get(self.shape().bucket(m));
+    pub fn value(&self, block: &Block, m: u128) -> Option<u64> {
+        let b = self.at(block, self.shape().bucket(m));
         (0..F::SLOTS).find_map(|s| {
             let e = F::read(b, s);
             let v = (e & 0xFF) as u64;
@@ -301,8 +318,8 @@ impl<F: Format> Array<F> {
     /// Asks the processor to bring the bucket of the mixed key `m` into
     /// its caches, so that a lookup of it a little later does not wait.
     #[inline]
-    pub fn prefetch(&self, m: u128) {
-        let b: *const Bucket = self.block.get(self.shape().bucket(m));
+    pub fn prefetch(&self, block: &Block, m: u128) {
+        let b: *const Bucket = self.at(block, self.shape().bucket(m));
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch reads nothing the program sees, and the SSE
         // it needs is part of every x86-64 processor.
@@ -316,8 +333,8 @@ impl<F: Format> Array<F> {
 
     /// Stores `entry` for the mixed key `m`: in the key's slot, an empty
     /// one or the least-worked one; says whether it took an empty slot.
-    pub fn store(&self, m: u128, entry: u128) -> bool {
-        let b = self.block.get(self.shape().bucket(m));
+    pub fn store(&self, block: &Block, m: u128, entry: u128) -> bool {
+        let b = self.at(block, self.shape().bucket(m));
         let mut victim = 0;
         let mut least = u128::MAX;
         let mut empty = false;
@@ -345,21 +362,18 @@ impl<F: Format> Array<F> {
     }
 
     /// Brings buckets into use while the array is too full and uses
-    /// fewer than `limit` (and its length), unless another thread is at
-    /// it: each split moves the slots of bucket `split` whose key has bit
-    /// `level` set to its twin `2^level` further on (untouched until
-    /// now), and publishes the new shape once they have moved.
+    /// fewer than `limit` (at most what the other array on `block`
+    /// leaves); the caller lets no other thread grow either array
+    /// meanwhile. Each split moves the slots of bucket `split` whose key
+    /// has bit `level` set to its twin `2^level` further on (untouched
+    /// until now), and publishes the new shape once they have moved.
     #[cold]
-    pub fn grow(&self, limit: u64) {
-        if self.growing.swap(true, Ordering::Acquire) {
-            return;
-        }
-        let limit = limit.min(self.block.len as u64);
+    pub fn grow(&self, block: &Block, limit: u64) {
         let mut shape = self.shape();
         while self.full() && shape.used() < limit {
             let twin = 1u64 << shape.level;
-            let from = self.block.get(shape.split as usize);
-            let to = self.block.get((shape.split + twin) as usize);
+            let from = self.at(block, shape.split);
+            let to = self.at(block, shape.split + twin);
             for s in 0..F::SLOTS {
                 let e = F::read(from, s);
                 if e & 0xFF != 0 && e as u64 & twin != 0 {
@@ -370,15 +384,14 @@ impl<F: Format> Array<F> {
             shape = shape.next();
             self.shape.store(shape.word(), Ordering::Release);
         }
-        self.growing.store(false, Ordering::Release);
     }
 
     /// Every entry in use, with the low bits of its mixed key (the
     /// bucket's, which it does not store) put back: `(mixed, entry)`.
-    pub fn entries(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
+    pub fn entries<'a>(&'a self, block: &'a Block) -> impl Iterator<Item = (u128, u128)> + 'a {
         let used = self.used() as usize;
         (0..used * F::SLOTS).filter_map(move |i| {
-            let e = F::read(self.block.get(i / F::SLOTS), i % F::SLOTS);
+            let e = F::read(self.at(block, (i / F::SLOTS) as u64), i % F::SLOTS);
             let bucket = (i / F::SLOTS) as u128;
             (e & 0xFF != 0).then_some(((e & KEY_MASK) | (bucket & !KEY_MASK), e))
         })

@@ -6,9 +6,11 @@
 //! cells (every Cram and grid record), and so do small Chomp diagrams.
 //! Such keys are packed into one word and kept in slots of one word,
 //! eight to a cache line; the others in slots of two words, four to a
-//! line ([`buckets`](super::buckets)). A table is one array of each,
-//! sharing its budget; an array no key of the game reaches is never
-//! touched. Packed slots hold twice the values in the same memory, which
+//! line ([`buckets`](super::buckets)). A table is one array of each on
+//! one block of its budget, the packed one counted from the block's
+//! start and the other from its end, so that they share the budget
+//! without reserving it twice; an array no key of the game reaches is
+//! never touched. Packed slots hold twice the values in the same memory, which
 //! pays for growing them at half full: Cram 4x11 on two threads, in four
 //! alternating rounds, took 5.7-6.9 s in 12.5 MB, against 8.0-9.4 s in
 //! 14.3 MB with every slot wide and grown at 65% (the anchor 17.1-19.3 s
@@ -20,9 +22,9 @@
 //! that its low bits pick the bucket and the rest, stored, identify it
 //! exactly.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::buckets::{Array, Format, Narrow, Wide, BUCKET_BYTES, KEY_MASK, MIN_BUCKET_BITS};
+use super::buckets::{Array, Block, Format, Narrow, Wide, BUCKET_BYTES, KEY_MASK, MIN_BUCKET_BITS};
 use crate::error::{Error, Result};
 
 /// The smallest table, in bytes: the smallest array of each format.
@@ -38,12 +40,15 @@ const MIDDLE: u128 = ((1u128 << 121) - 1) & !((1u128 << 57) - 1);
 
 /// A lock-free table from canonical components to their values.
 pub struct Table {
+    /// The budget's buckets, which both arrays share.
+    block: Block,
     /// The slots of keys packed into one word.
     narrow: Array<Narrow>,
     /// The slots of the other keys.
     wide: Array<Wide>,
-    /// Buckets both arrays may use together.
-    budget: u64,
+    /// Whether a thread is bringing buckets into use (in either array:
+    /// one grows at a time, so they never meet).
+    growing: AtomicBool,
     /// The most slots (of either format) the search's work so far allows
     /// each array ([`Table::allow`]).
     allowed: AtomicU64,
@@ -112,19 +117,20 @@ impl Table {
             )));
         }
         let budget = bytes / BUCKET_BYTES;
-        // Either array may take all but the other's smallest size.
-        let most = budget - (1 << MIN_BUCKET_BITS);
-        let refused = || {
-            Error::unsupported(format!(
-                "the system could not reserve {} for the search's table: give a smaller --memory",
-                crate::error::bytes_text(most * BUCKET_BYTES)
-            ))
-        };
-        let len = usize::try_from(most).map_err(|_| refused())?;
+        let block = usize::try_from(budget)
+            .ok()
+            .and_then(Block::new)
+            .ok_or_else(|| {
+                Error::unsupported(format!(
+                    "the system could not reserve {} for the search's table: give a smaller --memory",
+                    crate::error::bytes_text(budget * BUCKET_BYTES)
+                ))
+            })?;
         Ok(Table {
-            narrow: Array::new(len).ok_or_else(refused)?,
-            wide: Array::new(len).ok_or_else(refused)?,
-            budget,
+            block,
+            narrow: Array::smallest(),
+            wide: Array::smallest(),
+            growing: AtomicBool::new(false),
             allowed: AtomicU64::new(u64::MAX),
         })
     }
@@ -137,28 +143,33 @@ impl Table {
     pub fn allow(&self, slots: u64) {
         self.allowed.store(slots, Ordering::Relaxed);
         if self.narrow.full() {
-            self.narrow.grow(self.limit::<Narrow>(self.wide.used()));
+            self.grow(&self.narrow, &self.wide);
         }
         if self.wide.full() {
-            self.wide.grow(self.limit::<Wide>(self.narrow.used()));
+            self.grow(&self.wide, &self.narrow);
         }
     }
 
-    /// The most buckets an array of format `F` may use while the other
-    /// uses `others`.
-    fn limit<F: Format>(&self, others: u64) -> u64 {
+    /// Grows `array` as far as it is allowed and `other` leaves room on
+    /// the block, unless another thread is growing either: the room is
+    /// read while no other growth can take it.
+    #[cold]
+    fn grow<F: Format, O: Format>(&self, array: &Array<F>, other: &Array<O>) {
+        if self.growing.swap(true, Ordering::Acquire) {
+            return;
+        }
         let allowed = self.allowed.load(Ordering::Relaxed) / F::SLOTS as u64;
-        allowed
-            .max(1 << MIN_BUCKET_BITS)
-            .min(self.budget.saturating_sub(others))
+        let room = self.block.buckets() - other.used();
+        array.grow(&self.block, allowed.max(1 << MIN_BUCKET_BITS).min(room));
+        self.growing.store(false, Ordering::Release);
     }
 
     /// The value stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u128) -> Option<u64> {
         match pack(key) {
-            Some(p) => self.narrow.value(u128::from(mix64(p))),
-            None => self.wide.value(mix(key)),
+            Some(p) => self.narrow.value(&self.block, u128::from(mix64(p))),
+            None => self.wide.value(&self.block, mix(key)),
         }
     }
 
@@ -168,8 +179,8 @@ impl Table {
     #[inline]
     pub fn prefetch(&self, key: u128) {
         match pack(key) {
-            Some(p) => self.narrow.prefetch(u128::from(mix64(p))),
-            None => self.wide.prefetch(mix(key)),
+            Some(p) => self.narrow.prefetch(&self.block, u128::from(mix64(p))),
+            None => self.wide.prefetch(&self.block, mix(key)),
         }
     }
 
@@ -190,11 +201,11 @@ impl Table {
     fn put_mixed(&self, narrow: bool, m: u128, value: u64, grade: u8) {
         let e = entry(m, value, grade);
         if narrow {
-            if self.narrow.store(m, e) && self.narrow.full() {
-                self.narrow.grow(self.limit::<Narrow>(self.wide.used()));
+            if self.narrow.store(&self.block, m, e) && self.narrow.full() {
+                self.grow(&self.narrow, &self.wide);
             }
-        } else if self.wide.store(m, e) && self.wide.full() {
-            self.wide.grow(self.limit::<Wide>(self.narrow.used()));
+        } else if self.wide.store(&self.block, m, e) && self.wide.full() {
+            self.grow(&self.wide, &self.narrow);
         }
     }
 
@@ -211,7 +222,7 @@ impl Table {
         } else {
             Wide::SLOTS
         };
-        self.budget * per_bucket as u64
+        self.block.buckets() * per_bucket as u64
     }
 
     /// Every slot in use, for snapshots.
@@ -224,8 +235,8 @@ impl Table {
                 grade: ((e >> 8) & 0xF) as u8,
             }
         };
-        let narrow = self.narrow.entries().map(slot(true));
-        narrow.chain(self.wide.entries().map(slot(false)))
+        let narrow = self.narrow.entries(&self.block).map(slot(true));
+        narrow.chain(self.wide.entries(&self.block).map(slot(false)))
     }
 
     /// Puts back a slot of [`Table::slots_in_use`] (of this table or of
@@ -390,12 +401,17 @@ mod tests {
         let t = Table::with_bytes(MIN_TABLE_BYTES * 4).unwrap();
         let keys = 48u128 << MIN_BUCKET_BITS;
         for k in 0..keys {
-            t.put(narrow_key(k), 1, 1);
-            t.put(wide_key(k), 1, 1);
+            t.put(narrow_key(k), (k % 200) as u64, 1);
+            t.put(wide_key(k), (k % 201) as u64, 1);
         }
-        // Both arrays full: the buckets each took hold eight packed keys
-        // or four others.
+        // Both arrays full, on one block from either end: the buckets
+        // each took hold eight packed keys or four others, and every key
+        // kept has its own value.
         assert_eq!(t.used(), 8 << MIN_BUCKET_BITS);
+        for k in 0..keys {
+            assert!(t.get(narrow_key(k)).is_none_or(|v| v == (k % 200) as u64));
+            assert!(t.get(wide_key(k)).is_none_or(|v| v == (k % 201) as u64));
+        }
         let count = |narrow: bool| t.slots_in_use().filter(|s| s.narrow == narrow).count();
         let per_bucket = |narrow: bool| count(narrow) as f64 / grown(&t, narrow).1 as f64;
         let (packed, other) = (per_bucket(true), per_bucket(false));
