@@ -31,7 +31,8 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::games::board::table::MAX_VALUE;
 
-/// How often (in positions searched) the search reads its stop flag.
+/// How often (in positions each thread searches) the search reads its
+/// stop flag.
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// The won `C + *n` kept in the second table: `n` below this.
@@ -253,11 +254,11 @@ impl Solver {
             _ => {}
         }
         let (before, pending) = ENTERED.get();
-        if pending + 1 == CHECK_EVERY {
+        if before % CHECK_EVERY == 0 {
             ENTERED.set((before + 1, 0));
-            let solved = self.stats.solved.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            let solved = self.stats.solved.fetch_add(pending + 1, Ordering::Relaxed);
             cx.limits.check("the split search")?;
-            self.make_room(solved + CHECK_EVERY);
+            self.make_room(solved + pending);
         } else {
             ENTERED.set((before + 1, pending + 1));
         }
