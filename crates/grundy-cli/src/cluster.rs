@@ -105,8 +105,11 @@ pub fn run(
 }
 
 /// A peer lost in the middle of a run makes timely's network threads
-/// panic: that is told as what happened (exit code 2), not as a bug.
+/// panic: that is told as what happened (exit code 2), not as a bug, and
+/// once: the sending and the receiving thread both panic, and the second
+/// waits for the first to end the process.
 fn report_lost_peers(process: usize) {
+    static TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let payload = info.payload();
@@ -114,6 +117,11 @@ fn report_lost_peers(process: usize) {
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or("");
         if text.contains("timely communication error") {
+            if TOLD.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                loop {
+                    std::thread::park();
+                }
+            }
             let why = text.lines().next().unwrap_or(text);
             eprintln!("error: process {process}: lost the connection to another process of the cluster ({why})");
             std::process::exit(2);
