@@ -98,6 +98,16 @@ fn mix64(k: u64) -> u64 {
     m ^ (m >> 33)
 }
 
+/// Whether `key` packs into one word, and the key mixed as its array
+/// keeps it.
+#[inline]
+fn mixed(key: u128) -> (bool, u128) {
+    match pack(key) {
+        Some(p) => (true, u128::from(mix64(p))),
+        None => (false, mix(key)),
+    }
+}
+
 /// The entry of a slot: the key's stored bits, the grade, the value.
 fn entry(m: u128, value: u64, grade: u8) -> u128 {
     debug_assert!(value <= MAX_VALUE);
@@ -167,9 +177,9 @@ impl Table {
     /// The value stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u128) -> Option<u64> {
-        match pack(key) {
-            Some(p) => self.narrow.value(&self.block, u128::from(mix64(p))),
-            None => self.wide.value(&self.block, mix(key)),
+        match mixed(key) {
+            (true, m) => self.narrow.value(&self.block, m),
+            (false, m) => self.wide.value(&self.block, m),
         }
     }
 
@@ -178,9 +188,9 @@ impl Table {
     /// miss of the caches at a time no longer.
     #[inline]
     pub fn prefetch(&self, key: u128) {
-        match pack(key) {
-            Some(p) => self.narrow.prefetch(&self.block, u128::from(mix64(p))),
-            None => self.wide.prefetch(&self.block, mix(key)),
+        match mixed(key) {
+            (true, m) => self.narrow.prefetch(&self.block, m),
+            (false, m) => self.wide.prefetch(&self.block, m),
         }
     }
 
@@ -189,10 +199,8 @@ impl Table {
     /// held), an empty one, or the bucket's least-worked one.
     pub fn put(&self, key: u128, value: u64, work: u64) {
         let grade = (64 - work.leading_zeros()).min(15) as u8;
-        match pack(key) {
-            Some(p) => self.put_mixed(true, u128::from(mix64(p)), value, grade),
-            None => self.put_mixed(false, mix(key), value, grade),
-        }
+        let (narrow, m) = mixed(key);
+        self.put_mixed(narrow, m, value, grade);
     }
 
     /// [`Table::put`] of a key already packed (if `narrow`) and mixed,
