@@ -33,7 +33,7 @@ const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
 /// searches, whose parallel parts only that feature compiles.
 const THREADS: &[&str] = &[
     "heap/sparse/window.rs",
-    "games/board/search.rs",
+    "games/board/search/parallel.rs",
     "games/board/mex.rs",
     "games/chomp/dense.rs",
 ];

@@ -405,6 +405,31 @@ fn node_kayles_on_three_row_grids_matches_the_published_values() {
     }
 }
 
+/// On more than one thread the split search marks the components each
+/// thread is on and puts off options another thread is searching: the
+/// answers stay those of one thread, and the published ones.
+#[test]
+fn every_thread_count_gives_the_published_values() {
+    let cases = [
+        ("cram", "4x7", 3),
+        ("cram", "5x6", 2),
+        ("cram", "4x6", 0),
+        ("node-kayles", "grid:3x12", 5),
+        ("node-kayles", "grid:3x16", 3),
+    ];
+    for threads in [1, 2, 3, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for (name, board, want) in cases {
+            let g = game(name);
+            let got = pool.install(|| value(&*g, board));
+            assert_eq!(got, want, "{name} {board} on {threads} threads");
+        }
+    }
+}
+
 #[test]
 fn chomp_matches_the_brute_force_and_rectangles_are_first_player_wins() {
     let g = game("chomp");

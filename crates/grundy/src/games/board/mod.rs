@@ -10,6 +10,7 @@
 //! ([`search`]), kept in a [`Table`] bounded by the memory budget.
 
 mod buckets;
+mod busy;
 pub mod checkpoint;
 pub mod files;
 mod lists;
@@ -49,6 +50,8 @@ pub struct Solver {
     wins: Table,
     /// What the search has done so far.
     pub stats: Stats,
+    /// The components the threads are searching.
+    busy: busy::Busy,
     /// Whether the front end's watch was told of the tables.
     attached: AtomicBool,
 }
@@ -90,6 +93,7 @@ impl Solver {
             table: Table::with_bytes(bytes)?,
             wins: Table::with_bytes((bytes / WINS_SHARE).max(MIN_TABLE_BYTES))?,
             stats: Stats::default(),
+            busy: busy::Busy::new(),
             attached: AtomicBool::new(false),
         })
     }
