@@ -5,14 +5,16 @@
 //! algorithm", 1996). Two threads searching sibling options of one
 //! position meet the same components again and again.
 //!
-//! A mark is a hint: a key whose slot another key holds goes unmarked,
-//! and a search stopped by an error may leave marks behind. Either only
-//! changes the order in which options are tried, never an answer.
+//! A mark is a hint: a key whose slot another key holds goes unmarked
+//! (a few of the hundreds of keys marked at once), and a search that
+//! fails unmarks its frames, but one that panics leaves their marks.
+//! Either only changes the order in which options are tried, never an
+//! answer.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Slots of the marks: the threads' search paths (a few hundred frames
-/// each) fit with room to spare.
+/// Slots of the marks: ten times the frames on the threads' search
+/// paths (a few hundred each).
 const SLOTS: usize = 1 << 12;
 
 /// The components being searched, one hashed key per slot (0 when free).
@@ -55,6 +57,12 @@ impl Busy {
     pub(super) fn is_marked(&self, key: u128) -> bool {
         let (h, i) = hashed(key);
         self.slots[i].load(Ordering::Relaxed) == h
+    }
+
+    /// Whether no key is marked: searches that end leave none.
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.slots.iter().all(|s| s.load(Ordering::Relaxed) == 0)
     }
 }
 

@@ -257,6 +257,40 @@ mod tests {
         assert_eq!(cancel_pairs(vec![4, 1, 4, 4, 2, 1]), vec![2, 4]);
     }
 
+    /// Searches on two threads leave no marks of what they were
+    /// searching: neither one that ends nor one stopped midway, whose
+    /// frames' marks go with them.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn searches_leave_no_marks() {
+        use crate::games::board::text::parse_board;
+        use crate::games::cram::{region_keys, CramMoves};
+        use std::sync::atomic::Ordering;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let key = |board| region_keys(&parse_board(board, "a board").unwrap())[0];
+        let s = Solver::new(&Limits::default(), 1 << 22).unwrap();
+        let v = pool.install(|| s.value(&CramMoves, key("4x7"), &Limits::default()));
+        assert_eq!(v.unwrap(), 3);
+        assert!(s.busy.is_empty());
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..Limits::default()
+        };
+        let timer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        let err = pool.install(|| s.value(&CramMoves, key("5x9"), &limits));
+        timer.join().unwrap();
+        let err = err.expect_err("Cram 5x9 takes more than 0.2 s");
+        assert!(matches!(err, crate::Error::Interrupted(_)), "{err}");
+        assert!(s.busy.is_empty());
+    }
+
     #[test]
     fn a_stopped_search_says_so() {
         let s = Solver::new(&Limits::default(), 1 << 20).unwrap();

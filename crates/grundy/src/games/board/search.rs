@@ -389,7 +389,8 @@ impl Solver {
 
     /// The next move of a search of `key + *n`: the open options in
     /// turn (the sum each leaves with `*n` searched for a loss, all but
-    /// the first on rayon's pool on the top levels), then every smaller
+    /// the first on rayon's pool on the top levels, below them those
+    /// another thread is on put off to the end), then every smaller
     /// nimber not seen (each starting at its own: the ones below are
     /// known won), until one wins.
     fn step_one<G: Split>(
@@ -470,11 +471,9 @@ impl Solver {
     }
 
     /// Keeps the outcome `won` of `f`'s `key + *n`: a loss as the value
-    /// `n`, a win among the kept wins; returns `won`.
+    /// `n`, a win among the kept wins; returns `won`. The key's mark goes
+    /// last, so that a thread that finds it gone finds the answer.
     fn keep(&self, f: &OneFrame, won: bool) -> bool {
-        if f.marked {
-            self.busy.unmark(f.key);
-        }
         let work = ENTERED.get().0 - f.before;
         if won {
             if f.n < KEPT_WINS {
@@ -483,6 +482,9 @@ impl Solver {
             }
         } else {
             self.table.put(f.key, f.n, work);
+        }
+        if f.marked {
+            self.busy.unmark(f.key);
         }
         won
     }

@@ -121,7 +121,7 @@ impl SumFrame {
 pub(super) struct OneFrame {
     pub(super) key: u128,
     pub(super) n: u64,
-    /// The wins of `key + *m` (`m <` [`KEPT_WINS`]) known when it began.
+    /// The wins of `key + *m` (`m` below the kept wins' bound) known when it began.
     pub(super) known: u64,
     /// Positions its thread had entered before it began, to measure its
     /// work.
