@@ -63,6 +63,18 @@ struct Ctx<'a, G> {
     marks: bool,
 }
 
+impl<'a, G> Ctx<'a, G> {
+    /// The context of a search whose top `depth` levels run in parallel:
+    /// it marks what it searches when any do.
+    fn new(game: &'a G, limits: &'a Limits, depth: u32) -> Ctx<'a, G> {
+        Ctx {
+            game,
+            limits,
+            marks: depth > 0,
+        }
+    }
+}
+
 impl Solver {
     /// The value of the component `key`: by outcome searches for games
     /// that split, by the mex of every option ([`super::mex`]) for others.
@@ -76,11 +88,7 @@ impl Solver {
             return self.mex_serial(game, key, limits);
         }
         limits.check("the split search")?;
-        let cx = Ctx {
-            game,
-            limits,
-            marks: depth > 0,
-        };
+        let cx = Ctx::new(game, limits, depth);
         match self.run(&cx, Call::Nimber { key, depth }, Vec::new())? {
             Ret::Value(v) => Ok(v),
             Ret::Wins(_) => unreachable!("a nimber's search returns a value"),
@@ -104,12 +112,7 @@ impl Solver {
         }
         limits.check("the split search")?;
         let depth = parallel_depth();
-        let cx = Ctx {
-            game,
-            limits,
-            marks: depth > 0,
-        };
-        Ok(!self.wins_sum(&cx, keys, n, depth)?)
+        Ok(!self.wins_sum(&Ctx::new(game, limits, depth), keys, n, depth)?)
     }
 
     /// Whether the sum of `parts` (equal pairs already cancelled) and
@@ -146,9 +149,7 @@ impl Solver {
         // A search that failed leaves frames, whose marks go.
         for frame in &stack {
             if let Frame::One(f) = frame {
-                if f.marked {
-                    self.busy.unmark(f.key);
-                }
+                self.unmark(f);
             }
         }
         answer
@@ -483,10 +484,15 @@ impl Solver {
         } else {
             self.table.put(f.key, f.n, work);
         }
+        self.unmark(f);
+        won
+    }
+
+    /// Frees the mark `f` made of its key, if it made one.
+    fn unmark(&self, f: &OneFrame) {
         if f.marked {
             self.busy.unmark(f.key);
         }
-        won
     }
 }
 
