@@ -58,10 +58,18 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         limits,
     )?;
     let analysis = run.finish(match game.files() {
-        Some(from_files) => args
-            .position
-            .read_files(&*game, from_files)
-            .and_then(|(texts, files)| Ok(from_files.analyze_files(&texts, &files, &limits)?)),
+        Some(from_files) => {
+            args.position
+                .read_files(&*game, from_files)
+                .and_then(|(texts, files)| {
+                    let a = from_files.analyze_files(&texts, &files, &limits)?;
+                    // In normal play an N-position always has a move; a
+                    // misère one may be N for having none, which is not
+                    // looked up here.
+                    let normal = !a.misere;
+                    Ok(a.checked(limits.max_moves, || Ok(normal))?)
+                })
+        }
         None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {

@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
+use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 
 /// Who wins a position with perfect play under normal play. Its long
@@ -221,6 +222,32 @@ impl Analysis {
             self.moves_truncated = true;
         }
         self
+    }
+
+    /// This analysis capped at `max` winning moves ([`Analysis::capped`]),
+    /// once it has checked itself: an N-position whose winning moves were
+    /// asked for (`max > 0`) and not cut short lists one unless it has no
+    /// move at all (misère play: the mover wins by being stuck), and a
+    /// P-position lists none. `has_move` is asked only when an N-position
+    /// lists nothing. An answer that contradicts itself is a fault of the
+    /// engine, reported as [`Error::Internal`] rather than printed as an
+    /// answer.
+    pub fn checked(self, max: usize, has_move: impl FnOnce() -> Result<bool>) -> Result<Analysis> {
+        let listed = !self.winning_moves.is_empty();
+        let contradiction = match self.outcome {
+            Outcome::N if !listed && !self.moves_truncated && max > 0 => has_move()?,
+            Outcome::P => listed,
+            _ => false,
+        };
+        if contradiction {
+            return Err(Error::Internal(format!(
+                "the analysis of `{}` says {} but lists {} winning moves",
+                self.components.join(" "),
+                self.outcome,
+                self.winning_moves.len()
+            )));
+        }
+        Ok(self.capped(max))
     }
 
     /// An analysis that knows who wins and how, but no value of the whole:

@@ -42,6 +42,10 @@ pub enum Error {
     /// The computation was stopped by its time limit or by the user.
     #[error("stopped: {}", one_line(.0))]
     Interrupted(String),
+    /// The engine found its own answer inconsistent (a fault of grundy,
+    /// never of the input): reported instead of a wrong answer.
+    #[error("internal error: {}; please report this", one_line(.0))]
+    Internal(String),
 }
 
 impl Error {

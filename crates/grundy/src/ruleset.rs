@@ -331,7 +331,9 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         let a = self
             .0
             .analyze_position(Parsed::new(components, &comps), limits)?;
-        Ok(a.capped(limits.max_moves))
+        a.checked(limits.max_moves, || {
+            Ok(!self.position_moves(components, limits)?.is_empty())
+        })
     }
 
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {

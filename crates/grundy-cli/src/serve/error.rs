@@ -65,6 +65,7 @@ impl ApiError {
                     ),
                 ),
                 E::Cyclic(_) => (StatusCode::UNPROCESSABLE_ENTITY, api_words(e)),
+                E::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
                 // Turned into a message naming the time limit by the
                 // bounds; this is the fallback wording.
                 E::Interrupted(what) => (

@@ -314,7 +314,9 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
                 match (form, stack.last_mut()) {
                     (None, _) => return Ok(self.give_up(stack)),
                     (Some(x), None) => return Ok(Some(x)),
-                    (Some(x), Some(parent)) => parent.got.push(x),
+                    // A part of the parent's current option: the parent
+                    // takes up that option again, its parts now made.
+                    (Some(_), Some(_)) => {}
                 }
                 continue;
             };
@@ -477,5 +479,41 @@ mod tests {
         let mut s = MisereSearch::new(Heaps, Limits::with_max_states(10));
         let err = s.mover_wins(&vec![5, 6, 7]).unwrap_err();
         assert!(matches!(err, Error::Limit { .. }), "{err}");
+    }
+
+    /// The form of a heap that splits without removing (4.7: a heap of
+    /// `n` becomes `a + (n - a)`) is made from its options alone, whether
+    /// the smaller heaps' forms were made before or while making it. A
+    /// made part was once also taken for an option of the heap that
+    /// needed it, which turned the P-positions below into N-positions
+    /// (each checked by an independent search of the rules).
+    #[test]
+    fn forms_do_not_depend_on_the_order_they_are_made_in() {
+        let game = crate::heap::HeapGame::new(crate::heap::Code::parse("4.7").unwrap());
+        let lost: [&[u64]; 6] = [
+            &[3, 10],
+            &[7, 12],
+            &[8, 13],
+            &[12, 12],
+            &[3, 4, 6, 9],
+            &[1, 3, 5, 10],
+        ];
+        for warm in [false, true] {
+            let mut space = SumSpace::new(&game, Limits::default());
+            if warm {
+                for n in 1..=13 {
+                    space.position(&[n]).unwrap();
+                }
+            }
+            let fresh = space.position(&[3]).unwrap();
+            let mut search = MisereSearch::new(space, Limits::default());
+            for heaps in lost {
+                let p = search.space().position(heaps).unwrap();
+                assert!(!search.mover_wins(&p).unwrap(), "{heaps:?} (warm: {warm})");
+            }
+            // A heap of 3 (options 1+2, 2 and 1+1) equals a heap of 1.
+            let one = search.space().position(&[1]).unwrap();
+            assert_eq!(fresh, one, "warm: {warm}");
+        }
     }
 }

@@ -12,10 +12,6 @@ use crate::heap::quotient::MisereQuotient;
 use crate::heap::HeapMoves;
 use crate::ruleset::{Capabilities, Parsed};
 
-/// Heaps a quotient is computed to at least, so that the next question
-/// about a slightly larger heap reuses it.
-const QUOTIENT_AT_LEAST: u64 = 24;
-
 /// The state budget of the quotient tried for a sum: enough for every
 /// quotient this version proves (order 8 for 0.75 walks 16,332 states),
 /// small enough that a game whose quotient cannot be proven falls back to
@@ -99,23 +95,17 @@ impl<G: Capabilities + 'static> Misere<G> {
             max_states: limits.max_states.min(QUOTIENT_STATES),
             ..limits.clone()
         };
-        // Beyond the sum's heaps while that works, then only as far as
-        // asked.
-        let mut to = top.max(QUOTIENT_AT_LEAST);
-        loop {
-            if to >= known.fails_from {
-                to = top;
+        // Only as far as asked: a quotient costs more with every heap, and
+        // play asks about its largest heaps first.
+        match MisereQuotient::compute(moves, top, &budget) {
+            Ok(q) => {
+                let q = Arc::new(q);
+                known.proven = Some(q.clone());
+                Some(q)
             }
-            match MisereQuotient::compute(moves, to, &budget) {
-                Ok(q) => {
-                    let q = Arc::new(q);
-                    known.proven = Some(q.clone());
-                    return Some(q);
-                }
-                Err(_) => known.fails_from = known.fails_from.min(to),
-            }
-            if to == top {
-                return None;
+            Err(_) => {
+                known.fails_from = known.fails_from.min(top);
+                None
             }
         }
     }
