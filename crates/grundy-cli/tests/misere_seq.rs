@@ -117,3 +117,16 @@ fn refusals_are_one_line() {
         "--to must not be negative",
     );
 }
+
+/// Genera longer than sixteen values: 4.7 once stopped at heap 18 and
+/// printed nothing; now every heap's genus is listed (heap 24 has 20
+/// superscripts).
+#[test]
+fn long_genera_are_listed() {
+    let v = json_of(&["seq", "4.7", "--misere", "--to", "24", "--json"]);
+    assert_eq!(v["computed_to"], 24);
+    assert!(v["stopped"].is_null());
+    assert_eq!(v["genus"][5], "1^431");
+    assert_eq!(v["genus"][18], "2^13131313131420");
+    assert_eq!(v["genus"][24], "2^13131313131313131420");
+}

@@ -304,3 +304,31 @@ proptest! {
         }
     }
 }
+
+/// Genera longer than the sixteen values once kept: heaps 17 to 19 of
+/// 4.7 list 13 to 15 superscripts, so their options' sequences settle
+/// past index 12 (the old table refused heap 18). Every value up to two
+/// past the listed ones matches the brute force, and the symbol's last
+/// two values repeat.
+#[test]
+fn long_genera_of_4_7_match_a_brute_force() {
+    let rules = table_of("4.7");
+    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut memo = HashMap::new();
+    for n in 17..=19u64 {
+        let got = t.heap(n).unwrap();
+        let listed = got.symbol().split('^').nth(1).unwrap().len();
+        assert!(listed >= 13, "heap {n}: {}", got.symbol());
+        let len = got.gammas.len();
+        for k in 0..listed + 2 {
+            let want = brute_misere("4.7", &(vec![n], k as u32, 0), &mut memo);
+            // Past the values listed, the last two alternate.
+            let gamma = match k < len {
+                true => got.gammas[k],
+                false => got.gammas[len - 2 + (k - len) % 2],
+            };
+            assert_eq!(gamma, want, "heap {n} γ{k} ({})", got.symbol());
+        }
+    }
+    assert_eq!(t.heap(18).unwrap().symbol(), "2^13131313131420");
+}

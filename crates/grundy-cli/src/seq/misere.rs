@@ -1,7 +1,6 @@
 //! `grundy seq GAME --misere [--to N]`: the misère values and Conway's
 //! genus of each heap, and how far the game is tame.
 
-use grundy::error::Error;
 use grundy::heap::genus::GenusTable;
 use grundy::{Limits, SpecOptions};
 use serde::Serialize;
@@ -72,7 +71,8 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         let found = table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?)));
         let (genus, tame) = match found {
             Ok(found) => found,
-            Err(e @ (Error::Limit { .. } | Error::Memory { .. })) => {
+            // What was computed stands, whatever stopped the next heap.
+            Err(e) if n > 0 => {
                 r.stopped = Some(format!("stopped at heap {n}: {e}"));
                 break;
             }

@@ -14,15 +14,15 @@ pub use table::GenusTable;
 
 use serde::Serialize;
 
-/// How many of `γ0, γ1, ...` a genus keeps.
+/// How many of `γ0, γ1, ...` a [`Genus`] lists at least.
 ///
 /// The sequence alternates between two values from some index on, and an
 /// option whose sequence alternates from index `d` makes its parent's
-/// alternate from `d + 4` at the latest (the mex over a fixed pair of
-/// option sets settles within two steps of each parity): 16 values prove
-/// where the alternation starts for every genus whose options settle by
-/// index 12. Published genera of octal games list at most five values;
-/// a genus that would need more is refused, never guessed.
+/// alternate from `d + 4` at the latest (past every option's settling,
+/// `γk` is a mex over one of two fixed option sets and the pair
+/// `{γ(k-1), γ(k-1) xor 1}`, which cannot cycle with period four): the
+/// table keeps each sequence as far as it has settled, however long, and
+/// a genus lists it to at least this many values.
 pub const GAMMAS: usize = 16;
 
 /// The genus of a position: what misère play needs to know of it.
@@ -30,8 +30,9 @@ pub const GAMMAS: usize = 16;
 pub struct Genus {
     /// The normal-play Grundy value `g`.
     pub normal: u32,
-    /// `γ0, γ1, ..., γ(GAMMAS - 1)`: `γk` is the misère Grundy value of
-    /// the position plus `k` heaps of 2 (`γ0` is its own misère value).
+    /// `γ0, γ1, ...`, at least [`GAMMAS`] values and at least until the
+    /// last two repeat forever: `γk` is the misère Grundy value of the
+    /// position plus `k` heaps of 2 (`γ0` is its own misère value).
     pub gammas: Vec<u32>,
 }
 
@@ -54,7 +55,7 @@ impl Genus {
     /// `1^031`, or `g^{g, g xor 2}`): the genera whose sums follow the
     /// Nim rule.
     pub fn is_tame(&self) -> bool {
-        is_tame_seq(self.normal, &self.gammas)
+        is_tame_seq(self.normal, &self.gammas[..listed_len(&self.gammas)])
     }
 
     /// The misère Grundy value `G-` of the position (`γ0`).
@@ -73,21 +74,39 @@ fn listed_len(gammas: &[u32]) -> usize {
     m + 1
 }
 
-/// The tame genus of normal value `g`: `small` is the form of the empty
-/// game and of `*1` (`0^120`, `1^031`, only for `g < 2`), otherwise that
-/// of a Nim position with a heap of 2 or more (`g^{g, g xor 2}`).
-fn tame_gammas(g: u32, small: bool) -> [u32; GAMMAS] {
-    let mut out = [0; GAMMAS];
-    for (k, v) in out.iter_mut().enumerate() {
-        *v = g ^ (2 * (k as u32 & 1));
-    }
-    if small {
-        out[0] = g ^ 1;
-    }
-    out
+/// The sequence `gammas` (as far as it has settled: from its end on, the
+/// last two values alternate) listed to `len` values at least.
+fn expand(gammas: &[u32], len: usize) -> Vec<u32> {
+    (0..len.max(gammas.len()))
+        .map(|k| gamma_at(gammas, k))
+        .collect()
 }
 
-/// Whether `gammas` are those of a tame genus of normal value `normal`.
+/// `γk` of a settled sequence: past its end, the last two values
+/// alternate.
+fn gamma_at(gammas: &[u32], k: usize) -> u32 {
+    let n = gammas.len();
+    if k < n {
+        gammas[k]
+    } else {
+        gammas[n - 2 + (k - n) % 2]
+    }
+}
+
+/// The tame genus of normal value `g`, as far as it has settled: `small`
+/// is the form of the empty game and of `*1` (`0^120`, `1^031`, only for
+/// `g < 2`), otherwise that of a Nim position with a heap of 2 or more
+/// (`g^{g, g xor 2}`).
+fn tame_gammas(g: u32, small: bool) -> Vec<u32> {
+    if small {
+        vec![g ^ 1, g ^ 2, g]
+    } else {
+        vec![g, g ^ 2]
+    }
+}
+
+/// Whether `gammas`, as far as they have settled, are those of a tame
+/// genus of normal value `normal`.
 fn is_tame_seq(normal: u32, gammas: &[u32]) -> bool {
     gammas == tame_gammas(normal, false) || (normal < 2 && gammas == tame_gammas(normal, true))
 }

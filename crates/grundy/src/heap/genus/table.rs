@@ -3,36 +3,66 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
+use super::{expand, gamma_at, is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::heap::HeapMoves;
 use crate::nimber::MexSet;
 
-/// What is known of a position: its genus, and whether it and every
+/// What is known of a position: its genus (`gammas`: the number of its
+/// settled sequence in the table's pool), and whether it and every
 /// position reachable from it have tame genera (hereditarily tame).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     normal: u32,
-    gammas: [u32; GAMMAS],
+    gammas: u32,
     tame: bool,
 }
+
+/// The number of `0^120`'s sequence in every pool.
+const EMPTY_GAMMAS: u32 = 0;
 
 impl Entry {
     /// The empty sum: `0^120`, tame.
     fn empty() -> Entry {
         Entry {
             normal: 0,
-            gammas: tame_gammas(0, true),
+            gammas: EMPTY_GAMMAS,
             tame: true,
         }
     }
+}
 
-    fn genus(&self) -> Genus {
-        Genus {
-            normal: self.normal,
-            gammas: self.gammas.to_vec(),
+/// The settled `γ` sequences met so far, each kept once (a table's
+/// positions share a handful), numbered for the entries.
+struct Pool {
+    seqs: Vec<Box<[u32]>>,
+    ids: FxHashMap<Box<[u32]>, u32>,
+}
+
+impl Pool {
+    fn new() -> Pool {
+        let mut pool = Pool {
+            seqs: Vec::new(),
+            ids: FxHashMap::default(),
+        };
+        pool.intern(&tame_gammas(0, true));
+        pool
+    }
+
+    /// The number of the settled sequence `gammas`.
+    fn intern(&mut self, gammas: &[u32]) -> u32 {
+        if let Some(&id) = self.ids.get(gammas) {
+            return id;
         }
+        let id = self.seqs.len() as u32;
+        self.seqs.push(gammas.into());
+        self.ids.insert(gammas.into(), id);
+        id
+    }
+
+    fn get(&self, id: u32) -> &[u32] {
+        &self.seqs[id as usize]
     }
 }
 
@@ -65,6 +95,7 @@ pub struct GenusTable<'a> {
     limits: Limits,
     options: FxHashMap<u64, Vec<Vec<u64>>>,
     memo: FxHashMap<Box<[u64]>, Entry>,
+    pool: Pool,
     shortcut: bool,
     mex: MexSet,
     steps: u64,
@@ -79,6 +110,7 @@ impl<'a> GenusTable<'a> {
             limits,
             options: FxHashMap::default(),
             memo: FxHashMap::default(),
+            pool: Pool::new(),
             shortcut: true,
             mex: MexSet::new(),
             steps: 0,
@@ -99,7 +131,16 @@ impl<'a> GenusTable<'a> {
 
     /// The genus of the sum of `heaps`.
     pub fn sum(&mut self, heaps: &[u64]) -> Result<Genus> {
-        Ok(self.entry(heaps)?.genus())
+        let e = self.entry(heaps)?;
+        Ok(self.genus(&e))
+    }
+
+    /// The genus an entry stands for, listed to [`GAMMAS`] values at least.
+    fn genus(&self, e: &Entry) -> Genus {
+        Genus {
+            normal: e.normal,
+            gammas: expand(self.pool.get(e.gammas), GAMMAS),
+        }
     }
 
     /// The entry of a sum, named in errors as the user gave it.
@@ -152,7 +193,7 @@ impl<'a> GenusTable<'a> {
     /// The entry of `pos` if it needs no search: the empty sum, a stored
     /// position, or (with the shortcut) a sum of hereditarily tame heaps,
     /// whose genus is that of the Nim position of the same genera.
-    fn known(&self, pos: &[u64]) -> Option<Entry> {
+    fn known(&mut self, pos: &[u64]) -> Option<Entry> {
         if pos.is_empty() {
             return Some(Entry::empty());
         }
@@ -166,11 +207,11 @@ impl<'a> GenusTable<'a> {
         for &h in pos {
             let e = self.memo.get(&[h][..]).filter(|e| e.tame)?;
             x ^= e.normal;
-            big |= !is_small(e.normal, &e.gammas);
+            big |= !is_small(e.normal, self.pool.get(e.gammas));
         }
         Some(Entry {
             normal: x,
-            gammas: tame_gammas(x, !big),
+            gammas: self.pool.intern(&tame_gammas(x, !big)),
             tame: true,
         })
     }
@@ -287,44 +328,54 @@ impl<'a> GenusTable<'a> {
 
     /// The recurrence: `g` and `γ0` are mexes over the options (`γ0` is 1
     /// without options), and `γk` is the mex of the options' `γk` with
-    /// `γ(k-1)` and `γ(k-1) xor 1` (the moves in one of the `k` heaps of 2).
+    /// `γ(k-1)` and `γ(k-1) xor 1` (the moves in one of the `k` heaps of 2),
+    /// computed until the last two values repeat past every option's
+    /// settling (four more values at the latest, see [`GAMMAS`]).
     fn combine(&mut self, options: &[Entry], what: &str) -> Result<Entry> {
         if options.is_empty() {
             return Ok(Entry::empty());
         }
         let settled = options
             .iter()
-            .map(|o| listed_len(&o.gammas))
+            .map(|o| self.pool.get(o.gammas).len())
             .max()
             .unwrap_or(2);
-        if settled + 4 > GAMMAS {
-            return Err(Error::unsupported(format!(
-                "{what}: an option's genus lists {settled} superscripts, more than the {GAMMAS} kept values can settle"
-            )));
-        }
-        let normal = self.mex_of(options.iter().map(|o| o.normal), &[]);
-        let mut gammas = [0; GAMMAS];
-        gammas[0] = self.mex_of(options.iter().map(|o| o.gammas[0]), &[]);
-        for k in 1..GAMMAS {
+        let normal = mex_of(&mut self.mex, options.iter().map(|o| o.normal), &[]);
+        let pool = &self.pool;
+        let mut gammas = vec![mex_of(
+            &mut self.mex,
+            options.iter().map(|o| pool.get(o.gammas)[0]),
+            &[],
+        )];
+        let mut k = 1;
+        while k < settled + 2 || gammas[k - 1] != gammas[k - 3] || gammas[k - 2] != gammas[k - 4] {
+            if k > settled + 8 {
+                return Err(Error::unsupported(format!(
+                    "{what}: the genus did not settle within eight values past its options'"
+                )));
+            }
             let prev = gammas[k - 1];
-            gammas[k] = self.mex_of(options.iter().map(|o| o.gammas[k]), &[prev, prev ^ 1]);
+            let options_k = options.iter().map(|o| gamma_at(pool.get(o.gammas), k));
+            gammas.push(mex_of(&mut self.mex, options_k, &[prev, prev ^ 1]));
+            k += 1;
         }
+        gammas.truncate(listed_len(&gammas));
         let tame = is_tame_seq(normal, &gammas) && options.iter().all(|o| o.tame);
         Ok(Entry {
             normal,
-            gammas,
+            gammas: self.pool.intern(&gammas),
             tame,
         })
     }
+}
 
-    /// The mex of `values` and `also`.
-    fn mex_of(&mut self, values: impl Iterator<Item = u32>, also: &[u32]) -> u32 {
-        self.mex.clear();
-        for v in values.chain(also.iter().copied()) {
-            self.mex.insert(v as u64);
-        }
-        self.mex.mex() as u32
+/// The mex of `values` and `also`, in `mex`'s reused set.
+fn mex_of(mex: &mut MexSet, values: impl Iterator<Item = u32>, also: &[u32]) -> u32 {
+    mex.clear();
+    for v in values.chain(also.iter().copied()) {
+        mex.insert(v as u64);
     }
+    mex.mex() as u32
 }
 
 #[cfg(test)]
