@@ -3,6 +3,7 @@
 use clap::Args;
 use grundy::heap::quotient::{MisereQuotient, QuotientReport};
 use grundy::{Limits, SpecOptions};
+use serde::Serialize;
 
 use crate::output::{print, print_json};
 
@@ -38,7 +39,14 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
             game.name()
         );
     };
-    let report = MisereQuotient::compute(moves, to, limits)?.report();
+    let reached = MisereQuotient::compute_reached(moves, to, limits)?;
+    let report = Report {
+        quotient: reached.quotient.report(),
+        stopped: reached.stopped.map(|(n, e)| Stopped {
+            heap: n,
+            reason: e.to_string(),
+        }),
+    };
     if args.json {
         print_json(&report)
     } else {
@@ -46,8 +54,27 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     }
 }
 
-/// The quotient as the literature prints it.
-fn text(r: &QuotientReport) -> String {
+/// What `grundy quotient` prints: the quotient proven, and why it stops
+/// short of `--to` when it does (fields are the public `--json`).
+#[derive(Serialize)]
+struct Report {
+    #[serde(flatten)]
+    quotient: QuotientReport,
+    /// Absent when every heap asked for was finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<Stopped>,
+}
+
+/// The heap a bound stopped, and the bound's one-line message.
+#[derive(Serialize)]
+struct Stopped {
+    heap: u64,
+    reason: String,
+}
+
+/// The quotient as the literature prints it, then where it stopped short.
+fn text(report: &Report) -> String {
+    let r = &report.quotient;
     let mut out = format!(
         "game: {}\nmisère quotient of the sums of heaps up to {}\norder: {}\n",
         r.game, r.heaps, r.order
@@ -74,6 +101,12 @@ fn text(r: &QuotientReport) -> String {
     };
     out += &format!("{settled}: unchanged since heap {}\n", r.stable_since);
     out += &format!("{}\n", r.proof);
+    if let Some(s) = &report.stopped {
+        out += &format!(
+            "Q_{} of order {} is proven; heap {} not finished: {}\n",
+            r.heaps, r.order, s.heap, s.reason
+        );
+    }
     out
 }
 

@@ -50,6 +50,43 @@ pub struct Generator {
     pub heap: u64,
 }
 
+/// How far [`MisereQuotient::compute_reached`] got: the quotient proven
+/// for every sum of heaps up to its last heap, and, when it stopped
+/// short, the heap it was working on and why.
+#[derive(Debug)]
+pub struct Reached {
+    /// The quotient proven so far.
+    pub quotient: MisereQuotient,
+    /// The heap not finished, and what stopped it.
+    pub stopped: Option<(u64, Error)>,
+}
+
+/// Adds heap `n` to `built` (equal to `base`, the quotient proven to heap
+/// `n - 1`) and proves the result against every sum (repairing it where
+/// the check finds it wrong), so that the next heap is built on a proven
+/// quotient; the states the proof walked. On an error `built` is left
+/// half-changed.
+fn add_heap(
+    built: &mut Build,
+    base: &Build,
+    n: u64,
+    moves: &dyn HeapMoves,
+    limits: &Limits,
+) -> Result<usize> {
+    let mut options = Vec::new();
+    moves.heap_options(n, limits, &mut options)?;
+    let heavy = |o: &Vec<u64>| o.iter().map(|&h| build::weight(h)).sum::<u64>() >= build::weight(n);
+    if let Some(big) = options.iter().find(|o| heavy(o)) {
+        return Err(Error::unsupported(format!(
+            "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
+            moves.name(),
+            sum_text(big)
+        )));
+    }
+    built.add_heap(&options, limits)?;
+    settle(built, base, &options, moves, limits)
+}
+
 /// The quotient as `grundy quotient` reports it (fields are a public
 /// interface).
 #[derive(Clone, Debug, Serialize)]
@@ -83,40 +120,60 @@ impl MisereQuotient {
     /// The quotient of the sums of heaps `1..=to` of `moves`, built heap by
     /// heap and checked against every sum.
     pub fn compute(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Self> {
+        match Self::compute_reached(moves, to, limits)? {
+            Reached {
+                quotient,
+                stopped: None,
+            } => Ok(quotient),
+            Reached {
+                stopped: Some((_, e)),
+                ..
+            } => Err(e),
+        }
+    }
+
+    /// The quotient of the sums of heaps `1..=to` as far as it can be
+    /// proven: when a bound (states, memory, time, a stop asked for) or a
+    /// failure stops heap `n`, the quotient proven for heaps up to `n - 1`
+    /// and why heap `n` was not finished, so that long work is not lost.
+    /// Fails only when not even heap 1 was finished.
+    pub fn compute_reached(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Reached> {
         limits.check_states(to, "the misère quotient's heaps")?;
         let mut built = Build::new();
-        let mut options = Vec::new();
         let mut checked = 0;
         for n in 1..=to {
-            options.clear();
-            moves.heap_options(n, limits, &mut options)?;
-            let heavy =
-                |o: &Vec<u64>| o.iter().map(|&h| build::weight(h)).sum::<u64>() >= build::weight(n);
-            if let Some(big) = options.iter().find(|o| heavy(o)) {
-                return Err(Error::unsupported(format!(
-                    "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
-                    moves.name(),
-                    sum_text(big)
-                )));
-            }
             let base = built.clone();
-            built.add_heap(&options, limits)?;
-            // Every heap is checked (and the quotient repaired) at once,
-            // so that the next heap is built on a proven quotient.
-            checked = settle(&mut built, &base, &options, moves, limits)?;
+            match add_heap(&mut built, &base, n, moves, limits) {
+                Ok(states) => checked = states,
+                Err(e) if n > 1 => {
+                    return Ok(Reached {
+                        quotient: Self::finish(moves, base, checked),
+                        stopped: Some((n, e)),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
         }
+        Ok(Reached {
+            quotient: Self::finish(moves, built, checked),
+            stopped: None,
+        })
+    }
+
+    /// The quotient of what `built` holds, proven through `checked` states.
+    fn finish(moves: &dyn HeapMoves, built: Build, checked: usize) -> MisereQuotient {
         let gens: Vec<u32> = built
             .generators
             .iter()
             .map(|&h| built.heaps[h as usize])
             .collect();
         let presentation = Presentation::new(&built.monoid, &gens);
-        Ok(MisereQuotient {
+        MisereQuotient {
             game: moves.name(),
             built,
             presentation,
             checked_states: checked,
-        })
+        }
     }
 
     /// The largest heap the quotient covers.
