@@ -29,6 +29,7 @@ use walk::Verdict;
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
+use crate::heap::genus::GenusTable;
 use crate::heap::HeapMoves;
 
 /// The misère quotient of the sums of a heap game's heaps up to N.
@@ -39,6 +40,9 @@ pub struct MisereQuotient {
     presentation: Presentation,
     /// States walked by the check that proves it.
     checked_states: usize,
+    /// The heaps up to which every heap is hereditarily tame: their
+    /// steps are proven by Conway's genus theory, not by the check.
+    tame_to: u64,
 }
 
 /// A generator of the quotient: the heap whose element it is.
@@ -64,14 +68,18 @@ pub struct Reached {
 /// Adds heap `n` to `built` (equal to `base`, the quotient proven to heap
 /// `n - 1`) and proves the result against every sum (repairing it where
 /// the check finds it wrong), so that the next heap is built on a proven
-/// quotient; the states the proof walked. On an error `built` is left
-/// half-changed.
+/// quotient; the states the proof walked. A `tame` heap (hereditarily
+/// tame, as every heap below it) needs no check: sums of such heaps play
+/// like misère Nim (Conway), so the outcome of a sum plus copies of heap
+/// `n` depends only on the sum's class, which is what the construction
+/// assumes. On an error `built` is left half-changed.
 fn add_heap(
     built: &mut Build,
     base: &Build,
     n: u64,
     moves: &dyn HeapMoves,
     limits: &Limits,
+    tame: bool,
 ) -> Result<usize> {
     let mut options = Vec::new();
     moves.heap_options(n, limits, &mut options)?;
@@ -84,7 +92,30 @@ fn add_heap(
         )));
     }
     built.add_heap(&options, limits)?;
-    settle(built, base, &options, moves, limits)
+    match tame {
+        true => Ok(0),
+        false => settle(built, base, &options, moves, limits),
+    }
+}
+
+/// The state budget of the genera that show heaps tame: enough for every
+/// heap of a subtraction game or Nim to heap 100000, a fraction of a
+/// second; a game whose tameness needs more is checked sum by sum.
+const TAME_STATES: u64 = 1 << 16;
+
+/// The largest `m <= to` with heaps `1..=m` all hereditarily tame, as far
+/// as their genera fit a small budget (0 when heap 1 is not, or does not
+/// fit).
+fn tame_prefix(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> u64 {
+    let budget = Limits {
+        max_states: limits.max_states.min(TAME_STATES + 2 * to),
+        ..limits.clone()
+    };
+    let mut table = GenusTable::new(moves, budget);
+    (1..=to)
+        .take_while(|&n| table.is_tame(n).unwrap_or(false))
+        .last()
+        .unwrap_or(0)
 }
 
 /// The quotient as `grundy quotient` reports it (fields are a public
@@ -139,15 +170,16 @@ impl MisereQuotient {
     /// Fails only when not even heap 1 was finished.
     pub fn compute_reached(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Reached> {
         limits.check_states(to, "the misère quotient's heaps")?;
+        let tame_to = tame_prefix(moves, to, limits);
         let mut built = Build::new();
         let mut checked = 0;
         for n in 1..=to {
             let base = built.clone();
-            match add_heap(&mut built, &base, n, moves, limits) {
+            match add_heap(&mut built, &base, n, moves, limits, n <= tame_to) {
                 Ok(states) => checked = states,
                 Err(e) if n > 1 => {
                     return Ok(Reached {
-                        quotient: Self::finish(moves, base, checked),
+                        quotient: Self::finish(moves, base, checked, tame_to),
                         stopped: Some((n, e)),
                     })
                 }
@@ -155,24 +187,27 @@ impl MisereQuotient {
             }
         }
         Ok(Reached {
-            quotient: Self::finish(moves, built, checked),
+            quotient: Self::finish(moves, built, checked, tame_to),
             stopped: None,
         })
     }
 
-    /// The quotient of what `built` holds, proven through `checked` states.
-    fn finish(moves: &dyn HeapMoves, built: Build, checked: usize) -> MisereQuotient {
+    /// The quotient of what `built` holds, proven through `checked` states
+    /// and, for heaps up to `tame_to`, by the genus theory.
+    fn finish(moves: &dyn HeapMoves, built: Build, checked: usize, tame_to: u64) -> MisereQuotient {
         let gens: Vec<u32> = built
             .generators
             .iter()
             .map(|&h| built.heaps[h as usize])
             .collect();
         let presentation = Presentation::new(&built.monoid, &gens);
+        let tame_to = tame_to.min(built.heaps.len() as u64 - 1);
         MisereQuotient {
             game: moves.name(),
             built,
             presentation,
             checked_states: checked,
+            tame_to,
         }
     }
 
@@ -220,6 +255,20 @@ impl MisereQuotient {
         self.built.last_change
     }
 
+    /// What proves the quotient of heaps up to `n`, unchanged since heap
+    /// `since`, in words.
+    fn proof(&self, n: u64, since: u64) -> String {
+        let by = match (self.tame_to, self.tame_to >= n) {
+            (_, true) => "every heap is hereditarily tame, so sums play like misère Nim (Conway's genus theory)".to_string(),
+            (0, _) => format!("each sum's outcome checked through {} states", self.checked_states),
+            (m, _) => format!(
+                "heaps up to {m} hereditarily tame (Conway's genus theory), each sum with a larger heap checked through {} states",
+                self.checked_states
+            ),
+        };
+        format!("proven for every sum of heaps up to {n} ({by}); observed unchanged from heap {since} to heap {n}, which proves nothing about larger heaps")
+    }
+
     /// The report, with every element written as its least word.
     pub fn report(&self) -> QuotientReport {
         let q = &self.built.monoid;
@@ -260,10 +309,7 @@ impl MisereQuotient {
                 .collect(),
             stable,
             stable_since: since,
-            proof: format!(
-                "proven for every sum of heaps up to {n} (each sum's outcome checked through {} states); observed unchanged from heap {since} to heap {n}, which proves nothing about larger heaps",
-                self.checked_states
-            ),
+            proof: self.proof(n, since),
         }
     }
 }
