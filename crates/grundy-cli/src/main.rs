@@ -114,6 +114,16 @@ fn parse_args() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches(&cmd.try_get_matches()?)
 }
 
+/// A flag that Ctrl-C, SIGTERM and SIGHUP (ctrlc's `termination` feature)
+/// raise, for the long commands that stop cleanly and keep what they have
+/// done.
+fn stop_on_signal() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    stop
+}
+
 fn run() -> ExitCode {
     let cli = match parse_args() {
         Ok(cli) => cli,
@@ -133,22 +143,17 @@ fn run() -> ExitCode {
         Command::Value(args) => value::run(&args, &limits),
         Command::Explain(args) => explain::run(&args, &limits),
         Command::Seq(args) => {
-            // Ctrl-C, SIGTERM and SIGHUP (the `termination` feature) stop the
-            // run at the next chunk, which saves its state.
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-            limits.stop = Some(stop);
+            // The run stops at the next chunk, which saves its state.
+            limits.stop = Some(stop_on_signal());
             seq::run(&args, &limits)
         }
-        Command::Table(args) => {
-            // Ctrl-C stops the games running; finished rows are kept.
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-            table::run(&args, &limits, &stop)
+        // The games running stop; finished rows are kept.
+        Command::Table(args) => table::run(&args, &limits, &stop_on_signal()),
+        Command::Quotient(args) => {
+            // The heap being proven stops; the quotient before it is printed.
+            limits.stop = Some(stop_on_signal());
+            quotient::run(&args, &limits)
         }
-        Command::Quotient(args) => quotient::run(&args, &limits),
         Command::Solve(args) => solve::run(&args, &limits),
         Command::Graph(args) => graph::run(&args, &limits),
         Command::Play(args) => play::run(&args, &limits),

@@ -3,6 +3,7 @@
 use clap::Args;
 use grundy::heap::quotient::{MisereQuotient, QuotientReport};
 use grundy::{Limits, SpecOptions};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::output::{print, print_json};
@@ -39,7 +40,18 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
             game.name()
         );
     };
-    let reached = MisereQuotient::compute_reached(moves, to, limits)?;
+    let bar = ProgressBar::with_draw_target(Some(to), ProgressDrawTarget::stderr_with_hz(4));
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] heap {pos}/{len} {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let reached = MisereQuotient::compute_reached(moves, to, limits, &mut |n, order| {
+        bar.set_position(n);
+        bar.set_message(format!("order {order}"));
+    });
+    bar.finish_and_clear();
+    let reached = reached?;
     let report = Report {
         quotient: reached.quotient.report(),
         stopped: reached.stopped.map(|(n, e)| Stopped {

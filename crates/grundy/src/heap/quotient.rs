@@ -151,7 +151,7 @@ impl MisereQuotient {
     /// The quotient of the sums of heaps `1..=to` of `moves`, built heap by
     /// heap and checked against every sum.
     pub fn compute(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Self> {
-        match Self::compute_reached(moves, to, limits)? {
+        match Self::compute_reached(moves, to, limits, &mut |_, _| {})? {
             Reached {
                 quotient,
                 stopped: None,
@@ -167,8 +167,15 @@ impl MisereQuotient {
     /// proven: when a bound (states, memory, time, a stop asked for) or a
     /// failure stops heap `n`, the quotient proven for heaps up to `n - 1`
     /// and why heap `n` was not finished, so that long work is not lost.
-    /// Fails only when not even heap 1 was finished.
-    pub fn compute_reached(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Reached> {
+    /// Fails only when not even heap 1 was finished. `on_heap(n, order)`
+    /// is told each heap proven and the quotient's order then, for
+    /// progress reports.
+    pub fn compute_reached(
+        moves: &dyn HeapMoves,
+        to: u64,
+        limits: &Limits,
+        on_heap: &mut dyn FnMut(u64, usize),
+    ) -> Result<Reached> {
         limits.check_states(to, "the misère quotient's heaps")?;
         let tame_to = tame_prefix(moves, to, limits);
         let mut built = Build::new();
@@ -176,7 +183,10 @@ impl MisereQuotient {
         for n in 1..=to {
             let base = built.clone();
             match add_heap(&mut built, &base, n, moves, limits, n <= tame_to) {
-                Ok(states) => checked = states,
+                Ok(states) => {
+                    checked = states;
+                    on_heap(n, built.monoid.order);
+                }
                 Err(e) if n > 1 => {
                     return Ok(Reached {
                         quotient: Self::finish(moves, base, checked, tame_to),
