@@ -86,24 +86,29 @@ fn repaired_quotients_agree_with_brute_force() {
                 .collect();
             assert_eq!(p, [1, 4, 9, 12]);
         }
-        let octal = Octal::new(code);
-        let mut memo = HashMap::new();
-        let mut seed = 0x9e37_79b9_u64;
-        for _ in 0..150 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let count = 1 + (seed >> 60) as usize % 5;
-            let mut heaps: Vec<u64> = (0..count)
-                .map(|i| (seed >> (8 * i + 3)) % (to + 1))
-                .collect();
-            heaps.sort_unstable();
-            let expected = match octal.wins(&heaps, &mut memo) {
-                true => Outcome::N,
-                false => Outcome::P,
-            };
-            assert_eq!(q.outcome(&heaps), Some(expected), "{code} {heaps:?}");
-        }
+        agrees_on_random_sums(&q, code, to, 0x9e37_79b9);
+    }
+}
+
+/// The quotient `q` of octal `code` to heap `to` decides 150 random sums
+/// of one to five heaps (drawn from `seed`) as the brute force does.
+fn agrees_on_random_sums(q: &MisereQuotient, code: &str, to: u64, mut seed: u64) {
+    let octal = Octal::new(code);
+    let mut memo = HashMap::new();
+    for _ in 0..150 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let count = 1 + (seed >> 60) as usize % 5;
+        let mut heaps: Vec<u64> = (0..count)
+            .map(|i| (seed >> (8 * i + 3)) % (to + 1))
+            .collect();
+        heaps.sort_unstable();
+        let expected = match octal.wins(&heaps, &mut memo) {
+            true => Outcome::N,
+            false => Outcome::P,
+        };
+        assert_eq!(q.outcome(&heaps), Some(expected), "{code} {heaps:?}");
     }
 }
 
@@ -137,24 +142,7 @@ fn tame_heaps_are_proven_by_the_genus_theory() {
             "{code}: {}",
             q.report().proof
         );
-        let octal = Octal::new(code);
-        let mut memo = HashMap::new();
-        let mut seed = 0x2545_f491_u64;
-        for _ in 0..150 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let count = 1 + (seed >> 60) as usize % 5;
-            let mut heaps: Vec<u64> = (0..count)
-                .map(|i| (seed >> (8 * i + 3)) % (to + 1))
-                .collect();
-            heaps.sort_unstable();
-            let expected = match octal.wins(&heaps, &mut memo) {
-                true => Outcome::N,
-                false => Outcome::P,
-            };
-            assert_eq!(q.outcome(&heaps), Some(expected), "{code} {heaps:?}");
-        }
+        agrees_on_random_sums(&q, code, to, 0x2545_f491);
     }
     assert_eq!(quotient("0.31", 30).order, 6, "as MisereSolver finds it");
 }
