@@ -51,6 +51,14 @@ pub struct TableArgs {
     /// Games computed at once (default: every core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Also each game's misère quotient, proven heap by heap to
+    /// --misere-to within the same time budget: a column with its order
+    /// and how far it is proven.
+    #[arg(long)]
+    misere: bool,
+    /// The heaps of the quotients of --misere.
+    #[arg(long, value_name = "N", default_value_t = 20, requires = "misere")]
+    misere_to: u64,
     /// JSON lines, one object per game, as games finish.
     #[arg(long)]
     json: bool,
@@ -121,6 +129,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             fingerprint: file::fingerprint(&codes),
             to: args.to,
             time: args.time,
+            misere_to: args.misere.then_some(args.misere_to),
         },
         shard: args.shard.unwrap_or([1, 1]),
         games: plan.mine.len(),
@@ -168,6 +177,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         jobs: &jobs,
         to: args.to,
         time: args.time,
+        misere_to: args.misere.then_some(args.misere_to),
         limits,
         interrupt,
     };
@@ -282,19 +292,22 @@ struct Sink<'a> {
     out: Option<Out>,
     json: bool,
     tsv: bool,
+    /// Whether TSV lines carry the quotient's columns.
+    misere: bool,
     codes: &'a [String],
 }
 
 impl<'a> Sink<'a> {
     fn new(args: &TableArgs, out: Option<Out>, codes: &'a [String]) -> Self {
         if args.tsv {
-            let _ = print(&format!("{}\n", render::TSV_HEADER));
+            let _ = print(&format!("{}\n", render::tsv_header(args.misere)));
         }
         Sink {
             rows: BTreeMap::new(),
             out,
             json: args.json,
             tsv: args.tsv,
+            misere: args.misere,
             codes,
         }
     }
@@ -308,7 +321,7 @@ impl<'a> Sink<'a> {
         if self.json {
             print(&format!("{}\n", serde_json::to_string(&line)?))?;
         } else if self.tsv {
-            print(&format!("{}\n", render::tsv(&line.row)))?;
+            print(&format!("{}\n", render::tsv(&line.row, self.misere)))?;
         }
         self.rows.insert(index, line.row);
         Ok(())
@@ -324,10 +337,11 @@ fn show(args: &TableArgs, lines: &[&Line]) -> anyhow::Result<()> {
             text.push('\n');
         }
     } else if args.tsv {
-        text.push_str(render::TSV_HEADER);
+        let misere = lines.iter().any(|l| l.row.quotient.is_some());
+        text.push_str(&render::tsv_header(misere));
         text.push('\n');
         for l in lines {
-            text.push_str(&render::tsv(&l.row));
+            text.push_str(&render::tsv(&l.row, misere));
             text.push('\n');
         }
     } else {
@@ -350,6 +364,8 @@ struct Pool<'a> {
     jobs: &'a [usize],
     to: u64,
     time: Option<f64>,
+    /// The heaps of each game's misère quotient, when asked for.
+    misere_to: Option<u64>,
     limits: &'a Limits,
     interrupt: &'a Arc<AtomicBool>,
 }
@@ -426,7 +442,13 @@ impl Pool<'_> {
                 stop: stop.clone(),
             });
             let limits = self.limits.clone().with_stop(stop);
-            let outcome = sweep::run_game(&self.parsed[i], self.to, &limits);
+            let code = &self.parsed[i];
+            let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, ended)| {
+                if let Some(to) = self.misere_to {
+                    row.quotient = Some(sweep::quotient_cell(code, to, &limits));
+                }
+                (row, ended)
+            });
             running.lock().expect("no panic holds the lock")[w] = None;
             if tx.send((i, outcome, t.elapsed())).is_err() {
                 break;

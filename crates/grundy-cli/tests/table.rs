@@ -409,3 +409,80 @@ fn ctrl_c_keeps_the_finished_rows() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["code"], "0.77");
 }
+
+/// `--misere` adds each game's misère quotient: 0.75 of order 8 and 0.31
+/// of order 6 (as MisereSolver finds them), 0.71 of order 36, 0.03's
+/// alias reports its game's; a bound stops a quotient short with the heap
+/// it is proven to; `?` is any octal digit; TSV gets three more columns;
+/// a file of a sweep without the column is not resumed with it.
+#[test]
+fn misere_adds_a_quotient_column() {
+    let got = rows(&[
+        "table",
+        "0.3",
+        "0.03",
+        "0.75",
+        "0.71",
+        "--misere",
+        "--misere-to",
+        "14",
+        "--json",
+    ]);
+    let order = |code: &str| {
+        let r = got.iter().find(|r| r["code"] == code).unwrap();
+        (
+            r["quotient"]["order"].as_u64(),
+            r["quotient"]["heaps"].as_u64(),
+        )
+    };
+    assert_eq!(order("0.75"), (Some(8), Some(14)));
+    assert_eq!(order("0.71"), (Some(36), Some(14)));
+    assert_eq!(order("0.3"), order("0.03"), "the same game");
+    let out = text(&["table", "0.?", "--misere", "--misere-to", "12"]);
+    assert!(
+        out.lines().next().unwrap().ends_with("quotient  note"),
+        "{out}"
+    );
+    let line = out.lines().find(|l| l.starts_with("0.3 ")).unwrap();
+    assert!(line.trim_end().ends_with(" 2"), "T1: {line}");
+    assert!(out.ends_with("8 games, 7 proven\n"), "{out}");
+    let q31 = rows(&["table", "0.31", "--misere", "--misere-to", "30", "--json"]);
+    assert_eq!(
+        q31[0]["quotient"],
+        serde_json::json!({"order": 6, "heaps": 30, "reason": null})
+    );
+    let short = rows(&[
+        "--max-states",
+        "20000",
+        "table",
+        "0.77",
+        "--to",
+        "1000",
+        "--misere",
+        "--json",
+    ]);
+    assert_eq!(short[0]["quotient"]["order"], 18);
+    assert_eq!(short[0]["quotient"]["heaps"], 11);
+    assert!(short[0]["quotient"]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("heap 12 not finished"));
+    let tsv = text(&["table", "0.75", "--misere", "--tsv"]);
+    assert!(tsv
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with("\treason\tquotient_order\tquotient_heaps\tquotient_reason"));
+    assert!(tsv.lines().nth(1).unwrap().ends_with("\t8\t20\t"), "{tsv}");
+    let plain = text(&["table", "0.75", "--tsv"]);
+    assert!(plain.lines().next().unwrap().ends_with("\treason"));
+    let dir = temp_dir("misere");
+    let out = dir.join("out.jsonl");
+    let path = out.to_str().unwrap();
+    text(&["table", "0.7", "--out", path]);
+    fails(
+        &["table", "0.7", "--misere", "--out", path],
+        "holds another sweep",
+    );
+    fails(&["table", "0.7", "--misere-to", "5"], "--misere");
+}

@@ -27,14 +27,29 @@ pub struct Sweep {
     pub to: u64,
     /// The time budget per game (`--time`), in seconds.
     pub time: Option<f64>,
+    /// The heaps of each game's misère quotient (`--misere --misere-to`);
+    /// absent when the sweep has no quotient column.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere_to: Option<u64>,
 }
 
 impl Sweep {
     /// Whether `other` is the same sweep (the source text aside, so that
     /// `0.[0-7]` and `0.0-7` agree).
     fn same(&self, other: &Sweep) -> bool {
-        (self.codes, &self.fingerprint, self.to, self.time)
-            == (other.codes, &other.fingerprint, other.to, other.time)
+        (
+            self.codes,
+            &self.fingerprint,
+            self.to,
+            self.time,
+            self.misere_to,
+        ) == (
+            other.codes,
+            &other.fingerprint,
+            other.to,
+            other.time,
+            other.misere_to,
+        )
     }
 
     fn describe(&self) -> String {
@@ -42,7 +57,11 @@ impl Sweep {
             .time
             .map(|t| format!(" --time {t}"))
             .unwrap_or_default();
-        format!("{} --to {}{time}", self.source, self.to)
+        let misere = self
+            .misere_to
+            .map(|m| format!(" --misere --misere-to {m}"))
+            .unwrap_or_default();
+        format!("{} --to {}{time}{misere}", self.source, self.to)
     }
 }
 

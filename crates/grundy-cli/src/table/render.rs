@@ -3,15 +3,27 @@
 use grundy::heap::sweep::Row;
 
 /// The TSV header: the row's fields, in order.
-pub const TSV_HEADER: &str = "code\tsame_as\tperiod\tpreperiod\tproven\tbound\tmax_value\tmax_at\tmask\trare_count\tlast_rare\theaps\tseconds\treason";
+const TSV_HEADER: &str = "code\tsame_as\tperiod\tpreperiod\tproven\tbound\tmax_value\tmax_at\tmask\trare_count\tlast_rare\theaps\tseconds\treason";
+
+/// The columns of the misère quotient, after the others when asked for.
+const TSV_QUOTIENT: &str = "\tquotient_order\tquotient_heaps\tquotient_reason";
+
+/// The TSV header, with the quotient's columns when `misere`.
+pub fn tsv_header(misere: bool) -> String {
+    match misere {
+        true => format!("{TSV_HEADER}{TSV_QUOTIENT}"),
+        false => TSV_HEADER.to_string(),
+    }
+}
 
 fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(T::to_string).unwrap_or_default()
 }
 
-/// One row as a TSV line (tabs in texts become spaces).
-pub fn tsv(r: &Row) -> String {
-    let fields = [
+/// One row as a TSV line (tabs in texts become spaces), with the
+/// quotient's columns when `misere`.
+pub fn tsv(r: &Row, misere: bool) -> String {
+    let mut fields = vec![
         r.code.clone(),
         opt(&r.same_as),
         opt(&r.period),
@@ -27,13 +39,33 @@ pub fn tsv(r: &Row) -> String {
         format!("{:.3}", r.seconds),
         opt(&r.reason),
     ];
-    fields.map(|f| f.replace('\t', " ")).join("\t")
+    if misere {
+        let q = r.quotient.as_ref();
+        fields.push(opt(&q.and_then(|q| q.order)));
+        fields.push(opt(&q.map(|q| q.heaps)));
+        fields.push(opt(&q.and_then(|q| q.reason.clone())));
+    }
+    let fields: Vec<String> = fields.iter().map(|f| f.replace('\t', " ")).collect();
+    fields.join("\t")
+}
+
+/// The quotient's cell of the text table: its order, and the last heap it
+/// is proven for when a bound stopped it short (`24 to 16`).
+fn quotient_text(r: &Row) -> String {
+    match &r.quotient {
+        None => String::new(),
+        Some(q) => match (q.order, &q.reason) {
+            (None, _) => "none".to_string(),
+            (Some(o), None) => o.to_string(),
+            (Some(o), Some(_)) => format!("{o} to {}", q.heaps),
+        },
+    }
 }
 
 /// The rows as an aligned table; the last column says which game a code
 /// is the same as, or why its period is not proven.
 pub fn text(rows: &[&Row]) -> String {
-    let head = [
+    let mut head = [
         "code",
         "period",
         "preperiod",
@@ -46,7 +78,14 @@ pub fn text(rows: &[&Row]) -> String {
         "heaps",
         "s",
         "note",
-    ];
+    ]
+    .to_vec();
+    // The quotient's column, before the note, when the sweep has one.
+    let misere = rows.iter().any(|r| r.quotient.is_some());
+    if misere {
+        head.insert(head.len() - 1, "quotient");
+    }
+    let note_at = head.len() - 1;
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
@@ -55,7 +94,7 @@ pub fn text(rows: &[&Row]) -> String {
                 (None, Some(why)) => why.clone(),
                 (None, None) => String::new(),
             };
-            vec![
+            let mut row = vec![
                 r.code.clone(),
                 opt(&r.period),
                 opt(&r.preperiod),
@@ -68,7 +107,11 @@ pub fn text(rows: &[&Row]) -> String {
                 r.heaps.to_string(),
                 format!("{:.2}", r.seconds),
                 note,
-            ]
+            ];
+            if misere {
+                row.insert(row.len() - 1, quotient_text(r));
+            }
+            row
         })
         .collect();
     let widths: Vec<usize> = (0..head.len())
@@ -86,13 +129,13 @@ pub fn text(rows: &[&Row]) -> String {
         for (c, (cell, w)) in cols.iter().zip(&widths).enumerate() {
             match c {
                 0 | 6 => s.push_str(&format!("{cell:<w$}  ")),
-                11 => s.push_str(cell),
+                c if c == note_at => s.push_str(cell),
                 _ => s.push_str(&format!("{cell:>w$}  ")),
             }
         }
         s.trim_end().to_string() + "\n"
     };
-    let mut out = line(head.to_vec());
+    let mut out = line(head.clone());
     for r in &cells {
         out.push_str(&line(r.iter().map(String::as_str).collect()));
     }

@@ -12,6 +12,7 @@ pub mod pattern;
 
 use serde::{Deserialize, Serialize};
 
+use super::quotient::{MisereQuotient, Reached};
 use super::{Code, HeapGame, HeapSequence, SeqRequest, SeqRun};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -49,6 +50,42 @@ pub struct Row {
     pub seconds: f64,
     /// Why the period is not proven (heap budget, time budget, no theorem).
     pub reason: Option<String>,
+    /// The game's misère quotient, when the sweep asks for it
+    /// (`table --misere`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<QuotientCell>,
+}
+
+/// How far a sweep's game has a misère quotient (`grundy table
+/// --misere`): proven for every sum of heaps up to `heaps`, and of what
+/// order there. The field names are a public interface.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QuotientCell {
+    /// The order of the quotient of the sums of heaps up to `heaps`;
+    /// absent when not even heap 1 was proven.
+    pub order: Option<usize>,
+    /// The largest heap the quotient is proven for (0 when none).
+    pub heaps: u64,
+    /// Why it stops short of the heaps asked for; absent when it does not.
+    pub reason: Option<String>,
+}
+
+/// The misère quotient of `code`'s game to heap `to`, as far as `limits`
+/// (states, memory, the time budget's stop flag) let it be proven.
+pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> QuotientCell {
+    let game = HeapGame::new(code.clone());
+    match MisereQuotient::compute_reached(&game, to, limits, &mut |_, _| {}) {
+        Ok(Reached { quotient, stopped }) => QuotientCell {
+            order: Some(quotient.order()),
+            heaps: quotient.heaps(),
+            reason: stopped.map(|(n, e)| format!("heap {n} not finished: {e}")),
+        },
+        Err(e) => QuotientCell {
+            order: None,
+            heaps: 0,
+            reason: Some(format!("heap 1 not finished: {e}")),
+        },
+    }
 }
 
 /// How a run ended, beyond its row.
@@ -158,6 +195,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         heaps,
         seconds: 0.0,
         reason,
+        quotient: None,
     };
     Ok((row, ended))
 }

@@ -2,8 +2,9 @@
 //! code with up to `N` digits (`--digits N`).
 //!
 //! A pattern is a code in which any digit may be a class: `[...]` lists
-//! digits and ranges (`[13]`, `[0-37]`), and a bare range `a-b` stands
-//! for one digit from `a` to `b`. Expansion varies the last position
+//! digits and ranges (`[13]`, `[0-37]`), a bare range `a-b` stands for
+//! one digit from `a` to `b`, and `?` for any octal digit (`0.??` is
+//! `0.[0-7][0-7]`). Expansion varies the last position
 //! fastest, so codes come out in the order of a published table.
 
 use crate::error::{Error, Result};
@@ -98,13 +99,17 @@ fn positions(pattern: &str) -> Result<Vec<Choices>> {
                 .map_err(|(at, why)| bad(i + at, &why))?;
             out.push(range);
             i += 3;
+        } else if c == '?' {
+            // Any octal digit, as MisereSolver's and the tables' `0.??`.
+            out.push(('0'..='7').collect());
+            i += 1;
         } else if c == '.' || c == '!' || c.is_ascii_hexdigit() {
             out.push(vec![c.to_ascii_uppercase()]);
             i += 1;
         } else {
             return Err(bad(
                 i,
-                &format!("`{c}` is not a digit, `.`, `!`, `[...]` or a range a-b"),
+                &format!("`{c}` is not a digit, `.`, `!`, `?`, `[...]` or a range a-b"),
             ));
         }
     }
