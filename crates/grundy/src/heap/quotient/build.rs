@@ -100,7 +100,7 @@ impl Build {
         let sizes: Vec<u64> = (0..m)
             .map(|a| self.rep_size(a % q) + (a / q) as u64 * weight(n))
             .collect();
-        let reduction = candidate.reduce(&sizes);
+        let reduction = candidate.reduce(&sizes, limits)?;
         // The element of heap n alone: a, or 1 when a = a^0 already.
         let a = pow(1) * q;
         self.adopt(reduction, (q, a), &t, n);

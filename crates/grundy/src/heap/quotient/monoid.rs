@@ -3,6 +3,9 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::error::Result;
+use crate::game::Limits;
+
 /// A finite commutative monoid with its P-portion. Element 0 is the
 /// identity; elements are numbered in the order their shortest words
 /// were found, so tables print in a stable, readable order.
@@ -54,7 +57,20 @@ impl Bipartite {
     /// reduced monoid, the class of each element and the element that
     /// names each class: classes are numbered in the order of `order_key`
     /// (smallest first), the identity first, each named by its first.
-    pub fn reduce(&self, order_key: &[u64]) -> Reduction {
+    pub fn reduce(&self, order_key: &[u64], limits: &Limits) -> Result<Reduction> {
+        self.reduce_by(&self.p, order_key, limits)
+    }
+
+    /// [`Bipartite::reduce`] with `marked` standing for the P-portion (a
+    /// kind's winning elements, for the check's congruences), without a
+    /// copy of the table. Reads the stop flag every 1024 elements: a
+    /// reduction costs the square of the order.
+    pub fn reduce_by(
+        &self,
+        marked: &[bool],
+        order_key: &[u64],
+        limits: &Limits,
+    ) -> Result<Reduction> {
         let n = self.order;
         let mut classes: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
         let mut class_of = vec![0u32; n];
@@ -62,8 +78,11 @@ impl Bipartite {
         let mut by_key: Vec<u32> = (0..n as u32).collect();
         by_key.sort_by_key(|&x| (x != 0, order_key[x as usize], x));
         let mut firsts = Vec::new();
-        for &x in &by_key {
-            let row = self.row(x);
+        for (i, &x) in by_key.iter().enumerate() {
+            if i % 1024 == 1023 {
+                limits.check("reducing the misère quotient")?;
+            }
+            let row = self.row(x, marked);
             let next = classes.len() as u32;
             let c = *classes.entry(row).or_insert(next);
             if c == next {
@@ -78,19 +97,19 @@ impl Bipartite {
                 mul[i * order + j] = class_of[self.mul(x, y) as usize];
             }
         }
-        let p = firsts.iter().map(|&x| self.p[x as usize]).collect();
-        Reduction {
+        let p = firsts.iter().map(|&x| marked[x as usize]).collect();
+        Ok(Reduction {
             monoid: Bipartite { order, mul, p },
             class_of,
             firsts,
-        }
+        })
     }
 
-    /// Which z put xz in P, as bits.
-    fn row(&self, x: u32) -> Vec<u64> {
+    /// Which z put xz in `marked`, as bits.
+    fn row(&self, x: u32, marked: &[bool]) -> Vec<u64> {
         let mut bits = vec![0u64; self.order.div_ceil(64)];
         for z in 0..self.order {
-            if self.p[self.mul(x, z as u32) as usize] {
+            if marked[self.mul(x, z as u32) as usize] {
                 bits[z / 64] |= 1 << (z % 64);
             }
         }
@@ -113,9 +132,14 @@ mod tests {
             mul: mul.clone(),
             p,
         };
-        let r = z4(vec![false, false, true, false]).reduce(&[0, 1, 2, 3]);
+        let none = Limits::default();
+        let r = z4(vec![false, false, true, false])
+            .reduce(&[0, 1, 2, 3], &none)
+            .unwrap();
         assert_eq!(r.monoid.order, 4);
-        let r = z4(vec![false, true, false, true]).reduce(&[0, 1, 2, 3]);
+        let r = z4(vec![false, true, false, true])
+            .reduce(&[0, 1, 2, 3], &none)
+            .unwrap();
         let q = r.monoid;
         assert_eq!(q.order, 2);
         assert_eq!(r.class_of, vec![0, 1, 0, 1]);

@@ -59,7 +59,7 @@ pub enum Verdict {
 /// first, until one's predicted outcome disagrees with the P-portion.
 pub fn check(built: &Build, limits: &Limits) -> Result<Verdict> {
     let q = &built.monoid;
-    let kinds = kinds(built);
+    let kinds = kinds(built, limits)?;
     let k = kinds.len();
     let mut index: FxHashMap<State, u32> = FxHashMap::default();
     let mut states: Vec<State> = Vec::new();
@@ -127,7 +127,7 @@ fn witness(kinds: &[Kind], parent: &[(u32, u32)], mut s: usize) -> Vec<u64> {
 /// kind, however their options differ: of a sum holding both, the sum
 /// less one or the other has the same element, so no state tells them
 /// apart.
-fn kinds(built: &Build) -> Vec<Kind> {
+fn kinds(built: &Build, limits: &Limits) -> Result<Vec<Kind>> {
     let q = &built.monoid;
     let mut by_key: FxHashMap<(u32, Vec<bool>), u32> = FxHashMap::default();
     let mut kinds: Vec<Kind> = Vec::new();
@@ -152,22 +152,17 @@ fn kinds(built: &Build) -> Vec<Kind> {
     }
     let elements: Vec<u32> = kinds.iter().map(|k| k.element).collect();
     for kind in kinds.iter_mut() {
-        classify(q, kind, &elements);
+        classify(q, kind, &elements, limits)?;
     }
-    kinds
+    Ok(kinds)
 }
 
 /// The kind's congruence: the coarsest under which winning by a move in
 /// the kind (some option's element times y in P; `kind.wins` by element
 /// on the way in, by class on the way out) is a property of classes.
-fn classify(q: &Bipartite, kind: &mut Kind, elements: &[u32]) {
-    let marked = Bipartite {
-        order: q.order,
-        mul: q.mul.clone(),
-        p: std::mem::take(&mut kind.wins),
-    };
+fn classify(q: &Bipartite, kind: &mut Kind, elements: &[u32], limits: &Limits) -> Result<()> {
     let keys = vec![0u64; q.order];
-    let reduction = marked.reduce(&keys);
+    let reduction = q.reduce_by(&kind.wins, &keys, limits)?;
     let classes = reduction.firsts.len();
     kind.times = (0..classes)
         .flat_map(|c| {
@@ -178,4 +173,5 @@ fn classify(q: &Bipartite, kind: &mut Kind, elements: &[u32]) {
         .collect();
     kind.wins = reduction.monoid.p;
     kind.class = reduction.class_of;
+    Ok(())
 }
