@@ -441,11 +441,20 @@ impl Pool<'_> {
                 started: t,
                 stop: stop.clone(),
             });
-            let limits = self.limits.clone().with_stop(stop);
+            let limits = self.limits.clone().with_stop(stop.clone());
             let code = &self.parsed[i];
-            let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, ended)| {
+            let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, mut ended)| {
                 if let Some(to) = self.misere_to {
-                    row.quotient = Some(sweep::quotient_cell(code, to, &limits));
+                    let mut cell = sweep::quotient_cell(code, to, &limits);
+                    if cell.reason.is_some() && stop.load(Ordering::Relaxed) {
+                        if self.interrupt.load(Ordering::Relaxed) {
+                            // Cut short by Ctrl-C: not a result to keep.
+                            ended = Ended::Stopped;
+                        } else if let (Some(t), Some(why)) = (self.time, &cell.reason) {
+                            cell.reason = Some(format!("time budget ({t} s): {why}"));
+                        }
+                    }
+                    row.quotient = Some(cell);
                 }
                 (row, ended)
             });

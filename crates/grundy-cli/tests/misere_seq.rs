@@ -130,3 +130,24 @@ fn long_genera_are_listed() {
     assert_eq!(v["genus"][18], "2^13131313131420");
     assert_eq!(v["genus"][24], "2^13131313131313131420");
 }
+
+/// A fault of the game (here a script whose heaps 3 and 4 move to each
+/// other) still prints the heaps before it, then fails in one line with
+/// exit code 2, unlike a bound.
+#[test]
+fn a_cycle_fails_after_the_heaps_before_it() {
+    let script = file(
+        "cycle34.rhai",
+        "fn moves(n) { if n == 3 { [4] } else if n == 4 { [3] } else if n > 0 { [n - 1] } else { [] } }\n",
+    );
+    let game = format!("rules:{script}");
+    let (out, err, code) = run(&["seq", &game, "--misere", "--to", "6"], "");
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        out.starts_with(&format!("game: {game}, misère play: heaps 0..=2\n")),
+        "{out}"
+    );
+    assert!(out.contains("stopped at heap 3: "), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cycle"), "{err}");
+}

@@ -1,6 +1,7 @@
 //! `grundy seq GAME --misere [--to N]`: the misère values and Conway's
 //! genus of each heap, and how far the game is tame.
 
+use grundy::error::Error;
 use grundy::heap::genus::GenusTable;
 use grundy::{Limits, SpecOptions};
 use serde::Serialize;
@@ -67,6 +68,9 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         tame_to: None,
         stopped: None,
     };
+    // A fault of the game (a cycle), unlike a bound, fails the command
+    // once the heaps before it are printed.
+    let mut fault = None;
     for n in 0..=to {
         let found = table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?)));
         let (genus, tame) = match found {
@@ -74,6 +78,11 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             // What was computed stands, whatever stopped the next heap.
             Err(e) if n > 0 => {
                 r.stopped = Some(format!("stopped at heap {n}: {e}"));
+                let bound = matches!(
+                    e,
+                    Error::Limit { .. } | Error::Memory { .. } | Error::Interrupted(_)
+                );
+                fault = (!bound).then_some(e);
                 break;
             }
             Err(e) => return Err(e.into()),
@@ -88,9 +97,13 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         }
     }
     if args.json {
-        print_json(&r)
+        print_json(&r)?;
     } else {
-        print(&render(&r))
+        print(&render(&r))?;
+    }
+    match fault {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
     }
 }
 

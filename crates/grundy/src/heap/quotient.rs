@@ -98,9 +98,11 @@ fn add_heap(
     }
 }
 
-/// The state budget of the genera that show heaps tame: enough for every
-/// heap of a subtraction game or Nim to heap 100000, a fraction of a
-/// second; a game whose tameness needs more is checked sum by sum.
+/// The state budget of the genera that show heaps tame, besides two
+/// states a heap: a game whose tameness needs more is checked sum by sum.
+/// (Listing the options costs more than the states for games with many
+/// options a heap, such as Nim, but no more than building the quotient of
+/// the same heaps does.)
 const TAME_STATES: u64 = 1 << 16;
 
 /// The largest `m <= to` with heaps `1..=m` all hereditarily tame, as far
@@ -108,7 +110,9 @@ const TAME_STATES: u64 = 1 << 16;
 /// fit).
 fn tame_prefix(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> u64 {
     let budget = Limits {
-        max_states: limits.max_states.min(TAME_STATES + 2 * to),
+        max_states: limits
+            .max_states
+            .min(TAME_STATES.saturating_add(to.saturating_mul(2))),
         ..limits.clone()
     };
     let mut table = GenusTable::new(moves, budget);

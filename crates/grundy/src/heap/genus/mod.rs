@@ -19,10 +19,11 @@ use serde::Serialize;
 /// The sequence alternates between two values from some index on, and an
 /// option whose sequence alternates from index `d` makes its parent's
 /// alternate from `d + 4` at the latest (past every option's settling,
-/// `γk` is a mex over one of two fixed option sets and the pair
-/// `{γ(k-1), γ(k-1) xor 1}`, which cannot cycle with period four): the
-/// table keeps each sequence as far as it has settled, however long, and
-/// a genus lists it to at least this many values.
+/// `γk` is a mex over one of two fixed option sets, by the parity of `k`,
+/// and the pair `{γ(k-1), γ(k-1) xor 1}`, so it is a function of the
+/// parity and `γ(k-1)` alone, and such a sequence settles within four
+/// steps): the table keeps each sequence as far as it has settled,
+/// however long, and a genus lists it to at least this many values.
 pub const GAMMAS: usize = 16;
 
 /// The genus of a position: what misère play needs to know of it.

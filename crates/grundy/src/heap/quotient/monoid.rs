@@ -93,6 +93,9 @@ impl Bipartite {
         let order = firsts.len();
         let mut mul = vec![0u32; order * order];
         for (i, &x) in firsts.iter().enumerate() {
+            if i % 256 == 255 {
+                limits.check("reducing the misère quotient")?;
+            }
             for (j, &y) in firsts.iter().enumerate() {
                 mul[i * order + j] = class_of[self.mul(x, y) as usize];
             }
