@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{decided, winning_moves, Misere, BY_QUOTIENT};
 use crate::answer::Analysis;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::quotient::MisereQuotient;
 use crate::heap::HeapMoves;
@@ -103,6 +103,9 @@ impl<G: Capabilities + 'static> Misere<G> {
                 known.proven = Some(q.clone());
                 Some(q)
             }
+            // A time limit, a stop or the memory of the moment may pass:
+            // only a bound of states or a failure is kept.
+            Err(Error::Interrupted(_) | Error::Memory { .. }) => None,
             Err(_) => {
                 known.fails_from = known.fails_from.min(top);
                 None
