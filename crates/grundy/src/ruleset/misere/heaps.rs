@@ -103,9 +103,10 @@ impl<G: Capabilities + 'static> Misere<G> {
                 known.proven = Some(q.clone());
                 Some(q)
             }
-            // A time limit, a stop or the memory of the moment may pass:
-            // only a bound of states or a failure is kept.
-            Err(Error::Interrupted(_) | Error::Memory { .. }) => None,
+            // A time limit or a stop may pass: it is tried again next
+            // time. A bound of states or memory (the table's size against
+            // the budget) or a failure is kept.
+            Err(Error::Interrupted(_)) => None,
             Err(_) => {
                 known.fails_from = known.fails_from.min(top);
                 None
