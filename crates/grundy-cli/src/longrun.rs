@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use grundy::heap::{checkpoint, HeapSequence, HeapValues, SeqReport, SeqRequest, SeqRun};
 use grundy::{Error, Limits};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 /// Where the run keeps its state and output.
 pub struct RunFiles {
@@ -143,16 +143,7 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
 }
 
 fn progress_bar(target: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        Some(target + 1),
-        indicatif::ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] n = {pos}/{len} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
+    crate::output::progress_bar(target + 1, "n = {pos}/{len}")
 }
 
 /// Stops an interrupted run: flushes the values, saves the checkpoint

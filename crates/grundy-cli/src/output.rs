@@ -127,3 +127,21 @@ fn shorten_values(e: &clap::Error) -> String {
     }
     rendered
 }
+
+/// The progress bar of a long command on stderr (drawn only on a
+/// terminal): elapsed time, the bar, `counts` (an indicatif template such
+/// as `heap {pos}/{len}`), then the message.
+pub fn progress_bar(len: u64, counts: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(len),
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:30}}] {counts} {{msg}}"
+        ))
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}

@@ -3,7 +3,6 @@
 use clap::Args;
 use grundy::heap::quotient::{MisereQuotient, QuotientReport};
 use grundy::{Limits, SpecOptions};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::output::{print, print_json};
@@ -40,12 +39,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
             game.name()
         );
     };
-    let bar = ProgressBar::with_draw_target(Some(to), ProgressDrawTarget::stderr_with_hz(4));
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] heap {pos}/{len} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
+    let bar = crate::output::progress_bar(to, "heap {pos}/{len}");
     let reached = MisereQuotient::compute_reached(moves, to, limits, &mut |n, order| {
         bar.set_position(n);
         bar.set_message(format!("order {order}"));

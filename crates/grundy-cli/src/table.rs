@@ -17,7 +17,7 @@ use clap::Args;
 use grundy::heap::sweep::{self, pattern, Ended, Row};
 use grundy::heap::{Code, SeqRequest};
 use grundy::Limits;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::longrun::Interrupted;
 use crate::output::print;
@@ -523,13 +523,8 @@ impl Pool<'_> {
 }
 
 fn progress_bar(jobs: u64, total: usize) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(jobs), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} games to compute ({total} rows) {{msg}}"
-        ))
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar
+    crate::output::progress_bar(
+        jobs,
+        &format!("{{pos}}/{{len}} games to compute ({total} rows)"),
+    )
 }
