@@ -166,9 +166,10 @@ fn scripts_play_misere_until_they_cycle() {
 /// The strongest method that applies decides a sum, and the report names
 /// it: 0.75's heaps 0..=4 are tame (genus rule), its heap 5 is not (genus
 /// `1^431`) so a sum with it goes to the proven quotient of order 8;
-/// Kayles' heap 5 (genus `4^146`, wild) goes to Kayles' repaired quotient,
-/// and its heap 20 (a P-heap in Winning Ways, ch. 13) lies beyond the
-/// quotient's budget, so it is searched.
+/// Kayles' heaps 5 (genus `4^146`, wild) and 20 (a P-heap in Winning
+/// Ways, ch. 13) go to Kayles' repaired quotient, and Dawson's Kayles'
+/// heap 40 lies beyond its quotient's budget (which grows past order 638
+/// at heap 34), so it is searched.
 #[test]
 fn misere_methods_in_order_genus_quotient_search() {
     for (game, heaps, outcome, method) in [
@@ -176,7 +177,8 @@ fn misere_methods_in_order_genus_quotient_search() {
         ("0.75", &["5", "7"][..], "P", "quotient"),
         ("0.75", &["5", "4", "2"][..], "N", "quotient"),
         ("kayles", &["5", "1"][..], "P", "quotient"),
-        ("kayles", &["20"][..], "P", "search"),
+        ("kayles", &["20"][..], "P", "quotient"),
+        ("0.07", &["40"][..], "P", "search"),
     ] {
         let mut args = vec!["value", game];
         args.extend_from_slice(heaps);

@@ -45,10 +45,16 @@ fn nim_up_to_three_gives_t2() {
 /// 0.75 has the quotient of order 8 with a 2-element P-portion, which is
 /// unique up to isomorphism (A. N. Siegel, "The structure and
 /// classification of misère quotients", arXiv math/0703070: exactly one
-/// quotient of order 8); it settles at heap 5 and is the same to heap 100.
+/// quotient of order 8); it settles at heap 5, and its heaps' elements
+/// repeat with period 2 from heap 8, which the periodicity theorem proves
+/// for every heap at heap 21 (moves remove at most 2 and leave at most 2
+/// heaps: 2·8 + 2·2 + 2 heaps are needed), so it stops there.
 #[test]
 fn octal_0_75_has_the_quotient_of_order_8() {
     let r = quotient("0.75", 100);
+    assert_eq!(r.heaps, 21);
+    let p = r.period.unwrap();
+    assert_eq!((p.preperiod, p.period, p.proven_at), (8, 2, 21));
     assert_eq!((r.order, r.p_portion_size), (8, 2));
     assert_eq!(r.relations, ["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"]);
     assert_eq!(
@@ -58,7 +64,7 @@ fn octal_0_75_has_the_quotient_of_order_8() {
     assert_eq!((r.stable, r.stable_since), (true, 5));
     assert!(
         r.proof
-            .starts_with("proven for every sum of heaps up to 100"),
+            .starts_with("proven for every sum of heaps of any size"),
         "{}",
         r.proof
     );
@@ -148,17 +154,18 @@ fn tame_heaps_are_proven_by_the_genus_theory() {
 }
 
 /// A quotient beyond the budget is refused, naming the bound; a sum with
-/// such a heap is searched, and says so.
+/// such a heap is searched, and says so. (Dawson's Kayles grows past
+/// order 638 at heap 34, beyond a budget of 100,000 states.)
 #[test]
 fn quotients_beyond_the_budget_are_refused_and_sums_searched() {
-    let g = parse("kayles", SpecOptions::default()).unwrap();
+    let g = parse("0.07", SpecOptions::default()).unwrap();
     let limits = Limits::with_max_states(100_000);
-    let err = MisereQuotient::compute(g.heap_moves().unwrap(), 20, &limits)
+    let err = MisereQuotient::compute(g.heap_moves().unwrap(), 40, &limits)
         .unwrap_err()
         .to_string();
     assert!(err.contains("100000 states"), "{err}");
     let misere = parse(
-        "kayles",
+        "0.07",
         SpecOptions {
             misere: true,
             ..SpecOptions::default()
@@ -168,9 +175,55 @@ fn quotients_beyond_the_budget_are_refused_and_sums_searched() {
     let texts: Vec<String> = ["3", "4", "40"].map(String::from).to_vec();
     let a = misere.analyze(&texts, &Limits::default()).unwrap();
     assert_eq!(a.method, Some("search"));
-    let texts: Vec<String> = ["3", "4", "9"].map(String::from).to_vec();
+    let texts: Vec<String> = ["3", "4", "20"].map(String::from).to_vec();
     let a = misere.analyze(&texts, &Limits::default()).unwrap();
-    assert_eq!(a.method, Some("quotient"));
+    assert_eq!((a.method, a.outcome), (Some("quotient"), Outcome::P));
+}
+
+/// Siegel's MisereSolver, run on this machine beside grundy (issue 32):
+/// the orders and P-portion sizes of Kayles, Dawson's Kayles and Daisies
+/// restricted to heaps 20, 25 and 30 (Q_30(0.07) = 360 is also Siegel's
+/// published figure), of 0.75 (R8) and of 0.31 (T2).
+#[test]
+fn misere_solvers_table_is_reproduced() {
+    for (game, to, order, p) in [
+        ("0.77", 20, 24, 8),
+        ("0.77", 25, 32, 9),
+        ("0.77", 30, 40, 9),
+        ("0.07", 20, 24, 5),
+        ("0.07", 25, 144, 23),
+        ("0.07", 30, 360, 65),
+        ("4.7", 20, 122, 30),
+        ("4.7", 25, 210, 48),
+        ("4.7", 30, 322, 80),
+        ("0.75", 30, 8, 2),
+        ("0.31", 30, 6, 2),
+    ] {
+        let r = quotient(game, to);
+        assert_eq!((r.order, r.p_portion_size), (order, p), "{game} to {to}");
+    }
+}
+
+/// Past the heap where its period is proven (21), 0.75's quotient decides
+/// heaps it never computed as the brute force does: single heaps 22 to
+/// 34, and each beside a heap of 3.
+#[test]
+fn a_proven_period_decides_larger_heaps() {
+    let g = parse("0.75", SpecOptions::default()).unwrap();
+    let q = MisereQuotient::compute(g.heap_moves().unwrap(), 100, &Limits::default()).unwrap();
+    assert_eq!(q.heaps(), 21);
+    assert!(q.covers(1_000_000));
+    let octal = Octal::new("0.75");
+    let mut memo = HashMap::new();
+    for h in 22..=34 {
+        for pos in [vec![h], vec![3, h]] {
+            let expected = match octal.wins(&pos, &mut memo) {
+                true => Outcome::N,
+                false => Outcome::P,
+            };
+            assert_eq!(q.outcome(&pos), Some(expected), "{pos:?}");
+        }
+    }
 }
 
 /// An octal game by its digits: digit k (k = 1, 2, ...) says whether k

@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::heap::period::FiniteBound;
 use crate::heap::{HeapGame, HeapRules};
 
 /// The moves of a game whose components are heaps `0, 1, 2, ...`.
@@ -15,11 +16,21 @@ pub trait HeapMoves: Send + Sync {
     /// Appends to `out` every option of a heap of `n`, each the heaps it
     /// leaves (empty when the move takes everything; heaps of 0 left out).
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()>;
+
+    /// The finite shape of the moves, when a periodicity theorem applies
+    /// (the misère quotient's, as the Grundy sequence's): none by default.
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        None
+    }
 }
 
 impl<R: HeapRules> HeapMoves for HeapGame<R> {
     fn name(&self) -> String {
         self.rules().name()
+    }
+
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        self.rules().finite_bound()
     }
 
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {

@@ -7,7 +7,7 @@
 //!
 //! [`MisereQuotient::compute`] builds the quotient heap by heap
 //! ([`build`]), checks each step against every sum of the heaps so far
-//! ([`walk`]) and repairs a step the check finds wrong by counting some
+//! ([`verify`]) and repairs a step the check finds wrong by counting some
 //! heaps apart ([`free`], [`automaton`]): a quotient it returns is proven
 //! for all sums of heaps up to N. Whether it stays the same beyond N is
 //! only observed.
@@ -16,16 +16,17 @@ mod automaton;
 mod build;
 mod free;
 mod monoid;
+mod period;
 mod present;
-mod walk;
+mod verify;
 
 use serde::Serialize;
 
 pub use build::Build;
-use free::Freed;
 pub use monoid::Bipartite;
+pub use period::QuotientPeriod;
 use present::{generator_name, word, Presentation};
-use walk::Verdict;
+use verify::Verdict;
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
@@ -43,6 +44,9 @@ pub struct MisereQuotient {
     /// The heaps up to which every heap is hereditarily tame: their
     /// steps are proven by Conway's genus theory, not by the check.
     tame_to: u64,
+    /// The period of the heaps' elements, when the quotient periodicity
+    /// theorem proves that this is the quotient of every heap.
+    period: Option<QuotientPeriod>,
 }
 
 /// A generator of the quotient: the heap whose element it is.
@@ -65,8 +69,8 @@ pub struct Reached {
     pub stopped: Option<(u64, Error)>,
 }
 
-/// Adds heap `n` to `built` (equal to `base`, the quotient proven to heap
-/// `n - 1`) and proves the result against every sum (repairing it where
+/// Adds heap `n` to `built` (the quotient proven to heap `n - 1`) and
+/// proves the result against every sum (repairing it where
 /// the check finds it wrong), so that the next heap is built on a proven
 /// quotient; the states the proof walked. A `tame` heap (hereditarily
 /// tame, as every heap below it) needs no check: sums of such heaps play
@@ -75,7 +79,6 @@ pub struct Reached {
 /// assumes. On an error `built` is left half-changed.
 fn add_heap(
     built: &mut Build,
-    base: &Build,
     n: u64,
     moves: &dyn HeapMoves,
     limits: &Limits,
@@ -94,7 +97,7 @@ fn add_heap(
     built.add_heap(&options, limits)?;
     match tame {
         true => Ok(0),
-        false => settle(built, base, &options, moves, limits),
+        false => settle(built, moves, limits),
     }
 }
 
@@ -142,13 +145,17 @@ pub struct QuotientReport {
     pub relations: Vec<String>,
     /// The element (word) of each heap 0..=N.
     pub heap_elements: Vec<String>,
-    /// Whether the quotient stopped changing: the same over at least the
-    /// last half of the heaps (observed, not proven beyond N).
+    /// Whether the quotient stopped changing: proven by its period, or
+    /// observed the same over at least the last half of the heaps.
     pub stable: bool,
     /// The heap since which the quotient has not changed.
     pub stable_since: u64,
     /// What is proven and what is only observed, in words.
     pub proof: String,
+    /// The period of the heaps' elements when it is proven, which makes
+    /// this the quotient of every heap (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<QuotientPeriod>,
 }
 
 impl MisereQuotient {
@@ -182,33 +189,46 @@ impl MisereQuotient {
     ) -> Result<Reached> {
         limits.check_states(to, "the misère quotient's heaps")?;
         let tame_to = tame_prefix(moves, to, limits);
+        let bound = moves.finite_bound();
         let mut built = Build::new();
         let mut checked = 0;
+        let mut period = None;
         for n in 1..=to {
             let base = built.clone();
-            match add_heap(&mut built, &base, n, moves, limits, n <= tame_to) {
+            match add_heap(&mut built, n, moves, limits, n <= tame_to) {
                 Ok(states) => {
-                    checked = states;
+                    checked = checked.max(states);
                     on_heap(n, built.monoid.order);
                 }
                 Err(e) if n > 1 => {
                     return Ok(Reached {
-                        quotient: Self::finish(moves, base, checked, tame_to),
+                        quotient: Self::finish(moves, base, (checked, tame_to), None),
                         stopped: Some((n, e)),
                     })
                 }
                 Err(e) => return Err(e),
             }
+            // Proven for every heap: nothing further to compute.
+            period = bound.and_then(|b| period::proven_period(&built.heaps, &b));
+            if period.is_some() {
+                break;
+            }
         }
         Ok(Reached {
-            quotient: Self::finish(moves, built, checked, tame_to),
+            quotient: Self::finish(moves, built, (checked, tame_to), period),
             stopped: None,
         })
     }
 
     /// The quotient of what `built` holds, proven through `checked` states
-    /// and, for heaps up to `tame_to`, by the genus theory.
-    fn finish(moves: &dyn HeapMoves, built: Build, checked: usize, tame_to: u64) -> MisereQuotient {
+    /// and, for heaps up to `tame_to`, by the genus theory; for every heap
+    /// when `period` is proven.
+    fn finish(
+        moves: &dyn HeapMoves,
+        built: Build,
+        (checked, tame_to): (usize, u64),
+        period: Option<QuotientPeriod>,
+    ) -> MisereQuotient {
         let gens: Vec<u32> = built
             .generators
             .iter()
@@ -222,7 +242,20 @@ impl MisereQuotient {
             presentation,
             checked_states: checked,
             tame_to,
+            period,
         }
+    }
+
+    /// Whether the quotient decides sums with a heap of `h`: every heap
+    /// up to the last computed, and every heap at all once the period is
+    /// proven.
+    pub fn covers(&self, h: u64) -> bool {
+        h <= self.heaps() || self.period.is_some()
+    }
+
+    /// The proven period of the heaps' elements, if any.
+    pub fn period(&self) -> Option<QuotientPeriod> {
+        self.period
     }
 
     /// The largest heap the quotient covers.
@@ -241,6 +274,7 @@ impl MisereQuotient {
     pub fn element(&self, heaps: &[u64]) -> Option<u32> {
         let q = &self.built.monoid;
         heaps.iter().try_fold(0, |acc, &h| {
+            let h = self.period.map_or(h, |p| p.fold(h));
             let e = *self.built.heaps.get(usize::try_from(h).ok()?)?;
             Some(q.mul(acc, e))
         })
@@ -272,6 +306,12 @@ impl MisereQuotient {
     /// What proves the quotient of heaps up to `n`, unchanged since heap
     /// `since`, in words.
     fn proof(&self, n: u64, since: u64) -> String {
+        if let Some(p) = self.period {
+            return format!(
+                "proven for every sum of heaps of any size: the heaps' elements repeat with period {} from heap {} through heap {n}, which the quotient periodicity theorem needs to prove it for every heap",
+                p.period, p.preperiod
+            );
+        }
         let by = match (self.tame_to, self.tame_to >= n) {
             (_, true) => "every heap is hereditarily tame, so sums play like misère Nim (Conway's genus theory)".to_string(),
             (0, _) => format!("each sum's outcome checked through {} states", self.checked_states),
@@ -289,7 +329,7 @@ impl MisereQuotient {
         let words: Vec<String> = self.presentation.words.iter().map(|w| word(w)).collect();
         let n = self.heaps();
         let since = self.stable_since();
-        let stable = n >= 2 && n - since >= n.div_ceil(2);
+        let stable = self.period.is_some() || (n >= 2 && n - since >= n.div_ceil(2));
         QuotientReport {
             game: self.game.clone(),
             heaps: n,
@@ -324,40 +364,31 @@ impl MisereQuotient {
             stable,
             stable_since: since,
             proof: self.proof(n, since),
+            period: self.period,
         }
     }
 }
 
 /// Most repairs tried for one heap before giving up.
-const MAX_REPAIRS: usize = 32;
+const MAX_REPAIRS: usize = 256;
 
-/// Checks `built`, the quotient with heap n just added to `base`, and
-/// repairs it until the check passes: the states the proof walked.
-fn settle(
-    built: &mut Build,
-    base: &Build,
-    options: &[Vec<u64>],
-    moves: &dyn HeapMoves,
-    limits: &Limits,
-) -> Result<usize> {
-    let n = base.heaps.len() as u64;
-    let mut freed = vec![Freed { heap: n, index: 2 }];
+/// Checks `built`, the quotient with heap n just added, and repairs it
+/// until the check passes: the sums the proof kept.
+fn settle(built: &mut Build, moves: &dyn HeapMoves, limits: &Limits) -> Result<usize> {
+    let n = built.heaps.len() as u64 - 1;
+    let mut wrong = Vec::new();
     for _ in 0..MAX_REPAIRS {
-        let wrong = match walk::check(built, limits)? {
+        wrong = match verify::check(built, limits)? {
             Verdict::Proven { states } => return Ok(states),
             Verdict::Fails(sum) => sum,
         };
-        if !free::widen(&mut freed, &wrong) {
-            return Err(unsettled(moves, n, &wrong));
+        match free::recalibrate(built, &wrong, limits)? {
+            Some(repaired) => *built = repaired,
+            None => return Err(unsettled(moves, n, &wrong)),
         }
-        let (auto, heap_letter) = free::automaton(base, options, &freed, limits)?;
-        let classes = automaton::minimize(&auto, limits)?;
-        room_for_table(classes.1, limits)?;
-        let candidate = automaton::candidate(&auto, classes);
-        *built = Build::repaired(base, options, &heap_letter, &auto.letters, candidate);
         limits.check("repairing the misère quotient")?;
     }
-    Err(unsettled(moves, n, &[]))
+    Err(unsettled(moves, n, &wrong))
 }
 
 /// The refusal of a quotient no repair settled.

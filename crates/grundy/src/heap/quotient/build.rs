@@ -10,7 +10,7 @@
 //! repeat from the first S_k seen before. The candidate is then reduced
 //! (elements no sum tells apart are merged). The construction assumes
 //! that the outcome of G + k·n depends on G only through its class; each
-//! heap's quotient is checked against every sum ([`super::walk`]) and
+//! heap's quotient is checked against every sum ([`super::verify`]) and
 //! repaired where the assumption fails ([`super::free`]), so what is
 //! reported is proven, not assumed.
 
@@ -201,25 +201,22 @@ impl Build {
 }
 
 impl Build {
-    /// The quotient `base` (of the heaps below n) with heap n, whose
-    /// options are `options`, repaired: `candidate` is the monoid of the
-    /// repair's automaton, whose letters weigh `letter_heaps`; `heap_letter`
-    /// is the letter of each heap 0..=n.
+    /// The candidate `trial` (of heaps 0..=n) repaired: `candidate` is
+    /// the monoid of the repair's automaton, whose letters weigh
+    /// `letter_heaps`; `heap_letter` is the letter of each heap 0..=n.
     pub fn repaired(
-        base: &Build,
-        options: &[Vec<u64>],
+        trial: &Build,
         heap_letter: &[Option<u32>],
         letter_heaps: &[u64],
         candidate: Candidate,
     ) -> Build {
-        let n = base.heaps.len() as u64;
+        let n = trial.heaps.len() as u64 - 1;
         let Candidate {
             monoid,
             letter_element,
             words,
         } = candidate;
-        let mut all_options = base.options.clone();
-        all_options.push(options.to_vec());
+        let all_options = trial.options.clone();
         let mut built = Build {
             monoid,
             heaps: heap_letter

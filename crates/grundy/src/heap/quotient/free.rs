@@ -1,83 +1,111 @@
-//! The repair of a quotient that a new heap made wrong, by freeing heaps
-//! (the idea of Siegel's MisereSolver).
+//! The repair of a candidate quotient the check found wrong, by freeing
+//! heaps (the recalibration of Plambeck and Siegel's MisereSolver).
 //!
-//! The heap-by-heap construction reads the options of a sum of smaller
-//! heaps off its class in the quotient so far; when the new heap tells
-//! apart sums that class merged, the check finds a sum predicted wrongly.
-//! The repair counts the heaps of that sum (and the new heap) apart from
-//! the rest: a candidate element is (x, j), where x is the class, in the
-//! proven quotient of the smaller heaps, of the sum's other heaps and j
-//! holds how many of each freed heap it has (up to `index + 2`, then
-//! repeating with period 2, as the powers of every element of a misère
-//! quotient computed so far do). Which candidates are P follows from the
-//! misère rule, lightest first; the least automaton recognising them is
-//! the next quotient, and the check decides. A failing sum frees its heaps
-//! or, when they are free already, lengthens their counts.
+//! The heap-by-heap construction reads the options of a sum from its
+//! class, so a candidate can merge sums a larger heap tells apart; the
+//! check then names a sum the candidate gets wrong. The repair takes the
+//! candidate and frees some heaps of that sum: each freed heap is counted
+//! on its own (up to `index + period` copies, then repeating with the
+//! period) instead of being multiplied into the class of the other heaps.
+//! A candidate element is (x, counts): x the class of the sum's other
+//! heaps, within the submonoid their elements generate. Which elements
+//! are P follows from the misère rule on each element's lightest sum,
+//! lightest first; the least automaton recognising them is the repaired
+//! candidate. Subsets of the sum's heaps are tried smallest first, and the
+//! first repair that gets the sum right is taken; the check decides.
 
-use super::automaton::Automaton;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::automaton::{self, Automaton};
 use super::build::{weight, Build};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
-/// A freed heap and how far its count is kept before it repeats.
+/// A freed heap: counts `index` and `index + period` are the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Freed {
-    /// The heap.
-    pub heap: u64,
-    /// Counts `index` and `index + 2` are taken to be the same.
-    pub index: u32,
+struct Freed {
+    heap: u64,
+    index: u32,
+    period: u32,
 }
 
 impl Freed {
     fn counts(&self) -> usize {
-        self.index as usize + 2
+        (self.index + self.period) as usize
     }
 }
 
-/// The automaton of the candidate that frees `freed` (which holds heap
-/// `n`, the one being added, whose options are `options`) on top of
-/// `base`, the proven quotient of the heaps below n; and the letter of
-/// each heap 0..=n (`None` for heaps with no move).
-pub fn automaton(
-    base: &Build,
-    options: &[Vec<u64>],
-    freed: &[Freed],
-    limits: &Limits,
-) -> Result<(Automaton, Vec<Option<u32>>)> {
-    let space = Space::new(base, freed, limits)?;
-    let p = space.portion(base, options, limits)?;
-    let (letters, heap_letter) = letters(base, freed);
-    // States reached from the empty sum, in the order found.
-    let mut state = vec![u32::MAX; space.size];
-    let mut reached = vec![0usize];
-    state[0] = 0;
-    let mut next = Vec::new();
-    let mut i = 0;
-    while i < reached.len() {
-        let e = reached[i];
-        for letter in &letters {
-            let t = space.add(e, letter.action);
-            if state[t] == u32::MAX {
-                state[t] = reached.len() as u32;
-                reached.push(t);
+/// The candidate that repairs `trial` at the sum `wrong`, freeing as few
+/// of its heaps as will do; `None` when no choice gets the sum right.
+pub fn recalibrate(trial: &Build, wrong: &[u64], limits: &Limits) -> Result<Option<Build>> {
+    let q = &trial.monoid;
+    let was_p = q.p[trial.element_of(wrong) as usize];
+    let mut involved: Vec<u64> = wrong.to_vec();
+    involved.dedup();
+    involved.retain(|&h| !trial.heap_options[h as usize].is_empty());
+    for longer in [0, 2, 4] {
+        for size in 1..=involved.len() {
+            for subset in subsets(&involved, size) {
+                let freed: Vec<Freed> = subset
+                    .iter()
+                    .map(|&heap| {
+                        let copies = wrong.iter().filter(|&&h| h == heap).count() as u32;
+                        let index = q
+                            .index_of(trial.heaps[heap as usize])
+                            .max(copies.saturating_sub(1));
+                        Freed {
+                            heap,
+                            index: index + longer,
+                            period: 2,
+                        }
+                    })
+                    .collect();
+                let repaired = repair(trial, &freed, limits)?;
+                if repaired.monoid.p[repaired.element_of(wrong) as usize] != was_p {
+                    return Ok(Some(repaired));
+                }
             }
-            next.push(state[t]);
         }
-        if i % 4096 == 0 {
-            limits.check("repairing the misère quotient")?;
-        }
-        i += 1;
     }
-    let automaton = Automaton {
-        letters: letters.iter().map(|l| l.heap).collect(),
-        next,
-        accept: reached.iter().map(|&e| p[e]).collect(),
-    };
-    Ok((automaton, heap_letter))
+    Ok(None)
+}
+
+/// The subsets of `items` with `size` elements, in lexicographic order.
+fn subsets(items: &[u64], size: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..size).collect();
+    loop {
+        out.push(pick.iter().map(|&i| items[i]).collect());
+        // The rightmost pick that can still move right.
+        let Some(i) = (0..size).rev().find(|&i| pick[i] < items.len() - size + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// The candidate that frees `freed` from `trial`.
+fn repair(trial: &Build, freed: &[Freed], limits: &Limits) -> Result<Build> {
+    let space = Space::new(trial, freed, limits)?;
+    let p = space.portion(limits)?;
+    let (auto, heap_letter) = space.automaton(&p, limits)?;
+    let classes = automaton::minimize(&auto, limits)?;
+    super::room_for_table(classes.1, limits)?;
+    let candidate = automaton::candidate(&auto, classes);
+    Ok(Build::repaired(
+        trial,
+        &heap_letter,
+        &auto.letters,
+        candidate,
+    ))
 }
 
 /// What adding a letter does to a candidate element.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
     /// Multiplies the class of the other heaps by this element.
     Times(u32),
@@ -85,56 +113,25 @@ enum Action {
     Count(usize),
 }
 
-/// A letter: the smallest heap it stands for, and its action.
-struct Letter {
-    heap: u64,
-    action: Action,
-}
-
-/// The letters: one for each element of a heap that is not freed, one for
-/// each freed heap; and the letter of each heap.
-fn letters(base: &Build, freed: &[Freed]) -> (Vec<Letter>, Vec<Option<u32>>) {
-    let n = base.heaps.len();
-    let mut letters: Vec<Letter> = Vec::new();
-    let mut heap_letter = vec![None; n + 1];
-    for (h, slot) in heap_letter.iter_mut().enumerate().skip(1) {
-        let action = match freed.iter().position(|f| f.heap == h as u64) {
-            Some(i) => Action::Count(i),
-            None if base.heap_options[h].is_empty() => continue,
-            None => Action::Times(base.heaps[h]),
-        };
-        let same = |l: &Letter| match (l.action, action) {
-            (Action::Times(x), Action::Times(y)) => x == y,
-            (Action::Count(i), Action::Count(j)) => i == j,
-            _ => false,
-        };
-        let letter = match letters.iter().position(same) {
-            Some(l) => l,
-            None => {
-                letters.push(Letter {
-                    heap: h as u64,
-                    action,
-                });
-                letters.len() - 1
-            }
-        };
-        *slot = Some(letter as u32);
-    }
-    (letters, heap_letter)
-}
-
-/// The candidate elements (x, j), numbered x + q·(mixed-radix code of j).
+/// The candidate elements (x, counts), numbered x + q·(mixed-radix code
+/// of the counts).
 struct Space<'a> {
-    base: &'a Build,
+    trial: &'a Build,
     freed: &'a [Freed],
     /// The stride of each freed heap's count in an element's number.
     stride: Vec<usize>,
     size: usize,
+    /// A lightest sum of heaps that are not freed for each class (`None`
+    /// for a class they do not generate).
+    reps: Vec<Option<Vec<u64>>>,
+    /// Each heap's options: the product of the heaps left that are not
+    /// freed, and the freed heaps left.
+    options: Vec<Vec<(u32, Vec<usize>)>>,
 }
 
 impl<'a> Space<'a> {
-    fn new(base: &'a Build, freed: &'a [Freed], limits: &Limits) -> Result<Self> {
-        let q = base.monoid.order;
+    fn new(trial: &'a Build, freed: &'a [Freed], limits: &Limits) -> Result<Self> {
+        let q = trial.monoid.order;
         let mut stride = Vec::with_capacity(freed.len());
         let mut size = q as u64;
         for f in freed {
@@ -147,136 +144,220 @@ impl<'a> Space<'a> {
         if size.saturating_mul(16) > limits.max_memory {
             return Err(Error::memory(what, limits.max_memory));
         }
-        Ok(Space {
-            base,
+        let mut space = Space {
+            trial,
             freed,
             stride,
             size: size as usize,
-        })
-    }
-
-    fn class(&self, e: usize) -> u32 {
-        (e % self.base.monoid.order) as u32
-    }
-
-    fn count(&self, e: usize, i: usize) -> u32 {
-        ((e / self.stride[i]) % self.freed[i].counts()) as u32
-    }
-
-    /// `e` with one more of freed heap `i` (counts past the last repeat).
-    fn counted(&self, e: usize, i: usize) -> usize {
-        let c = self.count(e, i) as usize + 1;
-        let wrapped = if c >= self.freed[i].counts() {
-            c - 2
-        } else {
-            c
+            reps: Vec::new(),
+            options: Vec::new(),
         };
-        e - self.count(e, i) as usize * self.stride[i] + wrapped * self.stride[i]
-    }
-
-    fn add(&self, e: usize, action: Action) -> usize {
-        match action {
-            Action::Times(y) => {
-                let x = self.class(e);
-                e - x as usize + self.base.monoid.mul(x, y) as usize
-            }
-            Action::Count(i) => self.counted(e, i),
-        }
-    }
-
-    /// The lightest sum's weight of each element: its options are lighter.
-    fn weight(&self, e: usize) -> u64 {
-        let counts: u64 = (0..self.freed.len())
-            .map(|i| self.count(e, i) as u64 * weight(self.freed[i].heap))
-            .sum();
-        self.base.rep_size(self.class(e) as usize) + counts
-    }
-
-    /// Which elements are P, by the misère rule, lightest first.
-    fn portion(&self, base: &Build, options: &[Vec<u64>], limits: &Limits) -> Result<Vec<bool>> {
-        let rep_options = base.rep_options();
-        // Each freed heap's options as actions: the other heaps' product,
-        // then the freed heaps counted.
-        let freed_options: Vec<Vec<(u32, Vec<usize>)>> = self
-            .freed
+        space.options = trial
+            .options
             .iter()
-            .map(|f| {
-                let raw = match base.options.get(f.heap as usize) {
-                    Some(raw) => raw.as_slice(),
-                    None => options,
-                };
-                raw.iter().map(|o| self.split(o)).collect()
-            })
+            .map(|opts| opts.iter().map(|o| space.split(o)).collect())
             .collect();
-        let mut order: Vec<u32> = (0..self.size as u32).collect();
-        order.sort_by_cached_key(|&e| self.weight(e as usize));
-        let mut p = vec![false; self.size];
-        for (done, &e) in order.iter().enumerate() {
-            if done % 4096 == 0 {
-                limits.check("repairing the misère quotient")?;
-            }
-            let e = e as usize;
-            let x = self.class(e);
-            let counts = (0..self.freed.len()).map(|i| self.count(e, i));
-            let has_move = !rep_options[x as usize].is_empty() || counts.clone().any(|c| c > 0);
-            let reaches_p = rep_options[x as usize]
-                .iter()
-                .any(|&y| p[e - x as usize + y as usize])
-                || counts.enumerate().filter(|&(_, c)| c > 0).any(|(i, _)| {
-                    freed_options[i].iter().any(|(y, more)| {
-                        let without = self.uncounted(e, i);
-                        let mut t = self.add(without, Action::Times(*y));
-                        for &m in more {
-                            t = self.counted(t, m);
-                        }
-                        p[t]
-                    })
-                });
-            p[e] = has_move && !reaches_p;
-        }
-        Ok(p)
+        space.reps = space.lightest_sums();
+        Ok(space)
     }
 
-    /// `e` with one fewer of freed heap `i` (whose count is not 0).
-    fn uncounted(&self, e: usize, i: usize) -> usize {
-        e - self.stride[i]
+    fn freed_index(&self, heap: u64) -> Option<usize> {
+        self.freed.iter().position(|f| f.heap == heap)
     }
 
     /// An option (heaps left) as the product of its heaps that are not
     /// freed and the freed heaps it leaves.
     fn split(&self, option: &[u64]) -> (u32, Vec<usize>) {
-        let q = &self.base.monoid;
+        let q = &self.trial.monoid;
         let mut x = 0;
         let mut more = Vec::new();
         for &h in option {
-            match self.freed.iter().position(|f| f.heap == h) {
+            match self.freed_index(h) {
                 Some(i) => more.push(i),
-                None => x = q.mul(x, self.base.heaps[h as usize]),
+                None => x = q.mul(x, self.trial.heaps[h as usize]),
             }
         }
         (x, more)
     }
-}
 
-/// Frees the heaps of `wrong`, a sum predicted wrongly, or lengthens the
-/// counts of those already free; false when nothing changed.
-pub fn widen(freed: &mut Vec<Freed>, wrong: &[u64]) -> bool {
-    let mut changed = false;
-    for &h in wrong {
-        if !freed.iter().any(|f| f.heap == h) {
-            freed.push(Freed { heap: h, index: 2 });
-            changed = true;
+    /// The letters: one for each element of the heaps with a move that
+    /// are not freed, one for each freed heap; and the letter of each heap.
+    fn letters(&self) -> (Vec<(u64, Action)>, Vec<Option<u32>>) {
+        let mut letters: Vec<(u64, Action)> = Vec::new();
+        let mut heap_letter = vec![None; self.trial.heaps.len()];
+        for (h, slot) in heap_letter.iter_mut().enumerate().skip(1) {
+            let action = match self.freed_index(h as u64) {
+                Some(i) => Action::Count(i),
+                None if self.trial.heap_options[h].is_empty() => continue,
+                None => Action::Times(self.trial.heaps[h]),
+            };
+            let letter = match letters.iter().position(|&(_, a)| a == action) {
+                Some(l) => l,
+                None => {
+                    letters.push((h as u64, action));
+                    letters.len() - 1
+                }
+            };
+            *slot = Some(letter as u32);
         }
+        (letters, heap_letter)
     }
-    if changed {
-        return true;
-    }
-    for f in freed.iter_mut() {
-        let count = wrong.iter().filter(|&&h| h == f.heap).count() as u32;
-        if count + 1 >= f.index + 2 {
-            f.index += 1;
-            changed = true;
+
+    /// Dijkstra over the classes from the empty sum by the heaps that are
+    /// not freed, each heap weighing [`weight`].
+    fn lightest_sums(&self) -> Vec<Option<Vec<u64>>> {
+        let q = &self.trial.monoid;
+        let (letters, _) = self.letters();
+        let mut dist = vec![u64::MAX; q.order];
+        let mut parent: Vec<(u32, u64)> = vec![(0, 0); q.order];
+        let mut queue = BinaryHeap::new();
+        dist[0] = 0;
+        queue.push(Reverse((0u64, 0u32)));
+        let mut reps: Vec<Option<Vec<u64>>> = vec![None; q.order];
+        while let Some(Reverse((d, x))) = queue.pop() {
+            if reps[x as usize].is_some() {
+                continue;
+            }
+            let (from, heap) = parent[x as usize];
+            reps[x as usize] = Some(match x {
+                0 => Vec::new(),
+                _ => {
+                    let mut rep = reps[from as usize].clone().unwrap_or_default();
+                    rep.push(heap);
+                    rep.sort_unstable();
+                    rep
+                }
+            });
+            for &(heap, action) in &letters {
+                let Action::Times(e) = action else { continue };
+                let y = q.mul(x, e) as usize;
+                let w = d + weight(heap);
+                if w < dist[y] {
+                    dist[y] = w;
+                    parent[y] = (x, heap);
+                    queue.push(Reverse((w, y as u32)));
+                }
+            }
         }
+        reps
     }
-    changed
+
+    fn class(&self, e: usize) -> usize {
+        e % self.trial.monoid.order
+    }
+
+    fn count(&self, e: usize, i: usize) -> usize {
+        (e / self.stride[i]) % self.freed[i].counts()
+    }
+
+    /// `e` with one more of freed heap `i` (counts past the last repeat).
+    fn counted(&self, e: usize, i: usize) -> usize {
+        let c = self.count(e, i);
+        let f = self.freed[i];
+        let next = if c + 1 == f.counts() {
+            f.index as usize
+        } else {
+            c + 1
+        };
+        e - c * self.stride[i] + next * self.stride[i]
+    }
+
+    /// `e` with its class multiplied by `y`.
+    fn times(&self, e: usize, y: u32) -> usize {
+        let x = self.class(e);
+        e - x + self.trial.monoid.mul(x as u32, y) as usize
+    }
+
+    /// `e` after taking an option `(y, more)` of a heap already removed.
+    fn plus(&self, e: usize, (y, more): &(u32, Vec<usize>)) -> usize {
+        more.iter()
+            .fold(self.times(e, *y), |t, &m| self.counted(t, m))
+    }
+
+    /// The weight of each element's lightest sum, `None` for an element
+    /// no sum reaches.
+    fn weight(&self, e: usize) -> Option<u64> {
+        let rep = self.reps[self.class(e)].as_ref()?;
+        let counts: u64 = (0..self.freed.len())
+            .map(|i| self.count(e, i) as u64 * weight(self.freed[i].heap))
+            .sum();
+        Some(rep.iter().map(|&h| weight(h)).sum::<u64>() + counts)
+    }
+
+    /// Which elements are P, by the misère rule on each element's
+    /// lightest sum, lightest first (its options are lighter still).
+    fn portion(&self, limits: &Limits) -> Result<Vec<bool>> {
+        let q = &self.trial.monoid;
+        let mut order: Vec<(u64, u32)> = (0..self.size)
+            .filter_map(|e| Some((self.weight(e)?, e as u32)))
+            .collect();
+        order.sort_unstable();
+        let mut p = vec![false; self.size];
+        for (done, &(_, e)) in order.iter().enumerate() {
+            if done % 4096 == 0 {
+                limits.check("repairing the misère quotient")?;
+            }
+            let e = e as usize;
+            let x = self.class(e);
+            let rep = self.reps[x].as_deref().unwrap_or_default();
+            let counted: Vec<usize> = (0..self.freed.len())
+                .filter(|&i| self.count(e, i) > 0)
+                .collect();
+            let mut reaches_p = false;
+            for (i, &h) in rep.iter().enumerate() {
+                if reaches_p || (i > 0 && rep[i - 1] == h) {
+                    continue;
+                }
+                let rest = rep[..i].iter().chain(&rep[i + 1..]);
+                let r = q.product(rest.map(|&o| self.trial.heaps[o as usize]));
+                let without = e - x + r as usize;
+                reaches_p = self.options[h as usize]
+                    .iter()
+                    .any(|o| p[self.plus(without, o)]);
+            }
+            reaches_p = reaches_p
+                || counted.iter().any(|&i| {
+                    let without = e - self.stride[i];
+                    let heap = self.freed[i].heap as usize;
+                    self.options[heap].iter().any(|o| p[self.plus(without, o)])
+                });
+            p[e] = (!rep.is_empty() || !counted.is_empty()) && !reaches_p;
+        }
+        Ok(p)
+    }
+
+    /// The automaton of the elements reached from the empty sum, and the
+    /// letter of each heap.
+    fn automaton(&self, p: &[bool], limits: &Limits) -> Result<(Automaton, Vec<Option<u32>>)> {
+        let (letters, heap_letter) = self.letters();
+        let mut state = vec![u32::MAX; self.size];
+        let mut reached = vec![0usize];
+        state[0] = 0;
+        let mut next = Vec::new();
+        let mut i = 0;
+        while i < reached.len() {
+            let e = reached[i];
+            for &(_, action) in &letters {
+                let t = match action {
+                    Action::Times(y) => self.times(e, y),
+                    Action::Count(j) => self.counted(e, j),
+                };
+                if state[t] == u32::MAX {
+                    state[t] = reached.len() as u32;
+                    reached.push(t);
+                }
+                next.push(state[t]);
+            }
+            if i % 4096 == 0 {
+                limits.check("repairing the misère quotient")?;
+            }
+            i += 1;
+        }
+        let automaton = Automaton {
+            letters: letters.iter().map(|&(heap, _)| heap).collect(),
+            next,
+            accept: reached.iter().map(|&e| p[e]).collect(),
+        };
+        Ok((automaton, heap_letter))
+    }
 }

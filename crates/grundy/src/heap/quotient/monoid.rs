@@ -46,6 +46,18 @@ impl Bipartite {
         self.mul[x as usize * self.order + y as usize]
     }
 
+    /// The index of x: the least i with x^i = x^j for some j > i.
+    pub fn index_of(&self, x: u32) -> u32 {
+        let mut seen = vec![u32::MAX; self.order];
+        let (mut power, mut i) = (0u32, 0u32);
+        while seen[power as usize] == u32::MAX {
+            seen[power as usize] = i;
+            power = self.mul(power, x);
+            i += 1;
+        }
+        seen[power as usize]
+    }
+
     /// The product of `elements` (1 when empty).
     pub fn product(&self, elements: impl IntoIterator<Item = u32>) -> u32 {
         elements.into_iter().fold(0, |acc, x| self.mul(acc, x))

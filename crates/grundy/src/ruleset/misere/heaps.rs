@@ -87,7 +87,7 @@ impl<G: Capabilities + 'static> Misere<G> {
             fails_from: u64::MAX,
         });
         match &known.proven {
-            Some(q) if q.heaps() >= top => return Some(q.clone()),
+            Some(q) if q.covers(top) => return Some(q.clone()),
             _ if top >= known.fails_from => return None,
             _ => {}
         }
