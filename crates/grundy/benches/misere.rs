@@ -1,6 +1,5 @@
 //! `cargo bench --bench misere`: misère play of heap games. The misère
-//! quotients of games whose published quotients are finite, computed to a
-//! heap past where they stabilise; a sum of 100 heaps of 0.75 decided
+//! quotients of MisereSolver's rows beside its figures; a sum of 100 heaps of 0.75 decided
 //! through the ruleset (`value --misere`: the quotient); and, as the
 //! baseline measured in the same run, a sum that search can still do,
 //! decided both ways. Prints a table; asserts nothing (timings are not
@@ -38,23 +37,66 @@ fn code(name: &str) -> Code {
     classic_code(name).unwrap_or_else(|| Code::parse(name).expect("a valid code"))
 }
 
-/// The misère quotients, each computed to heap `to`.
-fn quotients(to: u64) {
-    println!("misère quotients (Plambeck and Siegel), computed and proven to heap {to}:");
+/// Siegel's MisereSolver on the same rows, as measured on this 2-core
+/// machine beside grundy when issue 32 was filed (order / P-portion,
+/// seconds; the slowest of its runs): the reference the quotient engine
+/// must beat. MisereSolver is GPL and run, never linked; set
+/// `MISERE_SOLVER` to a command that takes the code and the heap (for
+/// example a wrapper around CGSuite's build) to time it in this run too.
+const MISERE_SOLVER: [(&str, u64, usize, usize, f64); 11] = [
+    ("0.75", 30, 8, 2, 0.6),
+    ("0.31", 30, 6, 2, 0.7),
+    ("0.77", 20, 24, 8, 1.0),
+    ("0.77", 25, 32, 9, 1.0),
+    ("0.77", 30, 40, 9, 1.0),
+    ("0.07", 20, 24, 5, 0.3),
+    ("0.07", 25, 144, 23, 1.3),
+    ("0.07", 30, 360, 65, 14.0),
+    ("4.7", 20, 122, 30, 17.0),
+    ("4.7", 25, 210, 48, 17.0),
+    ("4.7", 30, 322, 80, 17.0),
+];
+
+/// MisereSolver's time on a row, when `MISERE_SOLVER` names a command.
+fn live_misere_solver(code: &str, to: u64) -> Option<f64> {
+    let command = std::env::var("MISERE_SOLVER").ok()?;
+    let t = Instant::now();
+    let status = std::process::Command::new(command)
+        .args([code, &to.to_string()])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    status.success().then(|| t.elapsed().as_secs_f64())
+}
+
+/// The misère quotients of MisereSolver's rows, side by side with its
+/// figures (and, when it can be run here, its time in this run).
+fn quotients(quick: bool) {
+    println!("misère quotients (Plambeck and Siegel) against MisereSolver, order / P-portion:");
     println!(
-        "{:<8} {:>6} {:>8} {:>10}",
-        "game", "order", "stable", "time (ms)"
+        "{:<6} {:>4} {:>11} {:>11} {:>12} {:>14} {:>12} {:>8}",
+        "game", "to", "grundy", "MS", "grundy (s)", "MS issue (s)", "MS now (s)", "ratio"
     );
-    let limits = Limits::with_max_states(u64::MAX);
-    for name in ["0.75", "0.31", "0.52"] {
+    let limits = Limits::default();
+    for (name, to, order, p, ms_secs) in MISERE_SOLVER {
+        if quick && to > 25 {
+            continue;
+        }
         let game = HeapGame::new(code(name));
         let (ms, q) = best_ms(|| MisereQuotient::compute(&game, to, &limits).expect("proven"));
+        let r = q.report();
+        let now = live_misere_solver(name, to);
+        let reference = now.unwrap_or(ms_secs);
         println!(
-            "{:<8} {:>6} {:>8} {:>10.2}",
+            "{:<6} {:>4} {:>11} {:>11} {:>12.3} {:>14.1} {:>12} {:>7.0}x",
             name,
-            q.order(),
-            q.stable_since(),
-            ms
+            to,
+            format!("{} / {}", r.order, r.p_portion_size),
+            format!("{order} / {p}"),
+            ms / 1e3,
+            ms_secs,
+            now.map_or("-".to_string(), |s| format!("{s:.2}")),
+            reference / (ms / 1e3).max(1e-4)
         );
     }
 }
@@ -81,7 +123,7 @@ fn by_search(heaps: &[u64]) -> Outcome {
 
 fn main() {
     let quick = std::env::var_os("GRUNDY_BENCH_QUICK").is_some();
-    quotients(if quick { 24 } else { 40 });
+    quotients(quick);
     // Heaps 5.. of 0.75 are wild (its genus 1^431 at 5), so the genus rule
     // does not apply and the ruleset uses the quotient.
     let many: Vec<u64> = (0..100).map(|i| 5 + i % 20).collect();

@@ -176,6 +176,18 @@ impl Limits {
         }
     }
 
+    /// Fails with [`Error::Memory`] before an allocation of `bytes` that
+    /// would take the process past its budget (what it holds now, as the
+    /// meter counts it, plus the new bytes): large tables are refused
+    /// before they exist, so the budget is a cap, not a trigger.
+    pub fn check_room(&self, bytes: u64, what: &str) -> Result<()> {
+        let held = self.meter.map_or(0, |meter| meter());
+        match held.saturating_add(bytes) > self.max_memory {
+            true => Err(Error::memory(what, self.max_memory)),
+            false => Ok(()),
+        }
+    }
+
     /// Fails with [`Error::Limit`] if `states` exceeds the budget, and with
     /// [`Error::Memory`] if the states stored so far fill the memory.
     #[inline]

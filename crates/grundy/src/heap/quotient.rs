@@ -15,6 +15,7 @@
 mod automaton;
 mod build;
 mod free;
+mod lex;
 mod monoid;
 mod period;
 mod present;
@@ -401,15 +402,13 @@ fn unsettled(moves: &dyn HeapMoves, n: u64, wrong: &[u64]) -> Error {
 }
 
 /// Refuses a multiplication table of `order` elements that the limits
-/// cannot hold, before it is allocated.
+/// cannot hold beside what the process holds already, before it is
+/// allocated.
 pub(crate) fn room_for_table(order: usize, limits: &Limits) -> Result<()> {
     let what = "the misère quotient's multiplication table";
     let cells = (order as u64).saturating_mul(order as u64);
     limits.check_states(cells / 64, what)?;
-    match cells.saturating_mul(4) > limits.max_memory {
-        true => Err(Error::memory(what, limits.max_memory)),
-        false => Ok(()),
-    }
+    limits.check_room(cells.saturating_mul(4), what)
 }
 
 /// A sum of heaps written `a+b+c` (`0` when empty).

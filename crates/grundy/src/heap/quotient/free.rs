@@ -9,17 +9,15 @@
 //! period) instead of being multiplied into the class of the other heaps.
 //! A candidate element is (x, counts): x the class of the sum's other
 //! heaps, within the submonoid their elements generate. Which elements
-//! are P follows from the misère rule on each element's lightest sum,
-//! lightest first; the least automaton recognising them is the repaired
+//! are P follows from the misère rule on each element's least sum (in the
+//! order of [`lex`]), least first; the least automaton recognising them is the repaired
 //! candidate. Subsets of the sum's heaps are tried smallest first, and the
 //! first repair that gets the sum right is taken; the check decides.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::automaton::{self, Automaton};
-use super::build::{weight, Build};
-use crate::error::{Error, Result};
+use super::build::Build;
+use super::lex;
+use crate::error::Result;
 use crate::game::Limits;
 
 /// A freed heap: counts `index` and `index + period` are the same.
@@ -91,14 +89,14 @@ fn subsets(items: &[u64], size: usize) -> Vec<Vec<u64>> {
 /// The candidate that frees `freed` from `trial`.
 fn repair(trial: &Build, freed: &[Freed], limits: &Limits) -> Result<Build> {
     let space = Space::new(trial, freed, limits)?;
-    let p = space.portion(limits)?;
-    let (auto, heap_letter) = space.automaton(&p, limits)?;
+    let (reached, p) = space.portion(limits)?;
+    let auto = space.automaton(&reached, &p, limits)?;
     let classes = automaton::minimize(&auto, limits)?;
     super::room_for_table(classes.1, limits)?;
     let candidate = automaton::candidate(&auto, classes);
     Ok(Build::repaired(
         trial,
-        &heap_letter,
+        &space.heap_letter,
         &auto.letters,
         candidate,
     ))
@@ -121,9 +119,11 @@ struct Space<'a> {
     /// The stride of each freed heap's count in an element's number.
     stride: Vec<usize>,
     size: usize,
-    /// A lightest sum of heaps that are not freed for each class (`None`
-    /// for a class they do not generate).
-    reps: Vec<Option<Vec<u64>>>,
+    /// The letters, smallest heap first: the heap each stands for, and
+    /// what it does.
+    letters: Vec<(u64, Action)>,
+    /// The letter of each heap (`None` for heaps with no move).
+    heap_letter: Vec<Option<u32>>,
     /// Each heap's options: the product of the heaps left that are not
     /// freed, and the freed heaps left.
     options: Vec<Vec<(u32, Vec<usize>)>>,
@@ -139,25 +139,30 @@ impl<'a> Space<'a> {
             size = size.saturating_mul(f.counts() as u64);
         }
         let what = "the repaired misère quotient's candidates";
+        // States are numbered in 32 bits.
         limits.check_states(size, what)?;
-        // An outcome and a state number for each, and the letters' table.
-        if size.saturating_mul(16) > limits.max_memory {
-            return Err(Error::memory(what, limits.max_memory));
+        if size >= u64::from(u32::MAX) {
+            return Err(crate::error::Error::limit(what, u64::from(u32::MAX)));
         }
         let mut space = Space {
             trial,
             freed,
             stride,
             size: size as usize,
-            reps: Vec::new(),
+            letters: Vec::new(),
+            heap_letter: Vec::new(),
             options: Vec::new(),
         };
+        (space.letters, space.heap_letter) = space.letters();
+        // Each candidate's least sum, outcome and state, the automaton's
+        // table (a state a letter) and the minimisation's signatures.
+        let per = 40 + 12 * space.letters.len() as u64;
+        limits.check_room(size.saturating_mul(per), what)?;
         space.options = trial
             .options
             .iter()
             .map(|opts| opts.iter().map(|o| space.split(o)).collect())
             .collect();
-        space.reps = space.lightest_sums();
         Ok(space)
     }
 
@@ -203,45 +208,6 @@ impl<'a> Space<'a> {
         (letters, heap_letter)
     }
 
-    /// Dijkstra over the classes from the empty sum by the heaps that are
-    /// not freed, each heap weighing [`weight`].
-    fn lightest_sums(&self) -> Vec<Option<Vec<u64>>> {
-        let q = &self.trial.monoid;
-        let (letters, _) = self.letters();
-        let mut dist = vec![u64::MAX; q.order];
-        let mut parent: Vec<(u32, u64)> = vec![(0, 0); q.order];
-        let mut queue = BinaryHeap::new();
-        dist[0] = 0;
-        queue.push(Reverse((0u64, 0u32)));
-        let mut reps: Vec<Option<Vec<u64>>> = vec![None; q.order];
-        while let Some(Reverse((d, x))) = queue.pop() {
-            if reps[x as usize].is_some() {
-                continue;
-            }
-            let (from, heap) = parent[x as usize];
-            reps[x as usize] = Some(match x {
-                0 => Vec::new(),
-                _ => {
-                    let mut rep = reps[from as usize].clone().unwrap_or_default();
-                    rep.push(heap);
-                    rep.sort_unstable();
-                    rep
-                }
-            });
-            for &(heap, action) in &letters {
-                let Action::Times(e) = action else { continue };
-                let y = q.mul(x, e) as usize;
-                let w = d + weight(heap);
-                if w < dist[y] {
-                    dist[y] = w;
-                    parent[y] = (x, heap);
-                    queue.push(Reverse((w, y as u32)));
-                }
-            }
-        }
-        reps
-    }
-
     fn class(&self, e: usize) -> usize {
         e % self.trial.monoid.order
     }
@@ -268,96 +234,66 @@ impl<'a> Space<'a> {
         e - x + self.trial.monoid.mul(x as u32, y) as usize
     }
 
+    /// `e` with one more heap of letter `j`.
+    fn apply(&self, e: usize, j: usize) -> usize {
+        match self.letters[j].1 {
+            Action::Times(y) => self.times(e, y),
+            Action::Count(i) => self.counted(e, i),
+        }
+    }
+
     /// `e` after taking an option `(y, more)` of a heap already removed.
     fn plus(&self, e: usize, (y, more): &(u32, Vec<usize>)) -> usize {
         more.iter()
             .fold(self.times(e, *y), |t, &m| self.counted(t, m))
     }
 
-    /// The weight of each element's lightest sum, `None` for an element
-    /// no sum reaches.
-    fn weight(&self, e: usize) -> Option<u64> {
-        let rep = self.reps[self.class(e)].as_ref()?;
-        let counts: u64 = (0..self.freed.len())
-            .map(|i| self.count(e, i) as u64 * weight(self.freed[i].heap))
-            .sum();
-        Some(rep.iter().map(|&h| weight(h)).sum::<u64>() + counts)
-    }
-
-    /// Which elements are P, by the misère rule on each element's
-    /// lightest sum, lightest first (its options are lighter still).
-    fn portion(&self, limits: &Limits) -> Result<Vec<bool>> {
-        let q = &self.trial.monoid;
-        let mut order: Vec<(u64, u32)> = (0..self.size)
-            .filter_map(|e| Some((self.weight(e)?, e as u32)))
-            .collect();
-        order.sort_unstable();
+    /// The elements reached from the empty sum, in the order of their
+    /// least sums, and which are P: by the misère rule on each element's
+    /// least sum, whose options are smaller sums, so decided before it.
+    fn portion(&self, limits: &Limits) -> Result<(Vec<usize>, Vec<bool>)> {
+        let (order, parent) =
+            lex::least_sums(self.size, 0, self.letters.len(), |e, j| self.apply(e, j));
         let mut p = vec![false; self.size];
-        for (done, &(_, e)) in order.iter().enumerate() {
+        for (done, &e) in order.iter().enumerate() {
             if done % 4096 == 0 {
                 limits.check("repairing the misère quotient")?;
             }
-            let e = e as usize;
-            let x = self.class(e);
-            let rep = self.reps[x].as_deref().unwrap_or_default();
-            let counted: Vec<usize> = (0..self.freed.len())
-                .filter(|&i| self.count(e, i) > 0)
-                .collect();
+            let word = lex::word(&parent, e);
             let mut reaches_p = false;
-            for (i, &h) in rep.iter().enumerate() {
-                if reaches_p || (i > 0 && rep[i - 1] == h) {
+            for (i, &j) in word.iter().enumerate() {
+                if reaches_p || word[..i].contains(&j) {
                     continue;
                 }
-                let rest = rep[..i].iter().chain(&rep[i + 1..]);
-                let r = q.product(rest.map(|&o| self.trial.heaps[o as usize]));
-                let without = e - x + r as usize;
-                reaches_p = self.options[h as usize]
-                    .iter()
-                    .any(|o| p[self.plus(without, o)]);
+                // The least sum less one heap of letter j, then its options.
+                let rest = word.iter().enumerate().filter(|&(k, _)| k != i);
+                let without = rest.fold(0, |t, (_, &l)| self.apply(t, l));
+                let heap = self.letters[j].0 as usize;
+                reaches_p = self.options[heap].iter().any(|o| p[self.plus(without, o)]);
             }
-            reaches_p = reaches_p
-                || counted.iter().any(|&i| {
-                    let without = e - self.stride[i];
-                    let heap = self.freed[i].heap as usize;
-                    self.options[heap].iter().any(|o| p[self.plus(without, o)])
-                });
-            p[e] = (!rep.is_empty() || !counted.is_empty()) && !reaches_p;
+            p[e] = !word.is_empty() && !reaches_p;
         }
-        Ok(p)
+        Ok((order, p))
     }
 
-    /// The automaton of the elements reached from the empty sum, and the
-    /// letter of each heap.
-    fn automaton(&self, p: &[bool], limits: &Limits) -> Result<(Automaton, Vec<Option<u32>>)> {
-        let (letters, heap_letter) = self.letters();
+    /// The automaton of the elements reached from the empty sum (`reached`,
+    /// the empty sum first), each accepted when in `p`.
+    fn automaton(&self, reached: &[usize], p: &[bool], limits: &Limits) -> Result<Automaton> {
         let mut state = vec![u32::MAX; self.size];
-        let mut reached = vec![0usize];
-        state[0] = 0;
-        let mut next = Vec::new();
-        let mut i = 0;
-        while i < reached.len() {
-            let e = reached[i];
-            for &(_, action) in &letters {
-                let t = match action {
-                    Action::Times(y) => self.times(e, y),
-                    Action::Count(j) => self.counted(e, j),
-                };
-                if state[t] == u32::MAX {
-                    state[t] = reached.len() as u32;
-                    reached.push(t);
-                }
-                next.push(state[t]);
-            }
+        for (i, &e) in reached.iter().enumerate() {
+            state[e] = i as u32;
+        }
+        let mut next = Vec::with_capacity(reached.len() * self.letters.len());
+        for (i, &e) in reached.iter().enumerate() {
+            next.extend((0..self.letters.len()).map(|j| state[self.apply(e, j)]));
             if i % 4096 == 0 {
                 limits.check("repairing the misère quotient")?;
             }
-            i += 1;
         }
-        let automaton = Automaton {
-            letters: letters.iter().map(|&(heap, _)| heap).collect(),
+        Ok(Automaton {
+            letters: self.letters.iter().map(|&(heap, _)| heap).collect(),
             next,
             accept: reached.iter().map(|&e| p[e]).collect(),
-        };
-        Ok((automaton, heap_letter))
+        })
     }
 }

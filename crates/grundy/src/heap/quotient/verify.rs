@@ -24,7 +24,8 @@
 //!   antichain), and the walk ends because the powers of every element
 //!   repeat.
 
-use super::build::{weight, Build};
+use super::build::Build;
+use super::lex;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
@@ -52,7 +53,9 @@ struct Kind {
     options: Vec<u32>,
 }
 
-/// Checks `built` against every sum of its heaps.
+/// Checks `built` against every sum of its heaps; a failure is the least
+/// sum (in the order of [`lex`]) the candidate gets wrong, so that the
+/// repairs meet failures in increasing order.
 pub fn check(built: &Build, limits: &Limits) -> Result<Verdict> {
     let q = &built.monoid;
     if q.p[0] {
@@ -60,11 +63,17 @@ pub fn check(built: &Build, limits: &Limits) -> Result<Verdict> {
         return Ok(Verdict::Fails(Vec::new()));
     }
     let kinds = kinds(built);
-    let reps = shortest_sums(built, &kinds);
-    if let Some(wrong) = p_failure(built, &kinds, &reps) {
-        return Ok(Verdict::Fails(wrong));
-    }
-    Antichains::new(built, &kinds, limits)?.walk()
+    let p_wrong = p_failure(built, &kinds);
+    let n_wrong = match Antichains::new(built, &kinds, limits)?.walk()? {
+        Verdict::Fails(sum) => Some(sum),
+        Verdict::Proven { states } if p_wrong.is_none() => return Ok(Verdict::Proven { states }),
+        Verdict::Proven { .. } => None,
+    };
+    let least = [p_wrong, n_wrong]
+        .into_iter()
+        .flatten()
+        .min_by_key(|sum| sum.iter().rev().copied().collect::<Vec<u64>>());
+    Ok(Verdict::Fails(least.unwrap_or_default()))
 }
 
 /// The kinds of the heaps that have a move, smallest heap first.
@@ -84,54 +93,36 @@ fn kinds(built: &Build) -> Vec<Kind> {
     kinds
 }
 
-/// A sum of fewest heaps for each element the heaps reach (`None` for an
-/// element no sum reaches, which nothing needs to check).
-fn shortest_sums(built: &Build, kinds: &[Kind]) -> Vec<Option<Vec<u64>>> {
+/// The least sum H + h whose element is in P although it has an option
+/// H + h' whose element is in P: for each element x, H is x's least sum.
+fn p_failure(built: &Build, kinds: &[Kind]) -> Option<Vec<u64>> {
     let q = &built.monoid;
-    let mut reps: Vec<Option<Vec<u64>>> = vec![None; q.order];
-    reps[0] = Some(Vec::new());
-    let mut queue = vec![0u32];
-    let mut i = 0;
-    while i < queue.len() {
-        let x = queue[i];
+    let (reached, parent) = lex::least_sums(q.order, 0, kinds.len(), |x, j| {
+        q.mul(x as u32, kinds[j].element) as usize
+    });
+    let mut least: Option<Vec<u64>> = None;
+    for x in reached {
         for k in kinds {
-            let y = q.mul(x, k.element) as usize;
-            if reps[y].is_none() {
-                let mut sum = reps[x as usize].clone().unwrap_or_default();
-                sum.push(k.heap);
-                reps[y] = Some(sum);
-                queue.push(y as u32);
-            }
-        }
-        i += 1;
-    }
-    reps
-}
-
-/// The lightest sum H + h whose element is in P although it has an
-/// option H + h' whose element is in P.
-fn p_failure(built: &Build, kinds: &[Kind], reps: &[Option<Vec<u64>>]) -> Option<Vec<u64>> {
-    let q = &built.monoid;
-    let mut worst: Option<(u64, Vec<u64>)> = None;
-    for (x, rep) in reps.iter().enumerate() {
-        let Some(rep) = rep else { continue };
-        let x = x as u32;
-        for k in kinds {
-            let wrong = q.p[q.mul(x, k.element) as usize]
-                && k.options.iter().any(|&o| q.p[q.mul(x, o) as usize]);
+            let wrong = q.p[q.mul(x as u32, k.element) as usize]
+                && k.options.iter().any(|&o| q.p[q.mul(x as u32, o) as usize]);
             if !wrong {
                 continue;
             }
-            let mut sum = rep.clone();
+            let mut sum: Vec<u64> = lex::word(&parent, x)
+                .iter()
+                .map(|&j| kinds[j].heap)
+                .collect();
             sum.push(k.heap);
-            sum.sort_unstable();
-            let w = sum.iter().map(|&h| weight(h)).sum();
-            if worst.as_ref().is_none_or(|(best, _)| w < *best) {
-                worst = Some((w, sum));
+            sum.sort_unstable_by(|a, b| b.cmp(a));
+            if least.as_ref().is_none_or(|l| sum < *l) {
+                least = Some(sum);
             }
         }
     }
-    worst.map(|(_, sum)| sum)
+    least.map(|mut sum| {
+        sum.reverse();
+        sum
+    })
 }
 
 /// The second half's walk: for each element, the least transition sets
