@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use clap::Args;
 use grundy::{Limits, SearchProgress, SearchTables, SearchWatch};
 
@@ -279,15 +279,7 @@ fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
         bytes.extend(format!("scope {scope}\n{}\n", snap.len()).as_bytes());
         bytes.extend(snap);
     }
-    let tmp = path.with_extension("tmp-checkpoint");
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(&bytes)?;
-        f.sync_all()
-    };
-    write().with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
+    crate::output::write_atomically(path, |w| std::io::Write::write_all(w, &bytes))
 }
 
 /// The snapshots of the checkpoint at `path` by scope (none if there is

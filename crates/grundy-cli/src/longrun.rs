@@ -5,7 +5,7 @@
 //! renamed over the old one) at intervals and on Ctrl-C, and streams values
 //! to a file.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -100,20 +100,12 @@ impl ValuesOut {
 /// Writes the checkpoint atomically: a temporary file, synced, then
 /// renamed over the old one, so a crash leaves the old or the new file.
 fn save(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp-checkpoint");
     let mut result = Ok(());
     seq.with_table(&mut |table| {
-        result = (|| -> anyhow::Result<()> {
-            let file = File::create(&tmp)?;
-            let mut w = BufWriter::new(file);
-            checkpoint::write(&mut w, &seq.name(), table)?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            Ok(())
-        })();
+        result =
+            crate::output::write_atomically(path, |w| checkpoint::write(w, &seq.name(), table));
     });
-    result.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
+    result
 }
 
 /// Loads a checkpoint into `seq` if the file exists.

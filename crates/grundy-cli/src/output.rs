@@ -1,6 +1,6 @@
 //! Writing results and errors the same way in every command.
 
-use std::io::{ErrorKind, Write};
+use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -144,4 +144,23 @@ pub fn progress_bar(len: u64, counts: &str) -> indicatif::ProgressBar {
         .progress_chars("=> "),
     );
     bar
+}
+
+/// Writes a checkpoint (or any state a later run resumes from) atomically:
+/// a temporary file beside it, synced, then renamed over the old one, so
+/// that a kill at any moment, SIGKILL included, leaves the old file or the
+/// new one whole.
+pub fn write_atomically(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let tmp = path.with_extension("tmp-checkpoint");
+    let written = (|| -> std::io::Result<()> {
+        let mut w = BufWriter::new(std::fs::File::create(&tmp)?);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
 }

@@ -1,7 +1,12 @@
 //! `grundy quotient GAME [--to N]`: the misère quotient of a heap game.
 
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
 use clap::Args;
-use grundy::heap::quotient::{MisereQuotient, QuotientReport};
+use grundy::heap::quotient::{MisereQuotient, Progress, QuotientReport, Snapshot};
+use grundy::heap::HeapMoves;
 use grundy::{Limits, SpecOptions};
 use serde::Serialize;
 
@@ -23,6 +28,13 @@ pub struct QuotientArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Save the quotient proven so far here at intervals, on Ctrl-C and
+    /// at the end, and go on from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    checkpoint_every: f64,
 }
 
 /// Runs the command.
@@ -39,13 +51,50 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
             game.name()
         );
     };
+    let every = crate::seq::checkpoint_interval(args.checkpoint_every)?;
+    let path = args.checkpoint.as_deref();
+    let start = path
+        .map(|p| resume(p, moves, to, limits))
+        .transpose()?
+        .flatten();
     let bar = crate::output::progress_bar(to, "heap {pos}/{len}");
-    let reached = MisereQuotient::compute_reached(moves, to, limits, &mut |n, order| {
-        bar.set_position(n);
-        bar.set_message(format!("order {order}"));
-    });
+    let mut saved = Instant::now();
+    let mut save_failed = None;
+    let reached =
+        MisereQuotient::compute_reached(moves, to, limits, start, &mut |step| match step {
+            Progress::Proven {
+                heap,
+                order,
+                snapshot,
+            } => {
+                bar.set_position(heap);
+                bar.set_message(format!("order {order}"));
+                let due = saved.elapsed() >= every;
+                if let (Some(p), true, None) = (path, due, &save_failed) {
+                    save_failed = save(p, &snapshot(), &moves.name()).err();
+                    saved = Instant::now();
+                }
+            }
+            Progress::Repairing {
+                heap,
+                order,
+                repair,
+            } => {
+                bar.set_position(heap.saturating_sub(1));
+                bar.set_message(format!(
+                    "repairing heap {heap} (#{repair}), candidate of order {order}"
+                ));
+            }
+        });
     bar.finish_and_clear();
+    if let Some(e) = save_failed {
+        return Err(e);
+    }
     let reached = reached?;
+    // What is proven is kept, however the run ended.
+    if let Some(p) = path {
+        save(p, &reached.quotient.snapshot(), &moves.name())?;
+    }
     let report = Report {
         quotient: reached.quotient.report(),
         stopped: reached.stopped.map(|(n, e)| Stopped {
@@ -58,6 +107,44 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         print(&text(&report))
     }
+}
+
+/// The snapshot in the checkpoint at `path`, if the file exists.
+/// One past `to` is refused: going on from it cannot answer `--to`, and
+/// starting over would overwrite the longer work.
+fn resume(
+    path: &Path,
+    moves: &dyn HeapMoves,
+    to: u64,
+    limits: &Limits,
+) -> anyhow::Result<Option<Snapshot>> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let snapshot =
+        Snapshot::read(&bytes, moves, limits).with_context(|| path.display().to_string())?;
+    if snapshot.heap() > to {
+        anyhow::bail!(
+            "{}: the checkpoint holds the quotient to heap {}, past --to {to}; ask for --to {} or more, or give another file",
+            path.display(),
+            snapshot.heap(),
+            snapshot.heap()
+        );
+    }
+    eprintln!(
+        "resuming {} from {} at heap {}",
+        moves.name(),
+        path.display(),
+        snapshot.heap()
+    );
+    Ok(Some(snapshot))
+}
+
+/// Saves `snapshot` to the checkpoint at `path`, atomically.
+fn save(path: &Path, snapshot: &Snapshot, name: &str) -> anyhow::Result<()> {
+    crate::output::write_atomically(path, |w| snapshot.write(w, name))
 }
 
 /// What `grundy quotient` prints: the quotient proven, and why it stops

@@ -61,25 +61,48 @@ fn value_names_the_quotient() {
 /// and says which heap was not finished and why (exit code 0).
 #[test]
 fn a_bound_prints_the_quotient_proven_so_far() {
-    let args = ["--max-states", "20000", "quotient", "kayles", "--to", "20"];
+    let args = ["--max-states", "100000", "quotient", "0.07", "--to", "40"];
     let out = text(&args);
     assert!(
-        out.contains("misère quotient of the sums of heaps up to 11\n"),
+        out.contains("misère quotient of the sums of heaps up to 33\n"),
         "{out}"
     );
     assert!(out.ends_with(
-        "Q_11 of order 18 is proven; heap 12 not finished: checking the misère quotient against every sum needs more than 20000 states; raise the limit (--max-states) to go further\n"
+        "Q_33 of order 638 is proven; heap 34 not finished: the misère quotient's multiplication table needs more than 100000 states; raise the limit (--max-states) to go further\n"
     ), "{out}");
     let mut json = args.to_vec();
     json.push("--json");
     let v = json_of(&json);
-    assert_eq!(v["heaps"], 11);
-    assert_eq!(v["order"], 18);
-    assert_eq!(v["stopped"]["heap"], 12);
+    assert_eq!(v["heaps"], 33);
+    assert_eq!(v["order"], 638);
+    assert_eq!(v["stopped"]["heap"], 34);
     assert!(v["stopped"]["reason"]
         .as_str()
         .unwrap()
-        .contains("20000 states"));
+        .contains("100000 states"));
     let whole = json_of(&["quotient", "0.75", "--to", "12", "--json"]);
     assert!(whole.get("stopped").is_none(), "absent when finished");
+}
+
+/// A quotient killed with SIGKILL after a checkpoint goes on from it and
+/// ends with the answer of a run never stopped; a checkpoint of another
+/// game, a damaged one, or one past `--to` is refused in one line.
+#[test]
+fn a_killed_quotient_resumes_from_its_checkpoint() {
+    let ck = scratch("daisies.qck");
+    kill_after_checkpoint(&["quotient", "4.7", "--to", "70"], &ck);
+    let (out, err, code) = run(&["quotient", "4.7", "--to", "50", "--checkpoint", &ck], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("resuming 4.7 from"), "{err}");
+    assert_eq!(out, text(&["quotient", "4.7", "--to", "50"]));
+    fails(
+        &["quotient", "0.75", "--checkpoint", &ck],
+        "is for `4.7`, not `0.75`",
+    );
+    fails(
+        &["quotient", "4.7", "--to", "20", "--checkpoint", &ck],
+        "past --to 20",
+    );
+    std::fs::write(&ck, b"GRUNDYQT").unwrap();
+    fails(&["quotient", "4.7", "--checkpoint", &ck], "damaged");
 }

@@ -19,6 +19,7 @@ mod lex;
 mod monoid;
 mod period;
 mod present;
+mod snapshot;
 mod verify;
 
 use serde::Serialize;
@@ -27,6 +28,7 @@ pub use build::Build;
 pub use monoid::Bipartite;
 pub use period::QuotientPeriod;
 use present::{generator_name, word, Presentation};
+pub use snapshot::Snapshot;
 use verify::Verdict;
 
 use crate::error::{Error, Result};
@@ -70,6 +72,30 @@ pub struct Reached {
     pub stopped: Option<(u64, Error)>,
 }
 
+/// What a quotient run tells its caller as it goes.
+pub enum Progress<'a> {
+    /// Heap `heap` is proven, the quotient of `order` elements; `snapshot`
+    /// makes the state to save, for a run to go on from.
+    Proven {
+        /// The heap.
+        heap: u64,
+        /// The quotient's order.
+        order: usize,
+        /// The run's state, made only when asked (it copies the tables).
+        snapshot: &'a dyn Fn() -> Snapshot,
+    },
+    /// Heap `heap`'s candidate, of `order` elements, was found wrong by
+    /// the check and is repaired for the `repair`th time.
+    Repairing {
+        /// The heap.
+        heap: u64,
+        /// The candidate's order.
+        order: usize,
+        /// Which repair of this heap.
+        repair: usize,
+    },
+}
+
 /// Adds heap `n` to `built` (the quotient proven to heap `n - 1`) and
 /// proves the result against every sum (repairing it where
 /// the check finds it wrong), so that the next heap is built on a proven
@@ -84,6 +110,7 @@ fn add_heap(
     moves: &dyn HeapMoves,
     limits: &Limits,
     tame: bool,
+    on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
     let mut options = Vec::new();
     moves.heap_options(n, limits, &mut options)?;
@@ -98,7 +125,7 @@ fn add_heap(
     built.add_heap(&options, limits)?;
     match tame {
         true => Ok(0),
-        false => settle(built, moves, limits),
+        false => settle(built, moves, limits, on),
     }
 }
 
@@ -163,7 +190,7 @@ impl MisereQuotient {
     /// The quotient of the sums of heaps `1..=to` of `moves`, built heap by
     /// heap and checked against every sum.
     pub fn compute(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Self> {
-        match Self::compute_reached(moves, to, limits, &mut |_, _| {})? {
+        match Self::compute_reached(moves, to, limits, None, &mut |_| {})? {
             Reached {
                 quotient,
                 stopped: None,
@@ -179,28 +206,34 @@ impl MisereQuotient {
     /// proven: when a bound (states, memory, time, a stop asked for) or a
     /// failure stops heap `n`, the quotient proven for heaps up to `n - 1`
     /// and why heap `n` was not finished, so that long work is not lost.
-    /// Fails only when not even heap 1 was finished. `on_heap(n, order)`
-    /// is told each heap proven and the quotient's order then, for
-    /// progress reports.
+    /// Fails only when not even heap 1 was finished. A run goes on from
+    /// `start`, a snapshot of an earlier run of the same game (one past
+    /// `to` is not used). `on` is told each heap proven (with the snapshot
+    /// to save) and each repair, for progress reports and checkpoints.
     pub fn compute_reached(
         moves: &dyn HeapMoves,
         to: u64,
         limits: &Limits,
-        on_heap: &mut dyn FnMut(u64, usize),
+        start: Option<Snapshot>,
+        on: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Reached> {
         limits.check_states(to, "the misère quotient's heaps")?;
         let tame_to = tame_prefix(moves, to, limits);
         let bound = moves.finite_bound();
-        let mut built = Build::new();
-        let mut checked = 0;
-        let mut period = None;
-        for n in 1..=to {
+        let (mut built, mut checked) = match start.filter(|s| s.heap() <= to) {
+            Some(s) => (s.built, s.checked),
+            None => (Build::new(), 0),
+        };
+        let proven = |b: &Build| bound.and_then(|bound| period::proven_period(&b.heaps, &bound));
+        let mut period = proven(&built);
+        let first = built.heaps.len() as u64;
+        for n in first..=to {
+            if period.is_some() {
+                break;
+            }
             let base = built.clone();
-            match add_heap(&mut built, n, moves, limits, n <= tame_to) {
-                Ok(states) => {
-                    checked = checked.max(states);
-                    on_heap(n, built.monoid.order);
-                }
+            match add_heap(&mut built, n, moves, limits, n <= tame_to, on) {
+                Ok(states) => checked = checked.max(states),
                 Err(e) if n > 1 => {
                     return Ok(Reached {
                         quotient: Self::finish(moves, base, (checked, tame_to), None),
@@ -209,11 +242,17 @@ impl MisereQuotient {
                 }
                 Err(e) => return Err(e),
             }
+            let snapshot = || Snapshot {
+                built: built.clone(),
+                checked,
+            };
+            on(Progress::Proven {
+                heap: n,
+                order: built.monoid.order,
+                snapshot: &snapshot,
+            });
             // Proven for every heap: nothing further to compute.
-            period = bound.and_then(|b| period::proven_period(&built.heaps, &b));
-            if period.is_some() {
-                break;
-            }
+            period = proven(&built);
         }
         Ok(Reached {
             quotient: Self::finish(moves, built, (checked, tame_to), period),
@@ -244,6 +283,14 @@ impl MisereQuotient {
             checked_states: checked,
             tame_to,
             period,
+        }
+    }
+
+    /// The state a later run goes on from (see [`Snapshot`]).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            built: self.built.clone(),
+            checked: self.checked_states,
         }
     }
 
@@ -375,14 +422,24 @@ const MAX_REPAIRS: usize = 256;
 
 /// Checks `built`, the quotient with heap n just added, and repairs it
 /// until the check passes: the sums the proof kept.
-fn settle(built: &mut Build, moves: &dyn HeapMoves, limits: &Limits) -> Result<usize> {
+fn settle(
+    built: &mut Build,
+    moves: &dyn HeapMoves,
+    limits: &Limits,
+    on: &mut dyn FnMut(Progress<'_>),
+) -> Result<usize> {
     let n = built.heaps.len() as u64 - 1;
     let mut wrong = Vec::new();
-    for _ in 0..MAX_REPAIRS {
+    for repair in 1..=MAX_REPAIRS {
         wrong = match verify::check(built, limits)? {
             Verdict::Proven { states } => return Ok(states),
             Verdict::Fails(sum) => sum,
         };
+        on(Progress::Repairing {
+            heap: n,
+            order: built.monoid.order,
+            repair,
+        });
         match free::recalibrate(built, &wrong, limits)? {
             Some(repaired) => *built = repaired,
             None => return Err(unsettled(moves, n, &wrong)),

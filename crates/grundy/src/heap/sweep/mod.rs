@@ -74,7 +74,7 @@ pub struct QuotientCell {
 /// (states, memory, the time budget's stop flag) let it be proven.
 pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> QuotientCell {
     let game = HeapGame::new(code.clone());
-    match MisereQuotient::compute_reached(&game, to, limits, &mut |_, _| {}) {
+    match MisereQuotient::compute_reached(&game, to, limits, None, &mut |_| {}) {
         Ok(Reached { quotient, stopped }) => QuotientCell {
             order: Some(quotient.order()),
             heaps: quotient.heaps(),
