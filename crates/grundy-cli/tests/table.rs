@@ -413,7 +413,8 @@ fn ctrl_c_keeps_the_finished_rows() {
 /// `--misere` adds each game's misère quotient: 0.75 of order 8 and 0.31
 /// of order 6 (as MisereSolver finds them), 0.71 of order 36, 0.03's
 /// alias reports its game's; a bound stops a quotient short with the heap
-/// it is proven to; `?` is any octal digit; TSV gets three more columns;
+/// it is proven to, a proven period `all`; `?` is any octal digit; TSV gets
+/// four more columns;
 /// a file of a sweep without the column is not resumed with it.
 #[test]
 fn misere_adds_a_quotient_column() {
@@ -433,47 +434,54 @@ fn misere_adds_a_quotient_column() {
         (
             r["quotient"]["order"].as_u64(),
             r["quotient"]["heaps"].as_u64(),
+            r["quotient"]["every_heap"].as_bool(),
         )
     };
-    assert_eq!(order("0.75"), (Some(8), Some(14)));
-    assert_eq!(order("0.71"), (Some(36), Some(14)));
-    assert_eq!(order("0.3"), order("0.03"), "the same game");
+    // 0.75's elements repeat with period 2 from heap 8: proven for every
+    // heap at heap 21, past --misere-to 14.
+    assert_eq!(order("0.75"), (Some(8), Some(14), Some(false)));
+    assert_eq!(order("0.71"), (Some(36), Some(14), Some(false)));
+    assert_eq!(order("0.3").0, order("0.03").0, "the same game");
+    assert_eq!(order("0.3").2, Some(true), "T1, proven for every heap");
     let out = text(&["table", "0.?", "--misere", "--misere-to", "12"]);
     assert!(
         out.lines().next().unwrap().ends_with("quotient  note"),
         "{out}"
     );
     let line = out.lines().find(|l| l.starts_with("0.3 ")).unwrap();
-    assert!(line.trim_end().ends_with(" 2"), "T1: {line}");
+    assert!(line.trim_end().ends_with(" 2 all"), "T1: {line}");
     assert!(out.ends_with("8 games, 7 proven\n"), "{out}");
     let q31 = rows(&["table", "0.31", "--misere", "--misere-to", "30", "--json"]);
     assert_eq!(
         q31[0]["quotient"],
-        serde_json::json!({"order": 6, "heaps": 30, "reason": null})
+        serde_json::json!({"order": 6, "heaps": 6, "reason": null, "every_heap": true})
     );
     let short = rows(&[
         "--max-states",
-        "20000",
+        "100000",
         "table",
-        "0.77",
+        "0.07",
         "--to",
         "1000",
         "--misere",
+        "--misere-to",
+        "40",
         "--json",
     ]);
-    assert_eq!(short[0]["quotient"]["order"], 18);
-    assert_eq!(short[0]["quotient"]["heaps"], 11);
+    assert_eq!(short[0]["quotient"]["order"], 638);
+    assert_eq!(short[0]["quotient"]["heaps"], 33);
     assert!(short[0]["quotient"]["reason"]
         .as_str()
         .unwrap()
-        .starts_with("heap 12 not finished"));
+        .starts_with("heap 34 not finished"));
     let tsv = text(&["table", "0.75", "--misere", "--tsv"]);
-    assert!(tsv
-        .lines()
-        .next()
-        .unwrap()
-        .ends_with("\treason\tquotient_order\tquotient_heaps\tquotient_reason"));
-    assert!(tsv.lines().nth(1).unwrap().ends_with("\t8\t20\t"), "{tsv}");
+    assert!(tsv.lines().next().unwrap().ends_with(
+        "\treason\tquotient_order\tquotient_heaps\tquotient_reason\tquotient_every_heap"
+    ));
+    assert!(
+        tsv.lines().nth(1).unwrap().ends_with("\t8\t20\t\tfalse"),
+        "{tsv}"
+    );
     let plain = text(&["table", "0.75", "--tsv"]);
     assert!(plain.lines().next().unwrap().ends_with("\treason"));
     let dir = temp_dir("misere");

@@ -6,7 +6,7 @@ use grundy::heap::sweep::Row;
 const TSV_HEADER: &str = "code\tsame_as\tperiod\tpreperiod\tproven\tbound\tmax_value\tmax_at\tmask\trare_count\tlast_rare\theaps\tseconds\treason";
 
 /// The columns of the misère quotient, after the others when asked for.
-const TSV_QUOTIENT: &str = "\tquotient_order\tquotient_heaps\tquotient_reason";
+const TSV_QUOTIENT: &str = "\tquotient_order\tquotient_heaps\tquotient_reason\tquotient_every_heap";
 
 /// The TSV header, with the quotient's columns when `misere`.
 pub fn tsv_header(misere: bool) -> String {
@@ -44,18 +44,21 @@ pub fn tsv(r: &Row, misere: bool) -> String {
         fields.push(opt(&q.and_then(|q| q.order)));
         fields.push(opt(&q.map(|q| q.heaps)));
         fields.push(opt(&q.and_then(|q| q.reason.clone())));
+        fields.push(opt(&q.map(|q| q.every_heap)));
     }
     let fields: Vec<String> = fields.iter().map(|f| f.replace('\t', " ")).collect();
     fields.join("\t")
 }
 
-/// The quotient's cell of the text table: its order, and the last heap it
-/// is proven for when a bound stopped it short (`24 to 16`).
+/// The quotient's cell of the text table: its order, `all` when its
+/// period proves it for every heap, and the last heap it is proven for
+/// when a bound stopped it short (`24 to 16`).
 fn quotient_text(r: &Row) -> String {
     match &r.quotient {
         None => String::new(),
         Some(q) => match (q.order, &q.reason) {
             (None, _) => "none".to_string(),
+            (Some(o), None) if q.every_heap => format!("{o} all"),
             (Some(o), None) => o.to_string(),
             (Some(o), Some(_)) => format!("{o} to {}", q.heaps),
         },

@@ -68,6 +68,10 @@ pub struct QuotientCell {
     pub heaps: u64,
     /// Why it stops short of the heaps asked for; absent when it does not.
     pub reason: Option<String>,
+    /// Whether the quotient periodicity theorem proves it the quotient of
+    /// every heap (then `heaps` is where the proof ended).
+    #[serde(default)]
+    pub every_heap: bool,
 }
 
 /// The misère quotient of `code`'s game to heap `to`, as far as `limits`
@@ -79,11 +83,13 @@ pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> QuotientCell {
             order: Some(quotient.order()),
             heaps: quotient.heaps(),
             reason: stopped.map(|(n, e)| format!("heap {n} not finished: {e}")),
+            every_heap: quotient.period().is_some(),
         },
         Err(e) => QuotientCell {
             order: None,
             heaps: 0,
             reason: Some(format!("heap 1 not finished: {e}")),
+            every_heap: false,
         },
     }
 }
