@@ -74,6 +74,47 @@ pub(crate) fn all_patterns() -> String {
     patterns(GAMES.iter())
 }
 
+/// The known name closest to an unknown `name`, for a "did you mean":
+/// the same name in lower case, or a name within two edits (one for
+/// names of up to four letters), ignoring case.
+pub(crate) fn did_you_mean(name: &str) -> Option<String> {
+    let lower = name.to_lowercase();
+    if lower != name && find(&lower).is_some() {
+        return Some(lower);
+    }
+    let head = lower.split(':').next().unwrap_or_default();
+    let (best, entry) = GAMES
+        .iter()
+        .filter_map(|e| {
+            let pattern_head = e.pattern.split(':').next()?;
+            pattern_head
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-')
+                .then(|| (edits(head, pattern_head), e))
+        })
+        .min_by_key(|&(d, _)| d)?;
+    let allowed = if head.chars().count() <= 4 { 1 } else { 2 };
+    (best <= allowed).then(|| entry.pattern.to_string())
+}
+
+/// The Levenshtein distance between `a` and `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 fn patterns<'a>(entries: impl Iterator<Item = &'a &'static Entry>) -> String {
     entries.map(|e| e.pattern).collect::<Vec<_>>().join(", ")
 }
@@ -81,6 +122,18 @@ fn patterns<'a>(entries: impl Iterator<Item = &'a &'static Entry>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn near_misses_get_a_suggestion() {
+        let near = |n: &str| did_you_mean(n);
+        assert_eq!(near("kayls").as_deref(), Some("kayles"));
+        assert_eq!(near("Nim").as_deref(), Some("nim"));
+        assert_eq!(near("KAYLES").as_deref(), Some("kayles"));
+        assert_eq!(near("Sub:1,2").as_deref(), Some("sub:1,2"));
+        assert_eq!(near("dawson-kales").as_deref(), Some("dawson-kayles"));
+        assert_eq!(did_you_mean("chess"), None);
+        assert_eq!(did_you_mean("xyz"), None);
+    }
 
     #[test]
     fn every_example_is_found_as_its_own_entry() {

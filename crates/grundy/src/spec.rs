@@ -6,7 +6,7 @@
 //! this module checks a name against its entry and builds the game.
 
 use crate::error::{Error, Result};
-use crate::registry::{accepting, all_patterns, find, Build, Entry, Name};
+use crate::registry::{accepting, all_patterns, did_you_mean, find, Build, Entry, Name};
 use crate::ruleset::Ruleset;
 
 pub use crate::registry::SpecOptions;
@@ -45,10 +45,15 @@ fn build(name: &str, opts: SpecOptions, load: Option<&LoadFile<'_>>) -> Result<B
     let Some(entry) = find(name) else {
         return Err(match name {
             "" => Error::parse("the game name is empty; try `grundy games`"),
-            _ => Error::parse(format!(
-                "unknown game `{name}`; known games: {}",
-                all_patterns()
-            )),
+            _ => match did_you_mean(name) {
+                Some(near) => Error::parse(format!(
+                    "unknown game `{name}`; did you mean `{near}`? (`grundy games` lists them all)"
+                )),
+                None => Error::parse(format!(
+                    "unknown game `{name}`; known games: {}",
+                    all_patterns()
+                )),
+            },
         });
     };
     check_options(entry, name, opts)?;

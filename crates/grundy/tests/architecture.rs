@@ -1,4 +1,4 @@
-//! The architecture invariants of docs/ARCHITECTURE.md, checked on the
+//! The architecture invariants of docs/dev/architecture.md, checked on the
 //! engine's source text: which module may import which, and where I/O,
 //! clocks, JSON and threads may appear. A change that breaks one fails
 //! here with the file and line, instead of drifting silently.
