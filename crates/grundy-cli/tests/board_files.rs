@@ -91,3 +91,24 @@ fn broken_files_are_one_line_errors_naming_file_and_line() {
     let binary = file("binary.txt", "..\0..\n");
     fails(&["value", "cram", &binary], "binary.txt: not a text file");
 }
+
+/// A file that an editor started with a UTF-8 byte-order mark reads like
+/// the same file without one, for every game that reads files (one line
+/// reader serves them all): a Node Kayles graph, a Cram board, a
+/// Hackenbush drawing, a `graph:` file.
+#[test]
+fn a_byte_order_mark_changes_nothing() {
+    for (game, text) in [
+        ("node-kayles", "a b\r\nb c\r\n"),
+        ("cram", "...\r\n..x\r\n"),
+        ("hackenbush", "0 1\r\n1 2\r\n"),
+    ] {
+        let plain = file(&format!("plain-{game}.txt"), text);
+        let marked = file(&format!("bom-{game}.txt"), &format!("\u{feff}{text}"));
+        let value = |path: &str| json_of(&["value", game, path, "--json"])["total"].clone();
+        assert_eq!(value(&marked), value(&plain), "{game}");
+    }
+    let graph = file("bom-graph.txt", "\u{feff}a b\nb c\n");
+    let v = json_of(&["value", &format!("graph:{graph}"), "a", "--json"]);
+    assert_eq!(v["outcome"], "P");
+}

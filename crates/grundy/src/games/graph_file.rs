@@ -62,7 +62,7 @@ impl GraphFileGame {
         let mut names = Names::new(text.len());
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut starts: Vec<u32> = Vec::new();
-        for (n, line) in content_lines(text) {
+        for (n, line) in content_lines(text, "#") {
             let at = |msg: String| Error::parse(format!("line {n}: {msg}"));
             let mut vertex = |name: &str| -> Result<u32> {
                 if name == "start" {

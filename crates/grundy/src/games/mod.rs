@@ -70,13 +70,22 @@ pub fn check_snapshot(bytes: &[u8]) -> crate::Result<()> {
     }
 }
 
-/// The lines of a graph file that say something, numbered from 1 for
-/// errors: a byte-order mark (some editors start UTF-8 files with one),
-/// `#` comments, blank lines and the spaces around a line dropped.
-pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+/// The lines of a game file (a graph, a board, a Hackenbush drawing)
+/// that say something, numbered from 1 for errors: a byte-order mark
+/// (some editors start UTF-8 files with one), comments from `comment` on
+/// (`#`, or `//` for boards, whose `#` is a blocked square), blank lines
+/// and the spaces around a line dropped. Every file reader uses this one,
+/// so a file that reads in one game reads in all.
+pub(crate) fn content_lines<'a>(
+    text: &'a str,
+    comment: &'a str,
+) -> impl Iterator<Item = (usize, &'a str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().enumerate().filter_map(|(n, raw)| {
-        let line = raw.split_once('#').map_or(raw, |(before, _)| before).trim();
+    text.lines().enumerate().filter_map(move |(n, raw)| {
+        let line = raw
+            .split_once(comment)
+            .map_or(raw, |(before, _)| before)
+            .trim();
         (!line.is_empty()).then_some((n + 1, line))
     })
 }

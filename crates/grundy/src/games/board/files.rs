@@ -13,6 +13,7 @@ use super::shape::Region;
 use super::text::parse_board;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
+use crate::games::content_lines;
 use crate::ruleset::{read_components, Analysis, Capabilities, ComponentFiles, Parsed};
 
 /// A game whose components a file gives whole, in a line format of its
@@ -77,15 +78,6 @@ fn not_a_file(text: &str, e: Error) -> Error {
 /// `e` as an error of the file `path`.
 fn in_file(path: &str, e: Error) -> Error {
     Error::parse(format!("{path}: {e}"))
-}
-
-/// The lines of a file that hold something, numbered from 1, with the
-/// comment after `comment` and surrounding blanks cut.
-fn content_lines<'a>(text: &'a str, comment: &'a str) -> impl Iterator<Item = (usize, &'a str)> {
-    text.lines().enumerate().filter_map(move |(i, line)| {
-        let line = line.split(comment).next().unwrap_or("").trim();
-        (!line.is_empty()).then_some((i + 1, line))
-    })
 }
 
 /// The board a file draws, one row per line.

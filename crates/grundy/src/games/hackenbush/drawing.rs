@@ -238,7 +238,7 @@ impl Drawing {
         if poj {
             pairs = one_poj_test(text, ground)?;
         }
-        for (n, line) in content_lines(text) {
+        for (n, line) in content_lines(text, "#") {
             let at = |msg: String| Error::parse(format!("line {n}: {msg}"));
             let (cut, body) = match line.strip_prefix('~') {
                 Some(rest) => (true, rest),
