@@ -82,6 +82,13 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             eprint!("{}", e.render());
             ExitCode::from(2)
         }
+        K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
+            let game = game_instead_of_command(&e).unwrap_or_default();
+            eprintln!(
+                "error: `{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"
+            );
+            ExitCode::from(2)
+        }
         _ => {
             // clap spreads the message over lines (the missing argument or
             // the allowed values come on the next ones): keep them all,
@@ -103,6 +110,15 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             eprintln!("error: {} (see `grundy --help`)", one_line(message));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The game a user named where a command belongs (`grundy nim 3 4 5`).
+fn game_instead_of_command(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    match e.get(ContextKind::InvalidSubcommand)? {
+        ContextValue::String(word) => grundy::registry::find(word).map(|_| word.clone()),
+        _ => None,
     }
 }
 

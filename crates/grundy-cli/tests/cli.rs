@@ -214,6 +214,12 @@ fn games_lists_names() {
 #[test]
 fn errors_are_one_line_with_exit_2() {
     fails(&["value", "chess", "1"], "unknown game `chess`");
+    fails(&["value", "kayls", "1"], "did you mean `kayles`?");
+    fails(&["value", "Nim", "1"], "did you mean `nim`?");
+    fails(
+        &["nim", "3", "4", "5"],
+        "ask for its value with `grundy value nim ...`",
+    );
     fails(&["value", "sub:1,x", "3"], "non-negative integer");
     fails(&["value", "sub:", "3"], "needs a set");
     fails(&["value", "nim", "-3"], "must not be negative");
