@@ -142,18 +142,20 @@ impl BoardRun {
         let show = args.progress || std::io::stderr().is_terminal();
         let done = Arc::new(AtomicBool::new(false));
         let checkpoint = args.checkpoint.clone().map(|p| (p, header));
-        let thread = {
+        // A sampler only when there is something to sample for: progress
+        // to show, or a checkpoint to save.
+        let thread = (show || checkpoint.is_some()).then(|| {
             let (watch, done, checkpoint) = (watch.clone(), done.clone(), checkpoint.clone());
             let lines = args.progress && !std::io::stderr().is_terminal();
             std::thread::spawn(move || sample(&watch, &done, checkpoint, every, show, lines))
-        };
+        });
         let run = BoardRun {
             watch,
             checkpoint,
             show,
             forced: args.progress,
             done,
-            thread: Some(thread),
+            thread,
             started: Instant::now(),
         };
         Ok((run, limits))
