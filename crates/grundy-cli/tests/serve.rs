@@ -97,6 +97,20 @@ fn value_is_the_cli_json_byte_for_byte() {
     // `;` separates components; blanks around them do not matter.
     let v = s.json("/api/value?game=wythoff&components=3,5;%204,7%20;");
     assert_eq!(v["components"], serde_json::json!(["3,5", "4,7"]));
+    // Every route takes the position by either name.
+    let by_position = s.get("/api/value?game=nim&position=3;4;5");
+    assert_eq!(
+        by_position.body,
+        s.get("/api/value?game=nim&components=3;4;5").body
+    );
+    let h = s.json("/api/hint?game=kayles&components=4%2B6");
+    assert_eq!(h["position"], serde_json::json!(["4", "6"]));
+    assert_eq!(s.get("/api/graph?game=kayles&components=3").status, 200);
+    s.fails(
+        "/api/value?game=nim&components=3&position=4",
+        400,
+        "not both",
+    );
 }
 
 #[test]

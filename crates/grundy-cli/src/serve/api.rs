@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::bounds::{Job, MAX_GRAPH_POSITIONS, MAX_TO};
 use super::error::ApiError;
-use super::params::{Params, RawQuery, GAME_PARAMS};
+use super::params::{Params, RawQuery, GAME_PARAMS, POSITION_PARAMS};
 use super::{games, App};
 
 /// A JSON body as the CLI prints it: pretty, with a final newline.
@@ -76,10 +76,10 @@ pub async fn games(raw: RawQuery) -> Response {
 
 /// `GET /api/value?game=GAME&components=C1;C2;...`: as `grundy value --json`.
 pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, &["components"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/value", raw, &allowed, |params, job| {
         let game = params.game()?;
-        let components = params.position("components", &*game)?;
+        let components = params.components(&*game)?;
         json(&game.analyze(&components, &job.limits)?)
     })
     .await
@@ -88,10 +88,10 @@ pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
 /// `GET /api/explain?game=GAME&components=C1;C2;...`: as `grundy explain
 /// --json`, for the page's "why?" panel.
 pub async fn explain(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, &["components"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/explain", raw, &allowed, |params, job| {
         let game = params.game()?;
-        let components = params.position("components", &*game)?;
+        let components = params.components(&*game)?;
         json(&grundy::explain::explain(&*game, &components, &job.limits)?)
     })
     .await
@@ -180,10 +180,10 @@ pub async fn plot(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
 /// `GET /api/graph?game=GAME&position=P1;P2;...`: the state graph of a
 /// small position as SVG, as `grundy graph` draws it.
 pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, &["position"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/graph", raw, &allowed, |params, job| {
         let game = params.game()?;
-        let position = params.position("position", &*game)?;
+        let position = params.components(&*game)?;
         let limits = job.with_states(MAX_GRAPH_POSITIONS);
         let graph = match StateGraph::build(&*game, &position, &limits) {
             Err(grundy::Error::Limit { limit, .. }) => {

@@ -24,6 +24,9 @@ pub struct Params {
 /// The game parameters every route that takes a game accepts.
 pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground"];
 
+/// The two names of a position, which every route that takes one accepts.
+pub const POSITION_PARAMS: &[&str] = &["components", "position"];
+
 impl Params {
     /// Reads the query of `route`, which accepts the names in `allowed`.
     pub fn read(route: &'static str, raw: RawQuery, allowed: &[&str]) -> Result<Params, ApiError> {
@@ -92,7 +95,7 @@ impl Params {
     /// The components in `name`, separated by `;` (a component may hold
     /// commas and spaces: `3,5`, `[4, 2]`). Blank parts are skipped, so a
     /// trailing `;` does no harm.
-    pub fn components(&self, name: &str) -> Result<Vec<String>, ApiError> {
+    fn listed(&self, name: &str) -> Result<Vec<String>, ApiError> {
         let text = self.required(name)?;
         let parts: Vec<String> = text
             .split(';')
@@ -114,11 +117,28 @@ impl Params {
         Ok(parts)
     }
 
+    /// The position of every route, by either of its two names: every
+    /// route takes `components` and `position` alike (the first routes
+    /// took one, the later ones the other; both stay, as public names).
+    pub fn components(&self, game: &dyn Ruleset) -> Result<Vec<String>, ApiError> {
+        match (self.get("components"), self.get("position")) {
+            (Some(_), Some(_)) => Err(ApiError::Bad(
+                "give `components` or its alias `position`, not both".to_string(),
+            )),
+            (None, Some(_)) => self.position("position", game),
+            (Some(_), None) => self.position("components", game),
+            (None, None) => Err(ApiError::Bad(format!(
+                "{} needs the parameter `components` (or its alias `position`)",
+                self.route
+            ))),
+        }
+    }
+
     /// The components in `name` as `game` reads them: a component written
     /// as a sum (`4+6`, how a move that splits a heap is printed) becomes
     /// its parts, as on the command line.
-    pub fn position(&self, name: &str, game: &dyn Ruleset) -> Result<Vec<String>, ApiError> {
-        let parts = read_sums(game, &self.components(name)?);
+    fn position(&self, name: &str, game: &dyn Ruleset) -> Result<Vec<String>, ApiError> {
+        let parts = read_sums(game, &self.listed(name)?);
         if parts.len() > MAX_COMPONENTS {
             return Err(ApiError::Bad(format!(
                 "`{name}` has {} components; the server accepts at most {MAX_COMPONENTS}",

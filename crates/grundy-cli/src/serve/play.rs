@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::api::{answer, json};
 use super::bounds::{Job, MAX_PLAY_MOVES};
 use super::error::ApiError;
-use super::params::{Params, RawQuery, GAME_PARAMS};
+use super::params::{Params, RawQuery, GAME_PARAMS, POSITION_PARAMS};
 use super::App;
 
 /// The state budget of the computer's search: positions whose whole state
@@ -94,7 +94,7 @@ fn legal_moves(
 /// says whether the computer plays it.
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
-    let position = params.position("position", &*game)?;
+    let position = params.components(&*game)?;
     let advice = advise(&*game, &position, &job.with_states(MAX_PLAY_STATES))?;
     let (after, moves, stuck) = if play {
         match &advice.best {
@@ -127,7 +127,7 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
 
 /// `GET /api/move?game=GAME&position=P1;P2;...`: the computer moves.
 pub async fn computer_move(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, &["position"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/move", raw, &allowed, |params, job| {
         respond(params, job, true)
     })
@@ -137,7 +137,7 @@ pub async fn computer_move(State(app): State<Arc<App>>, raw: RawQuery) -> Respon
 /// `GET /api/hint?game=GAME&position=P1;P2;...`: the perfect move for the
 /// human, not played, with the human's legal moves.
 pub async fn hint(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, &["position"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/hint", raw, &allowed, |params, job| {
         respond(params, job, false)
     })
