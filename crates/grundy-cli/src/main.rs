@@ -10,6 +10,7 @@ mod explain;
 mod graph;
 mod load;
 mod longrun;
+mod nim_arith;
 mod output;
 mod play;
 mod plot;
@@ -82,6 +83,15 @@ enum Command {
     Serve(serve::ServeArgs),
     /// List the games grundy knows.
     Games,
+    /// The nim-sum (XOR) of two nimbers below 2^64.
+    NimSum(nim_arith::TwoArgs),
+    /// The nim-product of two nimbers below 2^64 (Conway's multiplication,
+    /// the value of product games by the Tartan theorem).
+    NimProduct(nim_arith::TwoArgs),
+    /// A nimber to an ordinary power, in nim-multiplication.
+    NimPower(nim_arith::TwoArgs),
+    /// The nim-inverse of a nonzero nimber below 2^64.
+    NimInverse(nim_arith::OneArg),
 }
 
 fn main() -> ExitCode {
@@ -91,7 +101,13 @@ fn main() -> ExitCode {
 
 /// The commands that compute nothing, so that no global option (budgets)
 /// applies to them: their help does not list those options.
-const WITHOUT_BUDGETS: &[&str] = &["games"];
+const WITHOUT_BUDGETS: &[&str] = &[
+    "games",
+    "nim-sum",
+    "nim-product",
+    "nim-power",
+    "nim-inverse",
+];
 
 /// The command line, parsed. Global options are defined once but shown
 /// only where they apply.
@@ -159,6 +175,10 @@ fn run() -> ExitCode {
         Command::Play(args) => play::run(&args, &limits),
         Command::Serve(args) => serve::run(&args, limits.max_states),
         Command::Games => output::print(&games_text()),
+        Command::NimSum(args) => nim_arith::run_two(nim_arith::Op::Sum, &args),
+        Command::NimProduct(args) => nim_arith::run_two(nim_arith::Op::Product, &args),
+        Command::NimPower(args) => nim_arith::run_two(nim_arith::Op::Power, &args),
+        Command::NimInverse(args) => nim_arith::run_inverse(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -357,3 +357,18 @@ fn a_full_output_is_named() {
         "error: cannot write the standard output: No space left on device (os error 28)\n"
     );
 }
+
+/// Nim arithmetic below 2^64: published products, the JSON fields, and
+/// 0 refused an inverse in one line.
+#[test]
+fn nim_arithmetic_commands() {
+    assert_eq!(text(&["nim-product", "8", "8"]), "*8 x *8 = *13\n");
+    assert_eq!(text(&["nim-sum", "3", "5"]), "*3 + *5 = *6\n");
+    assert_eq!(text(&["nim-power", "2", "3"]), "*2 ^ 3 = *1\n");
+    assert_eq!(text(&["nim-inverse", "2"]), "1 / *2 = *3\n");
+    let v = json_of(&["nim-product", "18446744073709551615", "2", "--json"]);
+    assert_eq!(v["operation"], "nim-product");
+    assert_eq!(v["result"], 6148914691236517205u64);
+    fails(&["nim-inverse", "0"], "0 has no nim-inverse");
+    fails(&["nim-product", "2", "18446744073709551616"], "too large");
+}

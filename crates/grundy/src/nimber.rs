@@ -76,6 +76,26 @@ pub fn nim_mul(x: u64, y: u64) -> u64 {
     nim_mul_bits(x, y, 64)
 }
 
+/// `x` to the nim-power `n` (`x ⊗ x ⊗ ...`, n times; 1 for n = 0), by
+/// squaring: the nimbers below 2^64 are a field, GF(2^64).
+pub fn nim_pow(x: u64, n: u64) -> u64 {
+    let (mut result, mut base, mut n) = (1, x, n);
+    while n > 0 {
+        if n & 1 == 1 {
+            result = nim_mul(result, base);
+        }
+        base = nim_mul(base, base);
+        n >>= 1;
+    }
+    result
+}
+
+/// The nim-inverse of `x` (`y` with `x ⊗ y = 1`), `None` for 0: in the
+/// field GF(2^64), `x^(2^64 - 2)`.
+pub fn nim_inverse(x: u64) -> Option<u64> {
+    (x != 0).then(|| nim_pow(x, u64::MAX - 1))
+}
+
 fn nim_mul_bits(x: u64, y: u64, bits: u32) -> u64 {
     if x < 2 || y < 2 {
         return x * y;
