@@ -173,7 +173,7 @@ fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args, &limits),
         Command::Graph(args) => graph::run(&args, &limits),
         Command::Play(args) => play::run(&args, &limits),
-        Command::Serve(args) => serve::run(&args, limits.max_states),
+        Command::Serve(args) => serve::run(&args, limits.clone()),
         Command::Games => output::print(&games_text()),
         Command::NimSum(args) => nim_arith::run_two(nim_arith::Op::Sum, &args),
         Command::NimProduct(args) => nim_arith::run_two(nim_arith::Op::Product, &args),

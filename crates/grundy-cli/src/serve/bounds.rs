@@ -73,8 +73,9 @@ const KNOWN_SLOW: usize = 4096;
 
 /// The bounds shared by every request.
 pub struct Bounds {
-    /// The state budget of one request.
-    pub max_states: u64,
+    /// The budgets of one request: states, and the memory the process may
+    /// hold (`--memory`, by the allocator's meter).
+    pub base: Limits,
     /// The time one request may compute.
     pub time_limit: Duration,
     /// The slow lane: one worker per core.
@@ -138,10 +139,10 @@ impl Drop for StopOnDrop {
 
 impl Bounds {
     /// Bounds with `workers` computations at a time.
-    pub fn new(max_states: u64, time_limit: Duration, workers: usize) -> Self {
+    pub fn new(base: Limits, time_limit: Duration, workers: usize) -> Self {
         let workers = workers.max(1);
         Bounds {
-            max_states,
+            base,
             time_limit,
             workers: Arc::new(Semaphore::new(workers)),
             quick: Arc::new(Semaphore::new(workers * QUICK_PER_CORE)),
@@ -237,7 +238,7 @@ impl Bounds {
         let stop = Arc::new(AtomicBool::new(false));
         let _stop_on_drop = StopOnDrop(stop.clone());
         let ctx = Job {
-            limits: Limits::with_max_states(self.max_states).with_stop(stop.clone()),
+            limits: self.base.clone().with_stop(stop.clone()),
             time_limit: self.time_limit,
         };
         let started = Instant::now();
@@ -301,7 +302,7 @@ mod tests {
             .enable_all()
             .build()
             .unwrap();
-        let bounds = Bounds::new(1000, Duration::from_secs(2), 1);
+        let bounds = Bounds::new(Limits::with_max_states(1000), Duration::from_secs(2), 1);
         let calls = Arc::new(AtomicUsize::new(0));
         let counted = calls.clone();
         // The first two runs are slow (the cores were crowded, say); the

@@ -133,9 +133,9 @@ async fn shutdown_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
-/// Runs the server until Ctrl-C; `max_states` is the state budget of one
-/// request.
-pub fn run(args: &ServeArgs, max_states: u64) -> anyhow::Result<()> {
+/// Runs the server until Ctrl-C; `base` holds the budgets of one request
+/// (`--max-states`, and `--memory` for the whole process).
+pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
     let time_limit = seconds_arg("--time-limit", args.time_limit)?;
     let conn_limits = conn::ConnLimits {
         max_connections: args.max_connections,
@@ -149,7 +149,7 @@ pub fn run(args: &ServeArgs, max_states: u64) -> anyhow::Result<()> {
     }
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let app = Arc::new(App {
-        bounds: Bounds::new(max_states, time_limit, workers),
+        bounds: Bounds::new(base, time_limit, workers),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
