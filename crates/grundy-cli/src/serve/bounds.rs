@@ -271,7 +271,7 @@ impl Bounds {
 fn name_the_time_limit(e: ApiError, ctx: &Job) -> ApiError {
     match e {
         ApiError::Engine(grundy::Error::Interrupted(what)) => ApiError::Unavailable(format!(
-            "stopped by the time limit of {} per request while {what}; ask for a smaller position",
+            "stopped by the time limit of {} per request (in {what}); ask for a smaller position",
             ctx.time_text()
         )),
         other => other,
