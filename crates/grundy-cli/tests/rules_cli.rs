@@ -71,3 +71,17 @@ fn script_errors_are_one_line() {
     assert_eq!(code, Some(2));
     assert!(err.contains("position `[1,`"), "{err}");
 }
+
+/// A position typed as a sum that the script's `components` splits has
+/// its value and its winning moves: a move is a move in one of the parts
+/// (it used to call `moves` on the whole and fail).
+#[test]
+fn a_component_typed_as_a_sum_lists_its_winning_moves() {
+    let game = rules("cutting_game.rhai");
+    let out = text(&["value", &game, "[[2, 3], [2, 5]]"]);
+    assert!(out.contains("total: *\n"), "{out}");
+    assert!(
+        out.contains("[[2, 3], [2, 5]] -> [2, 3]+[2, 2]+[2, 3]"),
+        "{out}"
+    );
+}

@@ -167,11 +167,37 @@ impl SumGame for RulesGame {
 
     fn for_each_option(&self, c: &Pos, limits: &Limits, f: Visit<Pos>) -> Result<()> {
         self.game.script.set_limits(limits);
+        // A component typed as a sum (`[[2, 3], [2, 5]]` for a script whose
+        // `components` splits it): a move is a move in one of its parts.
+        if let Some(parts) = self.game.script.components(c)? {
+            return self.for_each_option_of_sum(&parts, limits, f);
+        }
         for option in self.game.script.moves(c)? {
             let go_on = match self.game.script.components(&option)? {
                 Some(parts) => f(&parts),
                 None => f(std::slice::from_ref(&option)),
             };
+            if !go_on {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RulesGame {
+    /// Every option of the sum of `parts`: one part replaced by one of its
+    /// options (itself split into its parts).
+    fn for_each_option_of_sum(&self, parts: &[Pos], limits: &Limits, f: Visit<Pos>) -> Result<()> {
+        let mut go_on = true;
+        for (i, part) in parts.iter().enumerate() {
+            self.for_each_option(part, limits, &mut |moved| {
+                let mut whole: Vec<Pos> = parts[..i].to_vec();
+                whole.extend_from_slice(moved);
+                whole.extend_from_slice(&parts[i + 1..]);
+                go_on = f(&whole);
+                go_on
+            })?;
             if !go_on {
                 break;
             }
