@@ -137,10 +137,12 @@ fn stats_text(s: &Stats) -> String {
         .iter()
         .map(|(size, n)| format!("{size}: {n}"))
         .collect();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "cluster: {} processes, {} workers\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
-        s.processes,
-        s.workers,
+        "cluster: {}, {}\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
+        plural(s.processes as usize, "process", "processes"),
+        plural(s.workers as usize, "worker", "workers"),
         s.total_valued(),
         sizes.join(", "),
         s.forward_rounds,

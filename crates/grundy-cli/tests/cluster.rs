@@ -115,7 +115,7 @@ fn text_says_what_the_cluster_did() {
         out.contains("winning moves: not listed by a cluster"),
         "{out}"
     );
-    assert!(out.contains("cluster: 1 processes, 1 workers"), "{out}");
+    assert!(out.contains("cluster: 1 process, 1 worker"), "{out}");
     assert!(out.contains("components valued: "), "{out}");
 }
 
