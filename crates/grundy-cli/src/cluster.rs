@@ -141,7 +141,7 @@ fn stats_text(s: &Stats) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "cluster: {}, {}\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
-        plural(s.processes as usize, "process", "processes"),
+        plural(s.processes, "process", "processes"),
         plural(s.workers as usize, "worker", "workers"),
         s.total_valued(),
         sizes.join(", "),
