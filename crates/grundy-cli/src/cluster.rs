@@ -142,7 +142,7 @@ fn stats_text(s: &Stats) -> String {
     format!(
         "cluster: {}, {}\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
         plural(s.processes, "process", "processes"),
-        plural(s.workers as usize, "worker", "workers"),
+        plural(s.workers, "worker", "workers"),
         s.total_valued(),
         sizes.join(", "),
         s.forward_rounds,
