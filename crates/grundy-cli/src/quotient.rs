@@ -95,6 +95,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     if let Some(p) = path {
         save(p, &reached.quotient.snapshot(), &moves.name())?;
     }
+    let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
     let report = Report {
         quotient: reached.quotient.report(),
         stopped: reached.stopped.map(|(n, e)| Stopped {
@@ -103,9 +104,18 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
         }),
     };
     if args.json {
-        print_json(&report)
+        print_json(&report)?;
     } else {
-        print(&text(&report))
+        print(&text(&report))?;
+    }
+    // Ctrl-C exits 130 as every long command does, after what is proven.
+    match interrupted {
+        true => Err(crate::longrun::Interrupted(format!(
+            "interrupted at heap {}",
+            report.stopped.as_ref().map_or(0, |s| s.heap)
+        ))
+        .into()),
+        false => Ok(()),
     }
 }
 
