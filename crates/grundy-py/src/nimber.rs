@@ -113,6 +113,22 @@ impl Nimber {
         self.__mul__(other)
     }
 
+    /// `*n ** k`: `*n` nim-multiplied by itself k times (an ordinary
+    /// int k), as `grundy nim-power` does.
+    fn __pow__(&self, exponent: u64, _modulo: Option<u64>) -> Nimber {
+        Nimber {
+            value: grundy::nimber::nim_pow(self.value, exponent),
+        }
+    }
+
+    /// The nim-inverse: `x * x.inverse() == 1` (`grundy nim-inverse`);
+    /// `ZeroDivisionError` for `*0`.
+    fn inverse(&self) -> PyResult<Nimber> {
+        grundy::nimber::nim_inverse(self.value)
+            .map(|value| Nimber { value })
+            .ok_or_else(|| pyo3::exceptions::PyZeroDivisionError::new_err("*0 has no nim-inverse"))
+    }
+
     /// The hash of the int n, since `Nimber(n) == n`.
     fn __hash__(&self) -> u64 {
         self.value % PY_HASH_MODULUS

@@ -95,3 +95,20 @@ def test_numpy_object_arrays():
 def test_nimbers_are_integers_below_2_to_64(bad):
     with pytest.raises(ValueError):
         Nimber(bad)
+
+
+def test_powers_and_inverses_follow_the_field():
+    """`**` and `inverse()` as `grundy nim-power` and `nim-inverse`: *2 has
+    order 3 (GF(4)), and x * x.inverse() == 1 for nonzero x."""
+    assert Nimber(2) ** 3 == Nimber(1)
+    assert Nimber(8) ** 2 == Nimber(13)
+    for a in [1, 2, 3, 8, 255, 2**63, 2**64 - 1]:
+        assert Nimber(a) * Nimber(a).inverse() == 1
+    with pytest.raises(ZeroDivisionError, match="no nim-inverse"):
+        Nimber(0).inverse()
+
+
+def test_the_package_has_a_version():
+    import grundy
+
+    assert grundy.__version__.count(".") == 2

@@ -21,6 +21,8 @@ import numpy as np
 from . import _grundy
 from ._grundy import Nimber
 
+__version__: str = _grundy.__version__
+
 __all__ = [
     "Analysis",
     "Nimber",
