@@ -5,7 +5,7 @@
 //! heaps (its [`FiniteBound`]), and let Φ(n), the element of heap n in
 //! the quotient of heaps up to N, satisfy Φ(n + p) = Φ(n) for all
 //! e <= n <= N - p, where N + 1 is at least what the octal periodicity
-//! theorem needs for preperiod e and period p
+//! theorem needs for preperiod max(e, 1) and period p
 //! ([`FiniteBound::values_needed`]). Then heap N + 1 has the element and
 //! the option elements of heap N + 1 - p: an option leaves at most k
 //! parts summing to at least N + 1 - t, so its largest part is at least
@@ -53,7 +53,11 @@ pub fn proven_period(elements: &[u32], bound: &FiniteBound) -> Option<QuotientPe
             .rev()
             .find(|&m| elements[m] != elements[m + p])
             .map_or(0, |m| m + 1);
-        let proven = bound.values_needed(e as u64, p as u64) <= n as u64 + 1 && e + p <= n;
+        // From max(e, 1): a part moved down by p must stay a heap (with
+        // e = 0 a split a + p would become the single heap a, a move the
+        // rules may not have; 0.4's moveless heaps 0, 1, 2 are no period).
+        let from = (e as u64).max(1);
+        let proven = bound.values_needed(from, p as u64) <= n as u64 + 1 && e + p <= n;
         proven.then_some(QuotientPeriod {
             preperiod: e as u64,
             period: p as u64,
@@ -84,5 +88,14 @@ mod tests {
         assert_eq!(p.fold(101), 1);
         // A break in the window is not bridged.
         assert_eq!(proven_period(&[0, 1, 2, 1, 2, 1, 3, 1], &bound), None);
+        // 0.4 (take one and split the rest in two): heaps 0, 1 and 2 have
+        // no move, all the identity, but heap 3 splits into 1 + 1 and
+        // heap 2 cannot split into 1 + 0: no period from heap 0 yet.
+        let split = FiniteBound {
+            max_removed: 1,
+            max_heaps: 2,
+            uniform_from: 2,
+        };
+        assert_eq!(proven_period(&[0, 0, 0], &split), None);
     }
 }
