@@ -83,7 +83,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
-            let game = game_instead_of_command(&e).unwrap_or_default();
+            let game = shorten_quote(&game_instead_of_command(&e).unwrap_or_default());
             eprintln!(
                 "error: `{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"
             );
