@@ -6,6 +6,7 @@
 mod alloc;
 mod board_run;
 mod cluster;
+mod compound;
 mod explain;
 mod graph;
 mod load;

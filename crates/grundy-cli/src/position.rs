@@ -16,8 +16,13 @@ pub struct PositionArgs {
     /// The components of the position (heap sizes, pairs a,b, coin strings,
     /// board or graph files, inline boards or graphs, FILE~u-v for a graph
     /// file with edge u-v cut, vertices of graph:FILE, ...).
-    #[arg(required = true, allow_negative_numbers = true)]
+    #[arg(required_unless_present = "sum", allow_negative_numbers = true)]
     pub components: Vec<String>,
+    /// The position is a sum of positions of different games, each
+    /// written GAME POSITION...: `--sum 'kayles 3' 'nim 4' 'cram 3x4'`
+    /// (the first one takes the place of the game).
+    #[arg(long)]
+    pub sum: bool,
     /// Misère play: whoever moves last loses.
     #[arg(long)]
     pub misere: bool,
@@ -29,6 +34,9 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The ruleset named by the arguments (reading files it names).
     pub fn ruleset(&self) -> anyhow::Result<Box<dyn Ruleset>> {
+        if self.sum {
+            anyhow::bail!("--sum is answered by `grundy value` (and `--compound`) so far; play and pictures take one game");
+        }
         Ok(crate::load::parse_game(
             &self.game,
             SpecOptions {

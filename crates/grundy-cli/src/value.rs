@@ -1,6 +1,7 @@
 //! `grundy value GAME COMPONENT...`
 
 use clap::Args;
+use grundy::answer::compound::Compound;
 use grundy::present::text::outcome_in_words;
 use grundy::{Analysis, Limits, Value};
 
@@ -26,6 +27,11 @@ pub struct ValueArgs {
     /// the value: 0 lists none (the value alone).
     #[arg(long, value_name = "N")]
     max_moves: Option<usize>,
+    /// How the components are played together: disjunctive (the sum, by
+    /// default), diminished, conjunctive, continued (Every-SG), selective
+    /// or shortened; with --misere where the last mover loses.
+    #[arg(long, value_name = "KIND")]
+    compound: Option<Compound>,
     #[command(flatten)]
     board: BoardRunArgs,
     #[command(flatten)]
@@ -34,6 +40,14 @@ pub struct ValueArgs {
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
+    let kind = args.compound.unwrap_or(Compound::Disjunctive);
+    if args.position.sum || kind != Compound::Disjunctive {
+        let limits = &Limits {
+            max_moves: args.max_moves.unwrap_or(limits.max_moves),
+            ..limits.clone()
+        };
+        return crate::compound::run(&args.position, kind, args.json, limits);
+    }
     if let Some(hosts) = &args.cluster.cluster {
         let game = args.position.ruleset()?;
         let comps = args.position.position(&*game)?;

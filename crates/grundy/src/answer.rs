@@ -6,6 +6,8 @@
 //! [`Ruleset`](crate::ruleset::Ruleset) that hands answers out. Their JSON form is a
 //! public interface.
 
+pub mod compound;
+
 use std::fmt;
 
 use serde::{Serialize, Serializer};

@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod compound;
 pub mod entry;
 pub mod error;
 pub mod explain;

@@ -21,6 +21,7 @@ pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_v
 use crate::game::{Limits, Outcome};
 use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
+use crate::solve::compound::{explore_sum, ComponentGraph};
 use crate::solve::retro::StateTable;
 use crate::solve::split::Split;
 
@@ -98,6 +99,23 @@ pub trait Ruleset: Send + Sync {
     /// value the keys themselves (`grundy-cluster` shares them among
     /// processes): `Ok(None)` for games the split search does not play.
     fn split_components(&self, components: &[String]) -> Result<Option<Vec<SplitComponent>>>;
+
+    /// Every position reachable from the sum of `components`, as one
+    /// component of a compound other than the sum (conjunctive,
+    /// selective, ...), whose theories need more than its value. Fails
+    /// past `limits.max_states` positions and for games that do not end.
+    fn component_graph(&self, components: &[String], limits: &Limits) -> Result<ComponentGraph>;
+
+    /// The value of the sum of `components` and up to `max` of its moves
+    /// to a position of value `target` (with whether more exist): what a
+    /// sum with components of other games needs of this one.
+    fn moves_to_value(
+        &self,
+        components: &[String],
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Nimber, Vec<Move>, bool)>;
 }
 
 /// A component as the split search sees it: its value is the XOR of the
@@ -379,6 +397,24 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         let comps = self.parse_all(components)?;
         Ok(comps.iter().map(|c| self.0.split_component(c)).collect())
     }
+
+    fn component_graph(&self, components: &[String], limits: &Limits) -> Result<ComponentGraph> {
+        explore_sum(&self.0, &self.parse_all(components)?, limits)
+    }
+
+    fn moves_to_value(
+        &self,
+        components: &[String],
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Nimber, Vec<Move>, bool)> {
+        let comps = self.parse_all(components)?;
+        let values = values_of(&self.0, &comps, limits)?;
+        let total: Nimber = values.iter().copied().sum();
+        let (moves, more) = moves_reaching(&self.0, &comps, &values, total + target, limits, max)?;
+        Ok((total, moves, more))
+    }
 }
 
 /// Every move of a sum: each option of each component, the component
@@ -428,32 +464,12 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
     p: Parsed<'_, G::Comp>,
     limits: &Limits,
 ) -> Result<Analysis> {
-    let values = p
-        .comps
-        .iter()
-        .map(|c| game.value(c, limits))
-        .collect::<Result<Vec<_>>>()?;
+    let values = values_of(game, p.comps, limits)?;
     let total: Nimber = values.iter().copied().sum();
-    let mut winning_moves = Vec::new();
-    let mut truncated = false;
-    if total != Nimber::ZERO {
-        for (i, (c, &g)) in p.comps.iter().zip(&values).enumerate() {
-            let room = limits.max_moves.saturating_sub(winning_moves.len());
-            if room == 0 {
-                truncated = true;
-                break;
-            }
-            let (moves, more) = game.listed_options(c, g + total, limits, room)?;
-            truncated |= more;
-            let mut seen = FxHashSet::default();
-            winning_moves.extend(
-                moves
-                    .into_iter()
-                    .filter(|m| seen.insert(m.to.clone()))
-                    .map(|m| m.in_component(i)),
-            );
-        }
-    }
+    let (winning_moves, truncated) = match total == Nimber::ZERO {
+        true => (Vec::new(), false),
+        false => moves_reaching(game, p.comps, &values, total, limits, limits.max_moves)?,
+    };
     Ok(Analysis {
         game: game.name(),
         components: p.texts.to_vec(),
@@ -469,6 +485,48 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
         misere: false,
         method: None,
     })
+}
+
+/// The value of each component.
+fn values_of<G: SumGame + ?Sized>(
+    game: &G,
+    comps: &[G::Comp],
+    limits: &Limits,
+) -> Result<Vec<Nimber>> {
+    comps.iter().map(|c| game.value(c, limits)).collect()
+}
+
+/// Up to `max` moves of a sum whose components have `values` that change
+/// its value by `change` (a move in component `i` reaches value
+/// `g_i ⊕ change`), and whether more exist: with `change` the total, the
+/// winning moves.
+fn moves_reaching<G: SumGame + ?Sized>(
+    game: &G,
+    comps: &[G::Comp],
+    values: &[Nimber],
+    change: Nimber,
+    limits: &Limits,
+    max: usize,
+) -> Result<(Vec<Move>, bool)> {
+    let mut found = Vec::new();
+    let mut truncated = false;
+    for (i, (c, &g)) in comps.iter().zip(values).enumerate() {
+        let room = max.saturating_sub(found.len());
+        if room == 0 {
+            truncated = true;
+            break;
+        }
+        let (moves, more) = game.listed_options(c, g + change, limits, room)?;
+        truncated |= more;
+        let mut seen = FxHashSet::default();
+        found.extend(
+            moves
+                .into_iter()
+                .filter(|m| seen.insert(m.to.clone()))
+                .map(|m| m.in_component(i)),
+        );
+    }
+    Ok((found, truncated))
 }
 
 /// The components as `game` reads them: each one written as a sum (`4+6`,

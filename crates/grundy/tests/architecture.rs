@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["entry", "games"],
     &["registry"],
     &["spec"],
-    &["play", "explain"],
+    &["play", "explain", "compound"],
     &["present"],
 ];
 

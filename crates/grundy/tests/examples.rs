@@ -197,3 +197,12 @@ fn coin_flipping() {
         "{out}"
     );
 }
+
+/// HDU 3595: the continued conjunctive compound (Every-SG) of Euclid
+/// games. Three games `1 1` each last one move (suspense 1, odd: the
+/// first player wins); `3 2` must go to `1 2`, from which the second
+/// player takes the last move (suspense 2).
+#[test]
+fn every_sg_hdu_3595() {
+    answers("every_sg", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n");
+}

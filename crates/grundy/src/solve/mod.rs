@@ -9,6 +9,7 @@
 //! - [`GrowingTable`]: a dense table of values computed on demand and
 //!   regrown when a question falls outside it.
 
+pub mod compound;
 pub mod memo;
 pub mod misere;
 pub mod retro;

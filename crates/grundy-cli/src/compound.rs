@@ -1,0 +1,143 @@
+//! `grundy value --compound KIND` and `grundy value --sum 'GAME POS' ...`:
+//! several games played at once, answered by the engine's
+//! [`grundy::compound`], and the text form of its answer.
+
+use grundy::answer::compound::{Compound, CompoundAnalysis, CompoundMove};
+use grundy::compound::{analyze, parse_part, Answer, Part};
+use grundy::present::text::outcome_in_words;
+use grundy::ruleset::read_sums;
+use grundy::{Error, Limits, Ruleset, SpecOptions};
+
+use crate::output::{print, print_json};
+use crate::position::PositionArgs;
+
+/// Answers the position of `position` as the compound `kind`.
+pub fn run(
+    position: &PositionArgs,
+    kind: Compound,
+    json: bool,
+    limits: &Limits,
+) -> anyhow::Result<()> {
+    // Misère play is the compound's business: each game is built for
+    // normal play and the compound is played misère.
+    let opts = SpecOptions {
+        misere: false,
+        ground: position.ground,
+    };
+    let load = |path: &str| crate::load::read_text(path).map_err(Error::parse);
+    let typed: Vec<&String> = std::iter::once(&position.game)
+        .chain(&position.components)
+        .collect();
+    let answer = if position.sum {
+        let games = typed
+            .iter()
+            .map(|t| parse_part(t, opts, &load))
+            .collect::<grundy::Result<Vec<_>>>()?;
+        let parts: Vec<Part<'_>> = games
+            .iter()
+            .map(|(game, name, components)| Part {
+                game: &**game,
+                name: Some(name.clone()),
+                components: components.clone(),
+            })
+            .collect();
+        analyze(&parts, kind, position.misere, limits)?
+    } else {
+        let game: Box<dyn Ruleset> = crate::load::parse_game(&position.game, opts)?;
+        let parts: Vec<Part<'_>> = position
+            .components
+            .iter()
+            .map(|c| Part {
+                game: &*game,
+                name: None,
+                components: read_sums(&*game, std::slice::from_ref(c)),
+            })
+            .collect();
+        analyze(&parts, kind, position.misere, limits)?
+    };
+    match (json, answer) {
+        (true, answer) => print_json(&answer),
+        (false, Answer::Sum(a)) => print(&crate::value::render(&a)),
+        (false, Answer::Compound(c)) => print(&render(&c)),
+    }
+}
+
+/// The human form: the rule, a table of the components' numbers, the
+/// outcome and the winning moves.
+pub fn render(a: &CompoundAnalysis) -> String {
+    let misere = if a.misere { ", misère" } else { "" };
+    let mut out = format!("game: {} ({} compound{misere})\n", a.game, a.compound);
+    out.push_str(&format!("rule: {}\n", a.rule));
+    let w = a
+        .components
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(9, crate::value::MAX_COLUMN);
+    let column = match a.compound {
+        Compound::Conjunctive => "remoteness",
+        Compound::Continued => "suspense",
+        _ => "value",
+    };
+    let searched = a.method == "search";
+    match searched {
+        true => out.push_str(&format!("  #  {:<w$}  alone\n", "component")),
+        false => out.push_str(&format!("  #  {:<w$}  alone  {column}\n", "component")),
+    }
+    for (i, (c, n)) in a.components.iter().zip(&a.numbers).enumerate() {
+        let alone = n.outcome.map_or("?".to_string(), |o| o.to_string());
+        let number = n
+            .remoteness
+            .or(n.suspense)
+            .map(|x| x.to_string())
+            .or(n.value.map(|x| x.to_string()))
+            .or(n.state.map(str::to_string))
+            .unwrap_or_default();
+        match searched {
+            true => out.push_str(&format!("{:>3}  {c:<w$}  {alone}\n", i + 1)),
+            false => out.push_str(&format!("{:>3}  {c:<w$}  {alone:<5}  {number}\n", i + 1)),
+        }
+    }
+    out.push_str(&format!("outcome: {}\n", outcome_in_words(a.outcome)));
+    if !a.winning_moves.is_empty() {
+        let more = if a.moves_truncated {
+            ", more not listed"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "winning moves ({}{more}):\n",
+            a.winning_moves.len()
+        ));
+        for m in &a.winning_moves {
+            out.push_str(&format!("  {}\n", move_text(a, m)));
+        }
+    } else if a.moves_truncated {
+        out.push_str("winning moves: not listed (too many to print)\n");
+    }
+    out
+}
+
+/// A compound move as one line: each component's move, `;` between.
+fn move_text(a: &CompoundAnalysis, m: &CompoundMove) -> String {
+    let each: Vec<String> = m
+        .moves
+        .iter()
+        .map(|mv| {
+            let i = mv.component.unwrap_or(0);
+            let note = mv
+                .note
+                .as_ref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            format!(
+                "component {}: {} -> {}{note}",
+                i + 1,
+                a.components[i],
+                mv.to
+            )
+        })
+        .collect();
+    each.join("; ")
+}

@@ -1,0 +1,114 @@
+//! `grundy value --compound KIND` and `grundy value --sum`: the command
+//! line's face of the engine's compounds (whose answers the engine's
+//! tests check against a brute force).
+
+mod support;
+
+use support::{fails, json_of, text};
+
+#[test]
+fn a_conjunctive_compound_says_its_rule_and_numbers() {
+    let out = text(&["value", "sub:1,2", "5", "3", "--compound", "conjunctive"]);
+    assert!(
+        out.contains("rule: the first player wins iff the least remoteness is odd"),
+        "{out}"
+    );
+    // Heap 5 of sub:1,2 is N in 3 moves, heap 3 is P in 2: the least is
+    // even, so the compound is lost by the player to move.
+    assert!(out.contains("5          N      3"), "{out}");
+    assert!(out.contains("3          P      2"), "{out}");
+    assert!(out.contains("outcome: P"), "{out}");
+}
+
+#[test]
+fn json_names_the_compound_and_each_components_numbers() {
+    let v = json_of(&[
+        "value",
+        "euclid",
+        "1,1",
+        "3,2",
+        "--compound",
+        "every-sg",
+        "--json",
+    ]);
+    assert_eq!(v["compound"], "continued");
+    assert_eq!(v["method"], "theory");
+    assert_eq!(v["numbers"][0]["suspense"], 1);
+    assert_eq!(v["numbers"][1]["suspense"], 2);
+    assert_eq!(v["outcome"], "P");
+    let moves = json_of(&[
+        "value",
+        "euclid",
+        "3,2",
+        "3,2",
+        "--compound",
+        "continued",
+        "--json",
+    ]);
+    assert_eq!(moves["outcome"], "P");
+    let won = json_of(&[
+        "value",
+        "euclid",
+        "1,1",
+        "--compound",
+        "continued",
+        "--json",
+    ]);
+    assert_eq!(won["outcome"], "N");
+    assert_eq!(won["winning_moves"][0]["moves"][0]["component"], 0);
+}
+
+#[test]
+fn a_move_of_a_selective_compound_moves_in_several_components() {
+    let out = text(&["value", "nim", "1", "1", "--compound", "selective"]);
+    assert!(
+        out.contains("component 1: 1 -> 0; component 2: 1 -> 0"),
+        "{out}"
+    );
+    let misere = text(&[
+        "value",
+        "kayles",
+        "3",
+        "4",
+        "--compound",
+        "selective",
+        "--misere",
+    ]);
+    assert!(misere.contains("decided by search"), "{misere}");
+}
+
+#[test]
+fn a_sum_of_different_games_is_the_xor_of_their_values() {
+    let v = json_of(&["value", "--sum", "kayles 3", "nim 4", "cram 3x4", "--json"]);
+    assert_eq!(v["game"], "sum");
+    assert_eq!(v["values"], serde_json::json!([3, 4, 1]));
+    assert_eq!(v["grundy"], 6);
+    assert_eq!(v["winning_moves"][0]["to"], "nim 2");
+    // What a move prints reads back as a part.
+    let after = json_of(&["value", "--sum", "kayles 3", "nim 2", "cram 3x4", "--json"]);
+    assert_eq!(after["outcome"], "P");
+}
+
+#[test]
+fn bad_compounds_and_parts_are_one_line_errors() {
+    fails(
+        &["value", "nim", "3", "--compound", "conj"],
+        "unknown compound `conj`",
+    );
+    fails(
+        &["value", "--sum", "kayles"],
+        "names a game but no position",
+    );
+    fails(
+        &["value", "--sum", "kaylse 3", "nim 4"],
+        "did you mean `kayles`",
+    );
+    fails(
+        &["value", "moore:2", "1", "2", "--compound", "conjunctive"],
+        "whole position",
+    );
+    fails(
+        &["play", "--sum", "kayles 3", "nim 4"],
+        "--sum is answered by `grundy value`",
+    );
+}
