@@ -8,7 +8,7 @@
 pub use crate::entry::{Accepts, Build, Entry, Example, Name, SpecOptions};
 use crate::games::{
     chomp, coins, cram, cutting, ed, euclid, fib, graph_file, hackenbush, lasker, moore, mult, nim,
-    node_kayles, octal, staircase, subtraction, welter, wythoff,
+    node_kayles, octal, product, staircase, subtraction, welter, wythoff,
 };
 
 /// Every game, in the order `grundy games` lists them.
@@ -31,6 +31,8 @@ pub static GAMES: &[&Entry] = &[
     &coins::TWINS,
     &coins::COINS_ANY,
     &coins::COINS_RUN,
+    &product::PRODUCT,
+    &product::TURNING_CORNERS,
     &cutting::CUTTING,
     &cram::CRAM,
     &node_kayles::NODE_KAYLES,

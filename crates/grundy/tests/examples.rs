@@ -206,3 +206,15 @@ fn coin_flipping() {
 fn every_sg_hdu_3595() {
     answers("every_sg", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n");
 }
+
+/// HDU 3404: Turning Corners, valued by nim products. Lights (1,2) and
+/// (2,1) are worth 1*2 = 2 each, cancelling; a light at (2,2) is worth
+/// 2*2 = 3; lights (0,5) and (7,0) are worth 0.
+#[test]
+fn switch_lights_hdu_3404() {
+    answers(
+        "switch_lights",
+        "3\n2\n1 2\n2 1\n1\n2 2\n2\n0 5\n7 0\n",
+        "Don't waste your time.\nHave a try, lxhgww.\nDon't waste your time.\n",
+    );
+}

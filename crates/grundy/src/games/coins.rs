@@ -331,6 +331,28 @@ impl CoinGame {
         }
     }
 
+    /// The coin game called `name` (`twins`, `ruler`, `turtles`,
+    /// `mock-turtles`, `coins:any:S`, `coins:run:S`), for games built on
+    /// coin games (products).
+    pub fn by_name(name: &str) -> Result<CoinGame> {
+        let name = name.trim();
+        if let Some(args) = name.strip_prefix("coins:") {
+            return CoinGame::from_args(args);
+        }
+        match NAMED.into_iter().find(|row| row.0 == name) {
+            Some((.., game)) => Ok(game()),
+            None => Err(Error::parse(format!(
+                "`{}` is not a coin game; expected twins, ruler, turtles, mock-turtles, coins:any:S or coins:run:S",
+                shorten_quote(name)
+            ))),
+        }
+    }
+
+    /// The rule of the game.
+    pub fn rule(&self) -> &Rule {
+        self.values.rule()
+    }
+
     /// The value of a lone head on coin `n`.
     pub fn head_value(&self, n: u64, limits: &Limits) -> Result<u64> {
         self.values.value(n, limits)
@@ -416,44 +438,11 @@ impl SumGame for CoinGame {
     /// quadratically; only the allowed run lengths are visited, never
     /// every coin left of the head.
     fn for_each_option(&self, c: &Coins, limits: &Limits, f: Visit<Coins>) -> Result<()> {
-        let mut budget = MoveBudget { limits, work: 0 };
+        let mut budget = MoveBudget::new(limits);
         for &h in &c.heads {
-            let go = match self.values.rule() {
-                Rule::Any(counts) => {
-                    let mut failure = None;
-                    let mut each = |others: &[u64]| match budget.spend(others.len() as u64 + 1) {
-                        Ok(()) => offer(c, h, others, f),
-                        Err(e) => {
-                            failure = Some(e);
-                            false
-                        }
-                    };
-                    let go = counts
-                        .iter()
-                        .filter(|&&k| k - 1 < h)
-                        .all(|&k| subsets(k - 1, 1, h, &mut Vec::new(), &mut each));
-                    if let Some(e) = failure {
-                        return Err(e);
-                    }
-                    go
-                }
-                Rule::Run(lengths) => {
-                    let lengths: Box<dyn Iterator<Item = u64>> = match lengths {
-                        Some(set) => Box::new(set.iter().copied().take_while(|&len| len <= h)),
-                        None => Box::new(1..=h),
-                    };
-                    let mut go = true;
-                    for len in lengths {
-                        budget.spend(len)?;
-                        if !offer(c, h, &(h - len + 1..h).collect::<Vec<_>>(), f) {
-                            go = false;
-                            break;
-                        }
-                    }
-                    go
-                }
-            };
-            if !go {
+            let rule = self.values.rule();
+            let mut spend = |coins| budget.spend(coins);
+            if !rule.for_each_turn(h, &mut spend, &mut |others| offer(c, h, others, f))? {
                 break;
             }
         }
@@ -488,15 +477,20 @@ impl SumGame for CoinGame {
 impl Capabilities for CoinGame {}
 
 /// Coins turned so far while listing moves, against the state budget.
-struct MoveBudget<'a> {
+pub(crate) struct MoveBudget<'a> {
     limits: &'a Limits,
     work: u64,
 }
 
-impl MoveBudget<'_> {
+impl<'a> MoveBudget<'a> {
+    /// Nothing spent yet of `limits`.
+    pub(crate) fn new(limits: &'a Limits) -> Self {
+        MoveBudget { limits, work: 0 }
+    }
+
     /// Pays for a move turning `coins` coins; fails when the budget is
     /// spent or someone asked to stop.
-    fn spend(&mut self, coins: u64) -> Result<()> {
+    pub(crate) fn spend(&mut self, coins: u64) -> Result<()> {
         self.work = self.work.saturating_add(coins);
         self.limits
             .check_states(self.work, "listing the coin moves")?;
@@ -509,25 +503,6 @@ fn offer(c: &Coins, h: u64, others: &[u64], f: Visit<Coins>) -> bool {
     let mut set = others.to_vec();
     set.push(h);
     f(&[c.turn(&set)])
-}
-
-/// Every `j`-subset of `from..below` (ascending) until `f` says stop.
-fn subsets(j: u64, from: u64, below: u64, chosen: &mut Vec<u64>, f: Visit<u64>) -> bool {
-    if j == 0 {
-        return f(chosen);
-    }
-    for c in from..below {
-        if below - c < j {
-            break;
-        }
-        chosen.push(c);
-        let go = subsets(j - 1, c + 1, below, chosen, f);
-        chosen.pop();
-        if !go {
-            return false;
-        }
-    }
-    true
 }
 
 #[cfg(test)]

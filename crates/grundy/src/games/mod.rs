@@ -22,6 +22,7 @@ pub mod mult;
 pub mod nim;
 pub mod node_kayles;
 pub mod octal;
+pub mod product;
 #[cfg(feature = "scripts")]
 pub mod rules;
 pub mod staircase;

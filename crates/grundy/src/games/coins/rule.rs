@@ -32,6 +32,71 @@ pub enum Rule {
     Run(Option<Vec<u64>>),
 }
 
+impl Rule {
+    /// Offers `f` every set of other coins (ascending, all left of `head`)
+    /// that a move turning `head` may turn, until `f` returns `false`;
+    /// returns whether every set was offered. `spend` is told how many
+    /// coins each move turns before it is offered and may stop the
+    /// listing with an error (the budget), so that the runs of a huge head
+    /// are refused, not built.
+    pub fn for_each_turn(
+        &self,
+        head: u64,
+        spend: &mut dyn FnMut(u64) -> Result<()>,
+        f: Visit<u64>,
+    ) -> Result<bool> {
+        match self {
+            Rule::Any(counts) => {
+                let mut failure = None;
+                let mut each = |others: &[u64]| match spend(others.len() as u64 + 1) {
+                    Ok(()) => f(others),
+                    Err(e) => {
+                        failure = Some(e);
+                        false
+                    }
+                };
+                let go = counts
+                    .iter()
+                    .filter(|&&k| k - 1 < head)
+                    .all(|&k| subsets(k - 1, 1, head, &mut Vec::new(), &mut each));
+                failure.map_or(Ok(go), Err)
+            }
+            Rule::Run(lengths) => {
+                let lengths: Box<dyn Iterator<Item = u64>> = match lengths {
+                    Some(set) => Box::new(set.iter().copied().take_while(|&len| len <= head)),
+                    None => Box::new(1..=head),
+                };
+                for len in lengths {
+                    spend(len)?;
+                    if !f(&(head - len + 1..head).collect::<Vec<_>>()) {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+}
+
+/// Every `j`-subset of `from..below` (ascending) until `f` says stop.
+fn subsets(j: u64, from: u64, below: u64, chosen: &mut Vec<u64>, f: Visit<u64>) -> bool {
+    if j == 0 {
+        return f(chosen);
+    }
+    for c in from..below {
+        if below - c < j {
+            break;
+        }
+        chosen.push(c);
+        let go = subsets(j - 1, c + 1, below, chosen, f);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
 /// Rules whose head values have a closed form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Closed {
