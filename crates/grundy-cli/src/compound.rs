@@ -3,58 +3,38 @@
 //! [`grundy::compound`], and the text form of its answer.
 
 use grundy::answer::compound::{Compound, CompoundAnalysis, CompoundMove};
-use grundy::compound::{analyze, parse_part, Answer, Part};
+use grundy::compound::{analyze_texts, Answer};
 use grundy::present::text::outcome_in_words;
-use grundy::ruleset::read_sums;
-use grundy::{Error, Limits, Ruleset, SpecOptions};
+use grundy::{Error, Limits};
 
 use crate::output::{print, print_json};
 use crate::position::PositionArgs;
 
-/// Answers the position of `position` as the compound `kind`.
+/// Answers the position of `position` as the compound `kind` (with
+/// `--sum`, a sum of different games, each component `GAME POSITION`).
 pub fn run(
     position: &PositionArgs,
     kind: Compound,
     json: bool,
     limits: &Limits,
 ) -> anyhow::Result<()> {
-    // Misère play is the compound's business: each game is built for
-    // normal play and the compound is played misère.
-    let opts = SpecOptions {
-        misere: false,
-        ground: position.ground,
-    };
     let load = |path: &str| crate::load::read_text(path).map_err(Error::parse);
-    let typed: Vec<&String> = std::iter::once(&position.game)
-        .chain(&position.components)
-        .collect();
-    let answer = if position.sum {
-        let games = typed
-            .iter()
-            .map(|t| parse_part(t, opts, &load))
-            .collect::<grundy::Result<Vec<_>>>()?;
-        let parts: Vec<Part<'_>> = games
-            .iter()
-            .map(|(game, name, components)| Part {
-                game: &**game,
-                name: Some(name.clone()),
-                components: components.clone(),
-            })
-            .collect();
-        analyze(&parts, kind, position.misere, limits)?
-    } else {
-        let game: Box<dyn Ruleset> = crate::load::parse_game(&position.game, opts)?;
-        let parts: Vec<Part<'_>> = position
-            .components
-            .iter()
-            .map(|c| Part {
-                game: &*game,
-                name: None,
-                components: read_sums(&*game, std::slice::from_ref(c)),
-            })
-            .collect();
-        analyze(&parts, kind, position.misere, limits)?
+    let (game, texts): (Option<&str>, Vec<String>) = match position.sum {
+        true => {
+            let all = std::iter::once(&position.game).chain(&position.components);
+            (None, all.cloned().collect())
+        }
+        false => (Some(&position.game), position.components.clone()),
     };
+    let answer = analyze_texts(
+        game,
+        &texts,
+        kind,
+        position.misere,
+        position.ground,
+        &load,
+        limits,
+    )?;
     match (json, answer) {
         (true, answer) => print_json(&answer),
         (false, Answer::Sum(a)) => print(&crate::value::render(&a)),

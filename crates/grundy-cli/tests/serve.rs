@@ -473,3 +473,69 @@ fn many_parallel_clients_lose_no_request() {
     let v = s.json("/api/value?game=nim&components=3;4;5");
     assert_eq!(v["grundy"], 2);
 }
+
+/// Compounds and sums of different games: the same JSON as `grundy value
+/// --compound` and `--sum`, byte for byte.
+#[test]
+fn compounds_and_sums_are_the_cli_json() {
+    let s = Server::start(&[]);
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        (
+            "game=sub%3A1%2C2&compound=conjunctive",
+            &["5", "3"],
+            &[
+                "value",
+                "sub:1,2",
+                "5",
+                "3",
+                "--compound",
+                "conjunctive",
+                "--json",
+            ],
+        ),
+        (
+            "game=euclid&compound=every-sg&misere=true",
+            &["3,2", "1,1"],
+            &[
+                "value",
+                "euclid",
+                "3,2",
+                "1,1",
+                "--compound",
+                "every-sg",
+                "--misere",
+                "--json",
+            ],
+        ),
+        (
+            "sum=true",
+            &["kayles 3", "nim 4", "cram 3x4"],
+            &["value", "--sum", "kayles 3", "nim 4", "cram 3x4", "--json"],
+        ),
+        (
+            "sum=true&compound=selective",
+            &["kayles 3", "nim 2"],
+            &[
+                "value",
+                "--sum",
+                "kayles 3",
+                "nim 2",
+                "--compound",
+                "selective",
+                "--json",
+            ],
+        ),
+    ];
+    for (query, comps, args) in cases {
+        let path = format!("/api/value?{query}&components={}", enc(&comps.join(";")));
+        let web = s.get(&path);
+        assert_eq!(web.status, 200, "{path}: {}", web.body);
+        assert_eq!(web.body, cli(args), "{path}");
+    }
+    let bad = s.get("/api/value?sum=true&game=nim&components=nim%204");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("drop `game`"), "{}", bad.body);
+    let bad = s.get("/api/value?game=nim&compound=conj&components=4");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("unknown compound"), "{}", bad.body);
+}

@@ -63,6 +63,29 @@ fn value(
     to_python(py, &analysis)
 }
 
+/// `grundy value --compound KIND` (and `--sum` when `game` is `None`:
+/// each component is then `GAME POSITION`): the dict of `--json`, an
+/// ordinary analysis for a sum in normal play, a compound's otherwise.
+#[pyfunction]
+#[pyo3(signature = (game, components, kind="disjunctive", misere=false, max_states=None, ground=None))]
+fn compound(
+    py: Python<'_>,
+    game: Option<&str>,
+    components: Vec<String>,
+    kind: &str,
+    misere: bool,
+    max_states: Option<u64>,
+    ground: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let kind: grundy::answer::compound::Compound = kind.parse().map_err(|e| value_error(&e))?;
+    let limits = limits(max_states);
+    let load = |path: &str| load::read_text(path).map_err(Error::parse);
+    let answer = interruptible(py, &limits, |l| {
+        grundy::compound::analyze_texts(game, &components, kind, misere, ground, &load, l)
+    })?;
+    to_python(py, &answer)
+}
+
 /// `grundy games`: every entry of the registry with its example, the
 /// fields of `/api/games`.
 #[pyfunction]
@@ -168,6 +191,7 @@ fn state_graph(
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(compound, m)?)?;
     m.add_function(wrap_pyfunction!(seq::seq, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph, m)?)?;

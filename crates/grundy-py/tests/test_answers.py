@@ -106,3 +106,18 @@ def test_the_example_notebook_is_a_valid_notebook():
         assert c["outputs"] == [] and c["execution_count"] is None
         ast.parse("".join(c["source"]))
     assert any("grundy.seq(\"grundy\"" in "".join(c["source"]) for c in code)
+
+
+def test_compounds_and_sums_equal_the_cli_json(cli_json):
+    c = grundy.compound("euclid", ["3,2", "1,1"], kind="continued")
+    assert isinstance(c, grundy.CompoundAnalysis)
+    assert c.to_dict() == cli_json("value", "euclid", "3,2", "1,1", "--compound", "continued")
+    assert [n["suspense"] for n in c.numbers] == [2, 1]
+    s = grundy.compound(None, ["kayles 3", "nim 4", "cram 3x4"])
+    assert isinstance(s, grundy.Analysis)
+    assert s.to_dict() == cli_json("value", "--sum", "kayles 3", "nim 4", "cram 3x4")
+    assert s.winning_moves == [{"component": 1, "to": "nim 2"}]
+    m = grundy.compound("kayles", [3, 4], kind="selective", misere=True)
+    assert m.method == "search"
+    with pytest.raises(ValueError, match="unknown compound"):
+        grundy.compound("nim", [3], kind="conj")

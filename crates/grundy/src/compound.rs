@@ -72,6 +72,56 @@ pub fn parse_part(
     Ok((game, name.to_string(), components))
 }
 
+/// A compound as front ends receive it, in text: the game's name and one
+/// text per component, or with `game` `None` a sum of different games,
+/// each text `GAME POSITION...`. Every game is built for normal play
+/// (with `ground`, Hackenbush's ground vertex); `misere` plays the
+/// compound misère. The command line, the server and Python all ask
+/// this, so the same question gets the same answer everywhere.
+pub fn analyze_texts(
+    game: Option<&str>,
+    texts: &[String],
+    kind: Compound,
+    misere: bool,
+    ground: Option<u64>,
+    load: &LoadFile<'_>,
+    limits: &Limits,
+) -> Result<Answer> {
+    let opts = SpecOptions {
+        misere: false,
+        ground,
+    };
+    match game {
+        None => {
+            let games = texts
+                .iter()
+                .map(|t| parse_part(t, opts, load))
+                .collect::<Result<Vec<_>>>()?;
+            let parts: Vec<Part<'_>> = games
+                .iter()
+                .map(|(game, name, components)| Part {
+                    game: &**game,
+                    name: Some(name.clone()),
+                    components: components.clone(),
+                })
+                .collect();
+            analyze(&parts, kind, misere, limits)
+        }
+        Some(name) => {
+            let game = parse_with(name, opts, load)?;
+            let parts: Vec<Part<'_>> = texts
+                .iter()
+                .map(|c| Part {
+                    game: &*game,
+                    name: None,
+                    components: read_sums(&*game, std::slice::from_ref(c)),
+                })
+                .collect();
+            analyze(&parts, kind, misere, limits)
+        }
+    }
+}
+
 /// What a compound's analysis is: an ordinary analysis for a sum (normal
 /// play), a compound's otherwise. In JSON each keeps its own shape.
 #[derive(Clone, Debug, Serialize)]

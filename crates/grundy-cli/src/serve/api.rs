@@ -11,9 +11,12 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use grundy::answer::compound::Compound;
+use grundy::compound::analyze_texts;
 use grundy::heap::{SeqReport, SeqRequest};
 use grundy::play::StateGraph;
 use grundy::present::picture;
+use grundy::spec::no_files;
 use grundy::{Limits, Ruleset};
 use serde::Serialize;
 
@@ -74,15 +77,47 @@ pub async fn games(raw: RawQuery) -> Response {
     json(&games::list()).unwrap_or_else(IntoResponse::into_response)
 }
 
-/// `GET /api/value?game=GAME&components=C1;C2;...`: as `grundy value --json`.
+/// `GET /api/value?game=GAME&components=C1;C2;...`: as `grundy value --json`;
+/// with `compound=KIND` as `--compound KIND`, and with `sum=true` (and no
+/// `game`) as `--sum`, each component `GAME POSITION`.
 pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["compound", "sum"]].concat();
     answer(&app, "/api/value", raw, &allowed, |params, job| {
+        if let Some(answer) = compound(params, job)? {
+            return json(&answer);
+        }
         let game = params.game()?;
         let components = params.components(&*game)?;
         json(&game.analyze(&components, &job.limits)?)
     })
     .await
+}
+
+/// The answer to a compound or a sum of different games, or `None` for
+/// an ordinary sum of one game.
+fn compound(params: &Params, job: &Job) -> Result<Option<grundy::compound::Answer>, ApiError> {
+    let sum = params.flag("sum")?;
+    let kind = match params.get("compound") {
+        Some(k) => k.parse::<Compound>()?,
+        None => Compound::Disjunctive,
+    };
+    if !sum && kind == Compound::Disjunctive {
+        return Ok(None);
+    }
+    let game = match (sum, params.get("game")) {
+        (true, Some(_)) => {
+            return Err(ApiError::Bad(
+                "with sum=true each component names its game (`kayles 3;nim 4`); drop `game`"
+                    .to_string(),
+            ))
+        }
+        (true, None) => None,
+        (false, _) => Some(params.required("game")?),
+    };
+    let texts = params.texts()?;
+    let (misere, ground) = (params.flag("misere")?, params.ground()?);
+    let answer = analyze_texts(game, &texts, kind, misere, ground, &no_files, &job.limits)?;
+    Ok(Some(answer))
 }
 
 /// `GET /api/explain?game=GAME&components=C1;C2;...`: as `grundy explain

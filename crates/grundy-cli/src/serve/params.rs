@@ -76,20 +76,41 @@ impl Params {
     /// by the engine's own message: the server reads no files.
     pub fn game(&self) -> Result<Box<dyn Ruleset>, ApiError> {
         let name = self.required("game")?;
-        let misere = match self.get("misere") {
-            None | Some("false") => false,
-            Some("true") => true,
-            Some(other) => {
-                return Err(ApiError::Bad(format!(
-                    "`misere` must be true or false, got `{other}`"
-                )))
-            }
-        };
-        let ground = self
+        let misere = self.flag("misere")?;
+        let ground = self.ground()?;
+        Ok(grundy::spec::parse(name, SpecOptions { misere, ground })?)
+    }
+
+    /// The yes-or-no parameter `name` (`true` or `false`; absent is false).
+    pub fn flag(&self, name: &str) -> Result<bool, ApiError> {
+        match self.get(name) {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(other) => Err(ApiError::Bad(format!(
+                "`{name}` must be true or false, got `{other}`"
+            ))),
+        }
+    }
+
+    /// `ground`, Hackenbush's ground vertex, if given.
+    pub fn ground(&self) -> Result<Option<u64>, ApiError> {
+        Ok(self
             .get("ground")
             .map(|g| grundy::ruleset::parse_count(g, "`ground`", u64::MAX))
-            .transpose()?;
-        Ok(grundy::spec::parse(name, SpecOptions { misere, ground })?)
+            .transpose()?)
+    }
+
+    /// The components as given, one text each (for compounds, whose
+    /// components keep their sums, and sums of different games, whose
+    /// components name their games).
+    pub fn texts(&self) -> Result<Vec<String>, ApiError> {
+        match (self.get("components"), self.get("position")) {
+            (Some(_), Some(_)) => Err(ApiError::Bad(
+                "give `components` or its alias `position`, not both".to_string(),
+            )),
+            (None, Some(_)) => self.listed("position"),
+            _ => self.listed("components"),
+        }
     }
 
     /// The components in `name`, separated by `;` (a component may hold

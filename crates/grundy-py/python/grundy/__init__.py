@@ -25,6 +25,8 @@ __version__: str = _grundy.__version__
 
 __all__ = [
     "Analysis",
+    "CompoundAnalysis",
+    "compound",
     "Nimber",
     "Sequence",
     "SolvedGraph",
@@ -87,6 +89,26 @@ class Analysis(_Answer):
         ``"quotient"`` or ``"search"``); ``None`` in normal play, where the
         JSON has no such field."""
         return self._fields.get("method")
+
+
+class CompoundAnalysis(_Answer):
+    """A compound's analysis (``grundy value --compound KIND --json``):
+    ``game``, ``compound``, ``misere``, ``components``, ``numbers`` (per
+    component: ``outcome`` and the number the theory uses, ``remoteness``,
+    ``suspense`` or ``value``), ``outcome``, ``rule``, ``method``
+    (``"theory"`` or ``"search"``), ``winning_moves`` (dicts whose
+    ``moves`` list one move per component moved) and ``moves_truncated``."""
+
+    game: str
+    compound: str
+    misere: bool
+    components: List[str]
+    numbers: List[Dict[str, Any]]
+    outcome: str
+    rule: str
+    method: str
+    winning_moves: List[Dict[str, Any]]
+    moves_truncated: bool
 
 
 class Sequence(_Answer):
@@ -168,6 +190,32 @@ def value(
     return Analysis(
         _grundy.value(game, _texts(components), misere, max_states, ground)
     )
+
+
+def compound(
+    game: Optional[str],
+    components: Iterable[Component],
+    kind: str = "disjunctive",
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Union[Analysis, CompoundAnalysis]:
+    """Several games played at once.
+
+    ``kind`` is how: ``"disjunctive"`` (the sum), ``"diminished"``,
+    ``"conjunctive"``, ``"continued"`` (contests' Every-SG),
+    ``"selective"`` or ``"shortened"``. With ``game`` ``None`` the
+    components are of different games, each written ``"GAME POSITION"``
+    (``["kayles 3", "nim 4", "cram 3x4"]``). A sum in normal play is an
+    :class:`Analysis`, anything else a :class:`CompoundAnalysis`. Same
+    answer as ``grundy value [--sum] ... --compound KIND --json``.
+    """
+    fields = _grundy.compound(
+        game, _texts(components), kind, misere, max_states, ground
+    )
+    if "compound" in fields:
+        return CompoundAnalysis(fields)
+    return Analysis(fields)
 
 
 def seq(

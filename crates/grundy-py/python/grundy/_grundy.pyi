@@ -9,6 +9,14 @@ def value(
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def compound(
+    game: Optional[str],
+    components: List[str],
+    kind: str = "disjunctive",
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def seq(
     game: str,
     to: Optional[str] = None,
