@@ -177,22 +177,22 @@ fn check(game: &dyn grundy::Ruleset, board: &Board, mask: u32, grid: (u64, u64))
 }
 
 #[test]
-fn turning_corners_is_twins_times_twins_on_a_5x4_board() {
-    let board = Board::solve("twins", "twins", 5, 4);
+fn turning_corners_is_twins_times_twins_on_a_5x5_board() {
+    let board = Board::solve("twins", "twins", 5, 5);
     let game = grundy::parse("turning-corners", SpecOptions::default()).unwrap();
     // Every lone head: (x, y) is worth (x-1) * (y-1), nim product.
     for x in 1..=5 {
-        for y in 1..=4 {
+        for y in 1..=5 {
             let v = board.sg[1 << board.bit(x, y)] as u64;
             assert_eq!(v, grundy::nim_mul(x - 1, y - 1), "({x},{y})");
         }
     }
     // Every position of up to three heads, values and winning moves.
-    let n = 20;
+    let n = 25;
     for a in 0..n {
         for b in a..n {
             for c in b..n {
-                check(&*game, &board, 1 << a | 1 << b | 1 << c, (5, 4));
+                check(&*game, &board, 1 << a | 1 << b | 1 << c, (5, 5));
             }
         }
     }
