@@ -276,3 +276,24 @@ test('the "why?" panel shows the mex of each heap and the XOR of the sum', async
   assert.ok(await page.isHidden("#why"));
   assert.deepEqual(pageErrors, []);
 });
+
+test("a compound chosen on the page: its rule, each component's remoteness, and play to the end", async () => {
+  await page.fill("#game", "sub:1,2");
+  await page.fill("#position", "5 4");
+  await page.selectOption("#compound", "conjunctive");
+  await page.click("#go");
+  await solved();
+  const text = await page.textContent("#value");
+  assert.match(text, /conjunctive compound/);
+  assert.match(text, /the least remoteness is odd/);
+  // Heap 5 of sub:1,2 wins in 3 moves, heap 4 in 3: the least is odd.
+  assert.match(await page.textContent("#outcome"), /^N/);
+  const rows = await page.$$eval("#value-table tr", (trs) => trs.slice(1).map((tr) => tr.lastChild.textContent));
+  assert.deepEqual(rows, ["3", "3"]);
+  // The computer plays the compound's moves: a game ends.
+  const winner = await playToTheEnd((buttons) => buttons[0]);
+  assert.ok(winner && winner.length > 0);
+  await shot("compound.png");
+  await page.selectOption("#compound", "");
+  assert.deepEqual(pageErrors, []);
+});

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use anyhow::anyhow;
 use clap::Args;
+use grundy::answer::compound::Compound;
+use grundy::compound::CompoundRuleset;
 use grundy::ruleset::{read_sums, ComponentFiles};
 use grundy::{Ruleset, SpecOptions};
 
@@ -23,6 +25,11 @@ pub struct PositionArgs {
     /// (the first one takes the place of the game).
     #[arg(long)]
     pub sum: bool,
+    /// How the components are played together: disjunctive (the sum, by
+    /// default), diminished, conjunctive, continued (Every-SG), selective
+    /// or shortened; with --misere where the last mover loses.
+    #[arg(long, value_name = "KIND")]
+    pub compound: Option<Compound>,
     /// Misère play: whoever moves last loses.
     #[arg(long)]
     pub misere: bool,
@@ -35,15 +42,20 @@ impl PositionArgs {
     /// The ruleset named by the arguments (reading files it names).
     pub fn ruleset(&self) -> anyhow::Result<Box<dyn Ruleset>> {
         if self.sum {
-            anyhow::bail!("--sum is answered by `grundy value` (and `--compound`) so far; play and pictures take one game");
+            anyhow::bail!(
+                "--sum is answered by `grundy value` so far; play and pictures take one game"
+            );
         }
-        Ok(crate::load::parse_game(
-            &self.game,
-            SpecOptions {
-                misere: self.misere,
-                ground: self.ground,
-            },
-        )?)
+        let kind = self.compound.unwrap_or(Compound::Disjunctive);
+        let opts = SpecOptions {
+            misere: self.misere && kind == Compound::Disjunctive,
+            ground: self.ground,
+        };
+        let game = crate::load::parse_game(&self.game, opts)?;
+        Ok(match kind {
+            Compound::Disjunctive => game,
+            _ => Box::new(CompoundRuleset::new(game, kind, self.misere)),
+        })
     }
 
     /// The components as the game reads them: a component written as a

@@ -27,11 +27,6 @@ pub struct ValueArgs {
     /// the value: 0 lists none (the value alone).
     #[arg(long, value_name = "N")]
     max_moves: Option<usize>,
-    /// How the components are played together: disjunctive (the sum, by
-    /// default), diminished, conjunctive, continued (Every-SG), selective
-    /// or shortened; with --misere where the last mover loses.
-    #[arg(long, value_name = "KIND")]
-    compound: Option<Compound>,
     #[command(flatten)]
     board: BoardRunArgs,
     #[command(flatten)]
@@ -40,7 +35,7 @@ pub struct ValueArgs {
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
-    let kind = args.compound.unwrap_or(Compound::Disjunctive);
+    let kind = args.position.compound.unwrap_or(Compound::Disjunctive);
     if args.position.sum || kind != Compound::Disjunctive {
         let limits = &Limits {
             max_moves: args.max_moves.unwrap_or(limits.max_moves),

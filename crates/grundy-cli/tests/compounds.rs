@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{fails, json_of, text};
+use support::{fails, json_of, run, text};
 
 #[test]
 fn a_conjunctive_compound_says_its_rule_and_numbers() {
@@ -110,5 +110,48 @@ fn bad_compounds_and_parts_are_one_line_errors() {
     fails(
         &["play", "--sum", "kayles 3", "nim 4"],
         "--sum is answered by `grundy value`",
+    );
+}
+
+/// `play` and `graph` play and draw a compound through the same facade
+/// as a game: its moves are the compound's.
+#[test]
+fn play_and_graph_take_a_compound() {
+    let dot = text(&[
+        "graph",
+        "sub:1,2",
+        "2",
+        "1",
+        "--compound",
+        "conjunctive",
+        "--format",
+        "dot",
+    ]);
+    assert!(dot.contains("sub:1,2 (conjunctive compound) 2 1"), "{dot}");
+    // Both heaps move at once: 2 1 leads to 1 0 and 0 0 only.
+    assert!(
+        dot.contains("label=\"1 0") && dot.contains("label=\"0 0"),
+        "{dot}"
+    );
+    assert!(!dot.contains("label=\"2 0"), "{dot}");
+    // A selective move of both heaps, typed as the whole new position;
+    // the computer then has no move and the human has won.
+    let (out, err, code) = run(
+        &["play", "nim", "1", "1", "--compound", "selective"],
+        "0 0\n",
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("you win"), "{out}");
+    let (out, _, _) = run(
+        &["play", "nim", "1", "1", "--compound", "conjunctive"],
+        "moves\nquit\n",
+    );
+    assert!(
+        out.contains("1 1 -> 0 0") && !out.contains("1 1 -> 0 1"),
+        "{out}"
+    );
+    fails(
+        &["explain", "nim", "3", "4", "--compound", "selective"],
+        "whole position",
     );
 }

@@ -532,6 +532,22 @@ fn compounds_and_sums_are_the_cli_json() {
         assert_eq!(web.status, 200, "{path}: {}", web.body);
         assert_eq!(web.body, cli(args), "{path}");
     }
+    // The page's play and picture routes take the compound too.
+    let mv = s.json(&format!(
+        "/api/move?game=nim&compound=selective&position={}",
+        enc("1;1")
+    ));
+    assert_eq!(mv["outcome"], "N", "{mv}");
+    let graph = s.get(&format!(
+        "/api/graph?game=nim&compound=conjunctive&position={}",
+        enc("2;1")
+    ));
+    assert_eq!(graph.status, 200, "{}", graph.body);
+    assert!(
+        graph.body.contains("conjunctive compound"),
+        "{}",
+        graph.body
+    );
     let bad = s.get("/api/value?sum=true&game=nim&components=nim%204");
     assert_eq!(bad.status, 400);
     assert!(bad.body.contains("drop `game`"), "{}", bad.body);

@@ -13,7 +13,7 @@ let generation = 0;
 
 /** The game being played: name, options, position, and its own counter so
  *  that answers about an abandoned game are dropped. */
-const play = { game: "", misere: false, position: [], over: true, start: [], gen: 0 };
+const play = { game: "", misere: false, compound: "", position: [], over: true, start: [], gen: 0 };
 
 // ---------------------------------------------------------------- the API
 
@@ -113,16 +113,49 @@ function readForm() {
     position: componentsOf($("position").value),
     to: $("to").value.trim(),
     misere: $("misere").checked,
+    compound: $("compound").value,
   };
 }
 
 function gameParams(q) {
-  return { game: q.game, misere: q.misere ? "true" : "" };
+  return { game: q.game, misere: q.misere ? "true" : "", compound: q.compound };
 }
 
 // ------------------------------------------------------------- the value
 
+/** A compound's answer: its rule, each component's number, the moves. */
+function renderCompound(a) {
+  const box = $("value");
+  box.replaceChildren();
+  box.append(el("p", {}, `game: ${a.game} (${a.compound} compound${a.misere ? ", misère" : ""})`));
+  box.append(el("p", { class: "theory" }, `rule: ${a.rule}`));
+  const table = el("table", { id: "value-table" });
+  const head = el("tr");
+  head.append(el("th", {}, "#"), el("th", {}, "component"), el("th", {}, "alone"), el("th", {}, "number"));
+  table.append(head);
+  a.components.forEach((c, i) => {
+    const n = a.numbers[i];
+    const number = n.remoteness ?? n.suspense ?? n.value ?? n.state ?? "";
+    const tr = el("tr");
+    tr.append(el("td", {}, String(i + 1)), el("td", {}, c), el("td", {}, n.outcome || "?"), el("td", {}, String(number)));
+    table.append(tr);
+  });
+  box.append(table);
+  box.append(el("p", { class: `outcome ${a.outcome}`, id: "outcome" }, OUTCOMES[a.outcome] || a.outcome));
+  if (a.winning_moves.length > 0) {
+    const more = a.moves_truncated ? ", more not listed" : "";
+    box.append(el("p", {}, `winning moves (${a.winning_moves.length}${more}):`));
+    const list = el("ul");
+    for (const m of a.winning_moves.slice(0, 20)) {
+      const parts = m.moves.map((mv) => `component ${mv.component + 1}: ${a.components[mv.component]} → ${mv.to}`);
+      list.append(el("li", {}, parts.join("; ")));
+    }
+    box.append(list);
+  }
+}
+
 function renderValue(a) {
+  if (a.compound) return renderCompound(a);
   const box = $("value");
   box.replaceChildren();
   const how = a.misere ? (a.method ? ` (misère, decided by ${a.method})` : " (misère)") : "";
@@ -433,9 +466,10 @@ async function solve() {
     explained = q;
     hide($("why"));
     $("why-button").setAttribute("aria-expanded", "false");
-    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "" })}`);
+    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "", compound: q.compound })}`);
     play.game = q.game;
     play.misere = q.misere;
+    play.compound = q.compound;
     play.start = q.position;
     newGame();
     await Promise.all([
@@ -486,6 +520,7 @@ function start() {
   if (saved.get("position")) $("position").value = saved.get("position");
   if (saved.get("to")) $("to").value = saved.get("to");
   $("misere").checked = saved.get("misere") === "true";
+  $("compound").value = saved.get("compound") || "";
   $("choose").addEventListener("submit", (e) => {
     e.preventDefault();
     solve();

@@ -8,6 +8,10 @@
 //! theory; every other compound explores its components and hands them to
 //! [`crate::solve::compound`].
 
+mod ruleset;
+
+pub use ruleset::CompoundRuleset;
+
 use serde::Serialize;
 
 use crate::answer::compound::{Compound, CompoundAnalysis, CompoundMove};

@@ -81,7 +81,7 @@ pub async fn games(raw: RawQuery) -> Response {
 /// with `compound=KIND` as `--compound KIND`, and with `sum=true` (and no
 /// `game`) as `--sum`, each component `GAME POSITION`.
 pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["compound", "sum"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["sum"]].concat();
     answer(&app, "/api/value", raw, &allowed, |params, job| {
         if let Some(answer) = compound(params, job)? {
             return json(&answer);
@@ -97,10 +97,7 @@ pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
 /// an ordinary sum of one game.
 fn compound(params: &Params, job: &Job) -> Result<Option<grundy::compound::Answer>, ApiError> {
     let sum = params.flag("sum")?;
-    let kind = match params.get("compound") {
-        Some(k) => k.parse::<Compound>()?,
-        None => Compound::Disjunctive,
-    };
+    let kind = params.compound()?;
     if !sum && kind == Compound::Disjunctive {
         return Ok(None);
     }

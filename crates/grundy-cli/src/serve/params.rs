@@ -6,6 +6,8 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
+use grundy::answer::compound::Compound;
+use grundy::compound::CompoundRuleset;
 use grundy::ruleset::read_sums;
 use grundy::{Ruleset, SpecOptions};
 
@@ -22,7 +24,7 @@ pub struct Params {
 }
 
 /// The game parameters every route that takes a game accepts.
-pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground"];
+pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground", "compound"];
 
 /// The two names of a position, which every route that takes one accepts.
 pub const POSITION_PARAMS: &[&str] = &["components", "position"];
@@ -78,7 +80,25 @@ impl Params {
         let name = self.required("game")?;
         let misere = self.flag("misere")?;
         let ground = self.ground()?;
-        Ok(grundy::spec::parse(name, SpecOptions { misere, ground })?)
+        let kind = self.compound()?;
+        let opts = SpecOptions {
+            misere: misere && kind == Compound::Disjunctive,
+            ground,
+        };
+        let game = grundy::spec::parse(name, opts)?;
+        Ok(match kind {
+            Compound::Disjunctive => game,
+            _ => Box::new(CompoundRuleset::new(game, kind, misere)),
+        })
+    }
+
+    /// `compound`, how the components are played together (the sum when
+    /// absent).
+    pub fn compound(&self) -> Result<Compound, ApiError> {
+        Ok(match self.get("compound") {
+            Some(k) => k.parse::<Compound>()?,
+            None => Compound::Disjunctive,
+        })
     }
 
     /// The yes-or-no parameter `name` (`true` or `false`; absent is false).

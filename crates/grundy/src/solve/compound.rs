@@ -32,6 +32,74 @@ use crate::answer::Outcome;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
+/// Calls `f` with every move of the compound `kind` from a position whose
+/// components have `options[i]` options each (`0`: the component has
+/// ended), as a choice per component (`None`: it stays, `Some(j)`: it
+/// moves to its option `j`), until `f` returns `false`. This is the one
+/// place where the compounds' rules of play are written.
+pub fn for_each_choice(
+    kind: Compound,
+    options: &[usize],
+    f: &mut dyn FnMut(&[Option<usize>]) -> bool,
+) {
+    let n = options.len();
+    if kind.ends_early() && options.contains(&0) {
+        return;
+    }
+    let mut choice = vec![None; n];
+    if matches!(kind, Compound::Disjunctive | Compound::Diminished) {
+        for i in 0..n {
+            for j in 0..options[i] {
+                choice[i] = Some(j);
+                if !f(&choice) {
+                    return;
+                }
+            }
+            choice[i] = None;
+        }
+        return;
+    }
+    // Each component's choices: its options, and staying where it is when
+    // the compound allows (a continued compound's ended components, any
+    // component of a selective one).
+    let stays = |i: usize| match kind {
+        Compound::Continued => options[i] == 0,
+        Compound::Selective | Compound::Shortened => true,
+        _ => false,
+    };
+    let lists: Vec<Vec<Option<usize>>> = (0..n)
+        .map(|i| {
+            let stay = stays(i).then_some(None);
+            stay.into_iter().chain((0..options[i]).map(Some)).collect()
+        })
+        .collect();
+    if n == 0 || lists.iter().any(Vec::is_empty) {
+        return;
+    }
+    let mut at = vec![0usize; n];
+    loop {
+        for (i, l) in lists.iter().enumerate() {
+            choice[i] = l[at[i]];
+        }
+        if choice.iter().any(Option::is_some) && !f(&choice) {
+            return;
+        }
+        // The next choice, the last component turning fastest.
+        let mut i = n;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            at[i] += 1;
+            if at[i] < lists[i].len() {
+                break;
+            }
+            at[i] = 0;
+        }
+    }
+}
+
 /// Calls `f` with every position one move of the compound `kind` away
 /// from `state` (a position of each component), until `f` returns
 /// `false`.
@@ -41,64 +109,17 @@ pub fn for_each_move(
     state: &[u32],
     f: &mut dyn FnMut(&[u32]) -> bool,
 ) {
-    let ended = |i: usize| graphs[i].options(state[i]).is_empty();
-    if kind.ends_early() && (0..state.len()).any(ended) {
-        return;
-    }
-    let mut next = state.to_vec();
-    if matches!(kind, Compound::Disjunctive | Compound::Diminished) {
-        for i in 0..state.len() {
-            for &w in graphs[i].options(state[i]) {
-                next[i] = w;
-                if !f(&next) {
-                    return;
-                }
-            }
-            next[i] = state[i];
-        }
-        return;
-    }
-    // Each component's choices: its options, and staying where it is when
-    // the compound allows (a continued compound's ended components, any
-    // component of a selective one).
-    let stays = |i: usize| match kind {
-        Compound::Continued => ended(i),
-        Compound::Selective | Compound::Shortened => true,
-        _ => false,
-    };
-    let choices: Vec<Vec<u32>> = (0..state.len())
-        .map(|i| {
-            let stay = stays(i).then_some(state[i]);
-            stay.into_iter()
-                .chain(graphs[i].options(state[i]).iter().copied())
-                .collect()
-        })
+    let options: Vec<&[u32]> = (0..state.len())
+        .map(|i| graphs[i].options(state[i]))
         .collect();
-    if state.is_empty() || choices.iter().any(Vec::is_empty) {
-        return;
-    }
-    let mut at = vec![0usize; state.len()];
-    loop {
-        for (i, c) in choices.iter().enumerate() {
-            next[i] = c[at[i]];
+    let counts: Vec<usize> = options.iter().map(|o| o.len()).collect();
+    let mut next = state.to_vec();
+    for_each_choice(kind, &counts, &mut |choice| {
+        for (i, c) in choice.iter().enumerate() {
+            next[i] = c.map_or(state[i], |j| options[i][j]);
         }
-        if next != state && !f(&next) {
-            return;
-        }
-        // The next choice, the last component turning fastest.
-        let mut i = state.len();
-        loop {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-            at[i] += 1;
-            if at[i] < choices[i].len() {
-                break;
-            }
-            at[i] = 0;
-        }
-    }
+        f(&next)
+    });
 }
 
 /// The numbers a compound's theorem reads, one table per component.

@@ -1,0 +1,179 @@
+//! A compound of one game as a [`Ruleset`], so that everything that plays
+//! or draws a position through the facade (`play`, `graph`, the page's
+//! moves and hints) plays a compound unchanged.
+//!
+//! Its components are the compound's: each one text, a position of the
+//! game (`1+3` is one component of a conjunctive compound of Kayles, the
+//! sum of rows 1 and 3), never split. Its moves are the compound's moves,
+//! each a move of the whole position.
+
+use rustc_hash::FxHashSet;
+
+use super::{analyze, Answer, Part};
+use crate::answer::compound::Compound;
+use crate::answer::{Analysis, Move, PositionMove};
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::heap::{HeapMoves, HeapSequence};
+use crate::nimber::Nimber;
+use crate::ruleset::{read_sums, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent};
+use crate::solve::compound::{for_each_choice, ComponentGraph};
+
+/// The compound `kind` of positions of `game` (built for normal play),
+/// played misère when `misere`.
+pub struct CompoundRuleset {
+    game: Box<dyn Ruleset>,
+    kind: Compound,
+    misere: bool,
+}
+
+impl CompoundRuleset {
+    /// The compound `kind` of `game`'s positions. `game` must be in normal
+    /// play: misère play is the compound's.
+    pub fn new(game: Box<dyn Ruleset>, kind: Compound, misere: bool) -> CompoundRuleset {
+        CompoundRuleset { game, kind, misere }
+    }
+
+    fn parts<'a>(&'a self, components: &[String]) -> Vec<Part<'a>> {
+        components
+            .iter()
+            .map(|c| Part {
+                game: &*self.game,
+                name: None,
+                components: read_sums(&*self.game, std::slice::from_ref(c)),
+            })
+            .collect()
+    }
+
+    fn not_here(&self, what: &str) -> Error {
+        Error::unsupported(format!(
+            "a {} compound has no {what}; ask its game",
+            self.kind
+        ))
+    }
+}
+
+impl Ruleset for CompoundRuleset {
+    /// The game's name and the compound: what `play` says it plays.
+    fn name(&self) -> String {
+        format!("{} ({} compound)", self.game.name(), self.kind)
+    }
+
+    /// The compound's analysis, as a facade's analysis: no values, and
+    /// each winning move a move of the whole position.
+    fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
+        let c = match analyze(&self.parts(components), self.kind, self.misere, limits)? {
+            Answer::Compound(c) => c,
+            Answer::Sum(a) => return Ok(a),
+        };
+        let winning_moves = c
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let mut next = components.to_vec();
+                for mv in &m.moves {
+                    next[mv.component.unwrap_or(0)] = mv.to.clone();
+                }
+                Move::whole(next)
+            })
+            .collect();
+        let mut a = Analysis::by_outcome(c.game, components, c.outcome, winning_moves);
+        a.moves_truncated = c.moves_truncated;
+        a.misere = self.misere;
+        a.method = Some(c.method);
+        Ok(a)
+    }
+
+    /// Every move of the compound: a choice, per component, of staying or
+    /// of one of its options, as the compound's rules allow.
+    fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
+        let mut options = Vec::with_capacity(components.len());
+        for c in components {
+            let parts = read_sums(&*self.game, std::slice::from_ref(c));
+            let moves = self.game.position_moves(&parts, limits)?;
+            let mut seen = FxHashSet::default();
+            let texts: Vec<String> = moves
+                .into_iter()
+                .map(|m| m.next.join("+"))
+                .filter(|t| seen.insert(t.clone()))
+                .collect();
+            options.push(texts);
+        }
+        let counts: Vec<usize> = options.iter().map(Vec::len).collect();
+        let (mut moves, mut failure) = (Vec::new(), None);
+        for_each_choice(self.kind, &counts, &mut |choice| {
+            if let Err(e) =
+                limits.check_states(moves.len() as u64 + 1, "listing the compound's moves")
+            {
+                failure = Some(e);
+                return false;
+            }
+            let next = choice
+                .iter()
+                .enumerate()
+                .map(|(i, c)| c.map_or_else(|| components[i].clone(), |j| options[i][j].clone()))
+                .collect();
+            moves.push(PositionMove::whole(next));
+            true
+        });
+        failure.map_or(Ok(moves), Err)
+    }
+
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
+    fn reads_sums(&self) -> bool {
+        false
+    }
+
+    fn canonical(&self, component: &str) -> Result<String> {
+        let parts = read_sums(&*self.game, &[component.to_string()]);
+        let texts = parts
+            .iter()
+            .map(|p| self.game.canonical(p))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(texts.join("+"))
+    }
+
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+        None
+    }
+
+    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+        None
+    }
+
+    fn files(&self) -> Option<&dyn ComponentFiles> {
+        None
+    }
+
+    fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {
+        Ok(Box::new(CompoundRuleset {
+            misere: true,
+            ..*self
+        }))
+    }
+
+    fn split_components(&self, _: &[String]) -> Result<Option<Vec<SplitComponent>>> {
+        Ok(None)
+    }
+
+    fn component_graph(&self, _: &[String], _: &Limits) -> Result<ComponentGraph> {
+        Err(self.not_here("component graph: compounds do not nest"))
+    }
+
+    fn moves_to_value(
+        &self,
+        _: &[String],
+        _: Nimber,
+        _: &Limits,
+        _: usize,
+    ) -> Result<(Nimber, Vec<Move>, bool)> {
+        Err(self.not_here("Sprague-Grundy value"))
+    }
+}
