@@ -297,3 +297,27 @@ test("a compound chosen on the page: its rule, each component's remoteness, and 
   await page.selectOption("#compound", "");
   assert.deepEqual(pageErrors, []);
 });
+
+test("a sum of different games on the page: values, total and play to the end", async () => {
+  await page.selectOption("#compound", "");
+  await page.check("#sum");
+  await page.fill("#position", "kayles 3; nim 4; cram 2x3");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isHidden("#error"), await page.textContent("#error"));
+  const text = await page.textContent("#value");
+  // Kayles 3 is worth 3, Nim 4 is 4, Cram 2x3 is 1: the total is 6.
+  assert.match(text, /kayles 3/);
+  assert.match(text, /total: \*6/);
+  assert.match(text, /nim 4 → nim 2/);
+  assert.ok(await page.isHidden("#seq-panel"), "no heap sequence for a sum of games");
+  const winner = await playToTheEnd((buttons) => buttons[buttons.length - 1]);
+  assert.ok(winner && winner.length > 0);
+  await shot("sum.png");
+  await page.uncheck("#sum");
+  await page.fill("#position", "3 4");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isVisible("#seq-panel"), "a game's sequence is back");
+  assert.deepEqual(pageErrors, []);
+});

@@ -41,12 +41,13 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The ruleset named by the arguments (reading files it names).
     pub fn ruleset(&self) -> anyhow::Result<Box<dyn Ruleset>> {
-        if self.sum {
-            anyhow::bail!(
-                "--sum is answered by `grundy value` so far; play and pictures take one game"
-            );
-        }
         let kind = self.compound.unwrap_or(Compound::Disjunctive);
+        if self.sum {
+            let load = |path: &str| crate::load::read_text(path).map_err(grundy::Error::parse);
+            let typed = self.typed_parts();
+            let sum = CompoundRuleset::of_parts(&typed, kind, self.misere, self.ground, &load)?;
+            return Ok(Box::new(sum));
+        }
         let opts = SpecOptions {
             misere: self.misere && kind == Compound::Disjunctive,
             ground: self.ground,
@@ -62,7 +63,19 @@ impl PositionArgs {
     /// sum (`4+6`, how `value` prints a move that splits a heap) becomes
     /// its parts, in games where `+` means a sum.
     pub fn components(&self, game: &dyn Ruleset) -> Vec<String> {
-        read_sums(game, &self.components)
+        match self.sum {
+            true => self.typed_parts(),
+            false => read_sums(game, &self.components),
+        }
+    }
+
+    /// With `--sum`, the parts as typed, `GAME POSITION...` each: the
+    /// first took the place of the game.
+    fn typed_parts(&self) -> Vec<String> {
+        std::iter::once(&self.game)
+            .chain(&self.components)
+            .cloned()
+            .collect()
     }
 
     /// For games that take files: each component naming an existing file is

@@ -107,10 +107,6 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         &["value", "moore:2", "1", "2", "--compound", "conjunctive"],
         "whole position",
     );
-    fails(
-        &["play", "--sum", "kayles 3", "nim 4"],
-        "--sum is answered by `grundy value`",
-    );
 }
 
 /// `play` and `graph` play and draw a compound through the same facade
@@ -153,5 +149,19 @@ fn play_and_graph_take_a_compound() {
     fails(
         &["explain", "nim", "3", "4", "--compound", "selective"],
         "whole position",
+    );
+}
+
+/// `--sum` plays and draws too: each component keeps its game.
+#[test]
+fn play_and_graph_take_a_sum_of_different_games() {
+    let dot = text(&["graph", "--sum", "sub:1,2 2", "nim 1", "--format", "dot"]);
+    assert!(dot.contains("label=\"sub:1,2 1 nim 1"), "{dot}");
+    let (out, err, code) = run(&["play", "--sum", "kayles 3", "nim 2"], "moves\nquit\n");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("kayles 3 nim 2 -> kayles 1 1 nim 2"), "{out}");
+    fails(
+        &["graph", "--sum", "kayles", "nim 2"],
+        "names a game but no position",
     );
 }

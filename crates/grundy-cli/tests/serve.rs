@@ -548,6 +548,11 @@ fn compounds_and_sums_are_the_cli_json() {
         "{}",
         graph.body
     );
+    let mv = s.json(&format!(
+        "/api/move?sum=true&position={}",
+        enc("kayles 3;nim 4")
+    ));
+    assert_eq!(mv["outcome"], "N", "{mv}");
     let bad = s.get("/api/value?sum=true&game=nim&components=nim%204");
     assert_eq!(bad.status, 400);
     assert!(bad.body.contains("drop `game`"), "{}", bad.body);

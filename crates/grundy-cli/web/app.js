@@ -13,14 +13,14 @@ let generation = 0;
 
 /** The game being played: name, options, position, and its own counter so
  *  that answers about an abandoned game are dropped. */
-const play = { game: "", misere: false, compound: "", position: [], over: true, start: [], gen: 0 };
+const play = { game: "", misere: false, compound: "", sum: false, position: [], over: true, start: [], gen: 0 };
 
 // ---------------------------------------------------------------- the API
 
 /** Components as the API wants them: separated by `;`. The box also takes
  *  spaces when there is no `;` (so `3 4 5` works for Nim). */
-function componentsOf(text) {
-  const parts = text.includes(";") ? text.split(";") : text.trim().split(/\s+/);
+function componentsOf(text, sum) {
+  const parts = text.includes(";") || sum ? text.split(";") : text.trim().split(/\s+/);
   return parts.map((p) => p.trim()).filter((p) => p !== "");
 }
 
@@ -110,15 +110,19 @@ function noteText(m) {
 function readForm() {
   return {
     game: $("game").value.trim(),
-    position: componentsOf($("position").value),
+    position: componentsOf($("position").value, $("sum").checked),
     to: $("to").value.trim(),
     misere: $("misere").checked,
     compound: $("compound").value,
+    sum: $("sum").checked,
   };
 }
 
+/** The game's parameters; a sum of different games names its games in
+ *  its components instead. */
 function gameParams(q) {
-  return { game: q.game, misere: q.misere ? "true" : "", compound: q.compound };
+  const common = { misere: q.misere ? "true" : "", compound: q.compound };
+  return q.sum ? { ...common, sum: "true" } : { ...common, game: q.game };
 }
 
 // ------------------------------------------------------------- the value
@@ -466,15 +470,20 @@ async function solve() {
     explained = q;
     hide($("why"));
     $("why-button").setAttribute("aria-expanded", "false");
-    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "", compound: q.compound })}`);
+    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "", compound: q.compound, sum: q.sum ? "true" : "" })}`);
     play.game = q.game;
     play.misere = q.misere;
     play.compound = q.compound;
+    play.sum = q.sum;
     play.start = q.position;
     newGame();
+    // A sum of different games has no one heap sequence to show: those
+    // panels step aside.
+    $("seq-panel").hidden = q.sum;
+    $("plot-panel").hidden = q.sum;
     await Promise.all([
-      loadSeq(q, gen),
-      loadPicture("plot", { game: q.game, to: q.to }, $("plot"), $("plot-error"), gen),
+      q.sum ? null : loadSeq(q, gen),
+      q.sum ? null : loadPicture("plot", { game: q.game, to: q.to }, $("plot"), $("plot-error"), gen),
       loadPicture("graph", { ...gameParams(q), position: q.position.join(";") }, $("graph"), $("graph-error"), gen),
     ]);
   } catch (e) {
@@ -521,6 +530,7 @@ function start() {
   if (saved.get("to")) $("to").value = saved.get("to");
   $("misere").checked = saved.get("misere") === "true";
   $("compound").value = saved.get("compound") || "";
+  $("sum").checked = saved.get("sum") === "true";
   $("choose").addEventListener("submit", (e) => {
     e.preventDefault();
     solve();

@@ -42,7 +42,8 @@ impl Part<'_> {
         self.written(&self.components)
     }
 
-    fn written(&self, components: &[String]) -> String {
+    /// The part with the position `components`, as it is written.
+    pub fn written(&self, components: &[String]) -> String {
         match &self.name {
             Some(name) => format!("{name} {}", components.join(" ")),
             None => components.join("+"),

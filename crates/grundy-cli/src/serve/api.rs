@@ -81,7 +81,7 @@ pub async fn games(raw: RawQuery) -> Response {
 /// with `compound=KIND` as `--compound KIND`, and with `sum=true` (and no
 /// `game`) as `--sum`, each component `GAME POSITION`.
 pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["sum"]].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
     answer(&app, "/api/value", raw, &allowed, |params, job| {
         if let Some(answer) = compound(params, job)? {
             return json(&answer);

@@ -9,6 +9,7 @@ use axum::extract::Query;
 use grundy::answer::compound::Compound;
 use grundy::compound::CompoundRuleset;
 use grundy::ruleset::read_sums;
+use grundy::spec::no_files;
 use grundy::{Ruleset, SpecOptions};
 
 use super::bounds::MAX_COMPONENTS;
@@ -24,7 +25,7 @@ pub struct Params {
 }
 
 /// The game parameters every route that takes a game accepts.
-pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground", "compound"];
+pub const GAME_PARAMS: &[&str] = &["game", "misere", "ground", "compound", "sum"];
 
 /// The two names of a position, which every route that takes one accepts.
 pub const POSITION_PARAMS: &[&str] = &["components", "position"];
@@ -77,10 +78,21 @@ impl Params {
     /// line's `--misere` and `--ground`. Games read from files are refused
     /// by the engine's own message: the server reads no files.
     pub fn game(&self) -> Result<Box<dyn Ruleset>, ApiError> {
-        let name = self.required("game")?;
         let misere = self.flag("misere")?;
         let ground = self.ground()?;
         let kind = self.compound()?;
+        if self.flag("sum")? {
+            if self.get("game").is_some() {
+                return Err(ApiError::Bad(
+                    "with sum=true each component names its game (`kayles 3;nim 4`); drop `game`"
+                        .to_string(),
+                ));
+            }
+            let parts = self.texts()?;
+            let sum = CompoundRuleset::of_parts(&parts, kind, misere, ground, &no_files)?;
+            return Ok(Box::new(sum));
+        }
+        let name = self.required("game")?;
         let opts = SpecOptions {
             misere: misere && kind == Compound::Disjunctive,
             ground,

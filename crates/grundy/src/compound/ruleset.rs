@@ -9,40 +9,110 @@
 
 use rustc_hash::FxHashSet;
 
-use super::{analyze, Answer, Part};
+use super::{analyze, parse_part, Answer, Part};
 use crate::answer::compound::Compound;
 use crate::answer::{Analysis, Move, PositionMove};
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::heap::{HeapMoves, HeapSequence};
 use crate::nimber::Nimber;
-use crate::ruleset::{read_sums, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent};
+use crate::ruleset::{
+    read_sums, split_words, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent,
+};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
+use crate::spec::{LoadFile, SpecOptions};
 
-/// The compound `kind` of positions of `game` (built for normal play),
-/// played misère when `misere`.
+/// The compound `kind` of positions of one game (built for normal play),
+/// or of a game per component, played misère when `misere`.
 pub struct CompoundRuleset {
-    game: Box<dyn Ruleset>,
+    games: Games,
     kind: Compound,
     misere: bool,
+}
+
+/// Whose positions the components are.
+enum Games {
+    /// Every component a position of this game.
+    One(Box<dyn Ruleset>),
+    /// Component `i` a position of game `i`, written with its name
+    /// (`kayles 3`).
+    Each(Vec<(String, Box<dyn Ruleset>)>),
 }
 
 impl CompoundRuleset {
     /// The compound `kind` of `game`'s positions. `game` must be in normal
     /// play: misère play is the compound's.
     pub fn new(game: Box<dyn Ruleset>, kind: Compound, misere: bool) -> CompoundRuleset {
-        CompoundRuleset { game, kind, misere }
+        CompoundRuleset {
+            games: Games::One(game),
+            kind,
+            misere,
+        }
     }
 
-    fn parts<'a>(&'a self, components: &[String]) -> Vec<Part<'a>> {
-        components
+    /// The compound `kind` of positions of different games, each typed
+    /// `GAME POSITION...` (`kayles 3`, `nim 4`): what `--sum` plays. The
+    /// components of every position it is asked about keep their games.
+    pub fn of_parts(
+        typed: &[String],
+        kind: Compound,
+        misere: bool,
+        ground: Option<u64>,
+        load: &LoadFile<'_>,
+    ) -> Result<CompoundRuleset> {
+        let opts = SpecOptions {
+            misere: false,
+            ground,
+        };
+        let games = typed
             .iter()
-            .map(|c| Part {
-                game: &*self.game,
-                name: None,
-                components: read_sums(&*self.game, std::slice::from_ref(c)),
-            })
-            .collect()
+            .map(|t| parse_part(t, opts, load).map(|(game, name, _)| (name, game)))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(CompoundRuleset {
+            games: Games::Each(games),
+            kind,
+            misere,
+        })
+    }
+
+    /// The parts of the position `components`.
+    fn parts<'a>(&'a self, components: &[String]) -> Result<Vec<Part<'a>>> {
+        match &self.games {
+            Games::One(game) => Ok(components
+                .iter()
+                .map(|c| Part {
+                    game: &**game,
+                    name: None,
+                    components: read_sums(&**game, std::slice::from_ref(c)),
+                })
+                .collect()),
+            Games::Each(games) => {
+                if components.len() != games.len() {
+                    return Err(Error::parse(format!(
+                        "this sum has {} parts, one per game; got {}",
+                        games.len(),
+                        components.len()
+                    )));
+                }
+                components.iter().zip(games).map(|(c, (name, game))| {
+                    let words = split_words(c);
+                    match words.split_first() {
+                        Some((&first, rest)) if first == name && !rest.is_empty() => {
+                            let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
+                            Ok(Part {
+                                game: &**game,
+                                name: Some(name.clone()),
+                                components: read_sums(&**game, &texts),
+                            })
+                        }
+                        _ => Err(Error::parse(format!(
+                            "the part `{}` must stay a position of `{name}`, written `{name} POSITION`",
+                            shorten_quote(c)
+                        ))),
+                    }
+                }).collect()
+            }
+        }
     }
 
     fn not_here(&self, what: &str) -> Error {
@@ -56,13 +126,17 @@ impl CompoundRuleset {
 impl Ruleset for CompoundRuleset {
     /// The game's name and the compound: what `play` says it plays.
     fn name(&self) -> String {
-        format!("{} ({} compound)", self.game.name(), self.kind)
+        match (&self.games, self.kind) {
+            (Games::One(game), kind) => format!("{} ({kind} compound)", game.name()),
+            (Games::Each(_), Compound::Disjunctive) => "sum".to_string(),
+            (Games::Each(_), kind) => format!("sum ({kind} compound)"),
+        }
     }
 
     /// The compound's analysis, as a facade's analysis: no values, and
     /// each winning move a move of the whole position.
     fn analyze(&self, components: &[String], limits: &Limits) -> Result<Analysis> {
-        let c = match analyze(&self.parts(components), self.kind, self.misere, limits)? {
+        let c = match analyze(&self.parts(components)?, self.kind, self.misere, limits)? {
             Answer::Compound(c) => c,
             Answer::Sum(a) => return Ok(a),
         };
@@ -88,13 +162,12 @@ impl Ruleset for CompoundRuleset {
     /// of one of its options, as the compound's rules allow.
     fn position_moves(&self, components: &[String], limits: &Limits) -> Result<Vec<PositionMove>> {
         let mut options = Vec::with_capacity(components.len());
-        for c in components {
-            let parts = read_sums(&*self.game, std::slice::from_ref(c));
-            let moves = self.game.position_moves(&parts, limits)?;
+        for part in self.parts(components)? {
+            let moves = part.game.position_moves(&part.components, limits)?;
             let mut seen = FxHashSet::default();
             let texts: Vec<String> = moves
                 .into_iter()
-                .map(|m| m.next.join("+"))
+                .map(|m| part.written(&m.next))
                 .filter(|t| seen.insert(t.clone()))
                 .collect();
             options.push(texts);
@@ -127,11 +200,17 @@ impl Ruleset for CompoundRuleset {
         false
     }
 
+    /// A component as its game writes it back. In a sum of different
+    /// games a component alone does not say which part it is: it is kept
+    /// as typed.
     fn canonical(&self, component: &str) -> Result<String> {
-        let parts = read_sums(&*self.game, &[component.to_string()]);
+        let Games::One(game) = &self.games else {
+            return Ok(component.trim().to_string());
+        };
+        let parts = read_sums(&**game, &[component.to_string()]);
         let texts = parts
             .iter()
-            .map(|p| self.game.canonical(p))
+            .map(|p| game.canonical(p))
             .collect::<Result<Vec<_>>>()?;
         Ok(texts.join("+"))
     }
