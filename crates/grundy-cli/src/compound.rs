@@ -71,7 +71,7 @@ pub fn render(a: &CompoundAnalysis) -> String {
             .remoteness
             .or(n.suspense)
             .map(|x| x.to_string())
-            .or(n.value.map(|x| x.to_string()))
+            .or(n.value.map(|x| grundy::Nimber(x).to_string()))
             .or(n.state.map(str::to_string))
             .unwrap_or_default();
         match searched {
@@ -109,7 +109,7 @@ fn move_text(a: &CompoundAnalysis, m: &CompoundMove) -> String {
             let note = mv
                 .note
                 .as_ref()
-                .map(|n| format!(" ({n})"))
+                .map(|n| format!("   ({n})"))
                 .unwrap_or_default();
             format!(
                 "component {}: {} -> {}{note}",

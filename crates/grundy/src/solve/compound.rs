@@ -13,13 +13,18 @@
 //!   who wins (Smith);
 //! - the continued conjunctive compound, by the greatest suspense number;
 //! - the selective compound in normal play: it is lost exactly when every
-//!   component is.
+//!   component is;
+//! - the shortened selective compound, by the same values short of the
+//!   ends as the diminished sum, decided as the selective compound is:
+//!   whoever can end a component wins at once (normal play) or nobody ends
+//!   one (misère play), and otherwise the position is lost exactly when
+//!   every component is lost short of its end (any set of components may
+//!   move, so a player answers each component on its own).
 //!
 //! In misère play a position without a move is won, which changes the
 //! counts' start but not the theorems (the parities swap). The others (the
-//! misère sum of different games, the misère selective compound and the
-//! shortened selective compound) are decided by search of the compound's
-//! positions ([`search`]). The tests check every one against a brute
+//! misère sum of different games and the misère selective compound) are
+//! decided by search of the compound's positions ([`search`]). The tests check every one against a brute
 //! force of the compound's own rules.
 
 pub mod graph;
@@ -84,18 +89,18 @@ pub fn for_each_choice(
         if choice.iter().any(Option::is_some) && !f(&choice) {
             return;
         }
-        // The next choice, the last component turning fastest.
-        let mut i = n;
+        // The next choice, the first component turning fastest.
+        let mut i = 0;
         loop {
-            if i == 0 {
+            if i == n {
                 return;
             }
-            i -= 1;
             at[i] += 1;
             if at[i] < lists[i].len() {
                 break;
             }
             at[i] = 0;
+            i += 1;
         }
     }
 }
@@ -130,6 +135,10 @@ enum Theory {
     AllLost(Vec<Vec<u64>>),
     /// The diminished sum's cuts.
     Cuts(Vec<Vec<Cut>>),
+    /// The shortened selective compound: the same cuts, decided as the
+    /// selective compound is (lost when every component is lost short of
+    /// its end).
+    AllCut(Vec<Vec<Cut>>),
     /// Remoteness (`longest == false`) or suspense numbers.
     Counts {
         counts: Vec<Vec<Count>>,
@@ -147,6 +156,9 @@ impl Theory {
             (Compound::Selective, false) => Theory::AllLost(each(&|g| g.nimbers())),
             (Compound::Diminished, _) => {
                 Theory::Cuts(graphs.iter().map(|g| g.cuts(misere)).collect())
+            }
+            (Compound::Shortened, _) => {
+                Theory::AllCut(graphs.iter().map(|g| g.cuts(misere)).collect())
             }
             (Compound::Conjunctive | Compound::Continued, _) => {
                 let longest = kind == Compound::Continued;
@@ -174,6 +186,18 @@ impl Theory {
                 match misere {
                     false => ended || (!can_end && sum == 0),
                     true => !ended && sum == 0,
+                }
+            }
+            Theory::AllCut(c) => {
+                let cut = |i: usize| c[i][at(i)];
+                let ended = (0..state.len()).any(|i| cut(i) == Cut::Ended);
+                let can_end = (0..state.len()).any(|i| cut(i) == Cut::CanEnd);
+                // An ended component is not lost short of its end: in
+                // misère play its player to move has won.
+                let all_lost = (0..state.len()).all(|i| cut(i) == Cut::Value(0));
+                match misere {
+                    false => ended || (!can_end && all_lost),
+                    true => all_lost,
                 }
             }
             Theory::Counts { counts, longest } => {
@@ -204,7 +228,7 @@ impl Theory {
         };
         match self {
             Theory::Nimbers(t) | Theory::AllLost(t) => out.value = Some(t[i][v]),
-            Theory::Cuts(c) => match c[i][v] {
+            Theory::Cuts(c) | Theory::AllCut(c) => match c[i][v] {
                 Cut::Ended => out.state = Some("ended"),
                 Cut::CanEnd => out.state = Some("can end"),
                 Cut::Value(x) => out.value = Some(x),
@@ -231,6 +255,8 @@ pub fn rule(kind: Compound, misere: bool) -> &'static str {
         (Compound::Continued, false) => "the first player wins iff the greatest suspense number is odd",
         (Compound::Continued, true) => "the first player wins iff the greatest misère suspense number is even",
         (Compound::Selective, false) => "the first player wins iff some component is an N-position",
+        (Compound::Shortened, false) => "whoever can end a component wins at once; otherwise the first player wins iff some component wins short of its end",
+        (Compound::Shortened, true) => "ending a component loses; the first player wins iff one has ended or some component wins short of its end",
         _ => "decided by search of the compound's positions",
     }
 }

@@ -250,13 +250,19 @@ pub fn explore_sum<G: SumGame + ?Sized>(
         if v % 1024 == 1023 {
             limits.check(what)?;
         }
-        let here = positions[v].clone();
+        // The component's own moves are reported in the order its parts
+        // were given, each part replaced where it stood.
+        let here = match v {
+            0 => comps.to_vec(),
+            _ => positions[v].clone(),
+        };
         let mut seen = FxHashSet::default();
         for i in 0..here.len() {
             game.for_each_option(&here[i], limits, &mut |parts| {
-                let mut next: Vec<G::Comp> = here[..i].to_vec();
-                next.extend_from_slice(&here[i + 1..]);
-                next.extend_from_slice(parts);
+                let mut shown: Vec<G::Comp> = here[..i].to_vec();
+                shown.extend_from_slice(parts);
+                shown.extend_from_slice(&here[i + 1..]);
+                let mut next = shown.clone();
                 next.sort_by_cached_key(part_key);
                 let id = match index.get(&next) {
                     Some(&id) => id,
@@ -275,9 +281,9 @@ pub fn explore_sum<G: SumGame + ?Sized>(
                     targets.push(id);
                     if v == 0 {
                         let mv = ListedMove {
-                            to: game.format_option(&next),
+                            to: game.format_option(&shown),
                             note: game.describe_option(parts),
-                            parts: game.option_parts(&next),
+                            parts: game.option_parts(&shown),
                         };
                         root_moves.push((id, mv));
                     }
