@@ -23,7 +23,8 @@ use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
 
 use crate::entry::{Build, Entry, Example};
 use crate::ruleset::boxed;
-use rule::{HeadValues, Rule, Search, MAX_COIN, MAX_TURNED};
+pub use rule::Search;
+use rule::{HeadValues, Rule, MAX_COIN, MAX_TURNED};
 
 /// A row of coins.
 ///
@@ -356,6 +357,21 @@ impl CoinGame {
     /// The value of a lone head on coin `n`.
     pub fn head_value(&self, n: u64, limits: &Limits) -> Result<u64> {
         self.values.value(n, limits)
+    }
+
+    /// Offers `f` every set of other coins that a move turning `head` may
+    /// turn and whose values XOR to `need` ([`HeadValues::turns_with_value`]).
+    pub fn turns_with_value(
+        &self,
+        head: u64,
+        need: u64,
+        limits: &Limits,
+        budget: &mut u64,
+        f: Visit<u64>,
+    ) -> Result<Search> {
+        let max_run = (MAX_LISTED_TEXT / 2) as u64;
+        self.values
+            .turns_with_value(head, need, limits, budget, max_run, f)
     }
 
     /// Sets of coins (ascending, the head last) whose turning takes `c`

@@ -15,8 +15,8 @@ use crate::entry::{Build, Entry, Example};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{parse_pair, Ignored, Limits, SumGame, Visit};
 use crate::games::coins::rule::MAX_COIN;
-use crate::games::coins::{CoinGame, MoveBudget};
-use crate::nimber::{nim_mul, Nimber};
+use crate::games::coins::{CoinGame, MoveBudget, Search};
+use crate::nimber::{nim_inverse, nim_mul, Nimber};
 use crate::ruleset::{boxed, Capabilities};
 
 /// A position of a product game: the heads on the grid.
@@ -250,6 +250,13 @@ impl Product {
         }
     }
 
+    /// The XOR of the row game's head values over `coins`.
+    fn row_value(&self, coins: &[u64], limits: &Limits) -> Result<u64> {
+        coins
+            .iter()
+            .try_fold(0, |acc, &i| Ok(acc ^ self.rows.head_value(i, limits)?))
+    }
+
     /// The sets of coins (ascending, the head last) a move of `game`
     /// turning `head` may turn.
     fn turns(game: &CoinGame, head: u64, budget: &mut MoveBudget<'_>) -> Result<Vec<Vec<u64>>> {
@@ -311,6 +318,103 @@ impl SumGame for Product {
             }
         }
         Ok(())
+    }
+
+    /// Winning moves by the bilinearity of the nim product: a move from a
+    /// head at `(x, y)` turning the rows `A` and the columns `B` changes
+    /// the value by `(⊕ G(i), i in A) * (⊕ H(j), j in B)`. For the change
+    /// `d` wanted, each row turn of value `a ≠ 0` needs the column turns
+    /// of value `d * a⁻¹`, which the column game finds at once; row turns
+    /// are tried until the state budget is spent, which cuts the listing
+    /// short (the value stands), so far heads list moves without a scan of
+    /// every move.
+    fn options_with_value(
+        &self,
+        c: &Heads,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<Heads>>, bool)> {
+        let d = self.value(c, limits)?.0 ^ target.0;
+        let (mut found, mut truncated) = (Vec::new(), false);
+        if d == 0 {
+            return Ok((found, false));
+        }
+        let mut budget = limits.max_states;
+        for &(x, y) in &c.heads {
+            let hy = self.columns.head_value(y, limits)?;
+            let mut failure = None;
+            let mut spent = 0u64;
+            let cap = budget;
+            let mut spend = |n: u64| {
+                spent = spent.saturating_add(n);
+                match spent > cap {
+                    true => Err(Error::limit(
+                        "listing the product's winning moves",
+                        limits.max_states,
+                    )),
+                    false => Ok(()),
+                }
+            };
+            let mut each_row = |others: &[u64]| {
+                let mut row = others.to_vec();
+                row.push(x);
+                let a = match self.row_value(&row, limits) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                };
+                let Some(inverse) = nim_inverse(a) else {
+                    return true;
+                };
+                let need = nim_mul(d, inverse) ^ hy;
+                let search =
+                    self.columns
+                        .turns_with_value(y, need, limits, &mut budget, &mut |col| {
+                            if found.len() == max {
+                                truncated = true;
+                                return false;
+                            }
+                            let mut column = col.to_vec();
+                            column.push(y);
+                            let mut coins: Vec<(u64, u64)> = row
+                                .iter()
+                                .flat_map(|&i| column.iter().map(move |&j| (i, j)))
+                                .collect();
+                            coins.sort_unstable();
+                            found.push(vec![c.turn(&coins)]);
+                            true
+                        });
+                match search {
+                    Ok(Search::Stopped) => false,
+                    Ok(Search::Partial) => {
+                        truncated = true;
+                        true
+                    }
+                    Ok(Search::Complete) => true,
+                    Err(e) => {
+                        failure = Some(e);
+                        false
+                    }
+                }
+            };
+            match self.rows.rule().for_each_turn(x, &mut spend, &mut each_row) {
+                Err(Error::Limit { .. }) => truncated = true,
+                Err(e) => return Err(e),
+                Ok(_) => {}
+            }
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            budget = budget.saturating_sub(spent);
+            if found.len() == max || budget == 0 {
+                truncated |= budget == 0;
+                break;
+            }
+        }
+        Ok((found, truncated))
     }
 
     /// The coins turned, as a player makes the move.
