@@ -14,7 +14,7 @@ use crate::output::{print, print_json};
 pub struct TwoArgs {
     /// The first nimber, from 0 to 2^64 - 1.
     a: String,
-    /// The second (for `nim-power`, the exponent).
+    /// The second operand (for `nim-power`, an ordinary exponent).
     b: String,
     /// Print JSON instead of text.
     #[arg(long)]
