@@ -1,12 +1,14 @@
-//! `grundy graph GAME POSITION...`: the state graph as SVG or DOT.
+//! `grundy graph GAME POSITION...`: the state graph as SVG, PNG or DOT.
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 use grundy::play::StateGraph;
-use grundy::present::picture;
+use grundy::present::picture::{self, Scene};
 use grundy::{Error, Limits};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::output::print;
 use crate::position::PositionArgs;
@@ -22,6 +24,8 @@ pub enum Format {
     Svg,
     /// Graphviz DOT, for `dot -Tpng`.
     Dot,
+    /// A PNG image of the same picture as the SVG.
+    Png,
 }
 
 /// Arguments of `grundy graph`.
@@ -45,8 +49,11 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         (Some(f), _) => f,
         (None, Some(path)) => match path.extension().and_then(|e| e.to_str()) {
             Some("dot") | Some("gv") => Format::Dot,
+            Some("png") => Format::Png,
             Some("svg") | None => Format::Svg,
-            Some(other) => bail!("cannot tell the format from `.{other}`; use --format svg or dot"),
+            Some(other) => {
+                bail!("cannot tell the format from `.{other}`; use --format svg, dot or png")
+            }
         },
         (None, None) => Format::Svg,
     };
@@ -60,14 +67,95 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         other => other?,
     };
     let title = format!("{} {}", game.name(), position.join(" "));
-    let text = match format {
-        Format::Svg => picture::to_svg(&graph, &title),
-        Format::Dot => picture::to_dot(&graph, &title),
+    let bytes = match format {
+        Format::Svg => picture::to_svg(&graph, &title).into_bytes(),
+        Format::Dot => picture::to_dot(&graph, &title).into_bytes(),
+        Format::Png => png(&picture::scene(&graph, &title))?,
     };
-    match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    match (&args.output, format) {
+        (Some(path), _) => {
+            std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
         }
-        None => print(&text),
+        (None, Format::Png) => bail!("a PNG picture is written to a file: add -o FILE.png"),
+        (None, _) => print(&String::from_utf8_lossy(&bytes)),
     }
+}
+
+/// `#rrggbb` as a colour.
+fn colour(hex: &str) -> RGBColor {
+    let part = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+    RGBColor(part(1), part(3), part(5))
+}
+
+/// The picture laid out by the engine, drawn into a PNG image: the same
+/// boxes, lines and labels as the SVG (curves as short segments, labels
+/// only when a system font is found, as for `seq --plot`).
+fn png(scene: &Scene) -> anyhow::Result<Vec<u8>> {
+    let labels = crate::plot::register_font();
+    let (w, h) = (scene.width.ceil() as u32, scene.height.ceil() as u32);
+    let mut pixels = vec![255u8; w as usize * h as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
+        let err = |e: DrawingAreaErrorKind<_>| anyhow!("cannot draw the picture: {e}");
+        let at = |x: f64, y: f64| (x.round() as i32, (y + scene.top).round() as i32);
+        for e in &scene.edges {
+            let (line, width) = match e.win {
+                true => (colour("#1a9850"), 3),
+                false => (colour("#999999"), 1),
+            };
+            let points: Vec<(i32, i32)> = e.curve.points().iter().map(|&(x, y)| at(x, y)).collect();
+            root.draw(&PathElement::new(points.clone(), line.stroke_width(width)))
+                .map_err(err)?;
+            // The arrowhead, along the last segment.
+            if let [.., (ax, ay), (bx, by)] = points[..] {
+                let (dx, dy) = ((bx - ax) as f64, (by - ay) as f64);
+                let len = dx.hypot(dy).max(1.0);
+                let (ux, uy) = (dx / len * 9.0, dy / len * 9.0);
+                let side = |s: f64| {
+                    (
+                        (bx as f64 - ux - s * uy * 0.5) as i32,
+                        (by as f64 - uy + s * ux * 0.5) as i32,
+                    )
+                };
+                root.draw(&Polygon::new(
+                    vec![(bx, by), side(1.0), side(-1.0)],
+                    line.filled(),
+                ))
+                .map_err(err)?;
+            }
+        }
+        for n in &scene.nodes {
+            let (fill, line) = (colour(n.colours.0), colour(n.colours.1));
+            let corners = [
+                at(n.x - n.w / 2.0, n.y - n.h / 2.0),
+                at(n.x + n.w / 2.0, n.y + n.h / 2.0),
+            ];
+            root.draw(&Rectangle::new(corners, fill.filled()))
+                .map_err(err)?;
+            let width = if n.start { 3 } else { 1 };
+            root.draw(&Rectangle::new(corners, line.stroke_width(width)))
+                .map_err(err)?;
+            if labels {
+                let centre = Pos::new(HPos::Center, VPos::Center);
+                let text = ("sans-serif", 12).into_font().color(&BLACK).pos(centre);
+                root.draw(&Text::new(n.label.clone(), at(n.x, n.y - 8.0), text))
+                    .map_err(err)?;
+                let bold = ("sans-serif", 12).into_font().color(&line).pos(centre);
+                root.draw(&Text::new(n.value.clone(), at(n.x, n.y + 9.0), bold))
+                    .map_err(err)?;
+            }
+        }
+        if labels {
+            let title = ("sans-serif", 14).into_font().color(&BLACK);
+            root.draw(&Text::new(scene.title.clone(), (30, 18), title))
+                .map_err(err)?;
+            let (legend, lx, ly) = scene.legend;
+            let small = ("sans-serif", 11).into_font().color(&colour("#555555"));
+            root.draw(&Text::new(legend, (lx as i32, ly as i32 - 11), small))
+                .map_err(err)?;
+        }
+        root.present()
+            .map_err(|e| anyhow!("cannot draw the picture: {e}"))?;
+    }
+    crate::plot::encode_png(&pixels, w, h)
 }

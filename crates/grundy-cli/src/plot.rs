@@ -29,7 +29,7 @@ const FONT_PATHS: &[&str] = &[
 
 /// Registers a system font once per process: the server plots on every
 /// request, and each registration keeps its font for ever.
-fn register_font() -> bool {
+pub fn register_font() -> bool {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     *REGISTERED.get_or_init(|| {
         for path in FONT_PATHS {
@@ -89,10 +89,15 @@ fn png(report: &SeqReport) -> anyhow::Result<Vec<u8>> {
         root.present()
             .map_err(|e| anyhow!("cannot draw the plot: {e}"))?;
     }
+    encode_png(&pixels, WIDTH, HEIGHT)
+}
+
+/// RGB pixels, `width` by `height`, as the bytes of a PNG file.
+pub fn encode_png(pixels: &[u8], width: u32, height: u32) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     PngEncoder::new(&mut bytes)
-        .write_image(&pixels, WIDTH, HEIGHT, ColorType::Rgb8)
-        .map_err(|e| anyhow!("cannot encode the plot as PNG: {e}"))?;
+        .write_image(pixels, width, height, ColorType::Rgb8)
+        .map_err(|e| anyhow!("cannot encode the picture as PNG: {e}"))?;
     Ok(bytes)
 }
 

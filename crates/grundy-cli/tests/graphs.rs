@@ -157,3 +157,19 @@ fn hackenbush_judge_files_read_and_warn() {
         "{err}"
     );
 }
+
+/// `-o FILE.png` writes the SVG's picture as a PNG image, as `seq --plot`
+/// does; a PNG goes to a file only.
+#[test]
+fn graph_writes_png() {
+    let path = support::scratch("kayles-3.png");
+    support::grundy(&["graph", "kayles", "3", "-o", &path]).success();
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(bytes.len() > 1000, "{} bytes", bytes.len());
+    support::fails(&["graph", "nim", "2", "--format", "png"], "add -o FILE.png");
+    support::fails(
+        &["graph", "nim", "2", "-o", "x.gif"],
+        "--format svg, dot or png",
+    );
+}

@@ -21,6 +21,9 @@
 //!   are [`Error`]s, each one line in the user's terms.
 //! - **Perfect play**: [`play`], the state graph of a position and the move
 //!   a perfect player makes.
+//! - **Several games at once**: [`compound`], sums of different games and
+//!   the other compounds of Winning Ways (conjunctive, continued, selective,
+//!   ...), with their theorems.
 //!
 //! How answers look to people (a picture of a state graph, outcomes in
 //! words, how much of a long text is shown) is the presentation side,

@@ -30,9 +30,11 @@ pub use misere::{Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///
-/// Only [`SumRuleset`] implements it: a game plugs in by implementing the
-/// typed [`SumGame`] and, for what it can do beyond values of components,
-/// [`Capabilities`]. What only some games can do is reached through
+/// A game plugs in only through [`SumRuleset`], by implementing the typed
+/// [`SumGame`] and, for what it can do beyond values of components,
+/// [`Capabilities`]; the one other implementation,
+/// [`CompoundRuleset`](crate::compound::CompoundRuleset), puts a compound
+/// of games behind the same facade so that play and pictures reach it. What only some games can do is reached through
 /// methods that return `Option`, so that this interface stays the same
 /// for every game.
 pub trait Ruleset: Send + Sync {

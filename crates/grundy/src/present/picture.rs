@@ -242,16 +242,50 @@ fn rows(layers: &[Vec<u32>], width_of: &dyn Fn(u32) -> f64, room: f64) -> Vec<(V
     out
 }
 
-/// The path of an edge between nodes centred at `(x1, y1)` and `(x2, y2)`.
-fn edge_path(x1: f64, y1: f64, x2: f64, y2: f64, same: bool) -> String {
+/// The line of an edge: straight, or a cubic Bézier curve with its two
+/// control points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Curve {
+    /// From the first point to the second.
+    Line((f64, f64), (f64, f64)),
+    /// From the first point to the last, pulled towards the middle two.
+    Cubic((f64, f64), (f64, f64), (f64, f64), (f64, f64)),
+}
+
+impl Curve {
+    /// The SVG path of the curve.
+    pub fn path(&self) -> String {
+        match *self {
+            Curve::Line((x1, y1), (x2, y2)) => format!("M{x1:.1},{y1:.1} L{x2:.1},{y2:.1}"),
+            Curve::Cubic((x1, y1), (ax, ay), (bx, by), (x2, y2)) => {
+                format!("M{x1:.1},{y1:.1} C{ax:.1},{ay:.1} {bx:.1},{by:.1} {x2:.1},{y2:.1}")
+            }
+        }
+    }
+
+    /// Points along the curve, ends included, for pictures drawn with
+    /// straight segments.
+    pub fn points(&self) -> Vec<(f64, f64)> {
+        match *self {
+            Curve::Line(a, b) => vec![a, b],
+            Curve::Cubic(a, b, c, d) => (0..=16)
+                .map(|i| {
+                    let t = i as f64 / 16.0;
+                    let u = 1.0 - t;
+                    let at = |p: f64, q: f64, r: f64, s: f64| {
+                        u * u * u * p + 3.0 * u * u * t * q + 3.0 * u * t * t * r + t * t * t * s
+                    };
+                    (at(a.0, b.0, c.0, d.0), at(a.1, b.1, c.1, d.1))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The line of an edge between nodes centred at `(x1, y1)` and `(x2, y2)`.
+fn edge_curve(x1: f64, y1: f64, x2: f64, y2: f64, same: bool) -> Curve {
     if y2 > y1 {
-        format!(
-            "M{:.1},{:.1} L{:.1},{:.1}",
-            x1,
-            y1 + NODE_H / 2.0,
-            x2,
-            y2 - NODE_H / 2.0
-        )
+        Curve::Line((x1, y1 + NODE_H / 2.0), (x2, y2 - NODE_H / 2.0))
     } else if y2 == y1 && !same {
         // Within a row: an arc above when going right, below when going
         // left, so the two directions of a cycle stay apart.
@@ -260,35 +294,72 @@ fn edge_path(x1: f64, y1: f64, x2: f64, y2: f64, same: bool) -> String {
         } else {
             (NODE_H, y1 + NODE_H / 2.0)
         };
-        format!(
-            "M{:.1},{sy:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{sy:.1}",
-            x1,
-            x1,
-            sy + dy,
-            x2,
-            sy + dy,
-            x2
-        )
+        Curve::Cubic((x1, sy), (x1, sy + dy), (x2, sy + dy), (x2, sy))
     } else {
         // Back edges and loops (loopy games) bend out to the right.
         let bend = 40.0 + (y1 - y2).abs() / 3.0;
-        format!(
-            "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-            x1 + 10.0,
-            y1 - NODE_H / 2.0,
-            x1.max(x2) + bend,
-            y1 - NODE_H,
-            x1.max(x2) + bend,
-            y2,
-            x2 + 10.0,
-            y2 + NODE_H / 2.0
+        Curve::Cubic(
+            (x1 + 10.0, y1 - NODE_H / 2.0),
+            (x1.max(x2) + bend, y1 - NODE_H),
+            (x1.max(x2) + bend, y2),
+            (x2 + 10.0, y2 + NODE_H / 2.0),
         )
     }
 }
 
-/// The state graph as a standalone SVG document, at most [`MAX_WIDTH`]
-/// pixels wide.
-pub fn to_svg(g: &StateGraph, game: &str) -> String {
+/// A state graph laid out: what the SVG here and a front end's raster
+/// picture both draw, so that they show the same thing.
+pub struct Scene {
+    /// The picture's size in pixels.
+    pub width: f64,
+    /// The picture's height in pixels.
+    pub height: f64,
+    /// The title (the game and position, shortened).
+    pub title: String,
+    /// The legend of colours and where it starts.
+    pub legend: (&'static str, f64, f64),
+    /// How far the graph is moved down (below a legend on its own line).
+    pub top: f64,
+    /// The nodes drawn.
+    pub nodes: Vec<SceneNode>,
+    /// The moves drawn.
+    pub edges: Vec<SceneEdge>,
+}
+
+/// A node as placed: a box centred at `(x, y)`.
+pub struct SceneNode {
+    /// The centre.
+    pub x: f64,
+    /// The centre.
+    pub y: f64,
+    /// The box's width (its height is the same for every node).
+    pub w: f64,
+    /// The box's height.
+    pub h: f64,
+    /// The whole position (a tooltip in SVG).
+    pub position: String,
+    /// The position as shown.
+    pub label: String,
+    /// The value (or the outcome, in misère play) as shown.
+    pub value: String,
+    /// Who wins there.
+    pub outcome: Outcome,
+    /// Whether it is the start.
+    pub start: bool,
+    /// The fill and line colours, `#rrggbb`.
+    pub colours: (&'static str, &'static str),
+}
+
+/// A move as drawn.
+pub struct SceneEdge {
+    /// Its line.
+    pub curve: Curve,
+    /// Whether it is a winning move (thick and green).
+    pub win: bool,
+}
+
+/// The state graph laid out, at most [`MAX_WIDTH`] pixels wide.
+pub fn scene(g: &StateGraph, game: &str) -> Scene {
     let drawn = nodes(g);
     let (layer, layers) = layout(g, &drawn);
     let width_of = |v: u32| -> f64 {
@@ -323,7 +394,57 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
     };
     let width = (widest + 2.0 * MARGIN).max(legend_x + legend_w + MARGIN);
     let bottom = rows.last().map_or(0.0, |r| r.1) + NODE_H / 2.0;
-    let height = bottom + top + MARGIN + 30.0;
+    let shown = |v: u32| drawn[v as usize].is_some() && layer[v as usize] != usize::MAX;
+    let mut edges = Vec::new();
+    for v in (0..drawn.len() as u32).filter(|&v| shown(v)) {
+        for &w in g.solved.graph().options(v).iter().filter(|&&w| shown(w)) {
+            let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
+            edges.push(SceneEdge {
+                curve: edge_curve(x1, y1, x2, y2, v == w),
+                win: winning(g, v, w),
+            });
+        }
+    }
+    let widths: Vec<f64> = (0..drawn.len() as u32)
+        .map(|v| if shown(v) { width_of(v) } else { 0.0 })
+        .collect();
+    let nodes = drawn
+        .into_iter()
+        .enumerate()
+        .filter(|&(v, _)| layer[v] != usize::MAX)
+        .filter_map(|(v, node)| {
+            let node = node?;
+            Some(SceneNode {
+                x: x[v],
+                y: y[v],
+                w: widths[v],
+                h: NODE_H,
+                colours: colours(node.outcome),
+                position: node.position,
+                label: node.label,
+                value: node.value,
+                outcome: node.outcome,
+                start: v == 0,
+            })
+        })
+        .collect();
+    Scene {
+        width,
+        height: bottom + top + MARGIN + 30.0,
+        title,
+        legend: (LEGEND, legend_x, legend_y),
+        top,
+        nodes,
+        edges,
+    }
+}
+
+/// The state graph as a standalone SVG document, at most [`MAX_WIDTH`]
+/// pixels wide.
+pub fn to_svg(g: &StateGraph, game: &str) -> String {
+    let sc = scene(g, game);
+    let (width, height, top) = (sc.width, sc.height, sc.top);
+    let (legend, legend_x, legend_y) = sc.legend;
     let mut svg = String::new();
     let _ = write!(
         svg,
@@ -331,47 +452,33 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#999999"/></marker><marker id="win" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1a9850"/></marker></defs>
 <rect width="100%" height="100%" fill="white"/>
 <text x="{MARGIN}" y="{MARGIN}" font-size="14" font-weight="bold">{title}</text>
-<text x="{legend_x:.0}" y="{legend_y:.0}" font-size="11" fill="#555555">{LEGEND}</text>
+<text x="{legend_x:.0}" y="{legend_y:.0}" font-size="11" fill="#555555">{legend}</text>
 <g transform="translate(0,{top:.0})">
 "##,
-        title = escape_xml(&title),
+        title = escape_xml(&sc.title),
     );
-    for v in 0..drawn.len() as u32 {
-        if drawn[v as usize].is_none() || layer[v as usize] == usize::MAX {
-            continue;
-        }
-        for &w in g.solved.graph().options(v) {
-            if drawn[w as usize].is_none() || layer[w as usize] == usize::MAX {
-                continue;
-            }
-            let win = winning(g, v, w);
-            let (colour, marker, stroke) = if win {
-                ("#1a9850", "win", 2.5)
-            } else {
-                ("#999999", "arrow", 1.0)
-            };
-            let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
-            let class = if win { "move win" } else { "move" };
-            let path = edge_path(x1, y1, x2, y2, v == w);
-            let _ = writeln!(
-                svg,
-                r#"<path class="{class}" d="{path}" fill="none" stroke="{colour}" stroke-width="{stroke}" marker-end="url(#{marker})"/>"#
-            );
-        }
+    for e in &sc.edges {
+        let (colour, marker, stroke, class) = match e.win {
+            true => ("#1a9850", "win", 2.5, "move win"),
+            false => ("#999999", "arrow", 1.0, "move"),
+        };
+        let path = e.curve.path();
+        let _ = writeln!(
+            svg,
+            r#"<path class="{class}" d="{path}" fill="none" stroke="{colour}" stroke-width="{stroke}" marker-end="url(#{marker})"/>"#
+        );
     }
-    for (v, node) in drawn.iter().enumerate() {
-        if let Some(node) = node.as_ref().filter(|_| layer[v] != usize::MAX) {
-            draw_node(&mut svg, node, v == 0, x[v], y[v], width_of(v as u32));
-        }
+    for node in &sc.nodes {
+        draw_node(&mut svg, node);
     }
     svg.push_str("</g>\n</svg>\n");
     svg
 }
 
-/// One node centred at `(x, y)`, `w` wide, with its whole position as a
-/// tooltip.
-fn draw_node(svg: &mut String, node: &Node, start: bool, x: f64, y: f64, w: f64) {
-    let (fill, line) = colours(node.outcome);
+/// One node, with its whole position as a tooltip.
+fn draw_node(svg: &mut String, node: &SceneNode) {
+    let (x, y, w) = (node.x, node.y, node.w);
+    let (fill, line) = node.colours;
     let dash = if node.outcome == Outcome::D {
         r#" stroke-dasharray="4,3""#
     } else {
@@ -388,8 +495,8 @@ fn draw_node(svg: &mut String, node: &Node, start: bool, x: f64, y: f64, w: f64)
         y + 13.0,
         escape_xml(&node.value),
         outcome = node.outcome,
-        start = if start { " start" } else { "" },
-        sw = if start { 2.5 } else { 1.2 },
+        start = if node.start { " start" } else { "" },
+        sw = if node.start { 2.5 } else { 1.2 },
     );
 }
 
