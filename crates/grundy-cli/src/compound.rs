@@ -81,14 +81,9 @@ pub fn render(a: &CompoundAnalysis) -> String {
     }
     out.push_str(&format!("outcome: {}\n", outcome_in_words(a.outcome)));
     if !a.winning_moves.is_empty() {
-        let more = if a.moves_truncated {
-            ", more not listed"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "winning moves ({}{more}):\n",
-            a.winning_moves.len()
+        out.push_str(&crate::value::moves_heading(
+            a.winning_moves.len(),
+            a.moves_truncated,
         ));
         for m in &a.winning_moves {
             out.push_str(&format!("  {}\n", move_text(a, m)));

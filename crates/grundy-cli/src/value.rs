@@ -104,6 +104,12 @@ pub fn render_unlisted(a: Analysis, why: &str) -> String {
     out
 }
 
+/// The line that opens a list of `n` winning moves.
+pub fn moves_heading(n: usize, truncated: bool) -> String {
+    let more = if truncated { ", more not listed" } else { "" };
+    format!("winning moves ({n}{more}):\n")
+}
+
 /// The widest a text column is padded to.
 pub const MAX_COLUMN: usize = 60;
 
@@ -148,15 +154,7 @@ pub fn render(a: &Analysis) -> String {
         out.push_str("winning moves: not listed (too many or too long to print)\n");
     }
     if !a.winning_moves.is_empty() {
-        let more = if a.moves_truncated {
-            ", more not listed"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "winning moves ({}{more}):\n",
-            a.winning_moves.len()
-        ));
+        out.push_str(&moves_heading(a.winning_moves.len(), a.moves_truncated));
         for m in &a.winning_moves {
             let note = m
                 .note

@@ -252,6 +252,34 @@ impl Analysis {
         Ok(self.capped(max))
     }
 
+    /// The analysis of a sum whose components have `values`: the total
+    /// is their XOR (the Sprague-Grundy theorem), and the position is lost
+    /// exactly when it is 0. The one place that rule makes an answer.
+    pub fn of_sum(
+        game: String,
+        components: Vec<String>,
+        values: &[Nimber],
+        winning_moves: Vec<Move>,
+        moves_truncated: bool,
+    ) -> Analysis {
+        let total: Nimber = values.iter().copied().sum();
+        Analysis {
+            game,
+            components,
+            values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
+            grundy: Some(Value::Finite(total)),
+            outcome: if total == Nimber::ZERO {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            winning_moves,
+            moves_truncated,
+            misere: false,
+            method: None,
+        }
+    }
+
     /// An analysis that knows who wins and how, but no value of the whole:
     /// games played on the whole position, and theory that decides the
     /// outcome without values (a huge Wythoff pair, a Cutting piece with a

@@ -15,7 +15,7 @@ pub use ruleset::CompoundRuleset;
 use serde::Serialize;
 
 use crate::answer::compound::{Compound, CompoundAnalysis, CompoundMove};
-use crate::answer::{Analysis, Move, Outcome, Value};
+use crate::answer::{Analysis, Move};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
@@ -241,20 +241,7 @@ fn sum(parts: &[Part<'_>], limits: &Limits) -> Result<Analysis> {
             }));
         }
     }
-    let analysis = Analysis {
-        game: game_name(parts),
-        components: parts.iter().map(Part::text).collect(),
-        values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
-        grundy: Some(Value::Finite(total)),
-        outcome: if total == Nimber::ZERO {
-            Outcome::P
-        } else {
-            Outcome::N
-        },
-        winning_moves,
-        moves_truncated: truncated,
-        misere: false,
-        method: None,
-    };
+    let texts = parts.iter().map(Part::text).collect();
+    let analysis = Analysis::of_sum(game_name(parts), texts, &values, winning_moves, truncated);
     analysis.checked(limits.max_moves, || Ok(true))
 }

@@ -17,8 +17,8 @@ pub use crate::answer::{
     Analysis, ListedMove, Move, PositionMove, Value, MAX_LISTED_MOVES, MAX_LISTED_TEXT,
 };
 use crate::error::{Error, Result};
+use crate::game::Limits;
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
-use crate::game::{Limits, Outcome};
 use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::compound::{explore_sum, ComponentGraph};
@@ -472,21 +472,13 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
         true => (Vec::new(), false),
         false => moves_reaching(game, p.comps, &values, total, limits, limits.max_moves)?,
     };
-    Ok(Analysis {
-        game: game.name(),
-        components: p.texts.to_vec(),
-        values: Some(values.iter().map(|&v| Some(Value::Finite(v))).collect()),
-        grundy: Some(Value::Finite(total)),
-        outcome: if total == Nimber::ZERO {
-            Outcome::P
-        } else {
-            Outcome::N
-        },
+    Ok(Analysis::of_sum(
+        game.name(),
+        p.texts.to_vec(),
+        &values,
         winning_moves,
-        moves_truncated: truncated,
-        misere: false,
-        method: None,
-    })
+        truncated,
+    ))
 }
 
 /// The value of each component.
