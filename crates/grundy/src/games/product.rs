@@ -179,6 +179,14 @@ impl Heads {
     }
 }
 
+/// Winning moves found so far, and what is left of the budget.
+struct Moves {
+    found: Vec<Vec<Heads>>,
+    truncated: bool,
+    budget: u64,
+    max: usize,
+}
+
 /// The product of two coin games.
 pub struct Product {
     name: String,
@@ -248,6 +256,81 @@ impl Product {
                 "`product:{args}` can be read in more than one way; write a set of one number first, e.g. product:twins,coins:any:1,2"
             ))),
         }
+    }
+
+    /// The moves from the head `(x, y)` of `c` that change its value by
+    /// `d` (see [`SumGame::options_with_value`]), added to `moves`.
+    fn moves_of_head(
+        &self,
+        c: &Heads,
+        (x, y): (u64, u64),
+        d: u64,
+        limits: &Limits,
+        moves: &mut Moves,
+    ) -> Result<()> {
+        let hy = self.columns.head_value(y, limits)?;
+        let (mut failure, mut spent, cap) = (None, 0u64, moves.budget);
+        let mut spend = |n: u64| {
+            spent = spent.saturating_add(n);
+            match spent > cap {
+                true => Err(Error::limit(
+                    "listing the product's winning moves",
+                    limits.max_states,
+                )),
+                false => Ok(()),
+            }
+        };
+        let mut each_row = |others: &[u64]| {
+            let mut row = others.to_vec();
+            row.push(x);
+            let inverse = match self.row_value(&row, limits) {
+                Ok(a) => nim_inverse(a),
+                Err(e) => {
+                    failure = Some(e);
+                    return false;
+                }
+            };
+            let Some(inverse) = inverse else {
+                return true;
+            };
+            let need = nim_mul(d, inverse) ^ hy;
+            let search =
+                self.columns
+                    .turns_with_value(y, need, limits, &mut moves.budget, &mut |col| {
+                        if moves.found.len() == moves.max {
+                            moves.truncated = true;
+                            return false;
+                        }
+                        let mut column = col.to_vec();
+                        column.push(y);
+                        let mut coins: Vec<(u64, u64)> = row
+                            .iter()
+                            .flat_map(|&i| column.iter().map(move |&j| (i, j)))
+                            .collect();
+                        coins.sort_unstable();
+                        moves.found.push(vec![c.turn(&coins)]);
+                        true
+                    });
+            match search {
+                Ok(Search::Stopped) => false,
+                Ok(Search::Partial) => {
+                    moves.truncated = true;
+                    true
+                }
+                Ok(Search::Complete) => true,
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            }
+        };
+        match self.rows.rule().for_each_turn(x, &mut spend, &mut each_row) {
+            Err(Error::Limit { .. }) => moves.truncated = true,
+            Err(e) => return Err(e),
+            Ok(_) => {}
+        }
+        moves.budget = moves.budget.saturating_sub(spent);
+        failure.map_or(Ok(()), Err)
     }
 
     /// The XOR of the row game's head values over `coins`.
@@ -336,85 +419,22 @@ impl SumGame for Product {
         max: usize,
     ) -> Result<(Vec<Vec<Heads>>, bool)> {
         let d = self.value(c, limits)?.0 ^ target.0;
-        let (mut found, mut truncated) = (Vec::new(), false);
-        if d == 0 {
-            return Ok((found, false));
-        }
-        let mut budget = limits.max_states;
-        for &(x, y) in &c.heads {
-            let hy = self.columns.head_value(y, limits)?;
-            let mut failure = None;
-            let mut spent = 0u64;
-            let cap = budget;
-            let mut spend = |n: u64| {
-                spent = spent.saturating_add(n);
-                match spent > cap {
-                    true => Err(Error::limit(
-                        "listing the product's winning moves",
-                        limits.max_states,
-                    )),
-                    false => Ok(()),
+        let mut moves = Moves {
+            found: Vec::new(),
+            truncated: false,
+            budget: limits.max_states,
+            max,
+        };
+        if d != 0 {
+            for &head in &c.heads {
+                self.moves_of_head(c, head, d, limits, &mut moves)?;
+                if moves.found.len() == max || moves.budget == 0 {
+                    moves.truncated |= moves.budget == 0;
+                    break;
                 }
-            };
-            let mut each_row = |others: &[u64]| {
-                let mut row = others.to_vec();
-                row.push(x);
-                let a = match self.row_value(&row, limits) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        failure = Some(e);
-                        return false;
-                    }
-                };
-                let Some(inverse) = nim_inverse(a) else {
-                    return true;
-                };
-                let need = nim_mul(d, inverse) ^ hy;
-                let search =
-                    self.columns
-                        .turns_with_value(y, need, limits, &mut budget, &mut |col| {
-                            if found.len() == max {
-                                truncated = true;
-                                return false;
-                            }
-                            let mut column = col.to_vec();
-                            column.push(y);
-                            let mut coins: Vec<(u64, u64)> = row
-                                .iter()
-                                .flat_map(|&i| column.iter().map(move |&j| (i, j)))
-                                .collect();
-                            coins.sort_unstable();
-                            found.push(vec![c.turn(&coins)]);
-                            true
-                        });
-                match search {
-                    Ok(Search::Stopped) => false,
-                    Ok(Search::Partial) => {
-                        truncated = true;
-                        true
-                    }
-                    Ok(Search::Complete) => true,
-                    Err(e) => {
-                        failure = Some(e);
-                        false
-                    }
-                }
-            };
-            match self.rows.rule().for_each_turn(x, &mut spend, &mut each_row) {
-                Err(Error::Limit { .. }) => truncated = true,
-                Err(e) => return Err(e),
-                Ok(_) => {}
-            }
-            if let Some(e) = failure {
-                return Err(e);
-            }
-            budget = budget.saturating_sub(spent);
-            if found.len() == max || budget == 0 {
-                truncated |= budget == 0;
-                break;
             }
         }
-        Ok((found, truncated))
+        Ok((moves.found, moves.truncated))
     }
 
     /// The coins turned, as a player makes the move.
