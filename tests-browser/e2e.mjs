@@ -321,3 +321,18 @@ test("a sum of different games on the page: values, total and play to the end", 
   assert.ok(await page.isVisible("#seq-panel"), "a game's sequence is back");
   assert.deepEqual(pageErrors, []);
 });
+
+test("misère Kayles 3;5;7 is answered on the page as on the command line", async () => {
+  await page.selectOption("#compound", "");
+  await page.fill("#game", "kayles");
+  await page.fill("#position", "3;5;7");
+  await page.check("#misere");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isHidden("#error"), await page.textContent("#error"));
+  assert.match(await page.textContent("#value"), /misère, decided by quotient/);
+  assert.match(await page.textContent("#outcome"), /^N/);
+  assert.match(await page.textContent("#value"), /component 2: 5 → 4/);
+  await page.uncheck("#misere");
+  assert.deepEqual(pageErrors, []);
+});
