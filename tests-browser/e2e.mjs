@@ -336,3 +336,23 @@ test("misère Kayles 3;5;7 is answered on the page as on the command line", asyn
   await page.uncheck("#misere");
   assert.deepEqual(pageErrors, []);
 });
+
+test("a game without a heap sequence: its sequence and plot panels step aside, with no red error", async () => {
+  await page.fill("#game", "wythoff");
+  await page.fill("#position", "3,5");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isHidden("#error"));
+  await page.waitForFunction(() => document.getElementById("seq-panel").hidden);
+  assert.ok(await page.isHidden("#plot-panel"));
+  assert.ok(await page.isHidden("#seq-error"));
+  // (3, 5) is one of Wythoff's cold pairs.
+  assert.match(await page.textContent("#outcome"), /^P/);
+  // A heap game brings them back.
+  await page.fill("#game", "nim");
+  await page.fill("#position", "3 4");
+  await page.click("#go");
+  await solved();
+  assert.ok(await page.isVisible("#seq-panel"));
+  assert.deepEqual(pageErrors, []);
+});

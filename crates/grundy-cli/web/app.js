@@ -319,9 +319,18 @@ async function loadSeq(q, gen) {
   } catch (e) {
     if (gen !== generation) return;
     $("seq-status").textContent = "";
+    // A game without a heap sequence: the panels that show one step aside.
+    if (NO_SEQUENCE.test(e.message)) {
+      $("seq-panel").hidden = true;
+      $("plot-panel").hidden = true;
+      return;
+    }
     show($("seq-error"), e.message);
   }
 }
+
+/** The server's words for a game that has no heap sequence. */
+const NO_SEQUENCE = /is not a heap game/;
 
 async function loadPicture(route, params, img, error, gen) {
   hide(img, error);
@@ -329,7 +338,12 @@ async function loadPicture(route, params, img, error, gen) {
     const blob = await (await call(route, params)).blob();
     if (gen === generation) showImage(img, blob);
   } catch (e) {
-    if (gen === generation) show(error, e.message);
+    if (gen !== generation) return;
+    if (route === "plot" && NO_SEQUENCE.test(e.message)) {
+      $("plot-panel").hidden = true;
+      return;
+    }
+    show(error, e.message);
   }
 }
 
