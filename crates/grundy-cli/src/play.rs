@@ -336,6 +336,31 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// What a move leaves, for `moves`: the value of the position after it
+    /// and who wins there (the outcome alone in misère play, which has no
+    /// values). Nothing in blind play, which hides them, or when the
+    /// analysis would exceed the budget.
+    fn leaves(&self, next: &[String]) -> String {
+        if self.blind.is_some() {
+            return String::new();
+        }
+        let quick = Limits {
+            max_moves: 0,
+            ..self.limits.clone()
+        };
+        match self.game.analyze(next, &quick) {
+            Ok(a) => match a.grundy {
+                Some(v) => format!(
+                    "   [leaves {}, {}]",
+                    crate::value::nimber_text(&Some(v)),
+                    a.outcome
+                ),
+                None => format!("   [leaves {}]", a.outcome),
+            },
+            Err(_) => String::new(),
+        }
+    }
+
     /// Shows the position, then ends the game, lets the computer move or
     /// answers one line of the human's.
     fn turn(&mut self, input: &mut Input) -> anyhow::Result<Turn> {
@@ -432,9 +457,10 @@ impl Session<'_> {
             "moves" => {
                 for (k, m) in self.known.moves.iter().enumerate() {
                     say!(
-                        "  {:>4}  {}",
+                        "  {:>4}  {}{}",
                         format!("#{}", k + 1),
-                        describe(&self.position, m)
+                        describe(&self.position, m),
+                        self.leaves(&m.next)
                     );
                 }
             }

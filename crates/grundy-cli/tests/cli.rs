@@ -238,8 +238,8 @@ fn errors_are_one_line_with_exit_2() {
     // Usage errors keep clap's details on the one line.
     fails(&["value", "nim"], "not provided: <COMPONENTS>...");
     fails(
-        &["graph", "nim", "3", "--format", "png"],
-        "[possible values: svg, dot]",
+        &["graph", "nim", "3", "--format", "gif"],
+        "[possible values: svg, dot, png]",
     );
     fails(&["frobnicate"], "unrecognized subcommand");
     fails(
