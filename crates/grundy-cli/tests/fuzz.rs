@@ -382,7 +382,7 @@ fn malformed_flags() {
     ));
     for args in [
         vec!["graph", "nim", "3", "--format", "png"],
-        vec!["graph", "nim", "3", "-o", "x.png"],
+        vec!["graph", "nim", "3", "-o", "x.gif"],
         vec!["play", "--first", "nobody", "nim", "3"],
         vec!["value", "nim", "3", "--frobnicate"],
         vec!["value", "nim", "3", &long],

@@ -221,7 +221,9 @@ fn play(case: &Case) -> (Report, String) {
             listed.clear();
         } else if let Some((k, desc)) = line.trim_start().split_once("  ") {
             if k.starts_with('#') && line.starts_with(' ') {
-                listed.push((k.to_string(), desc.trim_start().to_string()));
+                // What the move leaves follows the move, in brackets.
+                let desc = desc.trim_start().split("   [leaves ").next().unwrap_or("");
+                listed.push((k.to_string(), desc.to_string()));
             }
         }
     };
