@@ -48,13 +48,7 @@ pub fn render(a: &CompoundAnalysis) -> String {
     let misere = if a.misere { ", misère" } else { "" };
     let mut out = format!("game: {} ({} compound{misere})\n", a.game, a.compound);
     out.push_str(&format!("rule: {}\n", a.rule));
-    let w = a
-        .components
-        .iter()
-        .map(|c| c.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(9, crate::value::MAX_COLUMN);
+    let w = crate::value::column_width(&a.components);
     let column = match a.compound {
         Compound::Conjunctive => "remoteness",
         Compound::Continued => "suspense",

@@ -110,6 +110,13 @@ pub fn moves_heading(n: usize, truncated: bool) -> String {
     format!("winning moves ({n}{more}):\n")
 }
 
+/// The width of a column of `components`: lined up for components of
+/// ordinary length; a longer one (a whole graph) just pushes its row along.
+pub fn column_width(components: &[String]) -> usize {
+    let widest = components.iter().map(|c| c.chars().count()).max();
+    widest.unwrap_or(0).clamp(9, MAX_COLUMN)
+}
+
 /// The widest a text column is padded to.
 pub const MAX_COLUMN: usize = 60;
 
@@ -134,13 +141,7 @@ pub fn render(a: &Analysis) -> String {
         Some(values) => {
             // Columns line up for components of ordinary length; a longer
             // one (a whole graph) just pushes its value along.
-            let w = a
-                .components
-                .iter()
-                .map(|c| c.chars().count())
-                .max()
-                .unwrap_or(0)
-                .clamp(9, MAX_COLUMN);
+            let w = column_width(&a.components);
             out.push_str(&format!("  #  {:<w$}  value\n", "component"));
             for (i, (c, v)) in a.components.iter().zip(values).enumerate() {
                 out.push_str(&format!("{:>3}  {c:<w$}  {}\n", i + 1, nimber_text(v)));
