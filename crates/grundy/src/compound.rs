@@ -60,6 +60,16 @@ pub fn parse_part(
     opts: SpecOptions,
     load: &LoadFile<'_>,
 ) -> Result<(Box<dyn Ruleset>, String, Vec<String>)> {
+    let (name, rest) = split_part(text)?;
+    let game = parse_with(name, opts, load)?;
+    let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
+    let components = read_sums(&*game, &texts);
+    Ok((game, name.to_string(), components))
+}
+
+/// A part typed `GAME POSITION...` cut into the game's name and the
+/// position's words: the one reading of that grammar.
+fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
     let words = split_words(text);
     let Some((&name, rest)) = words.split_first() else {
         return Err(Error::parse(
@@ -71,10 +81,7 @@ pub fn parse_part(
             "the part `{name}` names a game but no position; write e.g. `{name} 3`"
         )));
     }
-    let game = parse_with(name, opts, load)?;
-    let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
-    let components = read_sums(&*game, &texts);
-    Ok((game, name.to_string(), components))
+    Ok((name, rest.to_vec()))
 }
 
 /// A compound as front ends receive it, in text: the game's name and one
@@ -92,39 +99,17 @@ pub fn analyze_texts(
     load: &LoadFile<'_>,
     limits: &Limits,
 ) -> Result<Answer> {
-    let opts = SpecOptions {
-        misere: false,
-        ground,
-    };
-    match game {
-        None => {
-            let games = texts
-                .iter()
-                .map(|t| parse_part(t, opts, load))
-                .collect::<Result<Vec<_>>>()?;
-            let parts: Vec<Part<'_>> = games
-                .iter()
-                .map(|(game, name, components)| Part {
-                    game: &**game,
-                    name: Some(name.clone()),
-                    components: components.clone(),
-                })
-                .collect();
-            analyze(&parts, kind, misere, limits)
-        }
+    let compound = match game {
+        None => CompoundRuleset::of_parts(texts, kind, misere, ground, load)?,
         Some(name) => {
-            let game = parse_with(name, opts, load)?;
-            let parts: Vec<Part<'_>> = texts
-                .iter()
-                .map(|c| Part {
-                    game: &*game,
-                    name: None,
-                    components: read_sums(&*game, std::slice::from_ref(c)),
-                })
-                .collect();
-            analyze(&parts, kind, misere, limits)
+            let opts = SpecOptions {
+                misere: false,
+                ground,
+            };
+            CompoundRuleset::new(parse_with(name, opts, load)?, kind, misere)
         }
-    }
+    };
+    analyze(&compound.parts(texts)?, kind, misere, limits)
 }
 
 /// What a compound's analysis is: an ordinary analysis for a sum (normal

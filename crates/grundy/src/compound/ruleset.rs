@@ -9,16 +9,14 @@
 
 use rustc_hash::FxHashSet;
 
-use super::{analyze, parse_part, Answer, Part};
+use super::{analyze, parse_part, split_part, Answer, Part};
 use crate::answer::compound::Compound;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::heap::{HeapMoves, HeapSequence};
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    read_sums, split_words, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent,
-};
+use crate::ruleset::{read_sums, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
 use crate::spec::{LoadFile, SpecOptions};
 
@@ -76,7 +74,7 @@ impl CompoundRuleset {
     }
 
     /// The parts of the position `components`.
-    fn parts<'a>(&'a self, components: &[String]) -> Result<Vec<Part<'a>>> {
+    pub(super) fn parts<'a>(&'a self, components: &[String]) -> Result<Vec<Part<'a>>> {
         match &self.games {
             Games::One(game) => Ok(components
                 .iter()
@@ -94,23 +92,22 @@ impl CompoundRuleset {
                         components.len()
                     )));
                 }
-                components.iter().zip(games).map(|(c, (name, game))| {
-                    let words = split_words(c);
-                    match words.split_first() {
-                        Some((&first, rest)) if first == name && !rest.is_empty() => {
-                            let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
-                            Ok(Part {
-                                game: &**game,
-                                name: Some(name.clone()),
-                                components: read_sums(&**game, &texts),
-                            })
-                        }
-                        _ => Err(Error::parse(format!(
+                let part = |(c, (name, game)): (&String, &'a (String, Box<dyn Ruleset>))| {
+                    let (first, rest) = split_part(c)?;
+                    if first != name {
+                        return Err(Error::parse(format!(
                             "the part `{}` must stay a position of `{name}`, written `{name} POSITION`",
                             shorten_quote(c)
-                        ))),
+                        )));
                     }
-                }).collect()
+                    let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
+                    Ok(Part {
+                        game: &**game,
+                        name: Some(name.clone()),
+                        components: read_sums(&**game, &texts),
+                    })
+                };
+                components.iter().zip(games).map(part).collect()
             }
         }
     }

@@ -307,6 +307,12 @@ pub fn decide(
                 truncated = true;
                 return false;
             }
+            if seen % 4096 == 0 {
+                if let Err(e) = limits.check("listing the compound's winning moves") {
+                    failure = Some(e);
+                    return false;
+                }
+            }
             match lost(next) {
                 Ok(true) => winning.push(next.to_vec()),
                 Ok(false) => {}
