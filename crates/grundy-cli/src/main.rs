@@ -7,6 +7,7 @@ mod alloc;
 mod board_run;
 mod cluster;
 mod compound;
+mod draw;
 mod explain;
 mod graph;
 mod load;
@@ -77,6 +78,9 @@ enum Command {
     /// The state graph of a position as a picture (SVG, or DOT for Graphviz):
     /// values on the nodes, P-positions red, winning moves green.
     Graph(graph::GraphArgs),
+    /// The position as its game draws it (boards, graphs, coins, heaps):
+    /// text with coordinates, SVG, or JSON with the keys of each move.
+    Draw(draw::DrawArgs),
     /// Play against the computer, which plays perfectly.
     Play(play::PlayArgs),
     /// The web playground: a page and a JSON API on http://127.0.0.1:8080
@@ -174,6 +178,7 @@ fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args, &limits),
         Command::Graph(args) => graph::run(&args, &limits),
         Command::Play(args) => play::run(&args, &limits),
+        Command::Draw(args) => draw::run(&args, &limits),
         Command::Serve(args) => serve::run(&args, limits.clone()),
         Command::Games => output::print(&games_text()),
         Command::NimSum(args) => nim_arith::run_two(nim_arith::Op::Sum, &args),

@@ -10,7 +10,9 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use grundy::play::{advise, outcome_when_stuck, Advice};
-use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
+use grundy::play::{choose_by_keys, move_keys};
+use grundy::present::drawing::figure_text;
+use grundy::ruleset::{read_typed, split_words, Figure, Move, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
@@ -65,6 +67,14 @@ const BLIND_PROMPT: &str = "your move (new position, or #K from `moves`)> ";
 const HELP: &str = "type a move as the new position of a component (`3`, or `2:4+6` for \
 component 2; components are numbered from 1), as `#K` for move K of `moves`, or as the whole \
 new position; or `moves`, `hint`, `undo`, `quit`";
+
+/// What [`HELP`] adds for positions drawn with coordinates.
+const BOARD_HELP: &str = "on the drawing, a move is also typed by what it takes: the two \
+squares of a domino (`b1-b2`), the square bitten (`c2`), the coins turned (`2,5`); \
+`2:b1-b2` in component 2";
+
+/// What a wrong line is told: short, since `help` says the rest.
+const TRY: &str = "`moves` lists the moves, `help` says how to type one";
 
 /// Where the human's lines come from.
 enum Input {
@@ -219,8 +229,9 @@ fn read_move(
     match components[..] {
         [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
         [] => Err(format!(
-            "`{line}` is not a move from {}; {HELP}",
-            position.join(" ")
+            "`{}` is not a move from {}; {TRY}",
+            shorten(line),
+            shorten(&position.join(" "))
         )),
         _ => {
             let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
@@ -237,21 +248,80 @@ fn read_move(
     }
 }
 
-/// A position's moves and the computer's advice, worked out once per
-/// position however many lines are typed (`moves`, `hint`, a typo).
+/// A long text cut for an error line.
+fn shorten(text: &str) -> String {
+    grundy::error::shorten_quote(text)
+}
+
+/// A position's moves, its drawing and the computer's advice, worked out
+/// once per position however many lines are typed (`moves`, `hint`, a
+/// typo).
 struct Known {
     position: Vec<String>,
     moves: Vec<PositionMove>,
+    figure: Option<Figure>,
     advice: Advice,
 }
 
 impl Known {
     fn of(game: &dyn Ruleset, position: &[String], limits: &Limits) -> anyhow::Result<Known> {
+        let moves = game.position_moves(position, limits)?;
         Ok(Known {
             position: position.to_vec(),
-            moves: game.position_moves(position, limits)?,
+            figure: game.figure(position, &moves)?,
+            moves,
             advice: advise(game, position, limits)?,
         })
+    }
+
+    /// A move from this position as people read it, with how it is typed
+    /// on the drawing first (`b1-b2: component 1: ...`).
+    fn describe(&self, mv: &PositionMove) -> String {
+        let keys = self
+            .moves
+            .iter()
+            .position(|m| m.next == mv.next)
+            .and_then(|k| self.keys(k))
+            .map(|t| format!("{t}: "))
+            .unwrap_or_default();
+        format!("{keys}{}", describe(&self.position, mv))
+    }
+
+    /// How moves are typed here: with coordinates too when the position
+    /// is drawn with them.
+    fn help(&self) -> String {
+        match self.drawn() {
+            Some(_) => format!("{HELP}; {BOARD_HELP}"),
+            None => HELP.to_string(),
+        }
+    }
+
+    /// How move `k` is typed on the drawing (`b1-b2`), when the position
+    /// is drawn as text (boards and coins, whose coordinates are shown).
+    fn keys(&self, k: usize) -> Option<String> {
+        self.drawn()?;
+        move_keys(self.figure.as_ref()?, k)
+    }
+
+    /// The drawn position as text with coordinates: each board or row of
+    /// coins, under its component's number when there are several.
+    fn drawn(&self) -> Option<String> {
+        figure_text(self.figure.as_ref()?)
+    }
+
+    /// The human's move from a line: as [`read_move`] reads it, else by
+    /// the keys of the drawing it names (`b1-b2`).
+    fn read(&self, game: &dyn Ruleset, line: &str) -> Result<PositionMove, String> {
+        let typed = read_move(game, line, &self.position, &self.moves);
+        let Some(figure) = self.figure.as_ref().filter(|_| self.drawn().is_some()) else {
+            return typed;
+        };
+        match (typed, choose_by_keys(figure, line)) {
+            (Ok(m), _) => Ok(m),
+            (Err(_), Ok(Some(k))) => Ok(self.moves[k].clone()),
+            (Err(_), Err(why)) => Err(why),
+            (Err(why), Ok(None)) => Err(why),
+        }
     }
 }
 
@@ -282,7 +352,7 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     };
     say!(
-        "playing {}{}{} against the computer; {HELP}",
+        "playing {}{}{} against the computer; {}",
         game.name(),
         if game.misere() {
             " (misère: whoever moves last loses)"
@@ -293,7 +363,8 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
             " blind (values and hints hidden until the game ends)"
         } else {
             ""
-        }
+        },
+        known.help()
     );
     let mut session = Session {
         game: &*game,
@@ -389,6 +460,9 @@ impl Session<'_> {
             }
             None => say!("\nposition: {}   ({status})", self.position.join(" ")),
         }
+        if let Some(board) = self.known.drawn().filter(|_| arrived) {
+            say!("{board}");
+        }
         if self.known.moves.is_empty() {
             let mover_wins = outcome_when_stuck(self.game) == Outcome::N;
             if self.human_turn == mover_wins {
@@ -405,7 +479,7 @@ impl Session<'_> {
                     self.position.join(" ")
                 );
             };
-            say!("computer: {}", describe(&self.position, &best));
+            say!("computer: {}", self.known.describe(&best));
             self.moved(best.next);
             return Ok(Turn::Again);
         }
@@ -449,7 +523,7 @@ impl Session<'_> {
                 say!("game stopped.");
                 return Ok(Turn::Over);
             }
-            "help" | "?" => say!("{HELP}"),
+            "help" | "?" => say!("{}", self.known.help()),
             "hint" if self.blind.is_some() => {
                 say!("hint: hidden in blind play until the game ends")
             }
@@ -459,7 +533,7 @@ impl Session<'_> {
                     say!(
                         "  {:>4}  {}{}",
                         format!("#{}", k + 1),
-                        describe(&self.position, m),
+                        self.known.describe(m),
                         self.leaves(&m.next)
                     );
                 }
@@ -471,9 +545,9 @@ impl Session<'_> {
                 }
                 None => say!("nothing to undo"),
             },
-            line => match read_move(self.game, line, &self.position, &self.known.moves) {
+            line => match self.known.read(self.game, line) {
                 Ok(mv) => {
-                    say!("you: {}", describe(&self.position, &mv));
+                    say!("you: {}", self.known.describe(&mv));
                     self.history.push(self.position.clone());
                     self.moved(mv.next);
                 }
@@ -509,6 +583,6 @@ impl Session<'_> {
             Outcome::P => "every move loses against perfect play",
             Outcome::D => "this keeps the draw",
         };
-        format!("hint: {} ({promise})", describe(&self.position, best))
+        format!("hint: {} ({promise})", self.known.describe(best))
     }
 }

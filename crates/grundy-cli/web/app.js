@@ -1,6 +1,7 @@
 // grundy playground: the page's only script. It calls the JSON API of
 // `grundy serve` with fetch and builds the page from the answers; every
-// text from the server goes in with textContent, never as HTML.
+// text from the server goes in with textContent, never as HTML; drawings
+// of positions are SVG, parsed as XML (which runs no script) and adopted.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -13,7 +14,8 @@ let generation = 0;
 
 /** The game being played: name, options, position, and its own counter so
  *  that answers about an abandoned game are dropped. */
-const play = { game: "", misere: false, compound: "", sum: false, position: [], over: true, start: [], gen: 0 };
+const play = { game: "", misere: false, compound: "", sum: false, position: [], over: true, start: [], gen: 0,
+  moves: [], marks: null, picked: [] };
 
 // ---------------------------------------------------------------- the API
 
@@ -356,7 +358,7 @@ function setPlayState(state) {
   $("hint").disabled = state !== "your-turn";
 }
 
-function renderMoves(moves) {
+function renderMoves(moves, answer) {
   const box = $("moves");
   box.replaceChildren();
   const from = play.position.slice();
@@ -364,6 +366,73 @@ function renderMoves(moves) {
     const b = el("button", { type: "button", "data-next": m.next.join(";") }, describe(from, m));
     b.addEventListener("click", () => humanMove(from, m));
     box.append(b);
+  }
+  renderBoard(answer, moves);
+}
+
+// ------------------------------------------------------------ the board
+
+/** Draws the position the human moves from, when the game draws its
+ *  positions: each clickable part carries a `data-key`, and each move the
+ *  sets of keys that choose it (`marks`). */
+function renderBoard(answer, moves) {
+  const board = $("board");
+  play.moves = moves;
+  play.marks = answer && answer.marks ? answer.marks : null;
+  play.picked = [];
+  hide($("board-note"));
+  if (!answer || !answer.drawing) {
+    board.replaceChildren();
+    board.hidden = true;
+    return;
+  }
+  const svg = new DOMParser().parseFromString(answer.drawing, "image/svg+xml").documentElement;
+  board.replaceChildren(document.adoptNode(svg));
+  board.dataset.position = play.position.join(";");
+  board.hidden = false;
+  for (const part of board.querySelectorAll("[data-key]")) {
+    part.addEventListener("click", () => pick(part.dataset.key));
+  }
+}
+
+/** The moves one of whose ways holds every key of `keys`. */
+function movesWith(keys) {
+  const found = [];
+  play.marks.forEach((ways, k) => {
+    if (ways.some((way) => keys.every((key) => way.includes(key)))) found.push(k);
+  });
+  return found;
+}
+
+/** A click on the drawing: the keys picked so far choose a move once only
+ *  one move holds them all; until then the moves that still fit are the
+ *  only buttons left. */
+function pick(key) {
+  if (play.over || !play.marks || $("play-panel").dataset.state !== "your-turn") return;
+  let picked = play.picked.includes(key) ? play.picked.filter((k) => k !== key) : [...play.picked, key];
+  let fits = picked.length ? movesWith(picked) : [];
+  if (picked.length && fits.length === 0) {
+    picked = [key];
+    fits = movesWith(picked);
+  }
+  play.picked = fits.length ? picked : [];
+  const note = $("board-note");
+  if (picked.length && fits.length === 0) show(note, "that is part of no move; pick another");
+  else if (fits.length > 1) show(note, `${fits.length} moves fit: pick more, or choose one below`);
+  else hide(note);
+  for (const part of $("board").querySelectorAll("[data-key]")) {
+    part.classList.toggle("picked", play.picked.includes(part.dataset.key));
+  }
+  const buttons = $("moves").querySelectorAll("button");
+  buttons.forEach((b, k) => { b.hidden = play.picked.length > 0 && !fits.includes(k); });
+  if (fits.length === 1) humanMove(play.position.slice(), play.moves[fits[0]]);
+}
+
+/** Marks on the drawing the parts that choose move `k` (a hint). */
+function showOnBoard(k) {
+  const keys = play.marks && k >= 0 ? play.marks[k][0] || [] : [];
+  for (const part of $("board").querySelectorAll("[data-key]")) {
+    part.classList.toggle("hinted", keys.includes(part.dataset.key));
   }
 }
 
@@ -398,8 +467,11 @@ async function humanTurn(gen) {
     const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
     if (gen !== play.gen) return;
     showPosition();
-    if (h.over) return announce(h.winner);
-    renderMoves(h.moves);
+    if (h.over) {
+      renderBoard(h, []);
+      return announce(h.winner);
+    }
+    renderMoves(h.moves, h);
     setPlayState("your-turn");
   } catch (e) {
     if (gen === play.gen) playFailed(e);
@@ -417,8 +489,11 @@ async function computerTurn(gen) {
       play.position = r.after;
     }
     showPosition();
-    if (r.over) return announce(r.winner);
-    renderMoves(r.moves);
+    if (r.over) {
+      renderBoard(r, []);
+      return announce(r.winner);
+    }
+    renderMoves(r.moves, r);
     setPlayState("your-turn");
   } catch (e) {
     if (gen === play.gen) playFailed(e);
@@ -449,6 +524,7 @@ async function hint() {
     for (const b of $("moves").querySelectorAll("button")) {
       b.classList.toggle("suggested", b.dataset.next === target);
     }
+    showOnBoard(play.moves.findIndex((m) => m.next.join(";") === target));
   } catch (e) {
     if (gen === play.gen) show($("hint-text"), e.message);
   }
@@ -460,6 +536,7 @@ function newGame() {
   play.over = false;
   $("log").replaceChildren();
   $("moves").replaceChildren();
+  renderBoard(null, []);
   hide($("winner"), $("hint-text"), $("play-error"));
   showPosition();
   const first = document.querySelector('input[name="first"]:checked').value;

@@ -187,6 +187,27 @@ fn state_graph(
     ))
 }
 
+/// `grundy draw`: the position as its game draws it, as (the dict of
+/// `--json`, the SVG picture, the text drawing or `None`).
+#[pyfunction]
+#[pyo3(signature = (game, components, misere=false, max_states=None, ground=None))]
+fn draw(
+    py: Python<'_>,
+    game: &str,
+    components: Vec<String>,
+    misere: bool,
+    max_states: Option<u64>,
+    ground: Option<u64>,
+) -> PyResult<(Py<PyAny>, String, Option<String>)> {
+    let game = parse_game(game, SpecOptions { misere, ground })?;
+    let position = read_sums(&*game, &components);
+    let limits = limits(max_states);
+    let drawn = interruptible(py, &limits, |l| {
+        grundy::present::drawing::draw(&*game, &position, l)
+    })?;
+    Ok((to_python(py, &drawn)?, drawn.svg, drawn.text))
+}
+
 /// The native module, `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -196,6 +217,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph, m)?)?;
     m.add_function(wrap_pyfunction!(state_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_class::<nimber::Nimber>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

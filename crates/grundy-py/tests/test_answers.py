@@ -90,6 +90,26 @@ def test_state_graph_is_the_cli_picture(cli):
     assert g.dot == dot
 
 
+def test_draw_is_the_cli_drawing(cli):
+    import json
+
+    d = grundy.draw("cram", ["2x3"])
+    code, out, _ = cli("draw", "cram", "2x3", "--json")
+    assert code == 0
+    assert d.to_dict() == json.loads(out)
+    code, svg, _ = cli("draw", "cram", "2x3", "--format", "svg")
+    assert d._repr_svg_() + "\n" == svg
+    code, text, _ = cli("draw", "cram", "2x3")
+    assert d.text + "\n" == text
+    assert d.text == "   a b c\n1  . . .\n2  . . ."
+    # Seven dominoes, each typed by its two squares.
+    assert sorted(m["typed"] for m in d.moves)[:2] == ["a1-a2", "a1-b1"]
+    assert len(d.moves) == 7
+    assert grundy.draw("hackenbush", ["0-1,1-2"]).text is None
+    with pytest.raises(ValueError, match="wythoff has no drawing"):
+        grundy.draw("wythoff", ["3,5"])
+
+
 def test_the_example_notebook_is_a_valid_notebook():
     import ast
     import json

@@ -7,6 +7,7 @@
 //! public interface.
 
 pub mod compound;
+pub mod drawing;
 
 use std::fmt;
 

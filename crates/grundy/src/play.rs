@@ -16,6 +16,9 @@ use crate::game::{Limits, Outcome, StateSpace};
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
+mod keys;
+pub use keys::{choose_by_keys, move_keys};
+
 /// A vertex of a state graph.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {

@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
+use crate::answer::drawing::MAX_DRAWN_HEAP;
+pub use crate::answer::drawing::{Drawing, Figure};
 pub use crate::answer::{
     Analysis, ListedMove, Move, PositionMove, Value, MAX_LISTED_MOVES, MAX_LISTED_TEXT,
 };
@@ -25,8 +27,11 @@ use crate::solve::compound::{explore_sum, ComponentGraph};
 use crate::solve::retro::StateTable;
 use crate::solve::split::Split;
 
+mod figure;
 mod misere;
+mod typed;
 pub use misere::{Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
+pub use typed::{read_sums, read_typed, split_sum, split_words};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///
@@ -118,6 +123,15 @@ pub trait Ruleset: Send + Sync {
         limits: &Limits,
         max: usize,
     ) -> Result<(Nimber, Vec<Move>, bool)>;
+
+    /// The drawing of the position `components` and the keys that choose
+    /// each of `moves` (moves listed from it), for front ends that draw
+    /// positions and play by clicks or coordinates; `None` when the game
+    /// (or one component) has no drawing.
+    fn figure(&self, components: &[String], moves: &[PositionMove]) -> Result<Option<Figure>> {
+        let _ = (components, moves);
+        Ok(None)
+    }
 }
 
 /// A component as the split search sees it: its value is the XOR of the
@@ -293,6 +307,22 @@ pub trait Capabilities: SumGame {
     fn split_component(&self, _c: &Self::Comp) -> Option<SplitComponent> {
         None
     }
+
+    /// How the component `c` is drawn (`None`: it is shown as its text).
+    /// A game draws its own positions, as it parses and prints them; the
+    /// default draws a heap as a stack of tokens when it is small enough
+    /// to count.
+    fn draw(&self, c: &Self::Comp) -> Option<Drawing> {
+        let size = self.as_heap(c)?;
+        (size <= MAX_DRAWN_HEAP).then_some(Drawing::Heap { size })
+    }
+
+    /// The ways to choose the move from `from` to the parts `to` on the
+    /// drawing, each a set of the drawing's keys ([`Figure::marks`]); the
+    /// default, for heaps, is the lowest token taken.
+    fn marks(&self, from: &Self::Comp, to: &[Self::Comp]) -> Vec<Vec<String>> {
+        figure::heap_marks(self, from, to)
+    }
 }
 
 /// A position as the adapter hands it to a game: the component texts as
@@ -417,6 +447,10 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         let (moves, more) = moves_reaching(&self.0, &comps, &values, total + target, limits, max)?;
         Ok((total, moves, more))
     }
+
+    fn figure(&self, components: &[String], moves: &[PositionMove]) -> Result<Option<Figure>> {
+        figure::figure_of(&self.0, &self.parse_all(components)?, moves)
+    }
 }
 
 /// Every move of a sum: each option of each component, the component
@@ -521,82 +555,6 @@ fn moves_reaching<G: SumGame + ?Sized>(
         );
     }
     Ok((found, truncated))
-}
-
-/// The components as `game` reads them: each one written as a sum (`4+6`,
-/// how a move that splits a heap is printed) becomes its parts, in games
-/// where `+` means a sum ([`Ruleset::reads_sums`]). Every front end reads
-/// positions through this, so a printed move reads back everywhere.
-pub fn read_sums(game: &dyn Ruleset, components: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(components.len());
-    for c in components {
-        match split_sum(c).filter(|_| game.reads_sums()) {
-            Some(parts) => out.extend(parts.into_iter().map(str::to_string)),
-            None => out.push(c.clone()),
-        }
-    }
-    out
-}
-
-/// The parts of a component written as a sum `a+b+c`, or `None` when it
-/// is not one: no `+` outside brackets and quotes (a script's position
-/// `[1, 2]+"x+y"` has two parts), or an empty part, which the game's own
-/// reader then explains.
-pub fn split_sum(text: &str) -> Option<Vec<&str>> {
-    let parts: Vec<&str> = split_top_level(text, |c| c == '+')
-        .into_iter()
-        .map(str::trim)
-        .collect();
-    if parts.len() < 2 {
-        return None;
-    }
-    (!parts.iter().any(|p| p.is_empty())).then_some(parts)
-}
-
-/// The components of a position typed on one line: words separated by
-/// white space outside quotes and brackets, so that a script's string
-/// `"a b"` or list `[1, 2]` stays one component.
-pub fn split_words(text: &str) -> Vec<&str> {
-    split_top_level(text, char::is_whitespace)
-        .into_iter()
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
-/// `text` cut at every character `is_sep` accepts outside double quotes
-/// (with backslash escapes) and brackets.
-fn split_top_level(text: &str, is_sep: impl Fn(char) -> bool) -> Vec<&str> {
-    let mut pieces = Vec::new();
-    let (mut depth, mut quoted, mut escaped, mut start) = (0i64, false, false, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if quoted => escaped = true,
-            '"' => quoted = !quoted,
-            '[' | '(' | '{' if !quoted => depth += 1,
-            ']' | ')' | '}' if !quoted => depth -= 1,
-            c if !quoted && depth == 0 && is_sep(c) => {
-                pieces.push(&text[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    pieces.push(&text[start..]);
-    pieces
-}
-
-/// A position as a person types it (components separated by white space,
-/// splits written `a+b`), each component written as the game writes it,
-/// so that front ends compare what is typed with the moves they list by
-/// meaning rather than spelling; a component the game cannot read is kept
-/// as typed, for the game's own error to explain.
-pub fn read_typed(game: &dyn Ruleset, text: &str) -> Vec<String> {
-    let words: Vec<String> = split_words(text).into_iter().map(str::to_string).collect();
-    read_sums(game, &words)
-        .into_iter()
-        .map(|c| game.canonical(&c).unwrap_or(c))
-        .collect()
 }
 
 /// Heap games are sums of heaps that also have a Grundy sequence.

@@ -230,3 +230,24 @@ pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
     })
     .await
 }
+
+/// `GET /api/draw?game=GAME&position=P1;P2;...`: the position drawn as
+/// `grundy draw` draws it (boards, graphs, coins, heaps), as SVG whose
+/// clickable parts carry `data-key`s.
+pub async fn draw(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
+    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
+    answer(&app, "/api/draw", raw, &allowed, |params, _job| {
+        let game = params.game()?;
+        let position = params.components(&*game)?;
+        match game.figure(&position, &[])? {
+            Some(figure) => Ok(svg(grundy::present::drawing::to_svg(&figure))),
+            None => Err(grundy::Error::unsupported(format!(
+                "{} has no drawing of {}: it is shown as text",
+                game.name(),
+                position.join(" ")
+            ))
+            .into()),
+        }
+    })
+    .await
+}

@@ -72,6 +72,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/seq", get(api::seq))
         .route("/api/plot", get(api::plot))
         .route("/api/graph", get(api::graph))
+        .route("/api/draw", get(api::draw))
         .route("/api/move", get(play::computer_move))
         .route("/api/hint", get(play::hint))
         .fallback(not_found)

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::{advise, outcome_when_stuck};
+use grundy::present::drawing::to_svg;
 use grundy::ruleset::PositionMove;
 use grundy::{Outcome, Ruleset, Value};
 use serde::Serialize;
@@ -65,6 +66,15 @@ struct PlayAnswer {
     over: bool,
     /// Who won, when the game is over.
     winner: Option<Side>,
+    /// The position the human moves from (`after` for `/api/move`), drawn
+    /// as SVG whose clickable parts carry `data-key`s, for games that draw
+    /// their positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawing: Option<String>,
+    /// For each of `moves`, the ways to choose it on `drawing`: sets of
+    /// `data-key`s, any one set choosing the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    marks: Option<Vec<Vec<Vec<String>>>>,
 }
 
 /// Who wins when `stuck` is to move and has no move, by the engine's rule.
@@ -110,6 +120,7 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
         let stuck = moves.is_empty().then_some(Side::Human);
         (position.clone(), moves, stuck)
     };
+    let figure = game.figure(&after, &moves)?;
     json(&PlayAnswer {
         game: game.name(),
         position,
@@ -122,6 +133,8 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
         moves,
         over: stuck.is_some(),
         winner: stuck.map(|s| winner_when_stuck(&*game, s)),
+        drawing: figure.as_ref().map(to_svg),
+        marks: figure.map(|f| f.marks),
     })
 }
 

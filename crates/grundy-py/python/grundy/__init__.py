@@ -4,7 +4,8 @@ The engine of the ``grundy`` command, called directly: Sprague-Grundy
 values, outcomes and winning moves of sums (:func:`value`), Grundy
 sequences of heap games as numpy arrays with their periods (:func:`seq`),
 graphs with cycles (:func:`solve_graph`), pictures of state graphs
-(:func:`state_graph`) and nim arithmetic (:class:`Nimber`).
+(:func:`state_graph`), positions drawn as their games draw them
+(:func:`draw`) and nim arithmetic (:class:`Nimber`).
 
 Answers have the fields of the command's ``--json`` output, as attributes
 and through ``to_dict()``. Bad input raises ``ValueError`` with the
@@ -27,6 +28,8 @@ __all__ = [
     "Analysis",
     "CompoundAnalysis",
     "compound",
+    "draw",
+    "Drawing",
     "Nimber",
     "Sequence",
     "SolvedGraph",
@@ -165,6 +168,27 @@ class StateGraph:
         return f"StateGraph(<{len(self.svg)} characters of SVG>)"
 
 
+class Drawing(_Answer):
+    """A position as its game draws it (``grundy draw --json``): ``game``,
+    ``position``, ``parts`` (one drawing per component: a board, a graph,
+    coins or a heap) and ``moves`` (dicts with ``next``, ``typed``, how
+    ``grundy play`` reads the move, and ``keys``, the parts that choose
+    it). A notebook shows it as a picture (``_repr_svg_``)."""
+
+    game: str
+    position: List[str]
+    parts: List[Dict[str, Any]]
+    moves: List[Dict[str, Any]]
+
+    def __init__(self, fields: Dict[str, Any], svg: str, text: Optional[str]) -> None:
+        super().__init__(fields)
+        self.__dict__["svg"] = svg
+        self.__dict__["text"] = text
+
+    def _repr_svg_(self) -> str:
+        return self.__dict__["svg"]
+
+
 def _texts(components: Iterable[Component]) -> List[str]:
     if isinstance(components, (str, int)):
         components = [components]
@@ -272,3 +296,18 @@ def state_graph(
     ``max_states``, default 500), as ``grundy graph GAME COMPONENT...``."""
     svg, dot = _grundy.state_graph(game, _texts(components), misere, max_states)
     return StateGraph(svg, dot)
+
+
+def draw(
+    game: str,
+    components: Iterable[Component],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Drawing:
+    """The position drawn as ``grundy draw GAME COMPONENT...`` draws it:
+    ``.svg`` is the picture, ``.text`` boards and coins with their
+    coordinates (``None`` for pictures only). Raises ``ValueError`` for a
+    game without drawings (``wythoff``)."""
+    fields, svg, text = _grundy.draw(game, _texts(components), misere, max_states, ground)
+    return Drawing(fields, svg, text)

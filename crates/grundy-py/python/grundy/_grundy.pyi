@@ -36,6 +36,14 @@ def state_graph(
     max_states: Optional[int] = None,
 ) -> Tuple[str, str]: ...
 
+def draw(
+    game: str,
+    components: List[str],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Tuple[Dict[str, Any], str, Optional[str]]: ...
+
 _Operand = Union["Nimber", int]
 
 __version__: str

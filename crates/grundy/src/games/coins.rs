@@ -15,6 +15,7 @@ pub mod rule;
 
 use std::fmt::Write;
 
+use crate::answer::drawing::{Drawing, MAX_DRAWN_ITEMS};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::{Ignored, Visit};
@@ -490,7 +491,35 @@ impl SumGame for CoinGame {
     }
 }
 
-impl Capabilities for CoinGame {}
+impl Capabilities for CoinGame {
+    /// The row of coins, as long as written (a list of heads: up to the
+    /// last head).
+    fn draw(&self, c: &Coins) -> Option<Drawing> {
+        let len = c.len.or(c.heads.last().copied()).unwrap_or(0);
+        if len > MAX_DRAWN_ITEMS as u64 {
+            return None;
+        }
+        let mut heads = vec![false; len as usize];
+        for &h in &c.heads {
+            heads[(h - 1) as usize] = true;
+        }
+        Some(Drawing::Coins { heads })
+    }
+
+    /// A move is chosen by the coins it turns.
+    fn marks(&self, from: &Coins, to: &[Coins]) -> Vec<Vec<String>> {
+        let after = to.first().map_or(&[][..], |t| &t.heads[..]);
+        let mut turned: Vec<u64> = from
+            .heads
+            .iter()
+            .filter(|h| !after.contains(h))
+            .copied()
+            .collect();
+        turned.extend(after.iter().filter(|h| !from.heads.contains(h)));
+        turned.sort_unstable();
+        vec![turned.iter().map(u64::to_string).collect()]
+    }
+}
 
 /// Coins turned so far while listing moves, against the state budget.
 pub(crate) struct MoveBudget<'a> {

@@ -9,12 +9,13 @@
 //! symmetries of the grid, values XORed. A lone square is worth 0 and is
 //! never searched.
 
+use crate::answer::drawing::Drawing;
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{parse_board_lines, FileFormat};
 use crate::games::board::shape::{for_each_part_cut, push_parts, Region, Word};
-use crate::games::board::text::{format_board, parse_board};
+use crate::games::board::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
@@ -342,6 +343,15 @@ impl SumGame for Cram {
 /// Cram is a sum of boards and plays misère by the generic search;
 /// boards too big to type come from files.
 impl Capabilities for Cram {
+    fn draw(&self, b: &Region) -> Option<Drawing> {
+        Some(draw_board(b))
+    }
+
+    /// A domino is chosen by the two squares it covers.
+    fn marks(&self, from: &Region, to: &[Region]) -> Vec<Vec<String>> {
+        vec![taken_keys(from, to.first().filter(|t| t.w == from.w))]
+    }
+
     fn split_component(&self, b: &Region) -> Option<SplitComponent> {
         Some(SplitComponent {
             rules: std::sync::Arc::new(CramMoves),

@@ -24,6 +24,7 @@ mod drawing;
 mod fusion;
 mod inside;
 pub mod named_cut;
+mod picture;
 pub mod poj;
 
 pub use drawing::Drawing;
@@ -358,6 +359,16 @@ impl SumGame for Hackenbush {
 impl Capabilities for Hackenbush {
     fn files(&self) -> Option<&dyn ComponentFiles> {
         Some(self)
+    }
+
+    fn draw(&self, g: &Drawing) -> Option<crate::answer::drawing::Drawing> {
+        picture::picture(g)
+    }
+
+    /// A cut is chosen by the edge cut.
+    fn marks(&self, from: &Drawing, to: &[Drawing]) -> Vec<Vec<String>> {
+        let key = to.first().and_then(|t| picture::cut_key(from, t));
+        key.map(|k| vec![vec![k]]).unwrap_or_default()
     }
 }
 

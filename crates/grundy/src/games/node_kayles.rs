@@ -14,12 +14,13 @@
 
 use std::sync::Arc;
 
+use crate::answer::drawing::{square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::board::files::{self, FileFormat};
 use crate::games::board::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
-use crate::games::board::text::{format_board, parse_board, parse_dims};
+use crate::games::board::text::{draw_board, format_board, parse_board, parse_dims};
 use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
@@ -196,6 +197,61 @@ impl Graph {
         let name = |i: usize| (i + 1).to_string();
         let edges: Vec<(String, String)> = edges.map(|(i, j)| (name(i), name(j))).collect();
         Graph::from_names((0..n).map(name).collect(), &edges)
+    }
+
+    /// The vertices of this graph (as a bit set) whose names are
+    /// vertices of `other`, a graph read back from text.
+    fn alive_named_as(&self, other: &NkGraph) -> u128 {
+        let NkGraph::Graph(other) = other else {
+            return 0;
+        };
+        let mut set = 0;
+        for (i, name) in self.names.iter().enumerate() {
+            if let Ok(j) = other.names.binary_search_by(|m| name_order(m, name)) {
+                set |= (other.alive >> j & 1) << i;
+            }
+        }
+        set & self.alive
+    }
+
+    /// The vertices left, on a circle, with the edges among them.
+    fn drawing(&self) -> Drawing {
+        let alive: Vec<usize> = (0..self.names.len())
+            .filter(|&i| self.alive >> i & 1 == 1)
+            .collect();
+        let n = alive.len().max(1) as f64;
+        let vertices = alive
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let angle = std::f64::consts::TAU * k as f64 / n - std::f64::consts::FRAC_PI_2;
+                Vertex {
+                    name: self.names[i].clone(),
+                    x: 0.5 + 0.5 * angle.cos(),
+                    y: 0.5 + 0.5 * angle.sin(),
+                }
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for (a, &i) in alive.iter().enumerate() {
+            for (b, &j) in alive.iter().enumerate().skip(a + 1) {
+                if self.adj[i] >> j & 1 == 1 {
+                    let key = format!("{}-{}", self.names[i], self.names[j]);
+                    edges.push(Edge {
+                        key,
+                        from: a,
+                        to: b,
+                        bend: 0,
+                    });
+                }
+            }
+        }
+        Drawing::Graph {
+            vertices,
+            edges,
+            ground: None,
+            by_edges: false,
+        }
     }
 
     /// The text: edges among the vertices left, then lone ones.
@@ -441,6 +497,40 @@ impl Split for NkRules {
 /// Node Kayles is a sum of graphs and plays misère by the generic search;
 /// graphs too big to type come from files.
 impl Capabilities for NodeKayles {
+    /// Grid graphs as boards (a square's neighbours are the squares
+    /// beside it), other graphs with their vertices on a circle.
+    fn draw(&self, g: &NkGraph) -> Option<Drawing> {
+        Some(match g {
+            NkGraph::Grid(r) => draw_board(r),
+            NkGraph::Graph(g) => g.drawing(),
+        })
+    }
+
+    /// A move is chosen by the vertex taken: any vertex whose closed
+    /// neighbourhood is what the move removes (several give one move).
+    fn marks(&self, from: &NkGraph, to: &[NkGraph]) -> Vec<Vec<String>> {
+        match (from, to.first()) {
+            (NkGraph::Grid(r), t) => {
+                let left = match t {
+                    Some(NkGraph::Grid(t)) if t.w == r.w => t.bits,
+                    _ => 0,
+                };
+                takers(
+                    r.bits,
+                    r.bits & !left,
+                    |i| (1u128 << i) | r.neighbours(1u128 << i),
+                    |i| square_key(i / r.w, i % r.w),
+                )
+            }
+            (NkGraph::Graph(g), t) => takers(
+                g.alive,
+                g.alive & !t.map_or(0, |t| g.alive_named_as(t)),
+                |i| (1u128 << i) | g.adj[i],
+                |i| g.names[i].clone(),
+            ),
+        }
+    }
+
     fn files(&self) -> Option<&dyn ComponentFiles> {
         Some(self)
     }
@@ -462,6 +552,27 @@ impl Capabilities for NodeKayles {
             keys,
         })
     }
+}
+
+/// The vertices of `gone` (a subset of `alive`) whose closed
+/// neighbourhood (`closed`) among `alive` is exactly `gone`, each by
+/// `name`: the ways to make the move that takes `gone`.
+fn takers(
+    alive: u128,
+    gone: u128,
+    closed: impl Fn(usize) -> u128,
+    name: impl Fn(usize) -> String,
+) -> Vec<Vec<String>> {
+    let mut ways = Vec::new();
+    let mut rest = gone;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if closed(i) & alive == gone {
+            ways.push(vec![name(i)]);
+        }
+    }
+    ways
 }
 
 /// A graph file lists an edge or a lone vertex per line

@@ -6,7 +6,9 @@
 //! that draws differently (a notebook, another web page) drops this module
 //! and loses no answer. [`picture`] draws a state graph as DOT or SVG, with
 //! its own layout and its own limits on how long a text is shown;
-//! [`text`] holds the wording of answers for people.
+//! [`drawing`] draws positions (boards, graphs, coins, heaps) as SVG and
+//! as text with coordinates; [`text`] holds the wording of answers for people.
 
+pub mod drawing;
 pub mod picture;
 pub mod text;

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use rustc_hash::FxHashSet;
 
 use super::{boxed, read_components, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
+use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
@@ -147,6 +148,14 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 
     fn as_heap(&self, c: &G::Comp) -> Option<u64> {
         self.game.as_heap(c)
+    }
+
+    fn draw(&self, c: &G::Comp) -> Option<Drawing> {
+        self.game.draw(c)
+    }
+
+    fn marks(&self, from: &G::Comp, to: &[G::Comp]) -> Vec<Vec<String>> {
+        self.game.marks(from, to)
     }
 
     /// A game on an explicit graph is solved whole in misère play too.

@@ -3,6 +3,7 @@
 //! (`..x/...`), and `0` for a board with nothing left.
 
 use super::shape::{ones, Region, MAX_CELLS};
+use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::error::{shorten_quote, Error, Result};
 
 /// `R` and `C` of `RxC`, if `text` is written so (both positive).
@@ -92,15 +93,37 @@ pub fn format_board(b: &Region, full: impl Fn(usize, usize) -> String) -> String
     rows.join("/")
 }
 
-/// `(r, c)` as a person reads a square: `b3` is row 2, column 3.
-pub fn square_name(cell: usize, w: usize) -> String {
-    let (r, c) = (cell / w, cell % w);
-    let row = if r < 26 {
-        ((b'a' + r as u8) as char).to_string()
-    } else {
-        format!("r{}", r + 1)
-    };
-    format!("{row}{}", c + 1)
+/// The board drawn square by square: free squares are in play, the
+/// others taken.
+pub fn draw_board(b: &Region) -> Drawing {
+    let rows = (0..b.h)
+        .map(|r| {
+            (0..b.w)
+                .map(|c| {
+                    if b.bits >> (r * b.w + c) & 1 == 1 {
+                        Square::Free
+                    } else {
+                        Square::Taken
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Drawing::Board { rows }
+}
+
+/// The keys of the squares free on `from` and not on `to` (a region in
+/// the same box, or `None` when nothing is left): what a move that takes
+/// squares is chosen by.
+pub fn taken_keys(from: &Region, to: Option<&Region>) -> Vec<String> {
+    let mut gone = from.bits & !to.map_or(0, |t| t.bits);
+    let mut keys = Vec::new();
+    while gone != 0 {
+        let i = gone.trailing_zeros() as usize;
+        gone &= gone - 1;
+        keys.push(square_key(i / from.w, i % from.w));
+    }
+    keys
 }
 
 #[cfg(test)]
@@ -133,8 +156,13 @@ mod tests {
     }
 
     #[test]
-    fn squares_are_named_by_row_letter_and_column() {
-        assert_eq!(square_name(0, 5), "a1");
-        assert_eq!(square_name(7, 5), "b3");
+    fn a_domino_is_chosen_by_the_squares_it_covers() {
+        let from = parse_board("3x4", "a board").unwrap();
+        let to = parse_board("..../.x../.x..", "a board").unwrap();
+        assert_eq!(taken_keys(&from, Some(&to)), ["b2", "b3"]);
+        assert_eq!(
+            taken_keys(&parse_board("..", "a").unwrap(), None),
+            ["a1", "b1"]
+        );
     }
 }

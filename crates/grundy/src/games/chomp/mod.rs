@@ -24,6 +24,7 @@ pub mod snapshot;
 
 use std::sync::{Arc, Mutex};
 
+use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
@@ -285,6 +286,37 @@ impl SumGame for Chomp {
 
 /// Chomp is a sum of bars and plays misère by the generic search.
 impl Capabilities for Chomp {
+    /// The bar as written: the first row on top, the poison at `a1`.
+    fn draw(&self, rows: &Vec<u8>) -> Option<Drawing> {
+        let width = rows.first().copied().unwrap_or(0);
+        let rows = rows
+            .iter()
+            .enumerate()
+            .map(|(r, &len)| {
+                (0..width)
+                    .map(|c| match (r, c) {
+                        (0, 0) => Square::Poison,
+                        _ if c < len => Square::Free,
+                        _ => Square::Gone,
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Drawing::Board { rows })
+    }
+
+    /// A bite is chosen by the square bitten: the first square gone, in
+    /// the first row that lost any.
+    fn marks(&self, from: &Vec<u8>, to: &[Vec<u8>]) -> Vec<Vec<String>> {
+        let after = to.first().map_or(&[][..], Vec::as_slice);
+        (0..from.len())
+            .find_map(|r| {
+                let left = after.get(r).copied().unwrap_or(0);
+                (left < from[r]).then(|| vec![vec![square_key(r, usize::from(left))]])
+            })
+            .unwrap_or_default()
+    }
+
     /// One key, none for the poison alone (worth 0).
     fn split_component(&self, rows: &Vec<u8>) -> Option<SplitComponent> {
         let key = key_of(rows);

@@ -184,6 +184,20 @@ impl Drawing {
             .map(|&(_, a, b)| (self.label(a), self.label(b)))
     }
 
+    /// Which copy of its edge (0 for the first written) the cut of
+    /// [`Drawing::cut_edge`] was: copies written before a cut one keep
+    /// their ends, so all of them are still here, before its mark.
+    pub fn cut_copy(&self) -> Option<usize> {
+        let &(at, a, b) = self.marks.first()?;
+        let same = |&(x, y): &(u32, u32)| (x, y) == (a, b) || (x, y) == (b, a);
+        Some(
+            self.edges[..at.min(self.edges.len())]
+                .iter()
+                .filter(|e| same(e))
+                .count(),
+        )
+    }
+
     /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.edges.len()

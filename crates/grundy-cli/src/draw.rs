@@ -1,0 +1,74 @@
+//! `grundy draw GAME POSITION...`: the position as its game draws it
+//! (boards, graphs, coins, heaps), as text with coordinates, as SVG, or
+//! as JSON with the keys that choose each move.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use grundy::present::drawing::draw;
+use grundy::Limits;
+
+use crate::output::{print, print_json};
+use crate::position::PositionArgs;
+
+/// Drawing formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A standalone SVG picture, each clickable part with its `data-key`.
+    Svg,
+    /// Boards and rows of coins as text with their coordinates, as `play`
+    /// shows them.
+    Text,
+}
+
+/// Arguments of `grundy draw`.
+#[derive(Args, Debug)]
+pub struct DrawArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The output format (default: from the -o extension, else text when
+    /// every component has a text drawing, else svg).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Write to FILE (.svg or .txt) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The drawing as JSON: each component's parts, and each move with
+    /// the keys that choose it.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
+    let game = args.position.ruleset()?;
+    let position = args.position.position(&*game)?;
+    let drawn = draw(&*game, &position, limits)?;
+    if args.json {
+        return print_json(&drawn);
+    }
+    let format = match (args.format, &args.output) {
+        (Some(f), _) => f,
+        (None, Some(path)) => match path.extension().and_then(|e| e.to_str()) {
+            Some("svg") => Format::Svg,
+            Some("txt") => Format::Text,
+            _ => bail!("`grundy draw` writes SVG (-o FILE.svg) or text (-o FILE.txt)"),
+        },
+        (None, None) if drawn.text.is_some() => Format::Text,
+        (None, None) => Format::Svg,
+    };
+    let out = match (format, drawn.text) {
+        (Format::Svg, _) => drawn.svg,
+        (Format::Text, Some(text)) => text,
+        (Format::Text, None) => bail!(
+            "{} is drawn as a picture, not as text: use --format svg",
+            drawn.game
+        ),
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, out + "\n")
+            .with_context(|| format!("cannot write {}", path.display())),
+        None => print(&(out + "\n")),
+    }
+}

@@ -1,0 +1,142 @@
+//! `grundy play` on a board in a terminal session: the board is drawn with
+//! its coordinates after every move, and the human moves by typing the
+//! squares a domino covers (`b3-b4`). The test reads each drawn board,
+//! checks it against the position printed above it (read here, apart
+//! from the engine), and answers with a domino it finds on the drawing.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Free squares of a Cram board written `RxC` or as rows `../.x`.
+fn free_squares(text: &str) -> Vec<(usize, usize)> {
+    if text == "0" {
+        return Vec::new();
+    }
+    if text.chars().all(|c| c.is_ascii_digit() || c == 'x') {
+        let (r, c) = text.split_once('x').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        return (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
+    }
+    let mut out = Vec::new();
+    for (i, row) in text.split('/').enumerate() {
+        out.extend(
+            row.chars()
+                .enumerate()
+                .filter(|(_, ch)| *ch == '.')
+                .map(|(j, _)| (i, j)),
+        );
+    }
+    out
+}
+
+/// The free squares of a board drawn as text: a header of column letters,
+/// then a row number and a mark per square.
+fn drawn_squares(lines: &[String]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for line in &lines[1..] {
+        let mut words = line.split_whitespace();
+        let row: usize = words.next().unwrap().parse().unwrap();
+        // Squares sit every two characters after the row number's column.
+        let marks: Vec<char> = line.chars().skip(3).step_by(2).collect();
+        for (col, mark) in marks.iter().enumerate() {
+            if *mark == '.' {
+                out.push((row - 1, col));
+            }
+        }
+    }
+    out
+}
+
+/// The transcript of `grundy play cram 3x4` with the human typing `lines`.
+fn session(lines: &[String]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "cram", "3x4", "--moves"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every board drawn in `transcript`, checked against the position
+/// printed above it; returns the free squares of the last one.
+fn check_boards(transcript: &str) -> (usize, Vec<(usize, usize)>) {
+    let lines: Vec<&str> = transcript.lines().collect();
+    let (mut boards, mut last) = (0, Vec::new());
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("position: ") else {
+            continue;
+        };
+        let position = rest.split_whitespace().next().unwrap();
+        let drawn: Vec<String> = lines[i + 1..]
+            .iter()
+            .take_while(|l| l.starts_with(' ') || l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.to_string())
+            .collect();
+        if drawn.is_empty() {
+            // A position shown again after a typo or `moves` is not
+            // drawn again; the end (`0`) has no squares.
+            continue;
+        }
+        assert_eq!(
+            drawn_squares(&drawn),
+            free_squares(position),
+            "{transcript}"
+        );
+        boards += 1;
+        last = drawn_squares(&drawn);
+    }
+    (boards, last)
+}
+
+/// The computer plays the same way every time, so a game is driven by
+/// running the session again with one more line: each time the test reads
+/// the last board drawn and types a domino it finds there.
+#[test]
+fn cram_3x4_is_played_to_the_end_by_coordinates() {
+    let mut typed: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        let transcript = session(&typed);
+        assert!(!transcript.contains("is not a move"), "{transcript}");
+        let (boards, last) = check_boards(&transcript);
+        assert!(boards > typed.len(), "a board for every turn\n{transcript}");
+        if transcript.contains("no move left") {
+            assert!(
+                transcript.contains("no move left: you win!")
+                    || transcript.contains("no move left: the computer wins."),
+                "{transcript}"
+            );
+            // Each move typed is echoed with the squares it covers.
+            let echoed = transcript
+                .lines()
+                .filter(|l| l.starts_with("you: "))
+                .count();
+            assert_eq!(echoed, typed.len(), "{transcript}");
+            return;
+        }
+        let (r, c) = *last
+            .iter()
+            .find(|&&(r, c)| last.contains(&(r, c + 1)) || last.contains(&(r + 1, c)))
+            .expect("a domino fits while the game is on");
+        let other = if last.contains(&(r, c + 1)) {
+            (r, c + 1)
+        } else {
+            (r + 1, c)
+        };
+        let name = |(r, c): (usize, usize)| format!("{}{}", (b'a' + c as u8) as char, r + 1);
+        typed.push(format!("{}-{}", name((r, c)), name(other)));
+    }
+    panic!("the game did not end: {typed:?}");
+}

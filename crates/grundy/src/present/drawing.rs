@@ -1,0 +1,453 @@
+//! Positions as pictures: a [`Figure`] drawn as SVG (the page, the `draw`
+//! command, notebooks) and boards and coins as text with coordinates (the
+//! terminal's `play`).
+//!
+//! Every part a move is chosen by carries its key as `data-key`
+//! (`1:b3`), so that a page can click on it and mark it; the SVG holds
+//! its own style, so a file written by `draw` looks the same alone.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::answer::drawing::{column_name, figure_key, square_key, Drawing, Figure, Square};
+use crate::answer::PositionMove;
+use crate::error::{Error, Result};
+use crate::game::Limits;
+use crate::play::move_keys;
+use crate::ruleset::Ruleset;
+
+/// A position drawn, as `grundy draw` and the Python package give it:
+/// the parts (as JSON), each move with the keys that choose it, and the
+/// picture and text drawing made from them.
+#[derive(Debug, Serialize)]
+pub struct Drawn {
+    /// The canonical game name.
+    pub game: String,
+    /// The position drawn.
+    pub position: Vec<String>,
+    /// One drawing per component.
+    pub parts: Vec<Drawing>,
+    /// Every move from the position.
+    pub moves: Vec<DrawnMove>,
+    /// The picture, as SVG.
+    #[serde(skip)]
+    pub svg: String,
+    /// Boards and coins as text with coordinates (`None` when some
+    /// component is drawn only as a picture).
+    #[serde(skip)]
+    pub text: Option<String>,
+}
+
+/// A move as [`Drawn`] lists it.
+#[derive(Debug, Serialize)]
+pub struct DrawnMove {
+    /// The position after the move.
+    pub next: Vec<String>,
+    /// How the move is typed in `play` (`b1-b2`), when it is drawn.
+    pub typed: Option<String>,
+    /// The ways to choose it on the picture: sets of its `data-key`s.
+    pub keys: Vec<Vec<String>>,
+}
+
+/// The position `position` of `game` drawn, with its moves (at most
+/// `limits.max_states` of them), or why it has no drawing.
+pub fn draw(game: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Drawn> {
+    let moves: Vec<PositionMove> = game.position_moves(position, limits)?;
+    let Some(figure) = game.figure(position, &moves)? else {
+        return Err(Error::unsupported(format!(
+            "{} has no drawing of {}: `grundy value` and `grundy play` show it as text",
+            game.name(),
+            position.join(" ")
+        )));
+    };
+    let listed = moves
+        .into_iter()
+        .zip(&figure.marks)
+        .enumerate()
+        .map(|(k, (m, keys))| DrawnMove {
+            next: m.next,
+            typed: move_keys(&figure, k),
+            keys: keys.clone(),
+        })
+        .collect();
+    Ok(Drawn {
+        game: game.name(),
+        position: position.to_vec(),
+        svg: to_svg(&figure),
+        text: figure_text(&figure),
+        parts: figure.parts,
+        moves: listed,
+    })
+}
+
+/// Every component's text drawing, under its number when there are
+/// several (`None` unless all have one).
+pub fn figure_text(figure: &Figure) -> Option<String> {
+    let texts = figure
+        .parts
+        .iter()
+        .map(to_text)
+        .collect::<Option<Vec<String>>>()?;
+    if let [one] = &texts[..] {
+        return Some(one.clone());
+    }
+    let numbered: Vec<String> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("component {}:\n{t}", i + 1))
+        .collect();
+    Some(numbered.join("\n"))
+}
+
+/// The side of a square, a coin's diameter and a token's height, in
+/// pixels.
+const CELL: f64 = 36.0;
+/// How captions and coordinates are painted.
+const LABEL: &str = r##"fill="#666" pointer-events="none""##;
+/// The room left for coordinates and captions.
+const MARGIN: f64 = 24.0;
+/// The side of a graph's box.
+const GRAPH_SIDE: f64 = 260.0;
+
+/// The colours of each kind of part, as attributes, so that the picture
+/// needs no style sheet (pages may forbid inline ones) and a page's own
+/// rules (`.picked`, `.hinted`) still override them.
+fn paint(kind: &str) -> &'static str {
+    match kind {
+        "free" => r##"fill="#fff" stroke="#555""##,
+        "taken" => r##"fill="#888" stroke="#555""##,
+        "poison" => r##"fill="#f3b0b0" stroke="#555""##,
+        "heads" => r##"fill="#e9c46a" stroke="#555""##,
+        "tails" => r##"fill="#d9d9d9" stroke="#555""##,
+        "token" => r##"fill="#9ecae1" stroke="#3a6f8f""##,
+        "vertex" => r##"fill="#fff" stroke="#333""##,
+        "edge" => r##"stroke="#2d6a4f" stroke-width="5" fill="none" stroke-linecap="round""##,
+        "link" => r##"stroke="#555" stroke-width="2" fill="none""##,
+        "ground" => r##"stroke="#6b4f2a" stroke-width="6""##,
+        _ => "",
+    }
+}
+
+/// The figure as one SVG picture, components left to right, numbered
+/// when there are several.
+pub fn to_svg(figure: &Figure) -> String {
+    let mut body = String::new();
+    let (mut x, mut height) = (MARGIN / 2.0, 0.0f64);
+    let numbered = figure.parts.len() > 1;
+    for (i, part) in figure.parts.iter().enumerate() {
+        let top = if numbered { MARGIN } else { 0.0 };
+        if numbered {
+            let _ = write!(body, r#"<text {LABEL} x="{x}" y="16">{}</text>"#, i + 1);
+        }
+        let (w, h) = draw_part(&mut body, part, i, x, top);
+        x += w + MARGIN;
+        height = height.max(top + h);
+    }
+    let width = x.max(MARGIN);
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="13" fill="#222">{body}</svg>"##
+    )
+}
+
+/// Draws component `i` with its top-left corner at `(x, y)`; returns the
+/// room it took.
+fn draw_part(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f64, f64) {
+    match part {
+        Drawing::Board { rows } => draw_board(svg, rows, i, x, y),
+        Drawing::Coins { heads } => draw_coins(svg, heads, i, x, y),
+        Drawing::Heap { size } => draw_heap(svg, *size, i, x, y),
+        Drawing::Graph { .. } => draw_graph(svg, part, i, x, y),
+    }
+}
+
+fn draw_board(svg: &mut String, rows: &[Vec<Square>], i: usize, x: f64, y: f64) -> (f64, f64) {
+    let cols = rows.first().map_or(0, Vec::len);
+    for c in 0..cols {
+        let cx = x + MARGIN + (c as f64 + 0.5) * CELL;
+        let _ = write!(
+            svg,
+            r#"<text class="label" {LABEL} x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
+            y + 16.0,
+            column_name(c)
+        );
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let top = y + MARGIN + r as f64 * CELL;
+        let _ = write!(
+            svg,
+            r#"<text class="label" {LABEL} x="{}" y="{}" text-anchor="end">{}</text>"#,
+            x + MARGIN - 6.0,
+            top + CELL / 2.0 + 5.0,
+            r + 1
+        );
+        for (c, square) in row.iter().enumerate() {
+            let name = square_key(r, c);
+            let (class, key) = match square {
+                Square::Gone => continue,
+                Square::Free => (
+                    "free key",
+                    format!(r#" data-key="{}""#, figure_key(i, &name)),
+                ),
+                Square::Taken => ("taken", String::new()),
+                Square::Poison => ("poison", String::new()),
+            };
+            let _ = write!(
+                svg,
+                r#"<rect class="sq {class}"{key} {} x="{}" y="{top}" width="{CELL}" height="{CELL}"><title>{name}</title></rect>"#,
+                paint(class.trim_end_matches(" key")),
+                x + MARGIN + c as f64 * CELL,
+            );
+        }
+    }
+    (
+        MARGIN + cols as f64 * CELL,
+        MARGIN + rows.len() as f64 * CELL,
+    )
+}
+
+fn draw_coins(svg: &mut String, heads: &[bool], i: usize, x: f64, y: f64) -> (f64, f64) {
+    let r = CELL / 2.0 - 2.0;
+    for (k, &head) in heads.iter().enumerate() {
+        let cx = x + (k as f64 + 0.5) * CELL;
+        let cy = y + CELL / 2.0 + 4.0;
+        let (class, face) = if head { ("heads", "H") } else { ("tails", "T") };
+        let key = figure_key(i, &(k + 1).to_string());
+        let _ = write!(
+            svg,
+            r#"<circle class="coin {class} key" data-key="{key}" {} cx="{cx}" cy="{cy}" r="{r}"><title>coin {}</title></circle><text pointer-events="none" x="{cx}" y="{}" text-anchor="middle">{face}</text><text class="label" {LABEL} x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
+            paint(class),
+            k + 1,
+            cy + 5.0,
+            cy + r + 16.0,
+            k + 1
+        );
+    }
+    (heads.len().max(1) as f64 * CELL, CELL + 24.0)
+}
+
+fn draw_heap(svg: &mut String, size: u64, i: usize, x: f64, y: f64) -> (f64, f64) {
+    const TOKEN: f64 = 12.0;
+    let height = size.max(1) as f64 * TOKEN + 20.0;
+    for k in 0..size {
+        let top = y + height - 20.0 - (k + 1) as f64 * TOKEN;
+        let key = figure_key(i, &(k + 1).to_string());
+        let _ = write!(
+            svg,
+            r#"<rect class="token key" data-key="{key}" {} x="{x}" y="{top}" width="{CELL}" height="{}" rx="3"><title>token {}</title></rect>"#,
+            paint("token"),
+            TOKEN - 2.0,
+            k + 1
+        );
+    }
+    let _ = write!(
+        svg,
+        r#"<text class="label" {LABEL} x="{}" y="{}" text-anchor="middle">{size}</text>"#,
+        x + CELL / 2.0,
+        y + height - 4.0
+    );
+    (CELL, height)
+}
+
+fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f64, f64) {
+    let Drawing::Graph {
+        vertices,
+        edges,
+        ground,
+        by_edges,
+    } = part
+    else {
+        return (0.0, 0.0);
+    };
+    let inner = GRAPH_SIDE - 2.0 * MARGIN;
+    let at = |v: usize| {
+        (
+            x + MARGIN + vertices[v].x * inner,
+            y + MARGIN + vertices[v].y * inner,
+        )
+    };
+    let floor = y + GRAPH_SIDE - MARGIN / 2.0;
+    if ground.is_some() {
+        let _ = write!(
+            svg,
+            r#"<line class="ground" {} x1="{x}" y1="{floor}" x2="{}" y2="{floor}"/>"#,
+            paint("ground"),
+            x + GRAPH_SIDE
+        );
+    }
+    for e in edges {
+        let (mut a, mut b) = (at(e.from), at(e.to));
+        // An edge to the ground meets the ground line below its other end.
+        if Some(e.from) == *ground {
+            a = (b.0, floor);
+        }
+        if Some(e.to) == *ground {
+            b = (a.0, floor);
+        }
+        let path = curve(a, b, e.bend);
+        let (class, key) = if *by_edges {
+            (
+                "edge key",
+                format!(r#" data-key="{}""#, escape(&figure_key(i, &e.key))),
+            )
+        } else {
+            ("link", String::new())
+        };
+        let _ = write!(
+            svg,
+            r#"<path class="{class}"{key} {} d="{path}"><title>{}</title></path>"#,
+            paint(class.trim_end_matches(" key")),
+            escape(&e.key)
+        );
+    }
+    for (v, vertex) in vertices.iter().enumerate() {
+        if Some(v) == *ground {
+            continue;
+        }
+        let (cx, cy) = at(v);
+        let (class, key) = if *by_edges {
+            ("vertex", String::new())
+        } else {
+            (
+                "vertex key",
+                format!(r#" data-key="{}""#, escape(&figure_key(i, &vertex.name))),
+            )
+        };
+        let r = if *by_edges { 5.0 } else { 13.0 };
+        let _ = write!(
+            svg,
+            r#"<circle class="{class}"{key} {} cx="{cx:.1}" cy="{cy:.1}" r="{r}"><title>{}</title></circle>"#,
+            paint("vertex"),
+            escape(&vertex.name)
+        );
+        if !*by_edges {
+            let _ = write!(
+                svg,
+                r#"<text pointer-events="none" x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                cy + 4.0,
+                escape(&vertex.name)
+            );
+        }
+    }
+    (GRAPH_SIDE, GRAPH_SIDE)
+}
+
+/// An SVG path from `a` to `b`: straight for the first of parallel edges,
+/// bowed alternately left and right for the others; a loop for an edge
+/// from a vertex to itself.
+fn curve(a: (f64, f64), b: (f64, f64), bend: u32) -> String {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        let r = 10.0 + 6.0 * f64::from(bend);
+        return format!(
+            "M{:.1},{:.1} c{r:.1},{:.1} {:.1},{:.1} 0,0",
+            a.0,
+            a.1,
+            -2.0 * r,
+            -r,
+            -2.0 * r
+        );
+    }
+    if bend == 0 {
+        return format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, b.0, b.1);
+    }
+    let side = if bend % 2 == 1 { 1.0 } else { -1.0 };
+    let off = side * 14.0 * f64::from(bend.div_ceil(2));
+    let (mx, my) = (
+        (a.0 + b.0) / 2.0 - dy / len * off,
+        (a.1 + b.1) / 2.0 + dx / len * off,
+    );
+    format!(
+        "M{:.1},{:.1} Q{mx:.1},{my:.1} {:.1},{:.1}",
+        a.0, a.1, b.0, b.1
+    )
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A board or a row of coins as text with its coordinates, for the
+/// terminal (`None`: the component's text says it as well).
+pub fn to_text(part: &Drawing) -> Option<String> {
+    match part {
+        Drawing::Board { rows } if rows.is_empty() => None,
+        Drawing::Board { rows } => {
+            let cols = rows.first().map_or(0, Vec::len);
+            let label = rows.len().to_string().len();
+            let mut out = format!("{:label$} ", "");
+            for c in 0..cols {
+                let _ = write!(out, " {}", column_name(c));
+            }
+            for (r, row) in rows.iter().enumerate() {
+                let _ = write!(out, "\n{:>label$} ", r + 1);
+                for square in row {
+                    out.push(' ');
+                    out.push(match square {
+                        Square::Free => '.',
+                        Square::Taken => 'x',
+                        Square::Gone => ' ',
+                        Square::Poison => '*',
+                    });
+                }
+            }
+            Some(out)
+        }
+        Drawing::Coins { heads } => {
+            let numbers: Vec<String> = (1..=heads.len()).map(|k| k.to_string()).collect();
+            let faces: Vec<String> = heads
+                .iter()
+                .zip(&numbers)
+                .map(|(&h, n)| format!("{:>w$}", if h { "H" } else { "T" }, w = n.len()))
+                .collect();
+            Some(format!("{}\n{}", numbers.join(" "), faces.join(" ")))
+        }
+        Drawing::Graph { .. } | Drawing::Heap { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Drawing {
+        let square = |c| match c {
+            '.' => Square::Free,
+            'x' => Square::Taken,
+            '*' => Square::Poison,
+            _ => Square::Gone,
+        };
+        Drawing::Board {
+            rows: rows
+                .iter()
+                .map(|r| r.chars().map(square).collect())
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn boards_print_with_their_coordinates() {
+        let text = to_text(&board(&["*..", ".x ", ".  "])).unwrap();
+        assert_eq!(text, "   a b c\n1  * . .\n2  . x  \n3  .    ");
+    }
+
+    #[test]
+    fn every_free_square_is_a_key_of_the_picture() {
+        let figure = Figure {
+            parts: vec![board(&["..", "x."]), Drawing::Heap { size: 2 }],
+            marks: Vec::new(),
+        };
+        let svg = to_svg(&figure);
+        for key in ["1:a1", "1:b1", "1:b2", "2:1", "2:2"] {
+            assert!(svg.contains(&format!(r#"data-key="{key}""#)), "{key}");
+        }
+        assert!(
+            !svg.contains(r#"data-key="1:a2""#),
+            "a taken square is no key"
+        );
+    }
+}
