@@ -464,6 +464,9 @@ test("Cram 3x4 played to the end by clicking squares, following the hints", asyn
   await playState("your-turn");
   assert.equal((await drawnKeys("rect.free")).length, 12);
   await boardShot("cram-3x4.png");
+  await page.click("#hint");
+  await page.waitForSelector("#board .hinted");
+  await page.locator("#play-panel").screenshot({ path: join(shots, "cram-hint.png") });
   const winner = await playByClicks("rect.free", cramSquares, hintedKeys);
   assert.equal(winner, "You win!");
   assert.ok(await page.isHidden("#play-error"));
