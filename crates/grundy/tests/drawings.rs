@@ -192,3 +192,32 @@ fn a_heap_move_is_the_lowest_token_taken() {
     // Huge heaps are not drawn.
     assert!(g.figure(&["1000".to_string()], &[]).unwrap().is_none());
 }
+
+#[test]
+fn a_token_on_a_directed_graph_moves_to_the_vertex_clicked() {
+    let text = "a b\nb c\nc a\nb d\nb d\n";
+    let g = grundy::parse_with("graph:g", SpecOptions::default(), &|_| Ok(text.to_string()))
+        .unwrap();
+    let position = vec!["b".to_string()];
+    let (moves, fig) = figure(&*g, &position);
+    chosen_by_own_keys(&fig);
+    let Drawing::Graph {
+        vertices,
+        edges,
+        arrows,
+        tokens,
+        ..
+    } = &fig.parts[0]
+    else {
+        panic!("a graph")
+    };
+    assert!(*arrows);
+    assert_eq!(tokens, &[1], "the token is on b");
+    assert_eq!(vertices.len(), 4);
+    // The repeated edge b-d is one edge and one move.
+    assert_eq!(edges.len(), 4);
+    assert_eq!(moves.len(), 2);
+    for (m, ways) in moves.iter().zip(&fig.marks) {
+        assert_eq!(ways, &[vec![format!("1:{}", m.next[0])]]);
+    }
+}

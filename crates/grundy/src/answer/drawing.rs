@@ -75,6 +75,11 @@ pub enum Drawing {
         ground: Option<usize>,
         /// Whether moves are chosen by edges (otherwise by vertices).
         by_edges: bool,
+        /// Whether edges are one-way (drawn as arrows from `from` to
+        /// `to`), as in a game where a token slides along them.
+        arrows: bool,
+        /// The vertices holding a token (a game on a directed graph).
+        tokens: Vec<usize>,
     },
     /// A row of coins, `true` for heads, numbered from 1.
     Coins {
@@ -108,6 +113,15 @@ impl Drawing {
             Drawing::Heap { size } => *size as usize,
         }
     }
+}
+
+/// Where vertex `k` of `n` sits on a circle in the unit box, the first
+/// at the top, the others clockwise: the layout of graphs with no shape
+/// of their own.
+pub fn on_circle(k: usize, n: usize) -> (f64, f64) {
+    let angle = std::f64::consts::TAU * k as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
+    let round = |v: f64| (v * 1e4).round() / 1e4;
+    (round(0.5 + 0.5 * angle.cos()), round(0.5 + 0.5 * angle.sin()))
 }
 
 /// The key of the square in row `row` and column `col` (both from 0):

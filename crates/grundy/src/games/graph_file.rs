@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 
+use crate::answer::drawing::{on_circle, Drawing, Edge, Vertex, MAX_DRAWN_ITEMS};
 use crate::entry::{in_file, Accepts, Build, Entry, Name};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
@@ -216,6 +217,55 @@ impl Capabilities for GraphFileGame {
 
     fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
         Some(self)
+    }
+
+    /// The whole graph, vertices on a circle and edges as arrows, with the
+    /// token on its vertex (graphs too big to read are not drawn).
+    fn draw(&self, v: &u32) -> Option<Drawing> {
+        let n = self.graph.vertex_count();
+        let edges: usize = (0..n as u32).map(|u| self.graph.options(u).len()).sum();
+        if n + edges > MAX_DRAWN_ITEMS {
+            return None;
+        }
+        let vertices = (0..n)
+            .map(|k| {
+                let (x, y) = on_circle(k, n);
+                let name = self.vertex_name(k as u32).to_string();
+                Vertex { name, x, y }
+            })
+            .collect();
+        let mut drawn = Vec::with_capacity(edges);
+        for u in 0..n as u32 {
+            let options = self.graph.options(u);
+            for (k, &w) in options.iter().enumerate() {
+                // A repeated edge is one move, drawn once; an edge with
+                // one back bows to its own side, so the two stay apart.
+                if options[..k].contains(&w) {
+                    continue;
+                }
+                drawn.push(Edge {
+                    key: format!("{}-{}", self.vertex_name(u), self.vertex_name(w)),
+                    from: u as usize,
+                    to: w as usize,
+                    bend: self.graph.options(w).contains(&u).into(),
+                });
+            }
+        }
+        Some(Drawing::Graph {
+            vertices,
+            edges: drawn,
+            ground: None,
+            by_edges: false,
+            arrows: true,
+            tokens: vec![*v as usize],
+        })
+    }
+
+    /// A move is chosen by the vertex the token slides to.
+    fn marks(&self, _from: &u32, to: &[u32]) -> Vec<Vec<String>> {
+        to.iter()
+            .map(|&w| vec![self.vertex_name(w).to_string()])
+            .collect()
     }
 }
 

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use crate::answer::drawing::{square_key, Drawing, Edge, Vertex};
+use crate::answer::drawing::{on_circle, square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
@@ -219,16 +219,15 @@ impl Graph {
         let alive: Vec<usize> = (0..self.names.len())
             .filter(|&i| self.alive >> i & 1 == 1)
             .collect();
-        let n = alive.len().max(1) as f64;
         let vertices = alive
             .iter()
             .enumerate()
             .map(|(k, &i)| {
-                let angle = std::f64::consts::TAU * k as f64 / n - std::f64::consts::FRAC_PI_2;
+                let (x, y) = on_circle(k, alive.len());
                 Vertex {
                     name: self.names[i].clone(),
-                    x: 0.5 + 0.5 * angle.cos(),
-                    y: 0.5 + 0.5 * angle.sin(),
+                    x,
+                    y,
                 }
             })
             .collect();
@@ -251,6 +250,8 @@ impl Graph {
             edges,
             ground: None,
             by_edges: false,
+            arrows: false,
+            tokens: Vec::new(),
         }
     }
 

@@ -121,6 +121,7 @@ fn paint(kind: &str) -> &'static str {
         "heads" => r##"fill="#e9c46a" stroke="#555""##,
         "tails" => r##"fill="#d9d9d9" stroke="#555""##,
         "token" => r##"fill="#9ecae1" stroke="#3a6f8f""##,
+        "piece" => r##"fill="#e76f51" stroke="#333""##,
         "vertex" => r##"fill="#fff" stroke="#333""##,
         "edge" => r##"stroke="#2d6a4f" stroke-width="5" fill="none" stroke-linecap="round""##,
         "link" => r##"stroke="#555" stroke-width="2" fill="none""##,
@@ -252,20 +253,18 @@ fn draw_heap(svg: &mut String, size: u64, i: usize, x: f64, y: f64) -> (f64, f64
 fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f64, f64) {
     let Drawing::Graph {
         vertices,
-        edges,
         ground,
         by_edges,
+        ..
     } = part
     else {
         return (0.0, 0.0);
     };
     let inner = GRAPH_SIDE - 2.0 * MARGIN;
-    let at = |v: usize| {
-        (
-            x + MARGIN + vertices[v].x * inner,
-            y + MARGIN + vertices[v].y * inner,
-        )
-    };
+    let places: Vec<(f64, f64)> = vertices
+        .iter()
+        .map(|v| (x + MARGIN + v.x * inner, y + MARGIN + v.y * inner))
+        .collect();
     let floor = y + GRAPH_SIDE - MARGIN / 2.0;
     if ground.is_some() {
         let _ = write!(
@@ -275,16 +274,37 @@ fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f6
             x + GRAPH_SIDE
         );
     }
+    draw_edges(svg, part, i, &places, floor);
+    let radius = if *by_edges { 5.0 } else { VERTEX };
+    draw_vertices(svg, part, i, &places, radius);
+    (GRAPH_SIDE, GRAPH_SIDE)
+}
+
+/// The radius of a vertex that is chosen by clicking it.
+const VERTEX: f64 = 13.0;
+
+/// The edges of a graph drawing whose vertices sit at `places`; edges to
+/// the ground meet the ground line `floor` below their other end.
+fn draw_edges(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64)], floor: f64) {
+    let Drawing::Graph {
+        edges,
+        ground,
+        by_edges,
+        arrows,
+        ..
+    } = part
+    else {
+        return;
+    };
     for e in edges {
-        let (mut a, mut b) = (at(e.from), at(e.to));
-        // An edge to the ground meets the ground line below its other end.
+        let (mut a, mut b) = (places[e.from], places[e.to]);
         if Some(e.from) == *ground {
             a = (b.0, floor);
         }
         if Some(e.to) == *ground {
             b = (a.0, floor);
         }
-        let path = curve(a, b, e.bend);
+        let (path, control) = curve(a, b, e.bend);
         let (class, key) = if *by_edges {
             (
                 "edge key",
@@ -299,12 +319,50 @@ fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f6
             paint(class.trim_end_matches(" key")),
             escape(&e.key)
         );
+        if *arrows && e.from != e.to {
+            let _ = write!(svg, "{}", arrow_head(control, b));
+        }
     }
+}
+
+/// A filled triangle at the end `b` of an edge coming from the direction
+/// of `control`, just outside the vertex circle.
+fn arrow_head(control: (f64, f64), b: (f64, f64)) -> String {
+    let (dx, dy) = (b.0 - control.0, b.1 - control.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let tip = (b.0 - ux * VERTEX, b.1 - uy * VERTEX);
+    let base = (tip.0 - ux * 9.0, tip.1 - uy * 9.0);
+    let (px, py) = (-uy * 4.5, ux * 4.5);
+    format!(
+        r##"<polygon fill="#555" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/>"##,
+        tip.0,
+        tip.1,
+        base.0 + px,
+        base.1 + py,
+        base.0 - px,
+        base.1 - py
+    )
+}
+
+/// The vertices of a graph drawing at `places` (the ground left out),
+/// clickable unless moves are chosen by edges, tokens filled.
+fn draw_vertices(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64)], r: f64) {
+    let Drawing::Graph {
+        vertices,
+        ground,
+        by_edges,
+        tokens,
+        ..
+    } = part
+    else {
+        return;
+    };
     for (v, vertex) in vertices.iter().enumerate() {
         if Some(v) == *ground {
             continue;
         }
-        let (cx, cy) = at(v);
+        let (cx, cy) = places[v];
         let (class, key) = if *by_edges {
             ("vertex", String::new())
         } else {
@@ -313,11 +371,14 @@ fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f6
                 format!(r#" data-key="{}""#, escape(&figure_key(i, &vertex.name))),
             )
         };
-        let r = if *by_edges { 5.0 } else { 13.0 };
+        let look = if tokens.contains(&v) {
+            paint("piece")
+        } else {
+            paint("vertex")
+        };
         let _ = write!(
             svg,
-            r#"<circle class="{class}"{key} {} cx="{cx:.1}" cy="{cy:.1}" r="{r}"><title>{}</title></circle>"#,
-            paint("vertex"),
+            r#"<circle class="{class}"{key} {look} cx="{cx:.1}" cy="{cy:.1}" r="{r}"><title>{}</title></circle>"#,
             escape(&vertex.name)
         );
         if !*by_edges {
@@ -329,18 +390,18 @@ fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f6
             );
         }
     }
-    (GRAPH_SIDE, GRAPH_SIDE)
 }
 
-/// An SVG path from `a` to `b`: straight for the first of parallel edges,
-/// bowed alternately left and right for the others; a loop for an edge
-/// from a vertex to itself.
-fn curve(a: (f64, f64), b: (f64, f64), bend: u32) -> String {
+/// An SVG path from `a` to `b`, and the point it leaves towards `b` from
+/// (for an arrow head): straight for the first of parallel edges, bowed
+/// alternately left and right for the others; a loop for an edge from a
+/// vertex to itself.
+fn curve(a: (f64, f64), b: (f64, f64), bend: u32) -> (String, (f64, f64)) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
         let r = 10.0 + 6.0 * f64::from(bend);
-        return format!(
+        let path = format!(
             "M{:.1},{:.1} c{r:.1},{:.1} {:.1},{:.1} 0,0",
             a.0,
             a.1,
@@ -348,9 +409,11 @@ fn curve(a: (f64, f64), b: (f64, f64), bend: u32) -> String {
             -r,
             -2.0 * r
         );
+        return (path, a);
     }
     if bend == 0 {
-        return format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, b.0, b.1);
+        let path = format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, b.0, b.1);
+        return (path, a);
     }
     let side = if bend % 2 == 1 { 1.0 } else { -1.0 };
     let off = side * 14.0 * f64::from(bend.div_ceil(2));
@@ -358,10 +421,11 @@ fn curve(a: (f64, f64), b: (f64, f64), bend: u32) -> String {
         (a.0 + b.0) / 2.0 - dy / len * off,
         (a.1 + b.1) / 2.0 + dx / len * off,
     );
-    format!(
+    let path = format!(
         "M{:.1},{:.1} Q{mx:.1},{my:.1} {:.1},{:.1}",
         a.0, a.1, b.0, b.1
-    )
+    );
+    (path, (mx, my))
 }
 
 fn escape(s: &str) -> String {

@@ -59,6 +59,8 @@ pub fn picture(g: &Drawing) -> Option<Picture> {
         edges,
         ground: Some(0),
         by_edges: true,
+        arrows: false,
+        tokens: Vec::new(),
     })
 }
 
