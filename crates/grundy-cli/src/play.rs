@@ -309,18 +309,21 @@ impl Known {
         figure_text(self.figure.as_ref()?)
     }
 
-    /// The human's move from a line: as [`read_move`] reads it, else by
-    /// the keys of the drawing it names (`b1-b2`).
+    /// The human's move from a line: by the keys of the drawing it names
+    /// (`b1-b2`) when the position is drawn as text, else as
+    /// [`read_move`] reads it.
     fn read(&self, game: &dyn Ruleset, line: &str) -> Result<PositionMove, String> {
         let typed = read_move(game, line, &self.position, &self.moves);
         let Some(figure) = self.figure.as_ref().filter(|_| self.drawn().is_some()) else {
             return typed;
         };
-        match (typed, choose_by_keys(figure, line)) {
-            (Ok(m), _) => Ok(m),
-            (Err(_), Ok(Some(k))) => Ok(self.moves[k].clone()),
-            (Err(_), Err(why)) => Err(why),
-            (Err(why), Ok(None)) => Err(why),
+        // On a board drawn with its coordinates, what names its parts is
+        // read as them first: `2,5` on coins turns coins 2 and 5.
+        match (choose_by_keys(figure, line), typed) {
+            (Ok(Some(k)), _) => Ok(self.moves[k].clone()),
+            (_, Ok(m)) => Ok(m),
+            (Err(why), Err(_)) => Err(why),
+            (Ok(None), Err(why)) => Err(why),
         }
     }
 }

@@ -140,3 +140,52 @@ fn cram_3x4_is_played_to_the_end_by_coordinates() {
     }
     panic!("the game did not end: {typed:?}");
 }
+
+/// `grundy play GAME POSITION --moves` with `input`.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play"])
+        .args(args)
+        .arg("--moves")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn coins_are_turned_by_their_numbers_and_a_spent_board_keeps_the_others_coordinates() {
+    // `3,5` on a row of coins turns coins 3 and 5 (not the position with
+    // heads on them, which would turn coin 2).
+    let out = play(&["turtles", "2,3,5"], "3,5\n");
+    assert!(
+        out.contains("you: 3,5: component 1: 2,3,5 -> 2 (turn 3,5)"),
+        "{out}"
+    );
+    // A board with no square left is drawn as such, and the other one is
+    // still played by its coordinates.
+    let out = play(&["cram", "0", "1x4"], "2:a1-b1\n");
+    assert!(
+        out.contains("component 1:\n(no square left)\ncomponent 2:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you: 2:a1-b1: component 2: 1x4 -> xx.."),
+        "{out}"
+    );
+    // Half a domino says what it is part of, in one short line.
+    let out = play(&["cram", "2x2"], "a1\nquit\n");
+    assert!(
+        out.contains("`a1` is part of a move: a1-b1, a1-a2\n"),
+        "{out}"
+    );
+}

@@ -196,8 +196,8 @@ fn a_heap_move_is_the_lowest_token_taken() {
 #[test]
 fn a_token_on_a_directed_graph_moves_to_the_vertex_clicked() {
     let text = "a b\nb c\nc a\nb d\nb d\n";
-    let g = grundy::parse_with("graph:g", SpecOptions::default(), &|_| Ok(text.to_string()))
-        .unwrap();
+    let g =
+        grundy::parse_with("graph:g", SpecOptions::default(), &|_| Ok(text.to_string())).unwrap();
     let position = vec!["b".to_string()];
     let (moves, fig) = figure(&*g, &position);
     chosen_by_own_keys(&fig);

@@ -121,7 +121,10 @@ impl Drawing {
 pub fn on_circle(k: usize, n: usize) -> (f64, f64) {
     let angle = std::f64::consts::TAU * k as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
     let round = |v: f64| (v * 1e4).round() / 1e4;
-    (round(0.5 + 0.5 * angle.cos()), round(0.5 + 0.5 * angle.sin()))
+    (
+        round(0.5 + 0.5 * angle.cos()),
+        round(0.5 + 0.5 * angle.sin()),
+    )
 }
 
 /// The key of the square in row `row` and column `col` (both from 0):

@@ -122,6 +122,11 @@ impl Capabilities for MisereNim {
         true
     }
 
+    /// A component is a heap (drawn as a stack of tokens).
+    fn as_heap(&self, c: &u64) -> Option<u64> {
+        Some(*c)
+    }
+
     /// Nim's moves: misère play changes who wins, not how one moves.
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
         limits.check_states(count_total(p.comps), "listing the moves")?;

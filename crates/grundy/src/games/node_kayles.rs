@@ -3,7 +3,7 @@
 //! (octal 0.137), whose value at `n` is Dawson's Kayles' (0.07) at `n + 1`.
 //!
 //! A component is a graph: a family (`path:N`, `cycle:N`, `grid:RxC`,
-//! `kbip:MxN`), a map of grid cells (`../.x.`, adjacent free cells are
+//! `kbip:MxN`), a map of grid cells (`../.x`, adjacent free cells are
 //! joined, as for Cram's boards), or an inline list of edges `u-v` and
 //! lone vertices `w`, separated by commas (`a-b,b-c,c-a,d`). Graphs on
 //! the grid are searched as regions keyed under the grid's symmetries
@@ -56,7 +56,7 @@ pub struct NodeKayles {
 /// `node-kayles`.
 pub const NODE_KAYLES: Entry = Entry::plain(
     "node-kayles",
-    "graphs path:N cycle:N grid:RxC kbip:MxN, maps ../.x., edges a-b,b-c",
+    "graphs path:N cycle:N grid:RxC kbip:MxN, maps ../.x, edges a-b,b-c",
     "cycle:7",
     |_| Ok(boxed(NodeKayles::default())),
 )
@@ -388,7 +388,7 @@ impl SumGame for NodeKayles {
             return parse_edges(t).map(NkGraph::Graph);
         }
         Err(Error::parse(format!(
-            "a Node Kayles graph is path:N, cycle:N, grid:RxC, kbip:MxN, a map of cells like `../.x.`, or edges like `a-b,b-c`; got `{}`",
+            "a Node Kayles graph is path:N, cycle:N, grid:RxC, kbip:MxN, a map of cells like `../.x`, or edges like `a-b,b-c`; got `{}`",
             shorten_quote(t)
         )))
     }

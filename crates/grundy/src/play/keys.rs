@@ -2,7 +2,7 @@
 //! coordinates (`b3-b4` for a domino, `c2` for a bite, `1-2` for an edge,
 //! `2,5` for two coins; `2:b3-b4` in component 2).
 
-use crate::answer::drawing::Figure;
+use crate::answer::drawing::{Drawing, Figure};
 
 /// The keys of component `component` (from 1) that `way` is made of, or
 /// `None` when it is a way in another component.
@@ -16,12 +16,18 @@ fn keys_in(way: &[String], component: usize) -> Option<Vec<&str>> {
 }
 
 /// How move `k` of `figure` is typed: its first way's keys joined by `-`
-/// (`b3-b4`), with the component's number when the position has several
+/// (`b3-b4`; coins by `,`, `2,5`), with the component's number when the position has several
 /// (`2:b3-b4`); `None` for a move not chosen on the drawing.
 pub fn move_keys(figure: &Figure, k: usize) -> Option<String> {
     let way = figure.marks.get(k)?.first()?;
     let (c, _) = way.first()?.split_once(':')?;
-    let keys = keys_in(way, c.parse().ok()?)?.join("-");
+    let c: usize = c.parse().ok()?;
+    // Coins are a list (`2,5`); squares and ends are a span (`b1-b2`).
+    let joint = match figure.parts.get(c.checked_sub(1)?) {
+        Some(Drawing::Coins { .. }) => ",",
+        _ => "-",
+    };
+    let keys = keys_in(way, c)?.join(joint);
     Some(if figure.parts.len() > 1 {
         format!("{c}:{keys}")
     } else {
@@ -112,7 +118,6 @@ pub fn choose_by_keys(figure: &Figure, text: &str) -> Result<Option<usize>, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::drawing::Drawing;
 
     fn figure(parts: usize, marks: &[&[&[&str]]]) -> Figure {
         Figure {

@@ -44,7 +44,8 @@ pub struct Drawn {
 pub struct DrawnMove {
     /// The position after the move.
     pub next: Vec<String>,
-    /// How the move is typed in `play` (`b1-b2`), when it is drawn.
+    /// How the move is typed in `play` (`b1-b2`, `2,5`), for positions
+    /// drawn as text with coordinates (boards and coins).
     pub typed: Option<String>,
     /// The ways to choose it on the picture: sets of its `data-key`s.
     pub keys: Vec<Vec<String>>,
@@ -61,13 +62,14 @@ pub fn draw(game: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<
             position.join(" ")
         )));
     };
+    let text = figure_text(&figure);
     let listed = moves
         .into_iter()
         .zip(&figure.marks)
         .enumerate()
         .map(|(k, (m, keys))| DrawnMove {
             next: m.next,
-            typed: move_keys(&figure, k),
+            typed: text.as_ref().and_then(|_| move_keys(&figure, k)),
             keys: keys.clone(),
         })
         .collect();
@@ -75,7 +77,7 @@ pub fn draw(game: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<
         game: game.name(),
         position: position.to_vec(),
         svg: to_svg(&figure),
-        text: figure_text(&figure),
+        text,
         parts: figure.parts,
         moves: listed,
     })
@@ -439,7 +441,7 @@ fn escape(s: &str) -> String {
 /// terminal (`None`: the component's text says it as well).
 pub fn to_text(part: &Drawing) -> Option<String> {
     match part {
-        Drawing::Board { rows } if rows.is_empty() => None,
+        Drawing::Board { rows } if rows.is_empty() => Some("(no square left)".to_string()),
         Drawing::Board { rows } => {
             let cols = rows.first().map_or(0, Vec::len);
             let label = rows.len().to_string().len();
@@ -461,6 +463,7 @@ pub fn to_text(part: &Drawing) -> Option<String> {
             }
             Some(out)
         }
+        Drawing::Coins { heads } if heads.is_empty() => Some("(no coin)".to_string()),
         Drawing::Coins { heads } => {
             let numbers: Vec<String> = (1..=heads.len()).map(|k| k.to_string()).collect();
             let faces: Vec<String> = heads
