@@ -39,6 +39,10 @@ pub struct GraphArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Draw each position in its node as its game draws it (boards,
+    /// graphs, coins, heaps; SVG only).
+    #[arg(long)]
+    drawings: bool,
 }
 
 /// Runs the command; `limits` caps the number of positions drawn.
@@ -68,7 +72,9 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
     };
     let title = format!("{} {}", game.name(), position.join(" "));
     let bytes = match format {
+        Format::Svg if args.drawings => picture::to_svg_drawn(&graph, &title, &*game).into_bytes(),
         Format::Svg => picture::to_svg(&graph, &title).into_bytes(),
+        _ if args.drawings => bail!("--drawings draws SVG only; use --format svg"),
         Format::Dot => picture::to_dot(&graph, &title).into_bytes(),
         Format::Png => png(&picture::scene(&graph, &title))?,
     };

@@ -152,15 +152,17 @@ fn solve_graph(
     to_python(py, &table)
 }
 
-/// `grundy graph`: the state graph of a position as (SVG, DOT).
+/// `grundy graph`: the state graph of a position as (SVG, DOT), each
+/// position drawn in its node when `drawings` (`graph --drawings`).
 #[pyfunction]
-#[pyo3(signature = (game, components, misere=false, max_states=None))]
+#[pyo3(signature = (game, components, misere=false, max_states=None, drawings=false))]
 fn state_graph(
     py: Python<'_>,
     game: &str,
     components: Vec<String>,
     misere: bool,
     max_states: Option<u64>,
+    drawings: bool,
 ) -> PyResult<(String, String)> {
     let game = parse_game(
         game,
@@ -181,10 +183,11 @@ fn state_graph(
     }
     })?;
     let title = format!("{} {}", game.name(), position.join(" "));
-    Ok((
-        picture::to_svg(&graph, &title),
-        picture::to_dot(&graph, &title),
-    ))
+    let svg = match drawings {
+        true => picture::to_svg_drawn(&graph, &title, &*game),
+        false => picture::to_svg(&graph, &title),
+    };
+    Ok((svg, picture::to_dot(&graph, &title)))
 }
 
 /// `grundy draw`: the position as its game draws it, as (the dict of

@@ -90,6 +90,14 @@ def test_state_graph_is_the_cli_picture(cli):
     assert g.dot == dot
 
 
+def test_state_graph_with_drawings_is_the_cli_picture(cli):
+    g = grundy.state_graph("cram", ["2x2"], drawings=True)
+    code, svg, _ = cli("graph", "cram", "2x2", "--drawings")
+    assert code == 0
+    assert g._repr_svg_() == svg
+    assert svg.count('<svg class="position"') == svg.count('<g class="node')
+
+
 def test_draw_is_the_cli_drawing(cli):
     import json
 

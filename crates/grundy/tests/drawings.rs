@@ -221,3 +221,27 @@ fn a_token_on_a_directed_graph_moves_to_the_vertex_clicked() {
         assert_eq!(ways, &[vec![format!("1:{}", m.next[0])]]);
     }
 }
+
+#[test]
+fn state_graphs_draw_each_position_in_its_node() {
+    use grundy::play::StateGraph;
+    use grundy::present::picture::{to_svg, to_svg_drawn};
+    let g = game("cram");
+    let position = vec!["2x3".to_string()];
+    let graph = StateGraph::build(&*g, &position, &Limits::default()).unwrap();
+    let plain = to_svg(&graph, "cram 2x3");
+    let drawn = to_svg_drawn(&graph, "cram 2x3", &*g);
+    let nodes = plain.matches(r#"<g class="node"#).count();
+    assert_eq!(drawn.matches(r#"<g class="node"#).count(), nodes);
+    // One board per node, inside the picture, and the same moves.
+    assert_eq!(drawn.matches(r#"<svg class="position""#).count(), nodes);
+    assert_eq!(
+        drawn.matches(r#"class="move"#).count(),
+        plain.matches(r#"class="move"#).count()
+    );
+    // A game without drawings gives the plain picture.
+    let w = game("wythoff");
+    let pair = vec!["1,2".to_string()];
+    let graph = StateGraph::build(&*w, &pair, &Limits::default()).unwrap();
+    assert_eq!(to_svg_drawn(&graph, "w", &*w), to_svg(&graph, "w"));
+}

@@ -291,10 +291,13 @@ def state_graph(
     components: Iterable[Component],
     misere: bool = False,
     max_states: Optional[int] = None,
+    drawings: bool = False,
 ) -> StateGraph:
     """The picture of every position reachable from a position (at most
-    ``max_states``, default 500), as ``grundy graph GAME COMPONENT...``."""
-    svg, dot = _grundy.state_graph(game, _texts(components), misere, max_states)
+    ``max_states``, default 500), as ``grundy graph GAME COMPONENT...``;
+    with ``drawings``, each position drawn in its node as
+    ``graph --drawings`` draws it."""
+    svg, dot = _grundy.state_graph(game, _texts(components), misere, max_states, drawings)
     return StateGraph(svg, dot)
 
 

@@ -34,6 +34,7 @@ def state_graph(
     components: List[str],
     misere: bool = False,
     max_states: Optional[int] = None,
+    drawings: bool = False,
 ) -> Tuple[str, str]: ...
 
 def draw(

@@ -135,6 +135,34 @@ fn paint(kind: &str) -> &'static str {
 /// The figure as one SVG picture, components left to right, numbered
 /// when there are several.
 pub fn to_svg(figure: &Figure) -> String {
+    let (body, width, height) = body_of(figure);
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" {LOOK}>{body}</svg>"##
+    )
+}
+
+/// The figure drawn into the box at `(x, y)` at most `w` by `h` pixels,
+/// its proportions kept, as an element of a larger picture (a node of a
+/// state graph).
+pub fn to_svg_in(figure: &Figure, x: f64, y: f64, w: f64, h: f64) -> String {
+    let (body, width, height) = body_of(figure);
+    format!(
+        r#"<svg class="position" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" viewBox="0 0 {width:.0} {height:.0}" {LOOK}>{body}</svg>"#
+    )
+}
+
+/// The size in pixels of the figure as [`to_svg`] draws it.
+pub fn figure_size(figure: &Figure) -> (f64, f64) {
+    let (_, width, height) = body_of(figure);
+    (width, height)
+}
+
+/// What the picture's root says of all its text.
+const LOOK: &str = r##"font-family="sans-serif" font-size="13" fill="#222""##;
+
+/// The figure's parts drawn left to right, numbered when there are
+/// several, with the room they take.
+fn body_of(figure: &Figure) -> (String, f64, f64) {
     let mut body = String::new();
     let (mut x, mut height) = (MARGIN / 2.0, 0.0f64);
     let numbered = figure.parts.len() > 1;
@@ -147,10 +175,7 @@ pub fn to_svg(figure: &Figure) -> String {
         x += w + MARGIN;
         height = height.max(top + h);
     }
-    let width = x.max(MARGIN);
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="position" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="13" fill="#222">{body}</svg>"##
-    )
+    (body, x.max(MARGIN), height.max(1.0))
 }
 
 /// Draws component `i` with its top-left corner at `(x, y)`; returns the

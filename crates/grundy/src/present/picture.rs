@@ -12,9 +12,12 @@ use std::fmt::Write;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::DiGraph;
 
+use crate::answer::drawing::Figure;
 use crate::answer::Value;
 use crate::game::Outcome;
 use crate::play::StateGraph;
+use crate::present::drawing::{figure_size, to_svg_in};
+use crate::ruleset::Ruleset;
 
 /// A node as drawn.
 struct Node {
@@ -207,8 +210,13 @@ pub const MAX_WIDTH: f64 = 1600.0;
 /// kept in the node's tooltip.
 const MAX_LABEL: usize = 40;
 
-/// Gap between the rows a wrapped layer is split into.
-const ROW_GAP: f64 = NODE_H + 26.0;
+/// Gap between the rows a wrapped layer is split into, below the nodes.
+const ROW_GAP: f64 = 26.0;
+
+/// The room a position's drawing takes in a node: at most this high...
+const THUMB_H: f64 = 60.0;
+/// ... and this wide.
+const THUMB_W: f64 = 160.0;
 
 /// `s` cut to `max` characters, marked with an ellipsis when cut.
 fn shorten(s: &str, max: usize) -> String {
@@ -220,9 +228,14 @@ fn shorten(s: &str, max: usize) -> String {
 
 /// The layers split into rows of at most `room` pixels (a node wider than
 /// that alone on its row), each row with the y of its nodes' centres.
-fn rows(layers: &[Vec<u32>], width_of: &dyn Fn(u32) -> f64, room: f64) -> Vec<(Vec<u32>, f64)> {
+fn rows(
+    layers: &[Vec<u32>],
+    width_of: &dyn Fn(u32) -> f64,
+    room: f64,
+    node_h: f64,
+) -> Vec<(Vec<u32>, f64)> {
     let mut out = Vec::new();
-    let mut y = MARGIN + 30.0 + NODE_H / 2.0;
+    let mut y = MARGIN + 30.0 + node_h / 2.0;
     for l in layers {
         let mut row: Vec<u32> = Vec::new();
         let mut used = 0.0;
@@ -230,14 +243,14 @@ fn rows(layers: &[Vec<u32>], width_of: &dyn Fn(u32) -> f64, room: f64) -> Vec<(V
             let w = width_of(v);
             if !row.is_empty() && used + NODE_GAP + w > room {
                 out.push((std::mem::take(&mut row), y));
-                y += ROW_GAP;
+                y += node_h + ROW_GAP;
                 used = 0.0;
             }
             used += if row.is_empty() { w } else { NODE_GAP + w };
             row.push(v);
         }
         out.push((row, y));
-        y += LAYER_GAP;
+        y += LAYER_GAP + node_h - NODE_H;
     }
     out
 }
@@ -282,27 +295,28 @@ impl Curve {
     }
 }
 
-/// The line of an edge between nodes centred at `(x1, y1)` and `(x2, y2)`.
-fn edge_curve(x1: f64, y1: f64, x2: f64, y2: f64, same: bool) -> Curve {
+/// The line of an edge between nodes centred at `(x1, y1)` and `(x2, y2)`,
+/// `node_h` high.
+fn edge_curve((x1, y1): (f64, f64), (x2, y2): (f64, f64), same: bool, node_h: f64) -> Curve {
     if y2 > y1 {
-        Curve::Line((x1, y1 + NODE_H / 2.0), (x2, y2 - NODE_H / 2.0))
+        Curve::Line((x1, y1 + node_h / 2.0), (x2, y2 - node_h / 2.0))
     } else if y2 == y1 && !same {
         // Within a row: an arc above when going right, below when going
         // left, so the two directions of a cycle stay apart.
         let (dy, sy) = if x2 > x1 {
-            (-NODE_H, y1 - NODE_H / 2.0)
+            (-node_h, y1 - node_h / 2.0)
         } else {
-            (NODE_H, y1 + NODE_H / 2.0)
+            (node_h, y1 + node_h / 2.0)
         };
         Curve::Cubic((x1, sy), (x1, sy + dy), (x2, sy + dy), (x2, sy))
     } else {
         // Back edges and loops (loopy games) bend out to the right.
         let bend = 40.0 + (y1 - y2).abs() / 3.0;
         Curve::Cubic(
-            (x1 + 10.0, y1 - NODE_H / 2.0),
-            (x1.max(x2) + bend, y1 - NODE_H),
+            (x1 + 10.0, y1 - node_h / 2.0),
+            (x1.max(x2) + bend, y1 - node_h),
             (x1.max(x2) + bend, y2),
-            (x2 + 10.0, y2 + NODE_H / 2.0),
+            (x2 + 10.0, y2 + node_h / 2.0),
         )
     }
 }
@@ -346,6 +360,8 @@ pub struct SceneNode {
     pub outcome: Outcome,
     /// Whether it is the start.
     pub start: bool,
+    /// The vertex of the state graph it draws.
+    pub vertex: u32,
     /// The fill and line colours, `#rrggbb`.
     pub colours: (&'static str, &'static str),
 }
@@ -360,13 +376,25 @@ pub struct SceneEdge {
 
 /// The state graph laid out, at most [`MAX_WIDTH`] pixels wide.
 pub fn scene(g: &StateGraph, game: &str) -> Scene {
+    scene_with(g, game, &[])
+}
+
+/// The state graph laid out with room in each node for a drawing of
+/// `thumbs[v]` pixels (none: an empty list or `None`).
+fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scene {
     let drawn = nodes(g);
     let (layer, layers) = layout(g, &drawn);
+    let thumb = |v: u32| thumbs.get(v as usize).copied().flatten();
+    let node_h = match thumbs.iter().any(Option::is_some) {
+        true => NODE_H + THUMB_H + 6.0,
+        false => NODE_H,
+    };
     let width_of = |v: u32| -> f64 {
         let n = drawn[v as usize].as_ref().expect("drawn nodes only");
-        n.label.chars().count().max(n.value.len()).max(3) as f64 * CHAR_W + 18.0
+        let text = n.label.chars().count().max(n.value.len()).max(3) as f64 * CHAR_W + 18.0;
+        text.max(thumb(v).map_or(0.0, |t| t.0 + 12.0))
     };
-    let rows = rows(&layers, &width_of, MAX_WIDTH - 2.0 * MARGIN);
+    let rows = rows(&layers, &width_of, MAX_WIDTH - 2.0 * MARGIN, node_h);
     let row_width = |l: &[u32]| -> f64 {
         l.iter().map(|&v| width_of(v)).sum::<f64>() + NODE_GAP * l.len().saturating_sub(1) as f64
     };
@@ -393,14 +421,17 @@ pub fn scene(g: &StateGraph, game: &str) -> Scene {
         (MARGIN, MARGIN + 18.0, 18.0)
     };
     let width = (widest + 2.0 * MARGIN).max(legend_x + legend_w + MARGIN);
-    let bottom = rows.last().map_or(0.0, |r| r.1) + NODE_H / 2.0;
+    let bottom = rows.last().map_or(0.0, |r| r.1) + node_h / 2.0;
     let shown = |v: u32| drawn[v as usize].is_some() && layer[v as usize] != usize::MAX;
     let mut edges = Vec::new();
     for v in (0..drawn.len() as u32).filter(|&v| shown(v)) {
         for &w in g.solved.graph().options(v).iter().filter(|&&w| shown(w)) {
-            let (x1, y1, x2, y2) = (x[v as usize], y[v as usize], x[w as usize], y[w as usize]);
+            let (a, b) = (
+                (x[v as usize], y[v as usize]),
+                (x[w as usize], y[w as usize]),
+            );
             edges.push(SceneEdge {
-                curve: edge_curve(x1, y1, x2, y2, v == w),
+                curve: edge_curve(a, b, v == w, node_h),
                 win: winning(g, v, w),
             });
         }
@@ -418,13 +449,14 @@ pub fn scene(g: &StateGraph, game: &str) -> Scene {
                 x: x[v],
                 y: y[v],
                 w: widths[v],
-                h: NODE_H,
+                h: node_h,
                 colours: colours(node.outcome),
                 position: node.position,
                 label: node.label,
                 value: node.value,
                 outcome: node.outcome,
                 start: v == 0,
+                vertex: v as u32,
             })
         })
         .collect();
@@ -442,7 +474,33 @@ pub fn scene(g: &StateGraph, game: &str) -> Scene {
 /// The state graph as a standalone SVG document, at most [`MAX_WIDTH`]
 /// pixels wide.
 pub fn to_svg(g: &StateGraph, game: &str) -> String {
-    let sc = scene(g, game);
+    svg_of(&scene(g, game), &[])
+}
+
+/// [`to_svg`] with each position drawn in its node as `ruleset` draws it
+/// (boards, graphs, coins, heaps), for games that draw their positions.
+pub fn to_svg_drawn(g: &StateGraph, game: &str, ruleset: &dyn Ruleset) -> String {
+    let figures: Vec<Option<Figure>> = (0..g.nodes.len() as u32)
+        .map(|v| {
+            let position = g.position(v)?;
+            ruleset.figure(position, &[]).ok().flatten()
+        })
+        .collect();
+    let thumbs: Vec<Option<(f64, f64)>> =
+        figures.iter().map(|f| f.as_ref().map(thumb_size)).collect();
+    svg_of(&scene_with(g, game, &thumbs), &figures)
+}
+
+/// The size of `f` drawn in a node: its own, shrunk to fit the room.
+fn thumb_size(f: &Figure) -> (f64, f64) {
+    let (w, h) = figure_size(f);
+    let scale = (THUMB_W / w).min(THUMB_H / h).min(1.0);
+    (w * scale, h * scale)
+}
+
+/// The scene as SVG, with `figures[v]` drawn at the top of the node of
+/// vertex `v`.
+fn svg_of(sc: &Scene, figures: &[Option<Figure>]) -> String {
     let (width, height, top) = (sc.width, sc.height, sc.top);
     let (legend, legend_x, legend_y) = sc.legend;
     let mut svg = String::new();
@@ -470,6 +528,12 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
     }
     for node in &sc.nodes {
         draw_node(&mut svg, node);
+        if let Some(f) = figures.get(node.vertex as usize).and_then(Option::as_ref) {
+            let (tw, th) = thumb_size(f);
+            let top = node.y - node.h / 2.0 + 4.0;
+            svg.push_str(&to_svg_in(f, node.x - tw / 2.0, top, tw, th));
+            svg.push('\n');
+        }
     }
     svg.push_str("</g>\n</svg>\n");
     svg
@@ -477,7 +541,7 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
 
 /// One node, with its whole position as a tooltip.
 fn draw_node(svg: &mut String, node: &SceneNode) {
-    let (x, y, w) = (node.x, node.y, node.w);
+    let (x, y, w, h) = (node.x, node.y, node.w, node.h);
     let (fill, line) = node.colours;
     let dash = if node.outcome == Outcome::D {
         r#" stroke-dasharray="4,3""#
@@ -486,13 +550,13 @@ fn draw_node(svg: &mut String, node: &SceneNode) {
     };
     let _ = writeln!(
         svg,
-        r#"<g class="node {outcome}{start}"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{NODE_H}" rx="6" fill="{fill}" stroke="{line}" stroke-width="{sw}"{dash}/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{line}">{}</text></g>"#,
+        r#"<g class="node {outcome}{start}"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h}" rx="6" fill="{fill}" stroke="{line}" stroke-width="{sw}"{dash}/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{line}">{}</text></g>"#,
         escape_xml(&node.position),
         x - w / 2.0,
-        y - NODE_H / 2.0,
-        y - 3.0,
+        y - h / 2.0,
+        y + h / 2.0 - 23.0,
         escape_xml(&node.label),
-        y + 13.0,
+        y + h / 2.0 - 7.0,
         escape_xml(&node.value),
         outcome = node.outcome,
         start = if node.start { " start" } else { "" },
