@@ -2,14 +2,12 @@
 //! (boards, graphs, coins, heaps), as text with coordinates, as SVG, or
 //! as JSON with the keys that choose each move.
 
-use std::path::PathBuf;
-
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::{Args, ValueEnum};
 use grundy::present::drawing::draw;
 use grundy::Limits;
 
-use crate::output::{print, print_json};
+use crate::output::{print_json, OutFile};
 use crate::position::PositionArgs;
 
 /// Drawing formats.
@@ -31,9 +29,8 @@ pub struct DrawArgs {
     /// every component has a text drawing, else svg).
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Write to FILE (.svg or .txt) instead of stdout.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    out: OutFile,
     /// The drawing as JSON: each component's parts, and each move with
     /// the keys that choose it.
     #[arg(long)]
@@ -48,9 +45,9 @@ pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.json {
         return print_json(&drawn);
     }
-    let format = match (args.format, &args.output) {
+    let format = match (args.format, &args.out.output) {
         (Some(f), _) => f,
-        (None, Some(path)) => match path.extension().and_then(|e| e.to_str()) {
+        (None, Some(_)) => match args.out.extension() {
             Some("svg") => Format::Svg,
             Some("txt") => Format::Text,
             _ => bail!("`grundy draw` writes SVG (-o FILE.svg) or text (-o FILE.txt)"),
@@ -66,9 +63,5 @@ pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
             drawn.game
         ),
     };
-    match &args.output {
-        Some(path) => std::fs::write(path, out + "\n")
-            .with_context(|| format!("cannot write {}", path.display())),
-        None => print(&(out + "\n")),
-    }
+    args.out.write((out + "\n").as_bytes())
 }

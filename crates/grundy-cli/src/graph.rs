@@ -1,8 +1,5 @@
 //! `grundy graph GAME POSITION...`: the state graph as SVG, PNG or DOT.
-
-use std::path::PathBuf;
-
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use clap::{Args, ValueEnum};
 use grundy::play::StateGraph;
 use grundy::present::picture::{self, Scene};
@@ -10,7 +7,7 @@ use grundy::{Error, Limits};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::output::print;
+use crate::output::OutFile;
 use crate::position::PositionArgs;
 
 /// The most positions a picture holds unless `--max-states` says otherwise:
@@ -36,9 +33,8 @@ pub struct GraphArgs {
     /// The output format (default: from the -o extension, else svg).
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Write to FILE instead of stdout.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    out: OutFile,
     /// Draw each position in its node as its game draws it (boards,
     /// graphs, coins, heaps; SVG only).
     #[arg(long)]
@@ -49,9 +45,9 @@ pub struct GraphArgs {
 pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let position = args.position.position(&*game)?;
-    let format = match (args.format, &args.output) {
+    let format = match (args.format, &args.out.output) {
         (Some(f), _) => f,
-        (None, Some(path)) => match path.extension().and_then(|e| e.to_str()) {
+        (None, Some(_)) => match args.out.extension() {
             Some("dot") | Some("gv") => Format::Dot,
             Some("png") => Format::Png,
             Some("svg") | None => Format::Svg,
@@ -78,13 +74,10 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         Format::Dot => picture::to_dot(&graph, &title).into_bytes(),
         Format::Png => png(&picture::scene(&graph, &title))?,
     };
-    match (&args.output, format) {
-        (Some(path), _) => {
-            std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-        }
-        (None, Format::Png) => bail!("a PNG picture is written to a file: add -o FILE.png"),
-        (None, _) => print(&String::from_utf8_lossy(&bytes)),
+    if args.out.output.is_none() && format == Format::Png {
+        bail!("a PNG picture is written to a file: add -o FILE.png");
     }
+    args.out.write(&bytes)
 }
 
 /// `#rrggbb` as a colour.

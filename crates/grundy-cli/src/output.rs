@@ -19,6 +19,32 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// The picture commands' output file (`-o FILE`), whose extension picks
+/// the format unless `--format` says otherwise.
+#[derive(clap::Args, Debug)]
+pub struct OutFile {
+    /// Write to FILE instead of stdout (its extension picks the format).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+impl OutFile {
+    /// The output file's extension, if there is a file.
+    pub fn extension(&self) -> Option<&str> {
+        self.output.as_ref()?.extension()?.to_str()
+    }
+
+    /// Writes `bytes` to the file, or prints them when there is none.
+    pub fn write(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        use anyhow::Context;
+        match &self.output {
+            Some(path) => std::fs::write(path, bytes)
+                .with_context(|| format!("cannot write {}", path.display())),
+            None => print(&String::from_utf8_lossy(bytes)),
+        }
+    }
+}
+
 /// Prints `value` as pretty JSON followed by a newline.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(value)?;

@@ -49,25 +49,8 @@ fn drawn_squares(lines: &[String]) -> Vec<(usize, usize)> {
 
 /// The transcript of `grundy play cram 3x4` with the human typing `lines`.
 fn session(lines: &[String]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", "cram", "3x4", "--moves"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for line in lines {
-        writeln!(stdin, "{line}").unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    play(&["cram", "3x4"], &input)
 }
 
 /// Every board drawn in `transcript`, checked against the position
