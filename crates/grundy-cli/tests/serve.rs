@@ -560,3 +560,18 @@ fn compounds_and_sums_are_the_cli_json() {
     assert_eq!(bad.status, 400);
     assert!(bad.body.contains("unknown compound"), "{}", bad.body);
 }
+
+/// `drawings=true` draws each position of a board game in its node, as
+/// `grundy graph --drawings` does, byte for byte.
+#[test]
+fn graph_drawings_are_the_cli_picture() {
+    let s = Server::start(&[]);
+    let page = s.get("/api/graph?game=cram&position=2x2&drawings=true");
+    assert_eq!(page.status, 200);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["graph", "cram", "2x2", "--drawings"])
+        .output()
+        .unwrap();
+    assert_eq!(page.body, String::from_utf8(out.stdout).unwrap());
+    assert!(page.body.contains(r#"<svg class="position""#));
+}

@@ -575,7 +575,7 @@ async function solve() {
     await Promise.all([
       q.sum ? null : loadSeq(q, gen),
       q.sum ? null : loadPicture("plot", { game: q.game, to: q.to }, $("plot"), $("plot-error"), gen),
-      loadPicture("graph", { ...gameParams(q), position: q.position.join(";") }, $("graph"), $("graph-error"), gen),
+      loadPicture("graph", { ...gameParams(q), position: q.position.join(";"), drawings: "true" }, $("graph"), $("graph-error"), gen),
     ]);
   } catch (e) {
     if (gen !== generation) return;

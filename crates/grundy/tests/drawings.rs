@@ -239,7 +239,12 @@ fn state_graphs_draw_each_position_in_its_node() {
         drawn.matches(r#"class="move"#).count(),
         plain.matches(r#"class="move"#).count()
     );
-    // A game without drawings gives the plain picture.
+    // Heaps keep their numbers, and a game without drawings gives the
+    // plain picture.
+    let nim = game("nim");
+    let heaps = vec!["2".to_string(), "1".to_string()];
+    let graph = StateGraph::build(&*nim, &heaps, &Limits::default()).unwrap();
+    assert_eq!(to_svg_drawn(&graph, "n", &*nim), to_svg(&graph, "n"));
     let w = game("wythoff");
     let pair = vec!["1,2".to_string()];
     let graph = StateGraph::build(&*w, &pair, &Limits::default()).unwrap();

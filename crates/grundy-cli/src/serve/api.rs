@@ -209,10 +209,11 @@ pub async fn plot(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
     .await
 }
 
-/// `GET /api/graph?game=GAME&position=P1;P2;...`: the state graph of a
-/// small position as SVG, as `grundy graph` draws it.
+/// `GET /api/graph?game=GAME&position=P1;P2;...[&drawings=true]`: the
+/// state graph of a small position as SVG, as `grundy graph [--drawings]`
+/// draws it.
 pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["drawings"]].concat();
     answer(&app, "/api/graph", raw, &allowed, |params, job| {
         let game = params.game()?;
         let position = params.components(&*game)?;
@@ -226,7 +227,10 @@ pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
             other => other?,
         };
         let title = format!("{} {}", game.name(), position.join(" "));
-        Ok(svg(picture::to_svg(&graph, &title)))
+        Ok(svg(match params.flag("drawings")? {
+            true => picture::to_svg_drawn(&graph, &title, &*game),
+            false => picture::to_svg(&graph, &title),
+        }))
     })
     .await
 }

@@ -12,7 +12,7 @@ use std::fmt::Write;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::DiGraph;
 
-use crate::answer::drawing::Figure;
+use crate::answer::drawing::{Drawing, Figure};
 use crate::answer::Value;
 use crate::game::Outcome;
 use crate::play::StateGraph;
@@ -478,12 +478,18 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
 }
 
 /// [`to_svg`] with each position drawn in its node as `ruleset` draws it
-/// (boards, graphs, coins, heaps), for games that draw their positions.
+/// (boards, graphs, coins), for games that draw their positions; heaps
+/// alone keep their numbers, which say as much as a stack of tokens.
 pub fn to_svg_drawn(g: &StateGraph, game: &str, ruleset: &dyn Ruleset) -> String {
     let figures: Vec<Option<Figure>> = (0..g.nodes.len() as u32)
         .map(|v| {
             let position = g.position(v)?;
-            ruleset.figure(position, &[]).ok().flatten()
+            let figure = ruleset.figure(position, &[]).ok().flatten()?;
+            let heaps = figure
+                .parts
+                .iter()
+                .all(|p| matches!(p, Drawing::Heap { .. }));
+            (!heaps).then_some(figure)
         })
         .collect();
     let thumbs: Vec<Option<(f64, f64)>> =
