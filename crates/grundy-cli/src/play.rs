@@ -259,16 +259,23 @@ fn shorten(text: &str) -> String {
 struct Known {
     position: Vec<String>,
     moves: Vec<PositionMove>,
-    figure: Option<Figure>,
+    /// The position's drawing and its text with coordinates, for
+    /// positions drawn as text (boards and coins), which take moves typed
+    /// as coordinates.
+    board: Option<(Figure, String)>,
     advice: Advice,
 }
 
 impl Known {
     fn of(game: &dyn Ruleset, position: &[String], limits: &Limits) -> anyhow::Result<Known> {
         let moves = game.position_moves(position, limits)?;
+        let board = game.figure(position, &moves)?.and_then(|f| {
+            let text = figure_text(&f)?;
+            Some((f, text))
+        });
         Ok(Known {
             position: position.to_vec(),
-            figure: game.figure(position, &moves)?,
+            board,
             moves,
             advice: advise(game, position, limits)?,
         })
@@ -299,14 +306,13 @@ impl Known {
     /// How move `k` is typed on the drawing (`b1-b2`), when the position
     /// is drawn as text (boards and coins, whose coordinates are shown).
     fn keys(&self, k: usize) -> Option<String> {
-        self.drawn()?;
-        move_keys(self.figure.as_ref()?, k)
+        move_keys(&self.board.as_ref()?.0, k)
     }
 
     /// The drawn position as text with coordinates: each board or row of
     /// coins, under its component's number when there are several.
-    fn drawn(&self) -> Option<String> {
-        figure_text(self.figure.as_ref()?)
+    fn drawn(&self) -> Option<&str> {
+        Some(&self.board.as_ref()?.1)
     }
 
     /// The human's move from a line: by the keys of the drawing it names
@@ -314,7 +320,7 @@ impl Known {
     /// [`read_move`] reads it.
     fn read(&self, game: &dyn Ruleset, line: &str) -> Result<PositionMove, String> {
         let typed = read_move(game, line, &self.position, &self.moves);
-        let Some(figure) = self.figure.as_ref().filter(|_| self.drawn().is_some()) else {
+        let Some((figure, _)) = &self.board else {
             return typed;
         };
         // On a board drawn with its coordinates, what names its parts is

@@ -147,17 +147,19 @@ function renderCompound(a) {
     table.append(tr);
   });
   box.append(table);
+  renderOutcome(box, a, (m) =>
+    m.moves.map((mv) => `component ${mv.component + 1}: ${a.components[mv.component]} → ${mv.to}`).join("; "));
+}
+
+/** The outcome and the first winning moves of `a`, each written by `text`. */
+function renderOutcome(box, a, text) {
   box.append(el("p", { class: `outcome ${a.outcome}`, id: "outcome" }, OUTCOMES[a.outcome] || a.outcome));
-  if (a.winning_moves.length > 0) {
-    const more = a.moves_truncated ? ", more not listed" : "";
-    box.append(el("p", {}, `winning moves (${a.winning_moves.length}${more}):`));
-    const list = el("ul");
-    for (const m of a.winning_moves.slice(0, 20)) {
-      const parts = m.moves.map((mv) => `component ${mv.component + 1}: ${a.components[mv.component]} → ${mv.to}`);
-      list.append(el("li", {}, parts.join("; ")));
-    }
-    box.append(list);
-  }
+  if (a.winning_moves.length === 0) return;
+  const more = a.moves_truncated ? ", more not listed" : "";
+  box.append(el("p", {}, `winning moves (${a.winning_moves.length}${more}):`));
+  const list = el("ul");
+  for (const m of a.winning_moves.slice(0, 20)) list.append(el("li", {}, text(m)));
+  box.append(list);
 }
 
 function renderValue(a) {
@@ -180,19 +182,9 @@ function renderValue(a) {
   } else {
     box.append(el("p", {}, `position: ${a.components.join(" ")}`));
   }
-  box.append(el("p", { class: `outcome ${a.outcome}`, id: "outcome" }, OUTCOMES[a.outcome] || a.outcome));
-  if (a.winning_moves.length > 0) {
-    const more = a.moves_truncated ? ", more not listed" : "";
-    box.append(el("p", {}, `winning moves (${a.winning_moves.length}${more}):`));
-    const list = el("ul");
-    for (const m of a.winning_moves.slice(0, 20)) {
-      const text = m.component === null
-        ? `${a.components.join(" ")} → ${m.to}`
-        : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}${noteText(m)}`;
-      list.append(el("li", {}, text));
-    }
-    box.append(list);
-  }
+  renderOutcome(box, a, (m) => (m.component === null
+    ? `${a.components.join(" ")} → ${m.to}`
+    : `component ${m.component + 1}: ${a.components[m.component]} → ${m.to}${noteText(m)}`));
 }
 
 // ------------------------------------------------------- the why? panel

@@ -141,20 +141,39 @@ pub fn to_svg(figure: &Figure) -> String {
     )
 }
 
-/// The figure drawn into the box at `(x, y)` at most `w` by `h` pixels,
-/// its proportions kept, as an element of a larger picture (a node of a
-/// state graph).
-pub fn to_svg_in(figure: &Figure, x: f64, y: f64, w: f64, h: f64) -> String {
-    let (body, width, height) = body_of(figure);
-    format!(
-        r#"<svg class="position" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" viewBox="0 0 {width:.0} {height:.0}" {LOOK}>{body}</svg>"#
-    )
+/// A figure drawn once, shrunk to fit a box, to be placed in a larger
+/// picture (a node of a state graph).
+#[derive(Debug)]
+pub struct Fitted {
+    /// The drawing's elements, in its own coordinates.
+    body: String,
+    /// Its own size.
+    view: (f64, f64),
+    /// Its size once fitted.
+    pub size: (f64, f64),
 }
 
-/// The size in pixels of the figure as [`to_svg`] draws it.
-pub fn figure_size(figure: &Figure) -> (f64, f64) {
-    let (_, width, height) = body_of(figure);
-    (width, height)
+/// `figure` drawn and fitted into `max_w` by `max_h` pixels, its
+/// proportions kept (never enlarged).
+pub fn fit(figure: &Figure, max_w: f64, max_h: f64) -> Fitted {
+    let (body, w, h) = body_of(figure);
+    let scale = (max_w / w).min(max_h / h).min(1.0);
+    Fitted {
+        body,
+        view: (w, h),
+        size: (w * scale, h * scale),
+    }
+}
+
+impl Fitted {
+    /// The drawing as an SVG element with its top-left corner at `(x, y)`.
+    pub fn at(&self, x: f64, y: f64) -> String {
+        let ((vw, vh), (w, h)) = (self.view, self.size);
+        format!(
+            r#"<svg class="position" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" viewBox="0 0 {vw:.0} {vh:.0}" {LOOK}>{}</svg>"#,
+            self.body
+        )
+    }
 }
 
 /// What the picture's root says of all its text.

@@ -12,11 +12,11 @@ use std::fmt::Write;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::DiGraph;
 
-use crate::answer::drawing::{Drawing, Figure};
+use crate::answer::drawing::Drawing;
 use crate::answer::Value;
 use crate::game::Outcome;
 use crate::play::StateGraph;
-use crate::present::drawing::{figure_size, to_svg_in};
+use crate::present::drawing::{fit, Fitted};
 use crate::ruleset::Ruleset;
 
 /// A node as drawn.
@@ -481,7 +481,7 @@ pub fn to_svg(g: &StateGraph, game: &str) -> String {
 /// (boards, graphs, coins), for games that draw their positions; heaps
 /// alone keep their numbers, which say as much as a stack of tokens.
 pub fn to_svg_drawn(g: &StateGraph, game: &str, ruleset: &dyn Ruleset) -> String {
-    let figures: Vec<Option<Figure>> = (0..g.nodes.len() as u32)
+    let drawings: Vec<Option<Fitted>> = (0..g.nodes.len() as u32)
         .map(|v| {
             let position = g.position(v)?;
             let figure = ruleset.figure(position, &[]).ok().flatten()?;
@@ -489,24 +489,16 @@ pub fn to_svg_drawn(g: &StateGraph, game: &str, ruleset: &dyn Ruleset) -> String
                 .parts
                 .iter()
                 .all(|p| matches!(p, Drawing::Heap { .. }));
-            (!heaps).then_some(figure)
+            (!heaps).then(|| fit(&figure, THUMB_W, THUMB_H))
         })
         .collect();
-    let thumbs: Vec<Option<(f64, f64)>> =
-        figures.iter().map(|f| f.as_ref().map(thumb_size)).collect();
-    svg_of(&scene_with(g, game, &thumbs), &figures)
+    let sizes: Vec<Option<(f64, f64)>> = drawings.iter().map(|d| Some(d.as_ref()?.size)).collect();
+    svg_of(&scene_with(g, game, &sizes), &drawings)
 }
 
-/// The size of `f` drawn in a node: its own, shrunk to fit the room.
-fn thumb_size(f: &Figure) -> (f64, f64) {
-    let (w, h) = figure_size(f);
-    let scale = (THUMB_W / w).min(THUMB_H / h).min(1.0);
-    (w * scale, h * scale)
-}
-
-/// The scene as SVG, with `figures[v]` drawn at the top of the node of
-/// vertex `v`.
-fn svg_of(sc: &Scene, figures: &[Option<Figure>]) -> String {
+/// The scene as SVG, with `drawings[v]` at the top of the node of vertex
+/// `v`.
+fn svg_of(sc: &Scene, drawings: &[Option<Fitted>]) -> String {
     let (width, height, top) = (sc.width, sc.height, sc.top);
     let (legend, legend_x, legend_y) = sc.legend;
     let mut svg = String::new();
@@ -534,10 +526,9 @@ fn svg_of(sc: &Scene, figures: &[Option<Figure>]) -> String {
     }
     for node in &sc.nodes {
         draw_node(&mut svg, node);
-        if let Some(f) = figures.get(node.vertex as usize).and_then(Option::as_ref) {
-            let (tw, th) = thumb_size(f);
+        if let Some(d) = drawings.get(node.vertex as usize).and_then(Option::as_ref) {
             let top = node.y - node.h / 2.0 + 4.0;
-            svg.push_str(&to_svg_in(f, node.x - tw / 2.0, top, tw, th));
+            svg.push_str(&d.at(node.x - d.size.0 / 2.0, top));
             svg.push('\n');
         }
     }
