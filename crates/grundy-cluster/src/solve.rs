@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use grundy::games::board::{cancel_pairs, Split};
+use grundy::solve::split::{cancel_pairs, Split};
 use grundy::MexSet;
 use rustc_hash::{FxHashMap, FxHashSet};
 use timely::worker::Worker;

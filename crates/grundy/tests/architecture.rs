@@ -33,9 +33,9 @@ const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
 /// searches, whose parallel parts only that feature compiles.
 const THREADS: &[&str] = &[
     "heap/sparse/window.rs",
-    "games/board/search/parallel.rs",
-    "games/board/mex.rs",
-    "games/chomp/dense.rs",
+    "solve/split/search/parallel.rs",
+    "solve/split/mex.rs",
+    "solve/diagrams.rs",
 ];
 
 struct Source {
@@ -192,6 +192,24 @@ fn clocks_and_threads_appear_only_where_allowed() {
             "{a} is listed but uses no clock or thread"
         );
     }
+}
+
+/// No solver lives under `games/`: a game states its rules and hands its
+/// positions to a solver of `solve/` (the split search, the dense table of
+/// diagrams, retrograde analysis). Shared tables of atomic cells and
+/// threads are what a solver is made of, so a game file holding one is a
+/// solver in the wrong folder.
+#[test]
+fn games_hold_no_solver() {
+    let mut found = Vec::new();
+    for s in sources().iter().filter(|s| s.path.starts_with("games/")) {
+        for needle in ["AtomicU8", "AtomicU32", "AtomicU64", "rayon", "std::thread"] {
+            for (line, text) in lines_with(&s.code, needle) {
+                found.push(format!("{}:{line}: {text}", s.path));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use grundy::games::board::shape::Region;
 use grundy::games::cram;
+use grundy::games::grid::shape::Region;
 use grundy::{Limits, Ruleset, SpecOptions, Value};
 use proptest::prelude::*;
 
@@ -278,14 +278,14 @@ fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
                 continue;
             }
             let mut parts = Vec::new();
-            grundy::games::board::shape::for_each_part_cut(&r, r.bits, cut, |p| {
+            grundy::games::grid::shape::for_each_part_cut(&r, r.bits, cut, |p| {
                 parts.push(p as u64)
             });
             let whole = cram_brute(free, h, w);
             let sum = parts.iter().fold(0, |x, &p| x ^ cram_brute(p, h, w));
             assert_eq!(sum, whole, "{}", map(free, h, w));
             let mut plain = 0;
-            grundy::games::board::shape::for_each_part(&r, r.bits, |_| plain += 1);
+            grundy::games::grid::shape::for_each_part(&r, r.bits, |_| plain += 1);
             split += usize::from(parts.len() > plain);
         }
     }

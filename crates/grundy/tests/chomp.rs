@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use grundy::games::chomp::dense::Dense;
+use grundy::solve::diagrams::Dense;
 use grundy::{Limits, Ruleset, SearchTables, SpecOptions, Value};
 use proptest::prelude::*;
 

@@ -2,10 +2,10 @@
 //! board (either way round); whoever cannot place one loses.
 //!
 //! A board is `RxC` (empty) or a map with blocked squares (`..x/...`,
-//! see [`board::text`](crate::games::board::text)); a move prints the
+//! see [`board::text`](crate::games::grid::text)); a move prints the
 //! board it leaves. Once placed, dominoes cut the board into regions that
 //! are played independently, so a board is valued by the split search
-//! ([`crate::games::board`]): regions as bit-boards keyed under the eight
+//! ([`crate::solve::split`]): regions as bit-boards keyed under the eight
 //! symmetries of the grid, values XORed. A lone square is worth 0 and is
 //! never searched.
 
@@ -13,13 +13,13 @@ use crate::answer::drawing::Drawing;
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
-use crate::games::board::files::{parse_board_lines, FileFormat};
-use crate::games::board::shape::{for_each_part_cut, push_parts, Region, Word};
-use crate::games::board::text::{draw_board, format_board, parse_board, taken_keys};
-use crate::games::board::{SolverCell, Split, SPLIT_TABLE_CAP};
+use crate::games::grid::files::{parse_board_lines, FileFormat};
+use crate::games::grid::shape::{for_each_part_cut, push_parts, Region, Word};
+use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
 use crate::solve::split::EachOption;
+use crate::solve::split::{SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// What errors call a board.
 const BOARD: &str = "a Cram board";
@@ -365,7 +365,7 @@ impl Capabilities for Cram {
 }
 
 /// A board file draws the board one row per line
-/// ([`board::files`](crate::games::board::files)).
+/// ([`board::files`](crate::games::grid::files)).
 impl FileFormat for Cram {
     fn parse_file(&self, text: &str) -> Result<Region> {
         parse_board_lines(text, BOARD)

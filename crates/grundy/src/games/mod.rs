@@ -6,7 +6,6 @@
 //! misère Nim) through [`crate::game::WholePositionGame`]. Each file also
 //! holds the game's [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
-pub mod board;
 pub mod chomp;
 pub mod coins;
 pub mod cram;
@@ -15,6 +14,7 @@ pub mod ed;
 pub mod euclid;
 pub mod fib;
 pub mod graph_file;
+pub mod grid;
 pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
@@ -64,10 +64,10 @@ fn build_rules(_: &Build<'_>) -> crate::Result<Box<dyn crate::Ruleset>> {
 /// when a refusal can still be one line. The formats stay with their
 /// games; a front end asks here.
 pub fn check_snapshot(bytes: &[u8]) -> crate::Result<()> {
-    if bytes.starts_with(chomp::snapshot::MAGIC) {
-        chomp::snapshot::check(bytes)
+    if bytes.starts_with(crate::solve::diagrams::snapshot::MAGIC) {
+        crate::solve::diagrams::snapshot::check(bytes)
     } else {
-        board::checkpoint::check(bytes)
+        crate::solve::split::checkpoint::check(bytes)
     }
 }
 

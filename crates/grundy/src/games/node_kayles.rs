@@ -7,7 +7,7 @@
 //! joined, as for Cram's boards), or an inline list of edges `u-v` and
 //! lone vertices `w`, separated by commas (`a-b,b-c,c-a,d`). Graphs on
 //! the grid are searched as regions keyed under the grid's symmetries
-//! ([`crate::games::board::shape`]); other graphs as sets of their
+//! ([`crate::games::grid::shape`]); other graphs as sets of their
 //! vertices, except that a part that is a path is keyed as the straight
 //! path it is, so that every cycle and tree ends in shared values. The
 //! parts a move leaves are independent and their values XOR.
@@ -18,12 +18,12 @@ use crate::answer::drawing::{on_circle, square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::board::files::{self, FileFormat};
-use crate::games::board::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
-use crate::games::board::text::{draw_board, format_board, parse_board, parse_dims};
-use crate::games::board::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
+use crate::games::grid::files::{self, FileFormat};
+use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
+use crate::games::grid::text::{draw_board, format_board, parse_board, parse_dims};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
+use crate::solve::split::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -577,7 +577,7 @@ fn takers(
 }
 
 /// A graph file lists an edge or a lone vertex per line
-/// ([`board::files`](crate::games::board::files)).
+/// ([`board::files`](crate::games::grid::files)).
 impl FileFormat for NodeKayles {
     fn parse_file(&self, text: &str) -> Result<NkGraph> {
         graph_file(text)

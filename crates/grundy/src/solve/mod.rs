@@ -10,6 +10,7 @@
 //!   regrown when a question falls outside it.
 
 pub mod compound;
+pub mod diagrams;
 pub mod memo;
 pub mod misere;
 pub mod retro;

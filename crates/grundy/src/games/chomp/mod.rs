@@ -14,13 +14,10 @@
 //! kept for the next question (a diagram of a box already valued, or its
 //! mirror in the diagonal, is read from it). A diagram whose box has no
 //! room in the budget but which holds few diagrams itself (a long thin
-//! one) goes to the split search ([`crate::games::board`]), keyed as its
+//! one) goes to the split search ([`crate::solve::split`]), keyed as its
 //! row lengths, one byte each, and the least of that and its transpose's
 //! key (a diagram and its mirror are the same game); the cluster and
 //! misère play use that search too.
-
-pub mod dense;
-pub mod snapshot;
 
 use std::sync::{Arc, Mutex};
 
@@ -28,11 +25,11 @@ use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::board::text::parse_dims;
-use crate::games::board::{SolverCell, Split};
+use crate::games::grid::text::parse_dims;
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
-use dense::Dense;
+use crate::solve::diagrams::{self as dense, Dense};
+use crate::solve::split::{SolverCell, Split};
 
 /// The most squares a diagram may have: a value is at most the number of
 /// bites, and the search stores values up to 254.

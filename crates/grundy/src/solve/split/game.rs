@@ -1,4 +1,4 @@
-//! The interface of the split search (`games::board`): a game whose
+//! The interface of the split search (`solve::split`): a game whose
 //! components are canonical 128-bit keys and whose options fall apart
 //! into such keys. It sits with the solvers, below the rulesets, so that
 //! a ruleset can hand a front end (the cluster) a game's keys and rules

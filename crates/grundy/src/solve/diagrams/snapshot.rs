@@ -11,7 +11,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-use super::dense::{box_name, Dense, UNKNOWN};
+use super::{box_name, Dense, UNKNOWN};
 use crate::error::{Error, Result};
 use crate::game::{Limits, SearchProgress, SearchTables};
 

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 use super::{cancel_in_place, Solver, Split};
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::games::board::table::MAX_VALUE;
+use crate::solve::split::table::MAX_VALUE;
 
 /// How often (in components valued) the search reads its stop flag.
 const CHECK_EVERY: u64 = 1 << 12;

@@ -28,7 +28,7 @@ impl Solver {
     #[cfg(feature = "parallel")]
     pub(super) fn others_win<G: Split>(&self, cx: &Ctx<'_, G>, f: &OneFrame) -> Result<bool> {
         use super::option;
-        use crate::games::board::lists::Lists;
+        use crate::solve::split::lists::Lists;
         use rayon::prelude::*;
         let Lists { parts, ends, open } = &f.lists;
         let found = open[1..]

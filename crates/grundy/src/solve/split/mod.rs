@@ -12,13 +12,11 @@
 mod buckets;
 mod busy;
 pub mod checkpoint;
-pub mod files;
+mod game;
 mod lists;
 mod mex;
 mod search;
-pub mod shape;
 pub mod table;
-pub mod text;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
@@ -29,7 +27,7 @@ use table::Table;
 
 pub use table::MIN_TABLE_BYTES;
 
-pub use crate::solve::split::Split;
+pub use game::{EachOption, Split};
 
 /// How much a search did, for progress reports and statistics.
 #[derive(Default, Debug)]
@@ -263,8 +261,8 @@ mod tests {
     #[cfg(feature = "parallel")]
     #[test]
     fn searches_leave_no_marks() {
-        use crate::games::board::text::parse_board;
         use crate::games::cram::{region_keys, CramMoves};
+        use crate::games::grid::text::parse_board;
         use std::sync::atomic::Ordering;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)

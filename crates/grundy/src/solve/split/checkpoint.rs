@@ -151,8 +151,8 @@ fn read_snapshot(bytes: &[u8]) -> Result<[Vec<Slot>; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::board::text::parse_board;
     use crate::games::cram::{region_keys, CramMoves};
+    use crate::games::grid::text::parse_board;
 
     fn solver() -> Arc<Solver> {
         Arc::new(Solver::new(&Limits::default(), 1 << 20).unwrap())

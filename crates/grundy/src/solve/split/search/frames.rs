@@ -3,8 +3,8 @@
 //! progress.
 
 use crate::error::{Error, Result};
-use crate::games::board::lists::Lists;
-use crate::games::board::table::MAX_VALUE;
+use crate::solve::split::lists::Lists;
+use crate::solve::split::table::MAX_VALUE;
 
 /// A search called for by a frame (or to start with).
 pub(super) enum Call {

@@ -1,4 +1,6 @@
-//! Chomp by a dense table: every diagram of a box of `R` rows and `C`
+//! Chomp by a dense table (the diagrams of a box are Chomp's positions, a
+//! bite its move; `games::chomp` asks here and falls back on the split
+//! search when the box's table has no room): every diagram of a box of `R` rows and `C`
 //! columns valued once, one byte each, in a table indexed by the rank of
 //! the diagram, with no hashing, no recursion and no stack.
 //!
@@ -24,11 +26,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 
+pub mod snapshot;
+
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
 /// A slot not valued yet. Values are below it: a diagram of a box of at
-/// most [`super::MAX_SQUARES`] squares has at most 254 options.
+/// most 255 squares (`games::chomp`'s bound) has at most 254 options.
 pub const UNKNOWN: u8 = u8::MAX;
 
 /// Diagrams a task values between two reads of the stop flag.
