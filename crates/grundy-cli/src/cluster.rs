@@ -11,7 +11,7 @@ use grundy_cluster::{Cluster, Hosts, Stats};
 use serde::Serialize;
 
 use crate::output::{print, print_json};
-use crate::value::render_unlisted;
+use crate::render::render_unlisted;
 
 /// The cluster options of `grundy value`.
 #[derive(Args, Debug)]

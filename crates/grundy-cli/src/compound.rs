@@ -37,7 +37,7 @@ pub fn run(
     )?;
     match (json, answer) {
         (true, answer) => print_json(&answer),
-        (false, Answer::Sum(a)) => print(&crate::value::render(&a)),
+        (false, Answer::Sum(a)) => print(&crate::render::render(&a)),
         (false, Answer::Compound(c)) => print(&render(&c)),
     }
 }
@@ -48,7 +48,7 @@ pub fn render(a: &CompoundAnalysis) -> String {
     let misere = if a.misere { ", misère" } else { "" };
     let mut out = format!("game: {} ({} compound{misere})\n", a.game, a.compound);
     out.push_str(&format!("rule: {}\n", a.rule));
-    let w = crate::value::column_width(&a.components);
+    let w = crate::render::column_width(&a.components);
     let column = match a.compound {
         Compound::Conjunctive => "remoteness",
         Compound::Continued => "suspense",
@@ -75,7 +75,7 @@ pub fn render(a: &CompoundAnalysis) -> String {
     }
     out.push_str(&format!("outcome: {}\n", outcome_in_words(a.outcome)));
     if !a.winning_moves.is_empty() {
-        out.push_str(&crate::value::moves_heading(
+        out.push_str(&crate::render::moves_heading(
             a.winning_moves.len(),
             a.moves_truncated,
         ));

@@ -18,6 +18,7 @@ mod play;
 mod plot;
 mod position;
 mod quotient;
+mod render;
 mod seq;
 mod serve;
 mod solve;

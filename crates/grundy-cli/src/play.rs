@@ -16,7 +16,7 @@ use grundy::ruleset::{read_typed, split_words, Figure, Move, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
-use crate::value::nimber_text;
+use crate::render::nimber_text;
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -432,7 +432,7 @@ impl Session<'_> {
             Ok(a) => match a.grundy {
                 Some(v) => format!(
                     "   [leaves {}, {}]",
-                    crate::value::nimber_text(&Some(v)),
+                    crate::render::nimber_text(&Some(v)),
                     a.outcome
                 ),
                 None => format!("   [leaves {}]", a.outcome),

@@ -70,7 +70,7 @@ pub fn render(t: &StateTable) -> String {
         .map(|r| r.vertex.chars().count())
         .max()
         .unwrap_or(0)
-        .clamp(6, crate::value::MAX_COLUMN);
+        .clamp(6, crate::render::MAX_COLUMN);
     let columns = match t.misere {
         true => "outcome  remoteness",
         false => "outcome  remoteness  value",

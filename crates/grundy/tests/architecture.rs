@@ -46,14 +46,18 @@ struct Source {
 }
 
 fn sources() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    sources_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The sources of the crate whose `src` folder is `root`.
+fn sources_of(root: &Path) -> Vec<Source> {
     let mut files = Vec::new();
-    collect(&root, &mut files);
+    collect(root, &mut files);
     files
         .into_iter()
         .map(|p| {
             let path = p
-                .strip_prefix(&root)
+                .strip_prefix(root)
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/");
@@ -224,4 +228,151 @@ fn threads_are_compiled_only_with_the_parallel_feature() {
         .position(|l| *l == "mod window;")
         .expect("heap/sparse.rs declares mod window");
     assert_eq!(lines[at - 1], "#[cfg(feature = \"parallel\")]");
+}
+
+/// The module a file is (`heap/code.rs` and `heap/code/mod.rs` are
+/// `heap/code`; the crate root is the empty path).
+fn module_path(file: &str) -> String {
+    let m = file.trim_end_matches(".rs");
+    let m = m.strip_suffix("/mod").unwrap_or(m);
+    if m == "lib" || m == "main" {
+        String::new()
+    } else {
+        m.to_string()
+    }
+}
+
+/// The modules of one crate that each module's code names (`crate::`,
+/// `super::` and `self::` paths, resolved to the longest module they
+/// start with), leaving out a module's own ancestors (a child may use
+/// its parent, which declares it).
+fn imports(sources: &[Source]) -> BTreeMap<String, Vec<String>> {
+    let modules: Vec<String> = sources.iter().map(|s| module_path(&s.path)).collect();
+    let mut out = BTreeMap::new();
+    for (s, own) in sources.iter().zip(&modules) {
+        let own_parts: Vec<&str> = own.split('/').filter(|p| !p.is_empty()).collect();
+        let mut used = Vec::new();
+        for kind in ["crate::", "super::", "self::"] {
+            for (i, _) in s.code.match_indices(kind) {
+                let before = s.code[..i].chars().last();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let rest = &s.code[i + kind.len()..];
+                let mut segs: Vec<&str> = rest
+                    .split("::")
+                    .map(|seg| {
+                        seg.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .next()
+                            .unwrap_or("")
+                    })
+                    .take_while(|seg| !seg.is_empty())
+                    .collect();
+                let mut base: Vec<&str> = match kind {
+                    "crate::" => Vec::new(),
+                    "self::" => own_parts.clone(),
+                    _ => own_parts[..own_parts.len().saturating_sub(1)].to_vec(),
+                };
+                while kind == "super::" && segs.first() == Some(&"super") {
+                    segs.remove(0);
+                    base.pop();
+                }
+                base.extend(segs);
+                let target = (1..=base.len())
+                    .rev()
+                    .map(|n| base[..n].join("/"))
+                    .find(|m| modules.contains(m));
+                if let Some(t) = target {
+                    let ancestor = own == &t || own.starts_with(&format!("{t}/"));
+                    if !ancestor && !used.contains(&t) {
+                        used.push(t);
+                    }
+                }
+            }
+        }
+        out.insert(own.clone(), used);
+    }
+    out
+}
+
+/// A cycle of imports in `graph`, if there is one.
+fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
+    // 0: not seen, 1: on the current path, 2: done.
+    let mut state: BTreeMap<&str, u8> = BTreeMap::new();
+    for start in graph.keys() {
+        if state.contains_key(start.as_str()) {
+            continue;
+        }
+        let mut path: Vec<(&str, usize)> = vec![(start, 0)];
+        state.insert(start, 1);
+        while let Some((node, next)) = path.last_mut() {
+            let edges = graph.get(*node).map(Vec::as_slice).unwrap_or(&[]);
+            let Some(to) = edges.get(*next) else {
+                state.insert(node, 2);
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            match state.get(to.as_str()) {
+                Some(1) => {
+                    let at = path.iter().position(|(n, _)| *n == to).unwrap();
+                    let mut cycle: Vec<String> =
+                        path[at..].iter().map(|(n, _)| n.to_string()).collect();
+                    cycle.push(to.clone());
+                    return Some(cycle);
+                }
+                Some(_) => {}
+                None => {
+                    state.insert(to, 1);
+                    path.push((to, 0));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// No two modules of a crate import each other, directly or round a
+/// longer loop: each crate's modules can be read bottom-up.
+#[test]
+fn no_import_cycles() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for name in ["grundy", "grundy-cli", "grundy-cluster", "grundy-py"] {
+        let graph = imports(&sources_of(&crates.join(name).join("src")));
+        assert!(graph.len() > 1 || name != "grundy", "no modules read");
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!("{name}: modules import each other: {}", cycle.join(" -> "));
+        }
+    }
+}
+
+/// The cycle finder sees a loop through three modules, resolves `super::`
+/// paths, and lets a child use its parent.
+#[test]
+fn the_cycle_finder_sees_cycles() {
+    let source = |path: &str, code: &str| Source {
+        path: path.to_string(),
+        code: code.to_string(),
+    };
+    let looped = [
+        source("a.rs", "use crate::b::X;"),
+        source("b.rs", "use crate::c::Y;"),
+        source("c.rs", "use crate::a::Z;"),
+    ];
+    assert_eq!(
+        find_cycle(&imports(&looped)),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    let tree = [
+        source("h/mod.rs", "mod x; use self::x::T;"),
+        source("h/x.rs", "use super::Parent; use super::y::U;"),
+        source("h/y.rs", "use crate::h::Parent;"),
+    ];
+    assert_eq!(find_cycle(&imports(&tree)), None);
+    let mutual = [
+        source("h/mod.rs", ""),
+        source("h/x.rs", "use super::y::U;"),
+        source("h/y.rs", "use super::x::T;"),
+    ];
+    assert!(find_cycle(&imports(&mutual)).is_some());
 }

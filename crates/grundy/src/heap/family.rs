@@ -3,8 +3,8 @@
 use std::sync::Mutex;
 
 use super::partition::SparseInfo;
+use super::period::FIRST_PROOF_CHECK;
 use super::period::{detect_table, Periodicity};
-use super::run::FIRST_PROOF_CHECK;
 use super::values::HeapValues;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};

@@ -8,6 +8,7 @@
 
 pub mod checkpoint;
 pub mod code;
+mod code_rules;
 mod family;
 pub mod genus;
 pub mod moves;

@@ -157,6 +157,12 @@ pub fn detect<T: Copy + Eq + Into<u64>>(
     best.map(|(e, p)| periodicity(e as u64, p as u64, len, bound, false))
 }
 
+/// The first table length at which a run without `--to` looks for a
+/// proof; later looks come each time the table doubles. The table of a
+/// heap game looks at the same lengths on its own, to switch to copying
+/// values once a period is proven.
+pub(super) const FIRST_PROOF_CHECK: u64 = 256;
+
 /// How many periods an observed period must span to be reported.
 pub const MIN_REPEATS: usize = 3;
 

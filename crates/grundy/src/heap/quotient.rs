@@ -114,7 +114,7 @@ fn add_heap(
 ) -> Result<usize> {
     let mut options = Vec::new();
     moves.heap_options(n, limits, &mut options)?;
-    let heavy = |o: &Vec<u64>| o.iter().map(|&h| build::weight(h)).sum::<u64>() >= build::weight(n);
+    let heavy = |o: &Vec<u64>| o.iter().map(|&h| lex::weight(h)).sum::<u64>() >= lex::weight(n);
     if let Some(big) = options.iter().find(|o| heavy(o)) {
         return Err(Error::unsupported(format!(
             "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",

@@ -7,16 +7,10 @@
 //! none of that (`Ruleset::sequence`, the server).
 
 use super::family::HeapSequence;
-use super::period::Periodicity;
+use super::period::{Periodicity, FIRST_PROOF_CHECK};
 use super::{SeqReport, SeqRequest};
 use crate::error::{Error, Result};
 use crate::game::Limits;
-
-/// The first table length at which a run without `--to` looks for a
-/// proof; later looks come each time the table doubles. The table of a
-/// heap game looks at the same lengths on its own, to switch to copying
-/// values once a period is proven.
-pub(super) const FIRST_PROOF_CHECK: u64 = 256;
 
 /// Where a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::build::weight;
+use super::lex::weight;
 use super::monoid::Bipartite;
 use crate::error::Result;
 use crate::game::Limits;

@@ -15,6 +15,7 @@
 //! reported is proven, not assumed.
 
 use super::automaton::Candidate;
+use super::lex::weight;
 use super::monoid::{Bipartite, Reduction};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -274,14 +275,6 @@ impl Build {
         }
         generators
     }
-}
-
-/// The weight of a heap in a sum: its square, so that every option of a
-/// sum is lighter than the sum (a move leaves smaller heaps of no more
-/// tokens in all, and parts a + b <= n weigh a^2 + b^2 < n^2), which
-/// lets outcomes be computed lightest first.
-pub fn weight(heap: u64) -> u64 {
-    heap.saturating_mul(heap)
 }
 
 impl Default for Build {

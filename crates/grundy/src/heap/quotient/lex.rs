@@ -12,6 +12,14 @@
 //! extending only sums whose element is new: a prefix of a least sum is
 //! least for its own element.
 
+/// The weight of a heap in a sum: its square, so that every option of a
+/// sum is lighter than the sum (a move leaves smaller heaps of no more
+/// tokens in all, and parts a + b <= n weigh a^2 + b^2 < n^2), which
+/// lets outcomes be computed lightest first.
+pub fn weight(heap: u64) -> u64 {
+    heap.saturating_mul(heap)
+}
+
 /// The states reached from `start` by letters `0..letters` (letter j
 /// standing for a heap no smaller than letter j - 1's), in the order of
 /// their least sums, and for each state reached the state and letter its
