@@ -18,7 +18,7 @@ pub fn run(
     json: bool,
     limits: &Limits,
 ) -> anyhow::Result<()> {
-    let load = |path: &str| crate::load::read_text(path).map_err(Error::parse);
+    let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
     let (game, texts): (Option<&str>, Vec<String>) = match position.sum {
         true => {
             let all = std::iter::once(&position.game).chain(&position.components);

@@ -24,11 +24,11 @@ pub struct ExplainArgs {
 pub fn run(args: &ExplainArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let why = match game.files() {
-        Some(from_files) => {
-            let (texts, files) = args.position.read_files(&*game, from_files)?;
-            let mut why = explain(&*game, &texts, limits)?;
+        Some(_) => {
+            let p = args.position.read_files(&*game)?;
+            let mut why = explain(&*game, &p.texts, limits)?;
             // A component read from a file is shown by its path.
-            for (c, file) in why.components.iter_mut().zip(files) {
+            for (c, file) in why.components.iter_mut().zip(p.files) {
                 if let Some(path) = file {
                     c.component = path;
                 }

@@ -10,7 +10,6 @@ mod compound;
 mod draw;
 mod explain;
 mod graph;
-mod load;
 mod longrun;
 mod nim_arith;
 mod output;

@@ -1,13 +1,10 @@
 //! A game and a position as the commands that take one read them
 //! (`value`, `graph`, `play`).
 
-use std::path::Path;
-
-use anyhow::anyhow;
 use clap::Args;
 use grundy::answer::compound::Compound;
 use grundy::compound::CompoundRuleset;
-use grundy::ruleset::{read_sums, ComponentFiles};
+use grundy::ruleset::{inline_position, read_sums, FilePosition};
 use grundy::{Ruleset, SpecOptions};
 
 /// A game and the components of a position.
@@ -43,7 +40,7 @@ impl PositionArgs {
     pub fn ruleset(&self) -> anyhow::Result<Box<dyn Ruleset>> {
         let kind = self.compound.unwrap_or(Compound::Disjunctive);
         if self.sum {
-            let load = |path: &str| crate::load::read_text(path).map_err(grundy::Error::parse);
+            let load = |path: &str| grundy_files::read_text(path).map_err(grundy::Error::parse);
             let typed = self.typed_parts();
             let sum = CompoundRuleset::of_parts(&typed, kind, self.misere, self.ground, &load)?;
             return Ok(Box::new(sum));
@@ -52,7 +49,7 @@ impl PositionArgs {
             misere: self.misere && kind == Compound::Disjunctive,
             ground: self.ground,
         };
-        let game = crate::load::parse_game(&self.game, opts)?;
+        let game = grundy_files::parse_game(&self.game, opts)?;
         Ok(match kind {
             Compound::Disjunctive => game,
             _ => Box::new(CompoundRuleset::new(game, kind, self.misere)),
@@ -78,58 +75,24 @@ impl PositionArgs {
             .collect()
     }
 
-    /// For games that take files: each component naming an existing file is
-    /// replaced by the file's text, and its path is kept for reports. The
-    /// game says how a component names a file
-    /// ([`ComponentFiles::file_reference`]: Hackenbush's `FILE~u-v~x-y`,
-    /// how moves on graphs too big to print are named, is the file's text
-    /// with cut lines added), reported under the whole name. Other
-    /// components are read as [`PositionArgs::components`] reads them.
-    pub fn read_files(
-        &self,
-        game: &dyn Ruleset,
-        from_files: &dyn ComponentFiles,
-    ) -> anyhow::Result<(Vec<String>, Vec<Option<String>>)> {
-        let mut texts = Vec::with_capacity(self.components.len());
-        let mut files = Vec::with_capacity(self.components.len());
-        for c in &self.components {
-            let is_file = |p: &str| Path::new(p).is_file();
-            let (path, cuts) = match from_files.file_reference(c, &is_file)? {
-                Some(named) => named,
-                None => {
-                    let parts = read_sums(game, std::slice::from_ref(c));
-                    files.extend(parts.iter().map(|_| None));
-                    texts.extend(parts);
-                    continue;
-                }
-            };
-            let mut text = crate::load::read_text(path).map_err(|e| anyhow!(e))?;
-            if !cuts.is_empty() {
-                text.push('\n');
-                text.push_str(&cuts);
-            }
-            texts.push(text);
-            files.push(Some(c.clone()));
-        }
-        for w in from_files.warnings(&texts, &files) {
+    /// The position as typed, file components read
+    /// ([`grundy::ruleset::read_position`]: the game says how a component
+    /// names a file, and Hackenbush's `FILE~u-v~x-y`, how moves on graphs
+    /// too big to print are named, is the file's text with cut lines
+    /// added); its warnings are printed.
+    pub fn read_files(&self, game: &dyn Ruleset) -> anyhow::Result<FilePosition> {
+        let p = grundy_files::position(game, &self.components)?;
+        for w in &p.warnings {
             eprintln!("warning: {w}");
         }
-        Ok((texts, files))
+        Ok(p)
     }
 
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
-        let Some(from_files) = game.files() else {
+        if game.files().is_none() {
             return Ok(self.components(game));
-        };
-        let (texts, files) = self.read_files(game, from_files)?;
-        texts
-            .iter()
-            .zip(&files)
-            .map(|(t, f)| match f {
-                Some(path) => Ok(from_files.component_from_file(t, path)?),
-                None => Ok(t.clone()),
-            })
-            .collect()
+        }
+        Ok(inline_position(game, &self.read_files(game)?)?)
     }
 }

@@ -39,7 +39,7 @@ pub struct QuotientArgs {
 
 /// Runs the command.
 pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
+    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
     let to = match args.to.as_deref() {
         Some(t) => grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2)?,
         None => DEFAULT_TO,

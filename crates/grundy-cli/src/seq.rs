@@ -66,7 +66,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.misere {
         return misere::run(args, limits);
     }
-    let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
+    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
     let to = args
         .to
         .as_deref()

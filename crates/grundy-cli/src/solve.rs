@@ -6,8 +6,8 @@ use clap::Args;
 use grundy::solve::retro::StateTable;
 use grundy::{Limits, SpecOptions, Value};
 
-use crate::load::parse_game;
 use crate::output::{print, print_json};
+use grundy_files::parse_game;
 
 /// Arguments of `grundy solve`.
 #[derive(Args, Debug)]

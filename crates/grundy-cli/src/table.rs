@@ -222,7 +222,7 @@ fn listed_codes(args: &TableArgs) -> anyhow::Result<(String, Vec<String>)> {
     }
     if let Some(path) = &args.file {
         let name = path.display();
-        let text = crate::load::read_text(&path.to_string_lossy()).map_err(anyhow::Error::msg)?;
+        let text = grundy_files::read_text(&path.to_string_lossy()).map_err(anyhow::Error::msg)?;
         for (n, line) in text.lines().enumerate() {
             let code = line.split('#').next().unwrap_or("").trim();
             if !code.is_empty() {

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use grundy::answer::compound::Compound;
+use grundy::ruleset::analyze_position;
 use grundy::Limits;
 
 use crate::board_run::{BoardRun, BoardRunArgs};
@@ -67,18 +68,10 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         limits,
     )?;
     let analysis = run.finish(match game.files() {
-        Some(from_files) => {
-            args.position
-                .read_files(&*game, from_files)
-                .and_then(|(texts, files)| {
-                    let a = from_files.analyze_files(&texts, &files, &limits)?;
-                    // In normal play an N-position always has a move; a
-                    // misère one may be N for having none, which is not
-                    // looked up here.
-                    let normal = !a.misere;
-                    Ok(a.checked(limits.max_moves, || Ok(normal))?)
-                })
-        }
+        Some(_) => args
+            .position
+            .read_files(&*game)
+            .and_then(|p| Ok(analyze_position(&*game, &p, &limits)?)),
         None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {

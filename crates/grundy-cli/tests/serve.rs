@@ -62,6 +62,8 @@ fn value_is_the_cli_json_byte_for_byte() {
         ("sub:1,3,4", &["7", "8"][..], ""),
         ("nim", &["3", "4", "5"][..], ""),
         ("nim", &["1", "1"][..], "&misere=true"),
+        ("kayles", &["3", "5", "7"][..], "&misere=true"),
+        ("cram", &["..x./..../.x.."][..], ""),
         ("euclid", &["25,7", "24,15"][..], ""),
         ("staircase", &["3", "1", "4"][..], ""),
         ("hackenbush", &["0-1,1-2,2-0", "0-1"][..], ""),
@@ -135,6 +137,19 @@ fn seq_is_the_cli_json_byte_for_byte() {
         assert_eq!(web.status, 200, "{path}: {}", web.body);
         assert_eq!(web.body, cli(&args), "{path}");
     }
+    // Misère sequences: the genus report of `seq --misere --json`.
+    for (game, to) in [("kayles", Some("20")), ("4.7", Some("16")), ("0.07", None)] {
+        let mut path = format!("/api/seq?game={}&misere=true", enc(game));
+        let mut args = vec!["seq", game, "--misere", "--json"];
+        if let Some(to) = to {
+            path.push_str(&format!("&to={to}"));
+            args.extend(["--to", to]);
+        }
+        let web = s.get(&path);
+        assert_eq!(web.status, 200, "{path}: {}", web.body);
+        assert_eq!(web.body, cli(&args), "{path}");
+    }
+    s.fails("/api/seq?game=wythoff&misere=true", 400, "not a heap game");
     let v = s.json("/api/seq?game=sub:1,3,4");
     assert_eq!(v["values"].as_array().unwrap()[..7], [0, 1, 0, 1, 2, 3, 2]);
     assert_eq!(

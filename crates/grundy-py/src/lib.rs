@@ -26,16 +26,10 @@ use crate::run::{interruptible, limits, value_error};
 /// as `grundy graph`: beyond a few hundred nodes a picture is unreadable.
 const DEFAULT_MAX_NODES: u64 = 500;
 
-/// The command line's reading of game files, the same source: both front
-/// ends refuse a file that is too large, binary or not UTF-8 in the same
-/// words, and a path such as `/dev/zero` never hangs the interpreter.
-#[path = "../../grundy-cli/src/load.rs"]
-mod load;
-
 /// The game `name`; games named by a file (`graph:FILE`, `rules:F.rhai`)
 /// read it here, as the CLI does, the engine doing no I/O.
 fn parse_game(name: &str, opts: SpecOptions) -> PyResult<Box<dyn Ruleset>> {
-    load::parse_game(name, opts).map_err(|e| value_error(&e))
+    grundy_files::parse_game(name, opts).map_err(|e| value_error(&e))
 }
 
 /// A serde answer as Python dicts, lists and scalars.
@@ -57,9 +51,14 @@ fn value(
     ground: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let game = parse_game(game, SpecOptions { misere, ground })?;
-    let components = read_sums(&*game, &components);
     let limits = limits(max_states);
-    let analysis = interruptible(py, &limits, |l| game.analyze(&components, l))?;
+    let (analysis, warnings) = interruptible(py, &limits, |l| {
+        grundy_files::analyze(&*game, &components, l)
+    })?;
+    for w in warnings {
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, &category, &std::ffi::CString::new(w)?, 1)?;
+    }
     to_python(py, &analysis)
 }
 
@@ -79,7 +78,7 @@ fn compound(
 ) -> PyResult<Py<PyAny>> {
     let kind: grundy::answer::compound::Compound = kind.parse().map_err(|e| value_error(&e))?;
     let limits = limits(max_states);
-    let load = |path: &str| load::read_text(path).map_err(Error::parse);
+    let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
     let answer = interruptible(py, &limits, |l| {
         grundy::compound::analyze_texts(game, &components, kind, misere, ground, &load, l)
     })?;
@@ -217,6 +216,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(compound, m)?)?;
     m.add_function(wrap_pyfunction!(seq::seq, m)?)?;
+    m.add_function(wrap_pyfunction!(seq::misere_seq, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph, m)?)?;
     m.add_function(wrap_pyfunction!(state_graph, m)?)?;

@@ -3,6 +3,7 @@
 
 use grundy::game::parse_count;
 use grundy::heap::SeqRequest;
+use grundy::ruleset::misere_sequence_of;
 use grundy::SpecOptions;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -63,4 +64,29 @@ pub fn seq<'py>(
         Ok(())
     })?;
     Ok((dict, packed, width))
+}
+
+/// `grundy seq GAME --misere --to N --json`: each heap's normal and misère
+/// values, genus and tameness, the dict of the command's JSON; a fault of
+/// the game (a cycle) raises once the engine says so, as the command
+/// fails.
+#[pyfunction]
+#[pyo3(signature = (game, to=None, max_states=None))]
+pub fn misere_seq(
+    py: Python<'_>,
+    game: &str,
+    to: Option<String>,
+    max_states: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let game = crate::parse_game(game, SpecOptions::default())?;
+    let to = to
+        .map(|t| parse_count(&t, "to", u32::MAX as u64 - 2))
+        .transpose()
+        .map_err(|e| crate::run::value_error(&e))?;
+    let limits = limits(max_states);
+    let (report, fault) = interruptible(py, &limits, |l| misere_sequence_of(&*game, to, l))?;
+    if let Some(e) = fault {
+        return Err(crate::run::value_error(&e));
+    }
+    crate::to_python(py, &report)
 }

@@ -149,3 +149,38 @@ def test_compounds_and_sums_equal_the_cli_json(cli_json):
     assert m.method == "search"
     with pytest.raises(ValueError, match="unknown compound"):
         grundy.compound("nim", [3], kind="conj")
+
+
+def test_the_same_questions_give_the_cli_json_byte_for_byte(cli, tmp_path):
+    """A heap game, a board read from a file, a misère sum and a misère
+    sequence: ``to_json()`` is what ``--json`` prints, byte for byte."""
+    board = tmp_path / "board.txt"
+    board.write_text("..x.\n....\n.x..\n")
+    questions = [
+        (grundy.value("kayles", [4, "2+1"]), ["value", "kayles", "4", "2+1"]),
+        (grundy.value("cram", [str(board)]), ["value", "cram", str(board)]),
+        (grundy.value("kayles", [3, 5, 7], misere=True), ["value", "kayles", "3", "5", "7", "--misere"]),
+        (grundy.seq("4.7", to=16, misere=True), ["seq", "4.7", "--to", "16", "--misere"]),
+        (grundy.seq("kayles", misere=True), ["seq", "kayles", "--misere"]),
+    ]
+    for answer, args in questions:
+        code, out, err = cli(*args, "--json")
+        assert code == 0, err
+        assert answer.to_json() == out, args
+    # The file is named by its path, as the command names it.
+    assert grundy.value("cram", [str(board)]).components == [str(board)]
+
+
+def test_misere_sequence_fields():
+    s = grundy.seq("4.7", to=16, misere=True)
+    assert isinstance(s, grundy.MisereSequence)
+    assert s.computed_to == 16 and s.tame_to == 4
+    assert s.genus[5] == "1^431" and s.genus[16] == "2^131313131420"
+    assert s.misere_values[:6] == [1, 0, 2, 0, 2, 4]
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.seq("wythoff", misere=True)
+
+
+def test_a_board_file_that_is_not_there_says_so(tmp_path):
+    with pytest.raises(ValueError, match="no file is named"):
+        grundy.value("cram", [str(tmp_path / "missing.txt")])

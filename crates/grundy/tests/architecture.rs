@@ -332,14 +332,40 @@ fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// Every crate of the workspace.
+const CRATES: &[&str] = &[
+    "grundy",
+    "grundy-files",
+    "grundy-cli",
+    "grundy-cluster",
+    "grundy-py",
+];
+
+/// No crate compiles another crate's file through `#[path]`: what two
+/// front ends share is a crate (`grundy-files`), so each is built and
+/// tested once.
+#[test]
+fn no_crate_includes_another_crates_file() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for name in CRATES {
+        for s in sources_of(&crates.join(name).join("src")) {
+            assert!(
+                !s.code.contains("#[path"),
+                "{name}/src/{}: a #[path] include",
+                s.path
+            );
+        }
+    }
+}
+
 /// No two modules of a crate import each other, directly or round a
 /// longer loop: each crate's modules can be read bottom-up.
 #[test]
 fn no_import_cycles() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for name in ["grundy", "grundy-cli", "grundy-cluster", "grundy-py"] {
+    for name in CRATES {
         let graph = imports(&sources_of(&crates.join(name).join("src")));
-        assert!(graph.len() > 1 || name != "grundy", "no modules read");
+        assert!(graph.len() > 1 || *name != "grundy", "no modules read");
         if let Some(cycle) = find_cycle(&graph) {
             panic!("{name}: modules import each other: {}", cycle.join(" -> "));
         }

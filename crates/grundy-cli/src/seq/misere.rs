@@ -1,38 +1,12 @@
 //! `grundy seq GAME --misere [--to N]`: the misère values and Conway's
 //! genus of each heap, and how far the game is tame.
 
-use grundy::error::Error;
-use grundy::heap::genus::GenusTable;
+use grundy::heap::genus::MisereSeqReport;
+use grundy::ruleset::misere_sequence_of;
 use grundy::{Limits, SpecOptions};
-use serde::Serialize;
 
 use super::SeqArgs;
 use crate::output::{print, print_json};
-
-/// The last heap shown when `--to` is not given: enough to see where the
-/// classic octal games turn wild (Kayles at heap 5, Dawson's Kayles at 10,
-/// Grundy's game at 13), small enough to answer at once.
-pub const DEFAULT_TO: u64 = 30;
-
-/// The answer of `seq --misere`; its field names are the public `--json`.
-#[derive(Serialize, Debug)]
-struct MisereReport {
-    game: String,
-    /// The last heap computed (`None` when not even heap 0 was).
-    computed_to: Option<u64>,
-    /// Normal-play values `G+(n)`.
-    values: Vec<u32>,
-    /// Misère values `G-(n)`.
-    misere_values: Vec<u32>,
-    /// Genus symbols (`0^120`, `4^146`).
-    genus: Vec<String>,
-    /// Whether each heap is hereditarily tame.
-    tame: Vec<bool>,
-    /// The largest `m` with heaps `0..=m` all tame.
-    tame_to: Option<u64>,
-    /// Why the computation stopped before `--to`.
-    stopped: Option<String>,
-}
 
 /// Runs `seq --misere`.
 pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
@@ -46,56 +20,15 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         }
     }
     // The game's own moves, not its misère form: genus is misère theory.
-    let game = crate::load::parse_game(&args.game, SpecOptions::default())?;
-    let Some(moves) = game.heap_moves() else {
-        anyhow::bail!(
-            "{} is not a heap game; seq --misere computes genera of heaps (octal and hexadecimal codes, subtraction games, rules: heap games)",
-            game.name()
-        );
-    };
-    let to = match args.to.as_deref() {
-        Some(t) => grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2)?,
-        None => DEFAULT_TO,
-    };
-    let mut table = GenusTable::new(moves, limits.clone());
-    let mut r = MisereReport {
-        game: game.name(),
-        computed_to: None,
-        values: Vec::new(),
-        misere_values: Vec::new(),
-        genus: Vec::new(),
-        tame: Vec::new(),
-        tame_to: None,
-        stopped: None,
-    };
+    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
+    let to = args
+        .to
+        .as_deref()
+        .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
+        .transpose()?;
     // A fault of the game (a cycle), unlike a bound, fails the command
     // once the heaps before it are printed.
-    let mut fault = None;
-    for n in 0..=to {
-        let found = table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?)));
-        let (genus, tame) = match found {
-            Ok(found) => found,
-            // What was computed stands, whatever stopped the next heap.
-            Err(e) if n > 0 => {
-                r.stopped = Some(format!("stopped at heap {n}: {e}"));
-                let bound = matches!(
-                    e,
-                    Error::Limit { .. } | Error::Memory { .. } | Error::Interrupted(_)
-                );
-                fault = (!bound).then_some(e);
-                break;
-            }
-            Err(e) => return Err(e.into()),
-        };
-        r.computed_to = Some(n);
-        r.values.push(genus.normal);
-        r.misere_values.push(genus.misere_value());
-        r.genus.push(genus.symbol());
-        r.tame.push(tame);
-        if tame && r.tame_to.map_or(n == 0, |m| m + 1 == n) {
-            r.tame_to = Some(n);
-        }
-    }
+    let (r, fault) = misere_sequence_of(&*game, to, limits)?;
     if args.json {
         print_json(&r)?;
     } else {
@@ -109,7 +42,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
 
 /// The human form: a header, a table of heaps, where the game is tame, and
 /// why it stopped early.
-fn render(r: &MisereReport) -> String {
+fn render(r: &MisereSeqReport) -> String {
     let heaps = match r.computed_to {
         Some(m) => format!("heaps 0..={m}"),
         None => "no heap".to_string(),
@@ -159,7 +92,7 @@ fn render(r: &MisereReport) -> String {
 }
 
 /// How far every heap is tame, in words.
-fn tame_line(r: &MisereReport) -> String {
+fn tame_line(r: &MisereSeqReport) -> String {
     let Some(last) = r.computed_to else {
         return String::new();
     };

@@ -16,8 +16,9 @@ use grundy::compound::analyze_texts;
 use grundy::heap::{SeqReport, SeqRequest};
 use grundy::play::StateGraph;
 use grundy::present::picture;
+use grundy::ruleset::misere_sequence_of;
 use grundy::spec::no_files;
-use grundy::{Limits, Ruleset};
+use grundy::{Limits, Ruleset, SpecOptions};
 use serde::Serialize;
 
 use super::bounds::{Job, MAX_GRAPH_POSITIONS, MAX_TO};
@@ -181,15 +182,32 @@ fn partial_sequence(
     Ok((report, Some(why)))
 }
 
-/// `GET /api/seq?game=GAME&to=N`: as `grundy seq --json`.
+/// `GET /api/seq?game=GAME&to=N`: as `grundy seq --json`; with
+/// `misere=true` as `grundy seq --misere --json` (a bound that stops it
+/// after heap 0 says so in the report's `stopped`).
 pub async fn seq(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    answer(&app, "/api/seq", raw, &["game", "to"], |params, job| {
-        let (report, stopped) = sequence(params, job)?;
-        json(&SeqAnswer {
-            report: &report,
-            stopped,
-        })
-    })
+    answer(
+        &app,
+        "/api/seq",
+        raw,
+        &["game", "to", "misere"],
+        |params, job| {
+            if params.flag("misere")? {
+                let game = grundy::spec::parse(params.required("game")?, SpecOptions::default())?;
+                let to = params.to(MAX_TO)?;
+                let (report, fault) = misere_sequence_of(&*game, to, &job.limits)?;
+                if let Some(e) = fault {
+                    return Err(e.into());
+                }
+                return json(&report);
+            }
+            let (report, stopped) = sequence(params, job)?;
+            json(&SeqAnswer {
+                report: &report,
+                stopped,
+            })
+        },
+    )
     .await
 }
 

@@ -15,6 +15,7 @@ computation, which runs with the GIL released.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
@@ -30,6 +31,7 @@ __all__ = [
     "compound",
     "draw",
     "Drawing",
+    "MisereSequence",
     "Nimber",
     "Sequence",
     "SolvedGraph",
@@ -64,6 +66,11 @@ class _Answer:
     def to_dict(self) -> Dict[str, Any]:
         """The fields as a dict, as the command's ``--json`` writes them."""
         return dict(self._fields)
+
+    def to_json(self) -> str:
+        """The answer as the command's ``--json`` prints it, byte for byte
+        (and as the HTTP API's ``/api/...`` answers it)."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self._fields.items())
@@ -135,6 +142,24 @@ class Sequence(_Answer):
         fields = dict(self._fields)
         fields["values"] = fields["values"].tolist()
         return fields
+
+
+class MisereSequence(_Answer):
+    """The misère sequence of a heap game (``grundy seq --misere --json``):
+    for each heap n up to ``computed_to``, its normal-play value
+    (``values``), misère value (``misere_values``), Conway's genus symbol
+    (``genus``) and whether it is hereditarily tame (``tame``); ``tame_to``
+    is the last heap up to which every heap is tame, and ``stopped`` says
+    why the run ended before ``to`` (a bound), else ``None``."""
+
+    game: str
+    computed_to: Optional[int]
+    values: List[int]
+    misere_values: List[int]
+    genus: List[str]
+    tame: List[bool]
+    tame_to: Optional[int]
+    stopped: Optional[str]
 
 
 class SolvedGraph(_Answer):
@@ -247,7 +272,8 @@ def seq(
     to: Optional[int] = None,
     threads: Optional[int] = None,
     max_states: Optional[int] = None,
-) -> Sequence:
+    misere: bool = False,
+) -> Union[Sequence, MisereSequence]:
     """The Grundy sequence G(0..=to) of a heap game and its period.
 
     Without ``to``, games with a periodicity theorem run until the period
@@ -255,10 +281,15 @@ def seq(
     the number of threads that value heaps together (default: every core);
     the values are the same for every count. ``values`` is a numpy array
     wrapping the engine's output without a copy.
+
+    With ``misere=True``, the misère sequence instead, as ``grundy seq GAME
+    --misere``: each heap's misère value and genus, to heap 30 unless
+    ``to`` says otherwise (a :class:`MisereSequence`).
     """
-    fields, packed, width = _grundy.seq(
-        game, None if to is None else str(to), threads, max_states
-    )
+    to_text = None if to is None else str(to)
+    if misere:
+        return MisereSequence(_grundy.misere_seq(game, to_text, max_states))
+    fields, packed, width = _grundy.seq(game, to_text, threads, max_states)
     fields["values"] = np.frombuffer(packed, dtype=np.dtype(f"<u{width}"))
     return Sequence(fields)
 

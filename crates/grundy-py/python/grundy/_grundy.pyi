@@ -23,6 +23,11 @@ def seq(
     threads: Optional[int] = None,
     max_states: Optional[int] = None,
 ) -> Tuple[Dict[str, Any], bytearray, int]: ...
+def misere_seq(
+    game: str,
+    to: Optional[str] = None,
+    max_states: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def games() -> List[Dict[str, Optional[str]]]: ...
 def solve_graph(
     edges: List[Tuple[str, str]],

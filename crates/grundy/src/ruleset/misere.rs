@@ -17,6 +17,7 @@ use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
+use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
 use crate::heap::HeapMoves;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
@@ -372,4 +373,23 @@ fn analyze_whole<G: Capabilities>(
         moves_truncated: truncated,
         ..decided(game.name(), p, wins, moves, BY_SEARCH)
     })
+}
+
+/// The misère sequence of `game`'s heaps up to `to` (by default
+/// [`DEFAULT_MISERE_TO`]): what `seq --misere` answers on every front
+/// end. `game` is the game as given, not its misère form (genus is misère
+/// theory of the game's own moves); a game that is not played on heaps is
+/// refused in one line.
+pub fn misere_sequence_of(
+    game: &dyn Ruleset,
+    to: Option<u64>,
+    limits: &Limits,
+) -> Result<(MisereSeqReport, Option<Error>)> {
+    let Some(moves) = game.heap_moves() else {
+        return Err(Error::unsupported(format!(
+            "{} is not a heap game; seq --misere computes genera of heaps (octal and hexadecimal codes, subtraction games, rules: heap games)",
+            game.name()
+        )));
+    };
+    misere_sequence(moves, to.unwrap_or(DEFAULT_MISERE_TO), limits)
 }

@@ -8,8 +8,10 @@
 //! sorted multisets of heaps, and skips the search for sums of
 //! hereditarily tame heaps, whose genus the Nim rule gives.
 
+mod report;
 mod table;
 
+pub use report::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
 pub use table::GenusTable;
 
 use serde::Serialize;

@@ -1,12 +1,15 @@
 //! Game names that refer to files (`graph:FILE`, `rules:FILE.rhai`) and
-//! components that are files (Hackenbush graphs): the engine does no I/O,
-//! so the command line reads them, within bounds, since a path may name
-//! `/dev/zero` or a binary as easily as a game.
+//! components that are files (boards, Hackenbush graphs): the engine does
+//! no I/O, so the front ends that reach files (the command line and the
+//! Python package) read them here, one way for both, within bounds, since
+//! a path may name `/dev/zero` or a binary as easily as a game.
 
 use std::io::{ErrorKind, Read};
+use std::path::Path;
 
 use grundy::error::bytes_text;
-use grundy::{Error, Ruleset, SpecOptions};
+use grundy::ruleset::{analyze_position, read_position, FileAccess, FilePosition};
+use grundy::{Analysis, Error, Limits, Ruleset, SpecOptions};
 
 /// The largest game file grundy reads: about twice the largest graph the
 /// README measures (a 140 MB file of ten million edges).
@@ -68,6 +71,34 @@ fn read_bounded(path: &str, max: usize) -> Result<String, String> {
 fn not_utf8(path: &str, good: &[u8]) -> String {
     let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
     format!("{path}: line {line}: not UTF-8 text; game files are UTF-8 text")
+}
+
+/// Files as the engine reaches them: a path names a file when it is
+/// one, read by [`read_text`].
+fn with_access<T>(work: impl FnOnce(&FileAccess<'_>) -> T) -> T {
+    let is_file = |p: &str| Path::new(p).is_file();
+    let read = |p: &str| read_text(p).map_err(Error::parse);
+    work(&FileAccess {
+        is_file: &is_file,
+        read: &read,
+    })
+}
+
+/// The position `components` of `game`, its file components read
+/// ([`grundy::ruleset::read_position`]).
+pub fn position(game: &dyn Ruleset, components: &[String]) -> grundy::Result<FilePosition> {
+    with_access(|access| read_position(game, components, access))
+}
+
+/// The analysis of `components` of `game`, file components read: what
+/// `grundy value --json` prints and Python's `grundy.value` returns.
+pub fn analyze(
+    game: &dyn Ruleset,
+    components: &[String],
+    limits: &Limits,
+) -> grundy::Result<(Analysis, Vec<String>)> {
+    let p = position(game, components)?;
+    Ok((analyze_position(game, &p, limits)?, p.warnings))
 }
 
 #[cfg(test)]

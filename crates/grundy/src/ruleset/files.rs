@@ -1,0 +1,108 @@
+//! Positions whose components may be files (`grundy value cram
+//! board.txt`, a Hackenbush `FILE~u-v`): one reading for every front end
+//! that reaches files (the command line, Python), so that the same
+//! question gets the same answer. The engine does no I/O: a front end
+//! passes in how it tells a file and reads one ([`FileAccess`]).
+
+use super::typed::read_sums;
+use super::Ruleset;
+use crate::answer::Analysis;
+use crate::error::Result;
+use crate::game::Limits;
+
+/// How a front end reaches files: whether a path names one, and its text
+/// (read within the front end's bounds, refused in one line otherwise).
+pub struct FileAccess<'a> {
+    /// Whether `path` names a file.
+    pub is_file: &'a dyn Fn(&str) -> bool,
+    /// The text of the file `path`.
+    pub read: &'a dyn Fn(&str) -> Result<String>,
+}
+
+/// A position as typed, with its file components read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePosition {
+    /// Each component's text: a file's text (with the cut lines its name
+    /// adds), or the typed text, a typed sum (`4+6`) split into its parts.
+    pub texts: Vec<String>,
+    /// For each of `texts`, the name it was typed as when it is a file.
+    pub files: Vec<Option<String>>,
+    /// Components that read well but are probably not what was meant (a
+    /// Hackenbush graph that never touches its ground), one line each.
+    pub warnings: Vec<String>,
+}
+
+/// The position `components` of `game` as typed: each component naming a
+/// file, the way the game says components name files (Hackenbush's
+/// `FILE~u-v~x-y` is the file's text with cut lines added), is read, and
+/// its name kept for reports; the others are read as typed sums. A game
+/// that takes no files reads every component as typed.
+pub fn read_position(
+    game: &dyn Ruleset,
+    components: &[String],
+    access: &FileAccess<'_>,
+) -> Result<FilePosition> {
+    let mut p = FilePosition {
+        texts: Vec::with_capacity(components.len()),
+        files: Vec::with_capacity(components.len()),
+        warnings: Vec::new(),
+    };
+    let Some(from_files) = game.files() else {
+        p.texts = read_sums(game, components);
+        p.files = vec![None; p.texts.len()];
+        return Ok(p);
+    };
+    for c in components {
+        let Some((path, cuts)) = from_files.file_reference(c, access.is_file)? else {
+            let parts = read_sums(game, std::slice::from_ref(c));
+            p.files.extend(parts.iter().map(|_| None));
+            p.texts.extend(parts);
+            continue;
+        };
+        let mut text = (access.read)(path)?;
+        if !cuts.is_empty() {
+            text.push('\n');
+            text.push_str(&cuts);
+        }
+        p.texts.push(text);
+        p.files.push(Some(c.clone()));
+    }
+    p.warnings = from_files.warnings(&p.texts, &p.files);
+    Ok(p)
+}
+
+/// The position with its files turned into inline texts, for front ends
+/// that pass positions around as texts (play, pictures, drawings).
+pub fn inline_position(game: &dyn Ruleset, position: &FilePosition) -> Result<Vec<String>> {
+    let Some(from_files) = game.files() else {
+        return Ok(position.texts.clone());
+    };
+    position
+        .texts
+        .iter()
+        .zip(&position.files)
+        .map(|(t, f)| match f {
+            Some(path) => from_files.component_from_file(t, path),
+            None => Ok(t.clone()),
+        })
+        .collect()
+}
+
+/// The analysis of a position read by [`read_position`]: reports name a
+/// file by its path instead of repeating its text, and a file's errors
+/// start with its path. The answer is checked as every answer is
+/// ([`Analysis::checked`]).
+pub fn analyze_position(
+    game: &dyn Ruleset,
+    position: &FilePosition,
+    limits: &Limits,
+) -> Result<Analysis> {
+    let Some(from_files) = game.files() else {
+        return game.analyze(&position.texts, limits);
+    };
+    let a = from_files.analyze_files(&position.texts, &position.files, limits)?;
+    // In normal play an N-position always has a move; a misère one may be
+    // N for having none, which is not looked up here.
+    let normal = !a.misere;
+    a.checked(limits.max_moves, || Ok(normal))
+}
