@@ -30,13 +30,12 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> anyhow::Result<()> {
         ..SpecOptions::default()
     };
     let game = parse_game(&args.game, opts)?;
-    let graph = game.explicit_graph().ok_or_else(|| {
+    let table = game.solve_table(limits).ok_or_else(|| {
         anyhow!(
             "`solve` needs a game on a finite explicit graph, such as graph:FILE; {} is not one (use `grundy value`)",
             game.name()
         )
-    })?;
-    let table = graph.solve_table(limits)?;
+    })??;
     if args.json {
         print_json(&table)
     } else {

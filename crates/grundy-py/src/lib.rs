@@ -144,8 +144,8 @@ fn solve_graph(
     let game = grundy::parse_with("graph:edges", opts, &|_| Ok(text.clone()))
         .map_err(|e| value_error(&e))?;
     let limits = limits(max_states);
-    let table = interruptible(py, &limits, |l| match game.explicit_graph() {
-        Some(graph) => graph.solve_table(l),
+    let table = interruptible(py, &limits, |l| match game.solve_table(l) {
+        Some(table) => table,
         None => Err(Error::unsupported("graph:edges is not an explicit graph")),
     })?;
     to_python(py, &table)

@@ -90,9 +90,11 @@ pub trait Ruleset: Send + Sync {
     /// misère theory (genus symbols, misère quotients) goes through it.
     fn heap_moves(&self) -> Option<&dyn HeapMoves>;
 
-    /// The explicit-graph view, for games on a finite explicit graph whose
-    /// every vertex can be solved at once (`grundy solve`).
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph>;
+    /// Every position with its outcome, remoteness and generalized value
+    /// (in misère play: outcome and remoteness), for games on a finite
+    /// explicit graph whose every vertex can be solved at once (`grundy
+    /// solve`); `None` for other games.
+    fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>>;
 
     /// The way to components given as files, for games that accept them
     /// (the engine does no I/O: front ends read the files).
@@ -146,16 +148,6 @@ pub struct SplitComponent {
     /// The canonical keys of the component's parts (parts worth 0 may be
     /// left out).
     pub keys: Vec<u128>,
-}
-
-/// A game on a finite explicit graph (`graph:FILE`).
-pub trait ExplicitGraph {
-    /// Every position with its outcome, remoteness and generalized value.
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable>;
-
-    /// Every position with its outcome and remoteness in misère play (the
-    /// player who cannot move wins), for `grundy solve --misere`.
-    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable>;
 }
 
 /// Components that may be given as the path of a file holding their text
@@ -294,8 +286,10 @@ pub trait Capabilities: SumGame {
         None
     }
 
-    /// The explicit-graph capability ([`Ruleset::explicit_graph`]).
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+    /// The whole graph solved, in normal or `misere` play (the player who
+    /// cannot move wins), for games on a finite explicit graph
+    /// ([`Ruleset::solve_table`]).
+    fn solve_table(&self, _misere: bool, _limits: &Limits) -> Option<Result<StateTable>> {
         None
     }
 
@@ -415,8 +409,8 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         self.0.heap_moves()
     }
 
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
-        self.0.explicit_graph()
+    fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>> {
+        self.0.solve_table(false, limits)
     }
 
     fn files(&self) -> Option<&dyn ComponentFiles> {

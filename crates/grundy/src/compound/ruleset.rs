@@ -16,8 +16,9 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::heap::{HeapMoves, HeapSequence};
 use crate::nimber::Nimber;
-use crate::ruleset::{read_sums, ComponentFiles, ExplicitGraph, Ruleset, SplitComponent};
+use crate::ruleset::{read_sums, ComponentFiles, Ruleset, SplitComponent};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
+use crate::solve::retro::StateTable;
 use crate::spec::{LoadFile, SpecOptions};
 
 /// The compound `kind` of positions of one game (built for normal play),
@@ -220,7 +221,7 @@ impl Ruleset for CompoundRuleset {
         None
     }
 
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
+    fn solve_table(&self, _: &Limits) -> Option<Result<StateTable>> {
         None
     }
 

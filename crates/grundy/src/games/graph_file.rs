@@ -25,7 +25,7 @@ use crate::game::Visit;
 use crate::games::content_lines;
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Parsed};
-use crate::ruleset::{Analysis, Capabilities, ExplicitGraph, SumGame};
+use crate::ruleset::{Analysis, Capabilities, SumGame};
 use crate::solve::retro::{analyze_token_sum, misere_table, MoveGraph, Solved, StateTable};
 
 /// The game on the graph of one file.
@@ -215,8 +215,11 @@ impl Capabilities for GraphFileGame {
         false
     }
 
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
-        Some(self)
+    fn solve_table(&self, misere: bool, limits: &Limits) -> Option<Result<StateTable>> {
+        Some(match misere {
+            false => self.normal_table(limits),
+            true => self.misere_table(limits),
+        })
     }
 
     /// The whole graph, vertices on a circle and edges as arrows, with the
@@ -269,15 +272,18 @@ impl Capabilities for GraphFileGame {
     }
 }
 
-impl ExplicitGraph for GraphFileGame {
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
+impl GraphFileGame {
+    /// Every vertex's outcome, remoteness and generalized value.
+    fn normal_table(&self, limits: &Limits) -> Result<StateTable> {
         let solved = self.solved(limits)?;
         Ok(solved.table(SumGame::name(self), self.start_names(), |v| {
             self.vertex_name(v).to_string()
         }))
     }
 
-    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable> {
+    /// Every vertex's outcome and remoteness in misère play (the player
+    /// who cannot move wins), for `grundy solve --misere`.
+    fn misere_table(&self, limits: &Limits) -> Result<StateTable> {
         misere_table(
             &self.graph,
             SumGame::name(self),
@@ -450,7 +456,7 @@ start e
 
     #[test]
     fn the_table_has_every_vertex() {
-        let t = game().solve_table(&Limits::default()).unwrap();
+        let t = game().normal_table(&Limits::default()).unwrap();
         let rows: Vec<String> = t
             .table
             .iter()

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, read_components, Capabilities, ComponentFiles, ExplicitGraph, Parsed, Ruleset};
+use super::{boxed, read_components, Capabilities, ComponentFiles, Parsed, Ruleset};
 use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
@@ -160,10 +160,8 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     }
 
     /// A game on an explicit graph is solved whole in misère play too.
-    fn explicit_graph(&self) -> Option<&dyn ExplicitGraph> {
-        self.game
-            .explicit_graph()
-            .map(|_| self as &dyn ExplicitGraph)
+    fn solve_table(&self, _misere: bool, limits: &Limits) -> Option<Result<StateTable>> {
+        self.game.solve_table(true, limits)
     }
 
     /// Components read from files (Hackenbush graphs) are read as the
@@ -186,20 +184,6 @@ impl<G: Capabilities + 'static> Misere<G> {
         self.game
             .files()
             .expect("Misere offers files only when its game does")
-    }
-}
-
-/// The game's graph, solved for misère play whichever table is asked.
-impl<G: Capabilities + 'static> ExplicitGraph for Misere<G> {
-    fn solve_table(&self, limits: &Limits) -> Result<StateTable> {
-        self.solve_misere_table(limits)
-    }
-
-    fn solve_misere_table(&self, limits: &Limits) -> Result<StateTable> {
-        self.game
-            .explicit_graph()
-            .expect("Misere offers a graph only when its game does")
-            .solve_misere_table(limits)
     }
 }
 
