@@ -30,7 +30,6 @@
 //! finds it, which costs its recomputation only: a slot is a fact.
 
 use std::alloc::Layout;
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The fewest buckets an array has: their index supplies the low bits of
@@ -50,75 +49,64 @@ pub const BUCKET_BYTES: u64 = 64;
 #[repr(C, align(64))]
 pub struct Bucket([AtomicU64; 8]);
 
-/// How entries sit in a bucket's words.
-pub trait Format {
-    /// Slots a bucket holds.
-    const SLOTS: usize;
-    /// How full (in percent of the slots in use) an array grows at:
-    /// fuller arrays give up more slots in crowded buckets.
-    const LOAD_PERCENT: u64;
-    /// Whether the array's buckets are counted from the block's end, so
-    /// that the two arrays of a table share one block, growing towards
-    /// each other.
-    const FROM_END: bool;
-    /// The entry in slot `s` (0 when empty).
-    fn read(b: &Bucket, s: usize) -> u128;
-    /// Writes the entry `e` to slot `s` (0 empties it).
-    fn write(b: &Bucket, s: usize, e: u128);
-}
-
 /// Slots of one word, for keys packed into 64 bits: eight a bucket, each
 /// written at once, so no read is ever torn.
-pub enum Narrow {}
+pub type Narrow = Array<false>;
 
 /// Slots of two words, four a bucket. The two words are written
 /// separately, the first the XOR of both halves (Hyatt's lockless
 /// hashing), so that a read torn between two writers fails its check
 /// instead of returning another key's value.
-pub enum Wide {}
+pub type Wide = Array<true>;
 
-impl Format for Narrow {
-    const SLOTS: usize = 8;
-    const FROM_END: bool = false;
-    /// Cram 4x11 on two threads, in three alternating rounds: 6.7, 6.2
-    /// and 5.4 s in 12.6 MB at 50%, 8.0, 6.9 and 5.9 s in 11.5 MB at
+/// How entries sit in a bucket's words: one word a slot ([`Narrow`]) or
+/// two ([`Wide`]), decided when the array's type is, so each lookup's
+/// branch is compiled away.
+impl<const WIDE: bool> Array<WIDE> {
+    /// Slots a bucket holds.
+    pub const SLOTS: usize = if WIDE { 4 } else { 8 };
+    /// How full (in percent of the slots in use) an array grows at:
+    /// fuller arrays give up more slots in crowded buckets.
+    ///
+    /// Narrow: Cram 4x11 on two threads, in three alternating rounds: 6.7,
+    /// 6.2 and 5.4 s in 12.6 MB at 50%, 8.0, 6.9 and 5.9 s in 11.5 MB at
     /// 65%, 8.0, 8.0 and 7.4 s in 11.0 MB at 80% (the anchor 14.2-16.3 s
     /// in 16.0 MB); at 40%, no faster than at 50% in 13.3 MB.
-    const LOAD_PERCENT: u64 = 50;
-
-    #[inline]
-    fn read(b: &Bucket, s: usize) -> u128 {
-        u128::from(b.0[s].load(Ordering::Relaxed))
-    }
-
-    fn write(b: &Bucket, s: usize, e: u128) {
-        debug_assert!(e >> 64 == 0);
-        b.0[s].store(e as u64, Ordering::Relaxed);
-    }
-}
-
-impl Format for Wide {
-    const SLOTS: usize = 4;
-    const FROM_END: bool = true;
-    /// Cram 4x11 on two threads, in one run against the anchor's
+    ///
+    /// Wide: Cram 4x11 on two threads, in one run against the anchor's
     /// 16.0-17.9 s in 16.1 MB: 7.9-8.3 s in 14.1 MB at 65%, 7.5-8.2 s in
     /// 16.0 MB at 50%, 8.1-9.4 s in 13.0 MB at 75%; Cram 5x9: 41.5 s in
     /// 35 MB, 39.9 s in 43 MB, 44.6 s in 31 MB (the anchor 93.6 s in 55
     /// MB); Chomp 13x13 the same at 50% and 65% (measured before keys
     /// were packed, with every slot wide).
-    const LOAD_PERCENT: u64 = 65;
+    pub const LOAD_PERCENT: u64 = if WIDE { 65 } else { 50 };
+    /// Whether the array's buckets are counted from the block's end, so
+    /// that the two arrays of a table share one block, growing towards
+    /// each other.
+    const FROM_END: bool = WIDE;
 
+    /// The entry in slot `s` (0 when empty).
     #[inline]
     fn read(b: &Bucket, s: usize) -> u128 {
-        let x = b.0[2 * s].load(Ordering::Relaxed);
-        let y = b.0[2 * s + 1].load(Ordering::Relaxed);
-        (u128::from(x ^ y) << 64) | u128::from(y)
+        if WIDE {
+            let x = b.0[2 * s].load(Ordering::Relaxed);
+            let y = b.0[2 * s + 1].load(Ordering::Relaxed);
+            (u128::from(x ^ y) << 64) | u128::from(y)
+        } else {
+            u128::from(b.0[s].load(Ordering::Relaxed))
+        }
     }
 
+    /// Writes the entry `e` to slot `s` (0 empties it).
     fn write(b: &Bucket, s: usize, e: u128) {
-        let (hi, lo) = ((e >> 64) as u64, e as u64);
-        b.0[2 * s + 1].store(lo, Ordering::Relaxed);
-        b.0[2 * s].store(hi ^ lo, Ordering::Relaxed);
+        if WIDE {
+            let (hi, lo) = ((e >> 64) as u64, e as u64);
+            b.0[2 * s + 1].store(lo, Ordering::Relaxed);
+            b.0[2 * s].store(hi ^ lo, Ordering::Relaxed);
+        } else {
+            debug_assert!(e >> 64 == 0);
+            b.0[s].store(e as u64, Ordering::Relaxed);
+        }
     }
 }
 
@@ -254,30 +242,28 @@ impl Drop for Block {
 /// format (one counted from each end): the caller hands each method the
 /// block, and lets one array at a time grow, as far as the other leaves
 /// room.
-pub struct Array<F> {
+pub struct Array<const WIDE: bool> {
     /// The buckets in use, `2^L + s`, as `L | s << 8` in one word, so
     /// that a lookup reads both at once ([`Shape`]).
     shape: AtomicU64,
     /// Slots filled so far (about: two threads filling one slot at once
     /// both count it).
     filled: AtomicU64,
-    format: PhantomData<F>,
 }
 
-impl<F: Format> Array<F> {
+impl<const WIDE: bool> Array<WIDE> {
     /// An array of the fewest buckets, `2^MIN_BUCKET_BITS`.
-    pub fn smallest() -> Array<F> {
+    pub fn smallest() -> Array<WIDE> {
         Array {
             shape: AtomicU64::new(Shape::FIRST.word()),
             filled: AtomicU64::new(0),
-            format: PhantomData,
         }
     }
 
     /// The array's bucket `i` in `block`.
     #[inline]
     fn at<'b>(&self, block: &'b Block, i: u64) -> &'b Bucket {
-        let i = if F::FROM_END {
+        let i = if Self::FROM_END {
             block.buckets() - 1 - i
         } else {
             i
@@ -301,15 +287,15 @@ impl<F: Format> Array<F> {
 
     /// Whether the buckets in use are fuller than the format's load.
     pub fn full(&self) -> bool {
-        100 * self.filled() > F::LOAD_PERCENT * self.used() * F::SLOTS as u64
+        100 * self.filled() > Self::LOAD_PERCENT * self.used() * Self::SLOTS as u64
     }
 
     /// The value of the mixed key `m`, if the array holds it.
     #[inline]
     pub fn value(&self, block: &Block, m: u128) -> Option<u64> {
         let b = self.at(block, self.shape().bucket(m));
-        (0..F::SLOTS).find_map(|s| {
-            let e = F::read(b, s);
+        (0..Self::SLOTS).find_map(|s| {
+            let e = Self::read(b, s);
             let v = (e & 0xFF) as u64;
             (v != 0 && e & KEY_MASK == m & KEY_MASK).then(|| v - 1)
         })
@@ -338,8 +324,8 @@ impl<F: Format> Array<F> {
         let mut victim = 0;
         let mut least = u128::MAX;
         let mut empty = false;
-        for s in 0..F::SLOTS {
-            let e = F::read(b, s);
+        for s in 0..Self::SLOTS {
+            let e = Self::read(b, s);
             if e & 0xFF == 0 {
                 (victim, empty) = (s, true);
                 break;
@@ -354,7 +340,7 @@ impl<F: Format> Array<F> {
                 victim = s;
             }
         }
-        F::write(b, victim, entry);
+        Self::write(b, victim, entry);
         if empty {
             self.filled.fetch_add(1, Ordering::Relaxed);
         }
@@ -374,11 +360,11 @@ impl<F: Format> Array<F> {
             let twin = 1u64 << shape.level;
             let from = self.at(block, shape.split);
             let to = self.at(block, shape.split + twin);
-            for s in 0..F::SLOTS {
-                let e = F::read(from, s);
+            for s in 0..Self::SLOTS {
+                let e = Self::read(from, s);
                 if e & 0xFF != 0 && e as u64 & twin != 0 {
-                    F::write(to, s, e);
-                    F::write(from, s, 0);
+                    Self::write(to, s, e);
+                    Self::write(from, s, 0);
                 }
             }
             shape = shape.next();
@@ -390,9 +376,9 @@ impl<F: Format> Array<F> {
     /// bucket's, which it does not store) put back: `(mixed, entry)`.
     pub fn entries<'a>(&'a self, block: &'a Block) -> impl Iterator<Item = (u128, u128)> + 'a {
         let used = self.used() as usize;
-        (0..used * F::SLOTS).filter_map(move |i| {
-            let e = F::read(self.at(block, (i / F::SLOTS) as u64), i % F::SLOTS);
-            let bucket = (i / F::SLOTS) as u128;
+        (0..used * Self::SLOTS).filter_map(move |i| {
+            let e = Self::read(self.at(block, (i / Self::SLOTS) as u64), i % Self::SLOTS);
+            let bucket = (i / Self::SLOTS) as u128;
             (e & 0xFF != 0).then_some(((e & KEY_MASK) | (bucket & !KEY_MASK), e))
         })
     }

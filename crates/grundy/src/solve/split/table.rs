@@ -24,7 +24,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::buckets::{Array, Block, Format, Narrow, Wide, BUCKET_BYTES, KEY_MASK, MIN_BUCKET_BITS};
+use super::buckets::{Array, Block, Narrow, Wide, BUCKET_BYTES, KEY_MASK, MIN_BUCKET_BITS};
 use crate::error::{Error, Result};
 
 /// The smallest table, in bytes: the smallest array of each format.
@@ -43,9 +43,9 @@ pub struct Table {
     /// The budget's buckets, which both arrays share.
     block: Block,
     /// The slots of keys packed into one word.
-    narrow: Array<Narrow>,
+    narrow: Narrow,
     /// The slots of the other keys.
-    wide: Array<Wide>,
+    wide: Wide,
     /// Whether a thread is bringing buckets into use (in either array:
     /// one grows at a time, so they never meet).
     growing: AtomicBool,
@@ -164,11 +164,11 @@ impl Table {
     /// the block, unless another thread is growing either: the room is
     /// read while no other growth can take it.
     #[cold]
-    fn grow<F: Format, O: Format>(&self, array: &Array<F>, other: &Array<O>) {
+    fn grow<const F: bool, const O: bool>(&self, array: &Array<F>, other: &Array<O>) {
         if self.growing.swap(true, Ordering::Acquire) {
             return;
         }
-        let allowed = self.allowed.load(Ordering::Relaxed) / F::SLOTS as u64;
+        let allowed = self.allowed.load(Ordering::Relaxed) / Array::<F>::SLOTS as u64;
         let room = self.block.buckets() - other.used();
         array.grow(&self.block, allowed.max(1 << MIN_BUCKET_BITS).min(room));
         self.growing.store(false, Ordering::Release);
@@ -345,8 +345,8 @@ mod tests {
 
     /// Whether `a` uses the fewest buckets that hold its slots at its
     /// load.
-    fn just_big_enough<F: Format>(a: &Array<F>) -> bool {
-        let at = |buckets: u64| buckets * F::SLOTS as u64 * F::LOAD_PERCENT;
+    fn just_big_enough<const F: bool>(a: &Array<F>) -> bool {
+        let at = |buckets: u64| buckets * Array::<F>::SLOTS as u64 * Array::<F>::LOAD_PERCENT;
         let filled = 100 * a.filled();
         at(a.used()) >= filled && at(a.used() - 1) < filled
     }
