@@ -59,13 +59,13 @@ struct Watch {
     failed: Mutex<Option<String>>,
 }
 
-impl std::fmt::Debug for Watch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("board run watch")
+impl Watch {
+    /// The engine's hold on this watch ([`grundy::SearchWatch`]).
+    fn hook(self: &Arc<Self>) -> SearchWatch {
+        let watch = self.clone();
+        Arc::new(move |scope: &str, tables| watch.attach(scope, tables))
     }
-}
 
-impl SearchWatch for Watch {
     /// Restores the scope's snapshot, if the checkpoint has one, and keeps
     /// the scope's fullest tables (a graph's options get small ones).
     fn attach(&self, scope: &str, tables: Arc<dyn SearchTables>) {
@@ -138,7 +138,7 @@ impl BoardRun {
             let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
             limits.stop = Some(stop);
         }
-        limits.watch = Some(watch.clone());
+        limits.watch = Some(watch.hook());
         let show = args.progress || std::io::stderr().is_terminal();
         let done = Arc::new(AtomicBool::new(false));
         let checkpoint = args.checkpoint.clone().map(|p| (p, header));

@@ -50,7 +50,7 @@ pub trait StateSpace {
 /// memory meter is how the front end's allocator reaches it: states cost
 /// from a hundred bytes to megabytes each, so a state budget alone cannot
 /// keep a computation within the machine.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Limits {
     /// The most positions a single computation may store.
     pub max_states: u64,
@@ -65,7 +65,7 @@ pub struct Limits {
     pub meter: Option<fn() -> u64>,
     /// Told of every table a long search keeps, so that the front end can
     /// show its progress and save it for a later run to resume from.
-    pub watch: Option<Arc<dyn SearchWatch>>,
+    pub watch: Option<SearchWatch>,
     /// The most winning moves a report lists (`--max-moves`): on a board,
     /// checking a move costs a search of its own, so a caller that wants
     /// only the value asks for none.
@@ -75,12 +75,25 @@ pub struct Limits {
 /// A front end's hold on the tables of long searches (the split search's
 /// of Cram, Node Kayles and Chomp): the engine has no clock and does no
 /// I/O, so it hands over its tables and the front end samples and saves
-/// them from its own thread.
-pub trait SearchWatch: Send + Sync + fmt::Debug {
-    /// A search starts with `tables`, whose keys mean something only in
-    /// `scope` (a game's rules, or one graph): the front end may fill them
-    /// from a saved snapshot of the same scope before the search goes on.
-    fn attach(&self, scope: &str, tables: Arc<dyn SearchTables>);
+/// them from its own thread. It is called when a search starts with
+/// `tables`, whose keys mean something only in `scope` (a game's rules, or
+/// one graph): the front end may fill them from a saved snapshot of the
+/// same scope before the search goes on.
+pub type SearchWatch = Arc<dyn Fn(&str, Arc<dyn SearchTables>) + Send + Sync>;
+
+/// The budgets, without the watch and the meter (functions that print
+/// nothing useful).
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_states", &self.max_states)
+            .field("stop", &self.stop)
+            .field("max_memory", &self.max_memory)
+            .field("metered", &self.meter.is_some())
+            .field("watched", &self.watch.is_some())
+            .field("max_moves", &self.max_moves)
+            .finish()
+    }
 }
 
 /// The tables of a search, as a front end sees them.

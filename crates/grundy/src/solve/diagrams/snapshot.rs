@@ -31,7 +31,7 @@ impl Dense {
     pub fn attach(self: &Arc<Self>, limits: &Limits) {
         if let Some(watch) = &limits.watch {
             if !self.attached.swap(true, Relaxed) {
-                watch.attach(&self.scope(), self.clone());
+                watch(&self.scope(), self.clone());
             }
         }
     }

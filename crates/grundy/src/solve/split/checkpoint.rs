@@ -45,7 +45,7 @@ impl Solver {
     pub(super) fn attach<G: Split>(self: &Arc<Self>, game: &G, limits: &Limits) {
         if let Some(watch) = &limits.watch {
             if !self.attached.swap(true, Ordering::Relaxed) {
-                watch.attach(&game.scope(), self.clone());
+                watch(&game.scope(), self.clone());
             }
         }
     }
