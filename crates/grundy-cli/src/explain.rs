@@ -3,7 +3,7 @@
 //! ([`grundy::explain`]); this file only prints it.
 
 use clap::Args;
-use grundy::explain::{explain, ComponentWhy, Explanation};
+use grundy::explain::{explain, explain_position, ComponentWhy, Explanation};
 use grundy::present::text::outcome_in_words;
 use grundy::{Limits, Outcome};
 
@@ -24,17 +24,7 @@ pub struct ExplainArgs {
 pub fn run(args: &ExplainArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let why = match game.files() {
-        Some(_) => {
-            let p = args.position.read_files(&*game)?;
-            let mut why = explain(&*game, &p.texts, limits)?;
-            // A component read from a file is shown by its path.
-            for (c, file) in why.components.iter_mut().zip(p.files) {
-                if let Some(path) = file {
-                    c.component = path;
-                }
-            }
-            why
-        }
+        Some(_) => explain_position(&*game, &args.position.read_files(&*game)?, limits)?,
         None => explain(&*game, &args.position.components(&*game), limits)?,
     };
     if args.json {

@@ -5,16 +5,14 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
-use grundy::heap::quotient::{MisereQuotient, Progress, QuotientReport, Snapshot};
+use grundy::heap::quotient::{
+    MisereQuotient, Progress, QuotientAnswer, Snapshot, DEFAULT_QUOTIENT_TO,
+};
 use grundy::heap::HeapMoves;
+use grundy::ruleset::quotient_moves;
 use grundy::{Limits, SpecOptions};
-use serde::Serialize;
 
 use crate::output::{print, print_json};
-
-/// Heaps a quotient covers when no `--to` is given: past the heap where
-/// the quotients published for octal games settle.
-const DEFAULT_TO: u64 = 40;
 
 /// Arguments of `grundy quotient`.
 #[derive(Args, Debug)]
@@ -42,15 +40,9 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
     let to = match args.to.as_deref() {
         Some(t) => grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2)?,
-        None => DEFAULT_TO,
+        None => DEFAULT_QUOTIENT_TO,
     };
-    let Some(moves) = game.heap_moves() else {
-        anyhow::bail!(
-            "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",
-            game.name(),
-            game.name()
-        );
-    };
+    let moves = quotient_moves(&*game)?;
     let every = crate::seq::checkpoint_interval(args.checkpoint_every)?;
     let path = args.checkpoint.as_deref();
     let start = path
@@ -96,13 +88,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
         save(p, &reached.quotient.snapshot(), &moves.name())?;
     }
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
-    let report = Report {
-        quotient: reached.quotient.report(),
-        stopped: reached.stopped.map(|(n, e)| Stopped {
-            heap: n,
-            reason: e.to_string(),
-        }),
-    };
+    let report = reached.answer();
     if args.json {
         print_json(&report)?;
     } else {
@@ -157,26 +143,8 @@ fn save(path: &Path, snapshot: &Snapshot, name: &str) -> anyhow::Result<()> {
     crate::output::write_atomically(path, |w| snapshot.write(w, name))
 }
 
-/// What `grundy quotient` prints: the quotient proven, and why it stops
-/// short of `--to` when it does (fields are the public `--json`).
-#[derive(Serialize)]
-struct Report {
-    #[serde(flatten)]
-    quotient: QuotientReport,
-    /// Absent when every heap asked for was finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<Stopped>,
-}
-
-/// The heap a bound stopped, and the bound's one-line message.
-#[derive(Serialize)]
-struct Stopped {
-    heap: u64,
-    reason: String,
-}
-
 /// The quotient as the literature prints it, then where it stopped short.
-fn text(report: &Report) -> String {
+fn text(report: &QuotientAnswer) -> String {
     let r = &report.quotient;
     let mut out = format!(
         "game: {}\nmisère quotient of the sums of heaps up to {}\norder: {}\n",

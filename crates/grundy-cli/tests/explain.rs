@@ -226,3 +226,24 @@ fn loopy_options_and_long_tables_name_where_the_value_comes_from() {
     let json = json_of(&["explain", "kayles", "100", "--json"]);
     assert_eq!(json["components"][0]["theory"]["kind"], "table");
 }
+
+/// A board given as a file is explained as the board it holds, named by
+/// its path (the file's text used to be read as an inline map, and
+/// refused).
+#[test]
+fn a_board_file_is_explained_as_its_board() {
+    let path = file("explain-board.txt", "...\n.x.\n");
+    let from_file = json_of(&["explain", "cram", &path, "--json"]);
+    let inline = json_of(&["explain", "cram", ".../.x.", "--json"]);
+    assert_eq!(from_file["components"][0]["component"], path.as_str());
+    assert_eq!(
+        from_file["components"][0]["value"],
+        inline["components"][0]["value"]
+    );
+    assert_eq!(from_file["components"][0]["value"], 0);
+    assert_eq!(from_file["sum"], inline["sum"]);
+    assert_eq!(
+        from_file["components"][0]["options"],
+        inline["components"][0]["options"]
+    );
+}

@@ -7,6 +7,7 @@
 //! (`python/grundy/`) wraps these in classes with docstrings; this native
 //! module is `grundy._grundy`.
 
+mod misere;
 mod nimber;
 mod run;
 mod seq;
@@ -217,6 +218,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compound, m)?)?;
     m.add_function(wrap_pyfunction!(seq::seq, m)?)?;
     m.add_function(wrap_pyfunction!(seq::misere_seq, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::explain, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph, m)?)?;
     m.add_function(wrap_pyfunction!(state_graph, m)?)?;

@@ -184,3 +184,25 @@ def test_misere_sequence_fields():
 def test_a_board_file_that_is_not_there_says_so(tmp_path):
     with pytest.raises(ValueError, match="no file is named"):
         grundy.value("cram", [str(tmp_path / "missing.txt")])
+
+
+def test_quotient_and_explain_are_the_cli_json(cli, tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("...\n.x.\n")
+    questions = [
+        (grundy.quotient("0.75"), ["quotient", "0.75"]),
+        (grundy.quotient("kayles", to=20), ["quotient", "kayles", "--to", "20"]),
+        (grundy.explain("kayles", [4, "2+1"]), ["explain", "kayles", "4", "2+1"]),
+        (grundy.explain("cram", [str(board), "2x3"]), ["explain", "cram", str(board), "2x3"]),
+    ]
+    for answer, args in questions:
+        code, out, err = cli(*args, "--json")
+        assert code == 0, err
+        assert answer.to_json() == out, args
+    q = grundy.quotient("0.75")
+    assert (q.order, q.p_portion_size, q.period is not None) == (8, 2, True)
+    assert grundy.quotient("kayles", to=20).order == 24
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.quotient("wythoff")
+    stopped = grundy.quotient("0.07", to=30, max_states=1000)
+    assert stopped.stopped["heap"] <= 30 and stopped.heaps < 30

@@ -17,7 +17,7 @@ use crate::answer::{Move, Value};
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::nimber::mex;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{inline_position, FilePosition, Ruleset};
 
 /// A component with more options than this is explained by its theory,
 /// not by a mex nobody would read.
@@ -129,6 +129,24 @@ pub struct WinningWhy {
     pub value_after: u64,
     /// The XOR of the whole position after the move: always 0.
     pub total_after: u64,
+}
+/// [`explain`] of a position whose components may be files
+/// ([`crate::ruleset::read_position`]): a component read from a file is
+/// shown by its path, as every report names it.
+pub fn explain_position(
+    game: &dyn Ruleset,
+    position: &FilePosition,
+    limits: &Limits,
+) -> Result<Explanation> {
+    // A file's text is read as the game reads files, then explained as
+    // the component it describes.
+    let mut why = explain(game, &inline_position(game, position)?, limits)?;
+    for (c, file) in why.components.iter_mut().zip(&position.files) {
+        if let Some(path) = file {
+            c.component = path.clone();
+        }
+    }
+    Ok(why)
 }
 
 /// Why the position `components` of `game` has its value, or a one-line

@@ -32,7 +32,9 @@ mod files;
 mod misere;
 mod typed;
 pub use files::{analyze_position, inline_position, read_position, FileAccess, FilePosition};
-pub use misere::{misere_sequence_of, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
+pub use misere::{
+    misere_sequence_of, quotient_moves, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH,
+};
 pub use typed::{read_sums, read_typed, split_sum, split_words};
 
 /// A game that front ends can drive by name: the object-safe text level.

@@ -32,7 +32,11 @@ __all__ = [
     "draw",
     "Drawing",
     "MisereSequence",
+    "Explanation",
+    "explain",
     "Nimber",
+    "Quotient",
+    "quotient",
     "Sequence",
     "SolvedGraph",
     "StateGraph",
@@ -160,6 +164,31 @@ class MisereSequence(_Answer):
     tame: List[bool]
     tame_to: Optional[int]
     stopped: Optional[str]
+
+
+class Quotient(_Answer):
+    """A misère quotient (``grundy quotient --json``): ``order``,
+    ``p_portion``, ``generators``, ``relations``, ``heap_elements`` (each
+    heap's element as a word), ``stable``, ``proof`` and, when the
+    quotient periodicity theorem proves it for every heap, ``period``;
+    ``stopped`` (heap and reason) when a bound ended the run short."""
+
+    game: str
+    heaps: int
+    order: int
+    p_portion_size: int
+    p_portion: List[str]
+    generators: List[Dict[str, Any]]
+    relations: List[str]
+    heap_elements: List[str]
+    stable: bool
+    stable_since: int
+    proof: str
+
+
+class Explanation(_Answer):
+    """Why a position has its value (``grundy explain --json``): each
+    component's options and their mex, and the XOR that adds them up."""
 
 
 class SolvedGraph(_Answer):
@@ -292,6 +321,35 @@ def seq(
     fields, packed, width = _grundy.seq(game, to_text, threads, max_states)
     fields["values"] = np.frombuffer(packed, dtype=np.dtype(f"<u{width}"))
     return Sequence(fields)
+
+
+def quotient(
+    game: str,
+    to: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Quotient:
+    """The misère quotient of a heap game's sums of heaps up to ``to``
+    (default 40), as ``grundy quotient GAME --to N``: the run stops early
+    where the periodicity theorem proves it for every heap, and a bound
+    reached keeps the quotient proven so far (``stopped`` says where)."""
+    return Quotient(
+        _grundy.quotient(game, None if to is None else str(to), max_states)
+    )
+
+
+def explain(
+    game: str,
+    components: Iterable[Component],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Explanation:
+    """Why each component has its value, and how the values add up, as
+    ``grundy explain GAME COMPONENT... --json``; components may be files,
+    named by their path in the answer."""
+    return Explanation(
+        _grundy.explain(game, _texts(components), misere, max_states, ground)
+    )
 
 
 def games() -> List[Dict[str, Optional[str]]]:

@@ -28,6 +28,18 @@ def misere_seq(
     to: Optional[str] = None,
     max_states: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def quotient(
+    game: str,
+    to: Optional[str] = None,
+    max_states: Optional[int] = None,
+) -> Dict[str, Any]: ...
+def explain(
+    game: str,
+    components: List[str],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    ground: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def games() -> List[Dict[str, Optional[str]]]: ...
 def solve_graph(
     edges: List[Tuple[str, str]],

@@ -186,6 +186,45 @@ pub struct QuotientReport {
     pub period: Option<QuotientPeriod>,
 }
 
+/// Heaps a quotient covers when none are asked for: past the heap where
+/// the quotients published for octal games settle.
+pub const DEFAULT_QUOTIENT_TO: u64 = 40;
+
+/// A quotient run's answer as every front end gives it (`grundy quotient
+/// --json`, Python's `grundy.quotient`): the quotient proven, and where a
+/// bound stopped the run short.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientAnswer {
+    /// The quotient proven so far.
+    #[serde(flatten)]
+    pub quotient: QuotientReport,
+    /// Absent when every heap asked for was finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<QuotientStopped>,
+}
+
+/// The heap a bound stopped, and the bound's one-line message.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientStopped {
+    /// The heap not finished.
+    pub heap: u64,
+    /// Why, in one line.
+    pub reason: String,
+}
+
+impl Reached {
+    /// The answer to report: the quotient proven, and where it stopped.
+    pub fn answer(&self) -> QuotientAnswer {
+        QuotientAnswer {
+            quotient: self.quotient.report(),
+            stopped: self.stopped.as_ref().map(|(n, e)| QuotientStopped {
+                heap: *n,
+                reason: e.to_string(),
+            }),
+        }
+    }
+}
+
 impl MisereQuotient {
     /// The quotient of the sums of heaps `1..=to` of `moves`, built heap by
     /// heap and checked against every sum.

@@ -377,3 +377,15 @@ pub fn misere_sequence_of(
     };
     misere_sequence(moves, to.unwrap_or(DEFAULT_MISERE_TO), limits)
 }
+
+/// The heap moves of `game` for its misère quotient, or the one-line
+/// refusal every front end gives a game that is not played on heaps.
+pub fn quotient_moves(game: &dyn Ruleset) -> Result<&dyn HeapMoves> {
+    game.heap_moves().ok_or_else(|| {
+        Error::unsupported(format!(
+            "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",
+            game.name(),
+            game.name()
+        ))
+    })
+}
