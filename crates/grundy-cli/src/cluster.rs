@@ -2,16 +2,11 @@
 //! valued by timely workers across processes and hosts
 //! ([`grundy_cluster`]). Every process prints the same answer.
 
-use std::time::Duration;
+#[cfg(feature = "cluster")]
+mod solve;
 
-use anyhow::anyhow;
 use clap::Args;
-use grundy::{Analysis, Limits, Nimber, Outcome, Ruleset, Value};
-use grundy_cluster::{Cluster, Hosts, Stats};
-use serde::Serialize;
-
-use crate::output::{print, print_json};
-use crate::render::render_unlisted;
+use grundy::{Limits, Ruleset};
 
 /// The cluster options of `grundy value`.
 #[derive(Args, Debug)]
@@ -31,16 +26,9 @@ pub struct ClusterArgs {
     wait: u64,
 }
 
-/// A cluster's answer as JSON: `grundy value`'s fields and `cluster`.
-#[derive(Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    analysis: &'a Analysis,
-    cluster: &'a Stats,
-}
-
 /// Values `components` of `game` on the cluster the hosts file `path`
 /// lists, and prints the answer.
+#[cfg(feature = "cluster")]
 pub fn run(
     args: &ClusterArgs,
     path: &str,
@@ -50,103 +38,19 @@ pub fn run(
     json: bool,
     limits: &Limits,
 ) -> anyhow::Result<()> {
-    if game.misere() {
-        return Err(anyhow!(
-            "--cluster values normal play only: drop --misere (grundy value {} --misere values it on one machine)",
-            game.name()
-        ));
-    }
-    let keys = game.split_components(components)?.ok_or_else(|| {
-        anyhow!(
-            "{} has no cluster mode: --cluster values cram, node-kayles and chomp (normal play)",
-            game.name()
-        )
-    })?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
-    let hosts = Hosts::parse(&text, path)?;
-    let question = format!("{} {}", game.name(), components.join(" "));
-    let threads = threads.map_or(1, usize::from);
-    let wait = Duration::from_secs(args.wait);
-    let cluster = Cluster::new(hosts, args.process, threads, wait, question)?;
-    report_lost_peers(args.process);
-    let answer = cluster.solve(keys, limits.max_states)?;
-    let total = answer.values.iter().fold(0, |a, v| a ^ v);
-    let analysis = Analysis {
-        game: game.name(),
-        components: components.to_vec(),
-        values: Some(
-            answer
-                .values
-                .iter()
-                .map(|&v| Some(Value::Finite(Nimber(v))))
-                .collect(),
-        ),
-        grundy: Some(Value::Finite(Nimber(total))),
-        outcome: if total == 0 { Outcome::P } else { Outcome::N },
-        winning_moves: Vec::new(),
-        // The cluster values components, not moves: none are listed.
-        moves_truncated: total != 0,
-        misere: false,
-        method: None,
-    };
-    if json {
-        return print_json(&Report {
-            analysis: &analysis,
-            cluster: &answer.stats,
-        });
-    }
-    let mut out = render_unlisted(
-        analysis,
-        "by a cluster (grundy value without --cluster lists them)",
-    );
-    out.push_str(&stats_text(&answer.stats));
-    print(&out)
+    solve::run(args, path, game, components, threads, json, limits)
 }
 
-/// A peer lost in the middle of a run makes timely's network threads
-/// panic: that is told as what happened (exit code 2), not as a bug, and
-/// once: the sending and the receiving thread both panic, and the second
-/// waits for the first to end the process.
-fn report_lost_peers(process: usize) {
-    static TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let text = (payload.downcast_ref::<String>().map(String::as_str))
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.contains("timely communication error") {
-            if TOLD.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                loop {
-                    std::thread::park();
-                }
-            }
-            let why = text.lines().next().unwrap_or(text);
-            eprintln!("error: process {process}: lost the connection to another process of the cluster ({why})");
-            std::process::exit(2);
-        }
-        previous(info)
-    }));
-}
-
-/// The statistics, after the answer.
-fn stats_text(s: &Stats) -> String {
-    let sizes: Vec<String> = s
-        .valued
-        .iter()
-        .map(|(size, n)| format!("{size}: {n}"))
-        .collect();
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    format!(
-        "cluster: {}, {}\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
-        plural(s.processes, "process", "processes"),
-        plural(s.workers, "worker", "workers"),
-        s.total_valued(),
-        sizes.join(", "),
-        s.forward_rounds,
-        s.backward_rounds,
-        s.messages
-    )
+/// A build without cluster mode says so in one line.
+#[cfg(not(feature = "cluster"))]
+pub fn run(
+    _: &ClusterArgs,
+    _: &str,
+    _: &dyn Ruleset,
+    _: &[String],
+    _: Option<u16>,
+    _: bool,
+    _: &Limits,
+) -> anyhow::Result<()> {
+    anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`); build it with the default features")
 }

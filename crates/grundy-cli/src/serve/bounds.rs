@@ -43,9 +43,6 @@ pub const MAX_COMPONENTS: usize = 100;
 /// hundred thousand values already make a megabyte of JSON.
 pub const MAX_TO: u64 = 100_000;
 
-/// The default state budget of one request (`grundy serve --max-states`).
-pub const DEFAULT_MAX_STATES: u64 = 200_000;
-
 /// The most positions a state-graph picture holds: beyond a few hundred
 /// nodes it is no longer readable.
 pub const MAX_GRAPH_POSITIONS: u64 = 300;

@@ -29,14 +29,6 @@ use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Sleep;
 
-/// The default cap on open connections: far below the usual limit of
-/// 1024 open files, and far above what one page or a few scripts use.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
-
-/// The default time a client has to send a request's headers, counted
-/// from the connection's start or from the end of its previous answer.
-pub const DEFAULT_IDLE_TIMEOUT: f64 = 10.0;
-
 /// How long Ctrl-C waits for requests in progress before closing their
 /// connections anyway.
 const SHUTDOWN_WAIT: Duration = Duration::from_secs(1);

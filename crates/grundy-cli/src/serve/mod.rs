@@ -6,30 +6,41 @@
 //! time, and how many computations run at once. It listens on 127.0.0.1
 //! unless told otherwise, since anyone who can reach it can make it work.
 
+#[cfg(feature = "serve")]
 mod api;
+#[cfg(feature = "serve")]
 mod assets;
+#[cfg(feature = "serve")]
 mod bounds;
+#[cfg(feature = "serve")]
 mod conn;
+#[cfg(feature = "serve")]
 mod error;
+#[cfg(feature = "serve")]
 mod games;
+#[cfg(feature = "serve")]
 mod params;
+#[cfg(feature = "serve")]
 mod play;
+#[cfg(feature = "serve")]
+mod server;
 
-use std::io::Write;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
-use std::time::Duration;
+#[cfg(feature = "serve")]
+use server::App;
 
-use anyhow::{bail, Context};
-use axum::http::Uri;
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use clap::Args;
+use std::net::IpAddr;
 
-use bounds::Bounds;
-pub use bounds::DEFAULT_MAX_STATES;
-use error::ApiError;
+/// The default state budget of one request (`grundy serve --max-states`).
+pub const DEFAULT_MAX_STATES: u64 = 200_000;
+
+/// The default cap on open connections: far below the usual limit of
+/// 1024 open files, and far above what one page or a few scripts use.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// The default time a client has to send a request's headers, counted
+/// from the connection's start or from the end of its previous answer.
+pub const DEFAULT_IDLE_TIMEOUT: f64 = 10.0;
 
 /// Arguments of `grundy serve`.
 #[derive(Args, Debug)]
@@ -47,137 +58,22 @@ pub struct ServeArgs {
     time_limit: f64,
     /// The most connections open at once; clients beyond it get a 503 and
     /// are closed.
-    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_MAX_CONNECTIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     max_connections: usize,
     /// Seconds a client has to send a request's headers, from connecting
     /// or from its previous answer; slow and idle connections are closed.
-    #[arg(long, value_name = "SECS", default_value_t = conn::DEFAULT_IDLE_TIMEOUT)]
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_IDLE_TIMEOUT)]
     idle_timeout: f64,
 }
 
-/// What every handler shares.
-pub struct App {
-    bounds: Bounds,
-}
-
-/// The routes: the page, its two assets and the API.
-fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/style.css", get(assets::style))
-        .route("/app.js", get(assets::script))
-        .route("/api/games", get(api::games))
-        .route("/api/value", get(api::value))
-        .route("/api/explain", get(api::explain))
-        .route("/api/seq", get(api::seq))
-        .route("/api/plot", get(api::plot))
-        .route("/api/graph", get(api::graph))
-        .route("/api/draw", get(api::draw))
-        .route("/api/move", get(play::computer_move))
-        .route("/api/hint", get(play::hint))
-        .fallback(not_found)
-        .layer(axum::middleware::from_fn(bounds::check_query_length))
-        .layer(axum::middleware::from_fn(only_get))
-        .with_state(app)
-}
-
-/// Refuses every method but `GET` before routing, `HEAD` included (which
-/// axum would otherwise answer as a `GET` without its body), as the API
-/// promises.
-async fn only_get(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    if request.method() == axum::http::Method::GET {
-        next.run(request).await
-    } else {
-        method_not_allowed().await
-    }
-}
-
-async fn not_found(uri: Uri) -> Response {
-    ApiError::NotFound(format!(
-        "no such page or route: {}; the API is under /api (see docs/book/src/json-and-http.md)",
-        uri.path()
-    ))
-    .into_response()
-}
-
-async fn method_not_allowed() -> Response {
-    let mut response = ApiError::Bad("only GET requests are served".to_string()).into_response();
-    *response.status_mut() = axum::http::StatusCode::METHOD_NOT_ALLOWED;
-    response.headers_mut().insert(
-        axum::http::header::ALLOW,
-        axum::http::HeaderValue::from_static("GET"),
-    );
-    response
-}
-
-/// Reads a number of seconds given as `flag`: above 0 and at most an hour.
-fn seconds_arg(flag: &str, secs: f64) -> anyhow::Result<Duration> {
-    if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
-        bail!("{flag} must be a number of seconds above 0 and at most 3600, got {secs}");
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
-/// Completes on Ctrl-C or, on Unix, SIGTERM (what service managers send).
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
-}
-
-/// Runs the server until Ctrl-C; `base` holds the budgets of one request
-/// (`--max-states`, and `--memory` for the whole process).
+/// Runs the server until Ctrl-C.
+#[cfg(feature = "serve")]
 pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
-    let time_limit = seconds_arg("--time-limit", args.time_limit)?;
-    let conn_limits = conn::ConnLimits {
-        max_connections: args.max_connections,
-        idle_timeout: seconds_arg("--idle-timeout", args.idle_timeout)?,
-    };
-    if !(1..=100_000).contains(&args.max_connections) {
-        bail!(
-            "--max-connections must be from 1 to 100000, got {}",
-            args.max_connections
-        );
-    }
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let app = Arc::new(App {
-        bounds: Bounds::new(base, time_limit, workers),
-    });
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the server's runtime")?;
-    let served = runtime.block_on(async move {
-        let wanted = SocketAddr::new(args.bind, args.port);
-        let listener = tokio::net::TcpListener::bind(wanted)
-            .await
-            .with_context(|| format!("cannot listen on {wanted}"))?;
-        let addr = listener.local_addr()?;
-        if !args.bind.is_loopback() {
-            eprintln!(
-                "warning: listening on {addr}, which other machines may reach; anyone who can reach it can use the server"
-            );
-        }
-        // Tests and scripts read the port from this line, so it goes out
-        // at once.
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "listening on http://{addr}")?;
-        out.flush()?;
-        drop(out);
-        conn::serve(listener, router(app), conn_limits, shutdown_signal()).await;
-        anyhow::Ok(())
-    });
-    // A computation that has not noticed its stop flag yet must not keep
-    // the process alive: its thread ends with the process.
-    runtime.shutdown_timeout(Duration::from_millis(200));
-    served
+    server::run(args, base)
+}
+
+/// A build without the server says so in one line.
+#[cfg(not(feature = "serve"))]
+pub fn run(_: &ServeArgs, _: grundy::Limits) -> anyhow::Result<()> {
+    anyhow::bail!("this grundy was built without the web server (cargo feature `serve`); build it with the default features")
 }
