@@ -27,8 +27,8 @@ pub struct ClusterArgs {
 }
 
 /// Values `components` of `game` on the cluster the hosts file `path`
-/// lists, and prints the answer.
-#[cfg(feature = "cluster")]
+/// lists, and prints the answer; a build without cluster mode says so in
+/// one line.
 pub fn run(
     args: &ClusterArgs,
     path: &str,
@@ -38,19 +38,11 @@ pub fn run(
     json: bool,
     limits: &Limits,
 ) -> anyhow::Result<()> {
-    solve::run(args, path, game, components, threads, json, limits)
-}
-
-/// A build without cluster mode says so in one line.
-#[cfg(not(feature = "cluster"))]
-pub fn run(
-    _: &ClusterArgs,
-    _: &str,
-    _: &dyn Ruleset,
-    _: &[String],
-    _: Option<u16>,
-    _: bool,
-    _: &Limits,
-) -> anyhow::Result<()> {
-    anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`); build it with the default features")
+    #[cfg(feature = "cluster")]
+    return solve::run(args, path, game, components, threads, json, limits);
+    #[cfg(not(feature = "cluster"))]
+    {
+        let _ = (args, path, game, components, threads, json, limits);
+        anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`); build it with the default features")
+    }
 }

@@ -63,15 +63,17 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             .build_global()
             .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
     }
-    if args.misere {
-        return misere::run(args, limits);
-    }
+    // Misère sequences too take the game's own moves, not its misère
+    // form: genus is misère theory.
     let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
     let to = args
         .to
         .as_deref()
         .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
         .transpose()?;
+    if args.misere {
+        return misere::run(args, &*game, to, limits);
+    }
     let every = checkpoint_interval(args.checkpoint_every)?;
     let req = SeqRequest { to };
     let report = match game.heap() {

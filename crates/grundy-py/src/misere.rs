@@ -2,7 +2,7 @@
 //! game and the reasons for a value, as the command answers them.
 
 use grundy::heap::quotient::{MisereQuotient, DEFAULT_QUOTIENT_TO};
-use grundy::ruleset::{parse_count, quotient_moves};
+use grundy::ruleset::quotient_moves;
 use grundy::{Error, SpecOptions};
 use pyo3::prelude::*;
 
@@ -20,10 +20,7 @@ pub fn quotient(
 ) -> PyResult<Py<PyAny>> {
     let game = crate::parse_game(game, SpecOptions::default())?;
     let moves = quotient_moves(&*game).map_err(|e| value_error(&e))?;
-    let to = match to {
-        Some(t) => parse_count(&t, "to", u32::MAX as u64 - 2).map_err(|e| value_error(&e))?,
-        None => DEFAULT_QUOTIENT_TO,
-    };
+    let to = crate::run::heap_to(to)?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let limits = limits(max_states);
     let answer = interruptible(py, &limits, |l| {
         let reached = MisereQuotient::compute_reached(moves, to, l, None, &mut |_| {})?;

@@ -1,7 +1,6 @@
 //! `grundy.seq`: the Grundy sequence of a heap game, its values packed
 //! for numpy.
 
-use grundy::game::parse_count;
 use grundy::heap::SeqRequest;
 use grundy::ruleset::misere_sequence_of;
 use grundy::SpecOptions;
@@ -25,10 +24,7 @@ pub fn seq<'py>(
     max_states: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
     let game = crate::parse_game(game, SpecOptions::default())?;
-    let to = to
-        .map(|t| parse_count(&t, "to", u32::MAX as u64 - 2))
-        .transpose()
-        .map_err(|e| crate::run::value_error(&e))?;
+    let to = crate::run::heap_to(to)?;
     let pool = match threads {
         Some(n @ 1..=1024) => Some(
             rayon::ThreadPoolBuilder::new()
@@ -79,10 +75,7 @@ pub fn misere_seq(
     max_states: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let game = crate::parse_game(game, SpecOptions::default())?;
-    let to = to
-        .map(|t| parse_count(&t, "to", u32::MAX as u64 - 2))
-        .transpose()
-        .map_err(|e| crate::run::value_error(&e))?;
+    let to = crate::run::heap_to(to)?;
     let limits = limits(max_states);
     let (report, fault) = interruptible(py, &limits, |l| misere_sequence_of(&*game, to, l))?;
     if let Some(e) = fault {

@@ -3,13 +3,18 @@
 
 use grundy::heap::genus::MisereSeqReport;
 use grundy::ruleset::misere_sequence_of;
-use grundy::{Limits, SpecOptions};
+use grundy::{Limits, Ruleset};
 
 use super::SeqArgs;
 use crate::output::{print, print_json};
 
 /// Runs `seq --misere`.
-pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
+pub fn run(
+    args: &SeqArgs,
+    game: &dyn Ruleset,
+    to: Option<u64>,
+    limits: &Limits,
+) -> anyhow::Result<()> {
     for (flag, given) in [
         ("--checkpoint", args.checkpoint.is_some()),
         ("--values-out", args.values_out.is_some()),
@@ -19,16 +24,9 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             anyhow::bail!("{flag} is for normal-play sequences; it cannot be used with --misere");
         }
     }
-    // The game's own moves, not its misère form: genus is misère theory.
-    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
-    let to = args
-        .to
-        .as_deref()
-        .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
-        .transpose()?;
     // A fault of the game (a cycle), unlike a bound, fails the command
     // once the heaps before it are printed.
-    let (r, fault) = misere_sequence_of(&*game, to, limits)?;
+    let (r, fault) = misere_sequence_of(game, to, limits)?;
     if args.json {
         print_json(&r)?;
     } else {

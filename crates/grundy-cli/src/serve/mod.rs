@@ -66,14 +66,14 @@ pub struct ServeArgs {
     idle_timeout: f64,
 }
 
-/// Runs the server until Ctrl-C.
-#[cfg(feature = "serve")]
+/// Runs the server until Ctrl-C; a build without the server says so in
+/// one line.
 pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
-    server::run(args, base)
-}
-
-/// A build without the server says so in one line.
-#[cfg(not(feature = "serve"))]
-pub fn run(_: &ServeArgs, _: grundy::Limits) -> anyhow::Result<()> {
-    anyhow::bail!("this grundy was built without the web server (cargo feature `serve`); build it with the default features")
+    #[cfg(feature = "serve")]
+    return server::run(args, base);
+    #[cfg(not(feature = "serve"))]
+    {
+        let _ = (args, base);
+        anyhow::bail!("this grundy was built without the web server (cargo feature `serve`); build it with the default features")
+    }
 }
