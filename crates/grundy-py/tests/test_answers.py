@@ -206,3 +206,17 @@ def test_quotient_and_explain_are_the_cli_json(cli, tmp_path):
         grundy.quotient("wythoff")
     stopped = grundy.quotient("0.07", to=30, max_states=1000)
     assert stopped.stopped["heap"] <= 30 and stopped.heaps < 30
+
+
+def test_answers_behave_like_python_values():
+    a = grundy.value("kayles", [7, 11])
+    assert a["outcome"] == "N" and "winning_moves" in a and "nope" not in a
+    assert dict(a) == a.to_dict() and list(a) == list(a.to_dict())
+    assert len(a) == len(a.to_dict())
+    assert a.values == [2, 6]
+    table = a._repr_html_()
+    assert table.startswith("<table><caption>Analysis</caption>") and "winning_moves" in table
+    s = grundy.seq("kayles", to=20)
+    assert s[12] == 4 and s["computed_to"] == 20
+    assert [s[n] for n in range(5)] == [0, 1, 2, 3, 1]
+    assert "&lt;" in grundy.value("nim", [1]).__class__({"x": "<b>"})._repr_html_()

@@ -15,8 +15,9 @@ computation, which runs with the GIL released.
 
 from __future__ import annotations
 
+import html
 import json
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -50,11 +51,47 @@ __all__ = [
 Component = Union[str, int]
 
 
+def _shown(value: Any) -> str:
+    """A field's value as a notebook table shows it: short lists whole,
+    long ones cut."""
+    if isinstance(value, list) and len(value) > 40:
+        return f"[{', '.join(map(str, value[:40]))}, ... ({len(value)} in all)]"
+    return str(value)
+
+
 class _Answer:
-    """An engine answer: the fields of its JSON form as attributes."""
+    """An engine answer: the fields of its JSON form as attributes, and as
+    a read-only mapping (``a["outcome"]``, ``"method" in a``, ``dict(a)``,
+    ``for name in a``)."""
 
     def __init__(self, fields: Dict[str, Any]) -> None:
         self._fields = fields
+
+    def __getitem__(self, name: str) -> Any:
+        return self._fields[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._fields
+
+    def keys(self) -> Iterable[str]:
+        """The field names (so that ``dict(answer)`` works). Not a full
+        mapping: ``answer.values`` is the field ``values``."""
+        return self._fields.keys()
+
+    def _repr_html_(self) -> str:
+        """A table of the fields, for notebooks."""
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+            f"<td style='text-align:left'>{html.escape(_shown(v))}</td></tr>"
+            for k, v in self.to_dict().items()
+        )
+        return f"<table><caption>{type(self).__name__}</caption>{rows}</table>"
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -140,6 +177,12 @@ class Sequence(_Answer):
     proof: Optional[str]
     closed_form: Optional[str]
     sparse: Optional[Dict[str, Any]]
+
+    def __getitem__(self, key: Union[str, int]) -> Any:
+        """``s[n]`` is G(n); ``s["period"]`` a field."""
+        if isinstance(key, int):
+            return int(self._fields["values"][key])
+        return self._fields[key]
 
     def to_dict(self) -> Dict[str, Any]:
         """The fields as ``--json`` writes them, values as a list of ints."""
