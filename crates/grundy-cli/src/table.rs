@@ -14,14 +14,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use clap::Args;
-use grundy::heap::sweep::{self, pattern, Ended, Row};
+use grundy::heap::sweep::{self, pattern, Ended, Line, Row};
 use grundy::heap::{Code, SeqRequest};
 use grundy::Limits;
 use indicatif::ProgressBar;
 
 use crate::longrun::Interrupted;
 use crate::output::print;
-use file::{Header, Line, Out, Sweep};
+use file::{Header, Out, Sweep};
 
 /// Arguments of `grundy table`.
 #[derive(Args, Debug)]

@@ -11,6 +11,7 @@ mod misere;
 mod nimber;
 mod run;
 mod seq;
+mod table;
 
 use grundy::play::StateGraph;
 use grundy::present::picture;
@@ -220,6 +221,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(seq::misere_seq, m)?)?;
     m.add_function(wrap_pyfunction!(misere::quotient, m)?)?;
     m.add_function(wrap_pyfunction!(misere::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph, m)?)?;
     m.add_function(wrap_pyfunction!(state_graph, m)?)?;

@@ -1,5 +1,7 @@
 """The package's answers equal the command's `--json` answers."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -220,3 +222,20 @@ def test_answers_behave_like_python_values():
     assert s[12] == 4 and s["computed_to"] == 20
     assert [s[n] for n in range(5)] == [0, 1, 2, 3, 1]
     assert "&lt;" in grundy.value("nim", [1]).__class__({"x": "<b>"})._repr_html_()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["0.?7", "--to", "300"], ["4.[01]", "0.70", "--to", "200", "--misere", "--misere-to", "12"]],
+)
+def test_table_rows_are_the_cli_json_lines(cli, args):
+    code, out, err = cli("table", *args, "--json", "--threads", "1")
+    assert code == 0, err
+    expected = sorted((json.loads(line) for line in out.splitlines()), key=lambda r: r["index"])
+    patterns = [a for a in args if not a.startswith("--") and not a.isdigit()]
+    to = int(args[args.index("--to") + 1])
+    misere = "--misere" in args
+    got = grundy.table(patterns, to=to, misere=misere, misere_to=12)
+    for row in expected + got:
+        row.pop("seconds")
+    assert got == expected

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use grundy::heap::sweep::Row;
+use grundy::heap::sweep::Line;
 use serde::{Deserialize, Serialize};
 
 /// What makes two runs parts of the same sweep.
@@ -83,17 +83,6 @@ pub struct Header {
     pub shard: [usize; 2],
     /// How many rows the file holds when the shard is finished.
     pub games: usize,
-}
-
-/// A row with its place in the sweep's list of codes: a line of a file
-/// and of `--json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Line {
-    /// The code's position in the sweep (from 0).
-    pub index: usize,
-    /// The row.
-    #[serde(flatten)]
-    pub row: Row,
 }
 
 /// A file read back.

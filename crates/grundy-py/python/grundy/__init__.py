@@ -45,6 +45,7 @@ __all__ = [
     "seq",
     "solve_graph",
     "state_graph",
+    "table",
     "value",
 ]
 
@@ -393,6 +394,26 @@ def explain(
     return Explanation(
         _grundy.explain(game, _texts(components), misere, max_states, ground)
     )
+
+
+def table(
+    patterns: Union[str, Iterable[str]],
+    to: Optional[int] = None,
+    misere: bool = False,
+    misere_to: int = 20,
+    max_states: Optional[int] = None,
+) -> List[Dict[str, Any]]:
+    """The rows of ``grundy table PATTERN... --json`` (``"0.[0-7]7"``,
+    ``"4.0-7"``): for each code, in the order listed, its period and how it
+    is proven, its largest value and sparse space, within a heap budget of
+    ``to`` per game; with ``misere``, the order of its misère quotient to
+    heap ``misere_to`` (``quotient``). Codes of the same game as an earlier
+    one carry its results (``same_as``). There is no time budget per game:
+    Ctrl-C stops a long table."""
+    listed = [patterns] if isinstance(patterns, str) else list(patterns)
+    if to is None:
+        return _grundy.table(listed, misere=misere, misere_to=misere_to, max_states=max_states)
+    return _grundy.table(listed, to, misere, misere_to, max_states)
 
 
 def games() -> List[Dict[str, Optional[str]]]:

@@ -40,6 +40,13 @@ def explain(
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def table(
+    patterns: List[str],
+    to: int = ...,
+    misere: bool = False,
+    misere_to: int = 20,
+    max_states: Optional[int] = None,
+) -> List[Dict[str, Any]]: ...
 def games() -> List[Dict[str, Optional[str]]]: ...
 def solve_graph(
     edges: List[Tuple[str, str]],

@@ -74,6 +74,18 @@ pub struct QuotientCell {
     pub every_heap: bool,
 }
 
+/// A row with its place in the sweep's list of codes: a line of a
+/// `grundy table --json` and of its `--out` files, and an item of
+/// Python's `grundy.table`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// The code's position in the sweep (from 0).
+    pub index: usize,
+    /// The row.
+    #[serde(flatten)]
+    pub row: Row,
+}
+
 /// The misère quotient of `code`'s game to heap `to`, as far as `limits`
 /// (states, memory, the time budget's stop flag) let it be proven.
 pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> QuotientCell {
