@@ -6,7 +6,9 @@
 mod solve;
 
 use clap::Args;
-use grundy::{Limits, Ruleset};
+
+#[cfg(feature = "cluster")]
+pub use solve::run;
 
 /// The cluster options of `grundy value`.
 #[derive(Args, Debug)]
@@ -24,25 +26,4 @@ pub struct ClusterArgs {
     /// in seconds.
     #[arg(long, value_name = "SECS", requires = "cluster", default_value_t = 60)]
     wait: u64,
-}
-
-/// Values `components` of `game` on the cluster the hosts file `path`
-/// lists, and prints the answer; a build without cluster mode says so in
-/// one line.
-pub fn run(
-    args: &ClusterArgs,
-    path: &str,
-    game: &dyn Ruleset,
-    components: &[String],
-    threads: Option<u16>,
-    json: bool,
-    limits: &Limits,
-) -> anyhow::Result<()> {
-    #[cfg(feature = "cluster")]
-    return solve::run(args, path, game, components, threads, json, limits);
-    #[cfg(not(feature = "cluster"))]
-    {
-        let _ = (args, path, game, components, threads, json, limits);
-        anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`); build it with the default features")
-    }
 }

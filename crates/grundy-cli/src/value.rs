@@ -45,10 +45,23 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         return crate::compound::run(&args.position, kind, args.json, limits);
     }
     if let Some(hosts) = &args.cluster.cluster {
-        let game = args.position.ruleset()?;
-        let comps = args.position.position(&*game)?;
-        let (threads, json) = (args.threads, args.json);
-        return crate::cluster::run(&args.cluster, hosts, &*game, &comps, threads, json, limits);
+        #[cfg(not(feature = "cluster"))]
+        anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`), so it cannot use the hosts file {hosts}; build it with the default features");
+        #[cfg(feature = "cluster")]
+        {
+            let game = args.position.ruleset()?;
+            let comps = args.position.position(&*game)?;
+            let (threads, json) = (args.threads, args.json);
+            return crate::cluster::run(
+                &args.cluster,
+                hosts,
+                &*game,
+                &comps,
+                threads,
+                json,
+                limits,
+            );
+        }
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()

@@ -23,7 +23,7 @@ struct Report<'a> {
 
 /// Values `components` of `game` on the cluster the hosts file `path`
 /// lists, and prints the answer.
-pub(super) fn run(
+pub fn run(
     args: &ClusterArgs,
     path: &str,
     game: &dyn Ruleset,
