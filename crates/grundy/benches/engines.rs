@@ -35,8 +35,9 @@ fn memo_chain_subtraction() -> u64 {
     struct Sub;
     impl grundy::StateSpace for Sub {
         type Position = u64;
-        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+        fn moves(&mut self, p: &u64, out: &mut Vec<u64>) -> grundy::Result<()> {
             out.extend([1, 3, 4].iter().filter(|&&s| s <= *p).map(|s| p - s));
+            Ok(())
         }
     }
     let mut m = grundy::solve::Memo::new(Sub, Limits::default());

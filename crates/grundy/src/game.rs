@@ -23,23 +23,26 @@ use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 
 /// The solvers' view of a game: positions and their options, for
-/// memoised search ([`crate::solve::Memo`]) and exploration into a graph
-/// ([`crate::solve::retro::explore`]).
+/// memoised search ([`crate::solve::Memo`]), exploration into a graph
+/// ([`crate::solve::retro::explore`]) and the misère search
+/// ([`crate::solve::misere::MisereSearch`]).
 ///
 /// `moves` appends to a caller-owned buffer so that the solvers can reuse
-/// one allocation for every position they visit.
+/// one allocation for every position they visit. Listing moves may fail
+/// (a script's error, a budget) and may change the space (a cache of
+/// canonical forms), so the solvers own their space and pass errors on.
 pub trait StateSpace {
-    /// A position of the game.
+    /// A position of the game (canonical: equal positions compare equal).
     type Position: Clone + Eq + Hash + fmt::Debug;
 
     /// Appends the options of `p` (the positions one move away) to `out`.
-    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    fn moves(&mut self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<()>;
 
     /// If `p` is a sum of independent games, appends its components to
     /// `out` and returns `true`; its value is then the XOR of theirs. An
     /// empty sum is the finished game. The default: nothing decomposes.
-    fn components(&self, _p: &Self::Position, _out: &mut Vec<Self::Position>) -> bool {
-        false
+    fn components(&mut self, _p: &Self::Position, _out: &mut Vec<Self::Position>) -> Result<bool> {
+        Ok(false)
     }
 }
 

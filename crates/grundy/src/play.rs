@@ -58,11 +58,9 @@ struct Positions<'a> {
     ruleset: &'a dyn Ruleset,
     limits: Limits,
     misere: bool,
-    /// The first failure while listing moves (`StateSpace::moves` cannot fail).
-    failure: std::cell::RefCell<Option<Error>>,
     /// The bytes of position text listed so far, against
     /// [`TEXT_PER_STATE`] per state of the budget.
-    text: std::cell::Cell<u64>,
+    text: u64,
 }
 
 /// The position text that listing moves may produce, on average per state
@@ -78,34 +76,26 @@ const MIN_TEXT: u64 = 16 << 20;
 impl StateSpace for Positions<'_> {
     type Position = Node;
 
-    fn moves(&self, node: &Node, out: &mut Vec<Node>) {
-        let Some(p) = node.position() else { return };
-        if self.failure.borrow().is_some() {
-            return;
+    fn moves(&mut self, node: &Node, out: &mut Vec<Node>) -> Result<()> {
+        let Some(p) = node.position() else {
+            return Ok(());
+        };
+        let moves = self.ruleset.position_moves(p, &self.limits)?;
+        let listed: usize = moves
+            .iter()
+            .flat_map(|m| &m.next)
+            .map(|part| part.len() + 1)
+            .sum();
+        self.text = self.text.saturating_add(listed as u64);
+        let most = (self.limits.max_states.saturating_mul(TEXT_PER_STATE)).max(MIN_TEXT);
+        if self.text > most {
+            return Err(Error::limit("the state graph", self.limits.max_states));
         }
-        let moves = self
-            .ruleset
-            .position_moves(p, &self.limits)
-            .and_then(|moves| {
-                let listed: usize = moves
-                    .iter()
-                    .flat_map(|m| &m.next)
-                    .map(|part| part.len() + 1)
-                    .sum();
-                self.text.set(self.text.get().saturating_add(listed as u64));
-                let most = (self.limits.max_states.saturating_mul(TEXT_PER_STATE)).max(MIN_TEXT);
-                if self.text.get() > most {
-                    return Err(Error::limit("the state graph", self.limits.max_states));
-                }
-                Ok(moves)
-            });
-        match moves {
-            Ok(moves) if moves.is_empty() && self.misere => out.push(Node::MisereEnd),
-            Ok(moves) => out.extend(moves.into_iter().map(|m| Node::Position(m.next))),
-            Err(e) => {
-                self.failure.borrow_mut().get_or_insert(e);
-            }
+        match moves.is_empty() && self.misere {
+            true => out.push(Node::MisereEnd),
+            false => out.extend(moves.into_iter().map(|m| Node::Position(m.next))),
         }
+        Ok(())
     }
 }
 
@@ -125,17 +115,13 @@ impl StateGraph {
     /// with [`Error::Limit`] when there are more than `limits.max_states`,
     /// or [`Error::Memory`] when they do not fit the memory budget.
     pub fn build(ruleset: &dyn Ruleset, start: &[String], limits: &Limits) -> Result<StateGraph> {
-        let game = Positions {
+        let mut game = Positions {
             ruleset,
             limits: limits.clone(),
             misere: ruleset.misere(),
-            failure: Default::default(),
-            text: Default::default(),
+            text: 0,
         };
-        let explored = explore(&game, &[Node::Position(start.to_vec())], limits)?;
-        if let Some(e) = game.failure.into_inner() {
-            return Err(e);
-        }
+        let explored = explore(&mut game, &[Node::Position(start.to_vec())], limits)?;
         let solved = Solved::new(explored.graph, limits)?;
         Ok(StateGraph {
             nodes: explored.positions,

@@ -301,24 +301,25 @@ struct Clock;
 
 impl StateSpace for Clock {
     type Position = u32;
-    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+    fn moves(&mut self, p: &u32, out: &mut Vec<u32>) -> grundy::Result<()> {
         if *p != 0 {
             out.push((p + 1) % 7);
             if *p != 6 {
                 out.push((p + 3) % 7);
             }
         }
+        Ok(())
     }
 }
 
 #[test]
 fn explored_games_are_solved() {
-    let e = explore(&Clock, &[3], &Limits::default()).unwrap();
+    let e = explore(&mut Clock, &[3], &Limits::default()).unwrap();
     let s = Solved::new(e.graph.clone(), &Limits::default()).unwrap();
     let opts: Opts = (0..7)
         .map(|p| {
             let mut out = Vec::new();
-            Clock.moves(&p, &mut out);
+            Clock.moves(&p, &mut out).unwrap();
             out.into_iter().map(|q| q as usize).collect()
         })
         .collect();

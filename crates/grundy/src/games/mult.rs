@@ -31,9 +31,9 @@ pub struct MultStates;
 
 impl StateSpace for MultStates {
     type Position = u64;
-    fn moves(&self, m: &u64, out: &mut Vec<u64>) {
+    fn moves(&mut self, m: &u64, out: &mut Vec<u64>) -> Result<()> {
         if *m <= 1 {
-            return;
+            return Ok(());
         }
         let start = out.len();
         for k in 2..=9 {
@@ -43,6 +43,7 @@ impl StateSpace for MultStates {
                 out.push(next);
             }
         }
+        Ok(())
     }
 }
 
@@ -96,7 +97,7 @@ impl SumGame for Mult {
 
     fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
         let mut opts = Vec::new();
-        MultStates.moves(c, &mut opts);
+        MultStates.moves(c, &mut opts)?;
         for o in opts {
             if !f(&[o]) {
                 break;

@@ -26,49 +26,27 @@ use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
-/// The script as a [`StateSpace`]. `StateSpace::moves` cannot fail, so the first
-/// script error is kept aside and reported after the search.
+/// The script as a [`StateSpace`]: a script's error ends the search.
 #[derive(Clone)]
 struct ScriptGame {
     script: Arc<Script>,
-    failure: Arc<Mutex<Option<Error>>>,
-}
-
-impl ScriptGame {
-    fn record(&self, e: Error) {
-        let mut slot = self.failure.lock().unwrap_or_else(|p| p.into_inner());
-        slot.get_or_insert(e);
-    }
-
-    fn take_failure(&self) -> Option<Error> {
-        self.failure
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-    }
 }
 
 impl StateSpace for ScriptGame {
     type Position = Pos;
 
-    fn moves(&self, p: &Pos, out: &mut Vec<Pos>) {
-        match self.script.moves(p) {
-            Ok(moves) => out.extend(moves),
-            Err(e) => self.record(e),
-        }
+    fn moves(&mut self, p: &Pos, out: &mut Vec<Pos>) -> Result<()> {
+        out.extend(self.script.moves(p)?);
+        Ok(())
     }
 
-    fn components(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        match self.script.components(p) {
-            Ok(Some(parts)) => {
+    fn components(&mut self, p: &Pos, out: &mut Vec<Pos>) -> Result<bool> {
+        match self.script.components(p)? {
+            Some(parts) => {
                 out.extend(parts);
-                true
+                Ok(true)
             }
-            Ok(None) => false,
-            Err(e) => {
-                self.record(e);
-                false
-            }
+            None => Ok(false),
         }
     }
 }
@@ -89,7 +67,6 @@ impl RulesGame {
             name: format!("rules:{path}"),
             game: ScriptGame {
                 script: Arc::new(script),
-                failure: Arc::default(),
             },
             memo: Mutex::new(None),
             table: Mutex::new(HeapValues::new()),
@@ -102,10 +79,9 @@ impl RulesGame {
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let m = memo.get_or_insert_with(|| Memo::new(self.game.clone(), limits.clone()));
         let result = m.value(p);
-        if let Some(e) = self.game.take_failure() {
-            // Values found while the script was failing cannot be trusted.
+        if result.is_err() {
+            // A search cut short leaves positions half-valued: start over.
             *memo = None;
-            return Err(e);
         }
         result
     }
@@ -126,10 +102,7 @@ impl RulesGame {
             )));
         }
         self.game.script.set_limits(limits);
-        let explored = explore(&self.game, comps, limits)?;
-        if let Some(e) = self.game.take_failure() {
-            return Err(e);
-        }
+        let explored = explore(&mut self.game.clone(), comps, limits)?;
         let solved = Solved::new(explored.graph.clone(), limits)?;
         let ids: Vec<u32> = comps
             .iter()

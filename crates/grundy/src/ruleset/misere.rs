@@ -16,11 +16,11 @@ use super::{boxed, read_components, Capabilities, ComponentFiles, Parsed, Rulese
 use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
-use crate::game::{list_options, Limits, Outcome, SumGame, Visit};
+use crate::game::{list_options, Limits, Outcome, StateSpace, SumGame, Visit};
 use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
 use crate::heap::HeapMoves;
 use crate::nimber::Nimber;
-use crate::solve::misere::{MisereSearch, MisereSpace, SumSpace};
+use crate::solve::misere::{MisereSearch, SumSpace};
 use crate::solve::retro::StateTable;
 
 /// How a game is played misère ([`Capabilities::misere_play`]).
@@ -313,10 +313,10 @@ struct WholeSpace<'a, G> {
     limits: &'a Limits,
 }
 
-impl<G: Capabilities> MisereSpace for WholeSpace<'_, G> {
-    type Pos = Vec<String>;
+impl<G: Capabilities> StateSpace for WholeSpace<'_, G> {
+    type Position = Vec<String>;
 
-    fn options(&mut self, p: &Vec<String>, out: &mut Vec<Vec<String>>) -> Result<()> {
+    fn moves(&mut self, p: &Vec<String>, out: &mut Vec<Vec<String>>) -> Result<()> {
         let comps = p
             .iter()
             .map(|t| self.game.parse_component(t))

@@ -105,7 +105,7 @@ impl<G: StateSpace> Memo<G> {
     /// The options of `p`, each with its value.
     pub fn options(&mut self, p: &G::Position) -> Result<Vec<(G::Position, Nimber)>> {
         let mut opts = Vec::new();
-        self.game.moves(p, &mut opts);
+        self.game.moves(p, &mut opts)?;
         opts.into_iter()
             .map(|o| {
                 let v = self.value(&o)?;
@@ -129,14 +129,14 @@ impl<G: StateSpace> Memo<G> {
             .check_states(self.values.len() as u64 + 1, "this search")?;
         self.values.insert(pos.clone(), IN_PROGRESS);
         let start = self.arena.len();
-        let mut sum = self.game.components(&pos, &mut self.arena);
+        let mut sum = self.game.components(&pos, &mut self.arena)?;
         if sum && self.arena.len() - start == 1 && self.arena[start] == pos {
             // A position that is its own only component does not decompose.
             self.arena.truncate(start);
             sum = false;
         }
         if !sum {
-            self.game.moves(&pos, &mut self.arena);
+            self.game.moves(&pos, &mut self.arena)?;
         }
         let end = self.arena.len();
         self.stack.push(Frame {
@@ -196,12 +196,13 @@ mod tests {
     struct Sub134;
     impl StateSpace for Sub134 {
         type Position = u64;
-        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+        fn moves(&mut self, p: &u64, out: &mut Vec<u64>) -> Result<()> {
             for s in [1, 3, 4] {
                 if *p >= s {
                     out.push(p - s);
                 }
             }
+            Ok(())
         }
     }
 
@@ -209,7 +210,7 @@ mod tests {
     struct Lasker;
     impl StateSpace for Lasker {
         type Position = Vec<u64>;
-        fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        fn moves(&mut self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<()> {
             let n = p[0];
             for k in 0..n {
                 out.push(vec![k]);
@@ -217,13 +218,14 @@ mod tests {
             for a in 1..=n / 2 {
                 out.push(vec![a, n - a]);
             }
+            Ok(())
         }
-        fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        fn components(&mut self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<bool> {
             if p.len() == 1 {
-                return false;
+                return Ok(false);
             }
             out.extend(p.iter().map(|&h| vec![h]));
-            true
+            Ok(true)
         }
     }
 
@@ -231,8 +233,9 @@ mod tests {
     struct Loop;
     impl StateSpace for Loop {
         type Position = u8;
-        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+        fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
             out.push(1 - p);
+            Ok(())
         }
     }
 

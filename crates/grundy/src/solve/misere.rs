@@ -18,22 +18,11 @@
 
 pub mod canon;
 
-use std::hash::Hash;
-
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Limits, SumGame};
+use crate::game::{Limits, StateSpace, SumGame};
 use canon::{Canon, END};
-
-/// Positions and their options, as the misère search sees them.
-pub trait MisereSpace {
-    /// A position (canonical: equal positions compare equal).
-    type Pos: Clone + Eq + Hash;
-
-    /// Appends the options of `p` to `out`.
-    fn options(&mut self, p: &Self::Pos, out: &mut Vec<Self::Pos>) -> Result<()>;
-}
 
 /// A position waiting for its options' outcomes.
 struct Frame<P> {
@@ -44,14 +33,14 @@ struct Frame<P> {
 
 /// The misère outcomes of one space's positions, kept between questions so
 /// that the winning moves of a position reuse its search.
-pub struct MisereSearch<S: MisereSpace> {
+pub struct MisereSearch<S: StateSpace> {
     space: S,
     limits: Limits,
     /// Whether the player to move wins; `None` while being searched.
-    known: FxHashMap<S::Pos, Option<bool>>,
+    known: FxHashMap<S::Position, Option<bool>>,
 }
 
-impl<S: MisereSpace> MisereSearch<S> {
+impl<S: StateSpace> MisereSearch<S> {
     /// An empty search of `space` storing at most `limits.max_states`
     /// positions.
     pub fn new(space: S, limits: Limits) -> Self {
@@ -70,7 +59,7 @@ impl<S: MisereSpace> MisereSearch<S> {
     /// Whether the player to move from `p` wins under misère play. A
     /// position reached again while being searched is a cycle: misère play
     /// of a loopy game is refused with [`Error::Unsupported`].
-    pub fn mover_wins(&mut self, p: &S::Pos) -> Result<bool> {
+    pub fn mover_wins(&mut self, p: &S::Position) -> Result<bool> {
         let result = self.search(p);
         if result.is_err() {
             self.known.retain(|_, v| v.is_some());
@@ -78,12 +67,12 @@ impl<S: MisereSpace> MisereSearch<S> {
         result
     }
 
-    fn open(&mut self, pos: S::Pos) -> Result<Frame<S::Pos>> {
+    fn open(&mut self, pos: S::Position) -> Result<Frame<S::Position>> {
         self.limits
             .check_states(self.known.len() as u64 + 1, "this misère search")?;
         self.limits.check("this misère search")?;
         let mut options = Vec::new();
-        self.space.options(&pos, &mut options)?;
+        self.space.moves(&pos, &mut options)?;
         self.known.insert(pos.clone(), None);
         Ok(Frame {
             pos,
@@ -92,7 +81,7 @@ impl<S: MisereSpace> MisereSearch<S> {
         })
     }
 
-    fn search(&mut self, root: &S::Pos) -> Result<bool> {
+    fn search(&mut self, root: &S::Position) -> Result<bool> {
         if let Some(&Some(w)) = self.known.get(root) {
             return Ok(w);
         }
@@ -387,10 +376,10 @@ fn cycle() -> Error {
     )
 }
 
-impl<G: SumGame + ?Sized> MisereSpace for SumSpace<'_, G> {
-    type Pos = Vec<u32>;
+impl<G: SumGame + ?Sized> StateSpace for SumSpace<'_, G> {
+    type Position = Vec<u32>;
 
-    fn options(&mut self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) -> Result<()> {
+    fn moves(&mut self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) -> Result<()> {
         for (i, &x) in p.iter().enumerate() {
             if i > 0 && p[i - 1] == x {
                 continue; // Equal components have the same moves.
@@ -424,9 +413,9 @@ mod tests {
     /// Misère Nim heaps as a state space of sorted heap lists.
     struct Heaps;
 
-    impl MisereSpace for Heaps {
-        type Pos = Vec<u64>;
-        fn options(&mut self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<()> {
+    impl StateSpace for Heaps {
+        type Position = Vec<u64>;
+        fn moves(&mut self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<()> {
             for i in 0..p.len() {
                 for to in 0..p[i] {
                     let mut next = p.clone();
@@ -467,9 +456,9 @@ mod tests {
     #[test]
     fn cycles_and_budgets_are_errors() {
         struct Loop;
-        impl MisereSpace for Loop {
-            type Pos = u8;
-            fn options(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
+        impl StateSpace for Loop {
+            type Position = u8;
+            fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
                 out.push(1 - p);
                 Ok(())
             }

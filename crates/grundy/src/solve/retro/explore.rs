@@ -14,17 +14,18 @@
 //! struct Ring;
 //! impl StateSpace for Ring {
 //!     type Position = u8;
-//!     fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+//!     fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> grundy::Result<()> {
 //!         match p {
 //!             0 => {}
 //!             3 => out.extend([1, 0]),
 //!             _ => out.push(p + 1),
 //!         }
+//!         Ok(())
 //!     }
 //! }
 //!
 //! let limits = Limits::default();
-//! let e = explore(&Ring, &[1], &limits).unwrap();
+//! let e = explore(&mut Ring, &[1], &limits).unwrap();
 //! let solved = Solved::new(e.graph.clone(), &limits).unwrap();
 //! let one = e.id(&1).unwrap();
 //! // 3 wins by 3 -> 0, so 2 (which must go to 3) loses, and 1 wins by
@@ -78,7 +79,7 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 /// [`Error::Memory`] when the positions fill the memory budget, and with
 /// [`Error::Interrupted`] when asked to stop.
 pub fn explore<G: StateSpace>(
-    game: &G,
+    game: &mut G,
     starts: &[G::Position],
     limits: &Limits,
 ) -> Result<Explored<G::Position>> {
@@ -110,7 +111,7 @@ pub fn explore<G: StateSpace>(
             limits.check("exploring the game's positions")?;
         }
         buf.clear();
-        game.moves(&positions[v], &mut buf);
+        game.moves(&positions[v], &mut buf)?;
         for p in &buf {
             let id = add(p, &mut positions)?;
             targets.push(id);

@@ -2,6 +2,7 @@
 //! the comment next to it.
 
 use super::*;
+use crate::error::Result;
 use crate::game::StateSpace;
 use Outcome::{D, N, P};
 
@@ -237,23 +238,24 @@ struct Mod5;
 
 impl StateSpace for Mod5 {
     type Position = u8;
-    fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+    fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
         out.push((p + 1) % 5);
         if *p != 3 {
             out.push((p + 2) % 5);
         }
+        Ok(())
     }
 }
 
 #[test]
 fn games_are_explored_into_graphs() {
-    let e = explore(&Mod5, &[2], &Limits::default()).unwrap();
+    let e = explore(&mut Mod5, &[2], &Limits::default()).unwrap();
     assert_eq!(e.positions, [2, 3, 4, 0, 1]);
     assert_eq!(e.graph.edge_count(), 9);
     assert_eq!(e.id(&4), Some(2));
     assert_eq!(*e.position(3), 0);
     let s = Solved::new(e.graph.clone(), &Limits::default()).unwrap();
     assert!((0..5).all(|v| s.outcome(v) == D));
-    let err = explore(&Mod5, &[0], &Limits::with_max_states(3)).unwrap_err();
+    let err = explore(&mut Mod5, &[0], &Limits::with_max_states(3)).unwrap_err();
     assert!(matches!(err, Error::Limit { limit: 3, .. }), "{err}");
 }
