@@ -8,7 +8,7 @@ use clap::Args;
 use grundy::heap::quotient::{
     MisereQuotient, Progress, QuotientAnswer, Snapshot, DEFAULT_QUOTIENT_TO,
 };
-use grundy::heap::HeapMoves;
+use grundy::heap::HeapSequence;
 use grundy::ruleset::quotient_moves;
 use grundy::{Limits, SpecOptions};
 
@@ -110,7 +110,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
 /// starting over would overwrite the longer work.
 fn resume(
     path: &Path,
-    moves: &dyn HeapMoves,
+    moves: &dyn HeapSequence,
     to: u64,
     limits: &Limits,
 ) -> anyhow::Result<Option<Snapshot>> {

@@ -21,7 +21,7 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 use crate::game::Limits;
 pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
-use crate::heap::{HeapGame, HeapMoves, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
+use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::compound::{explore_sum, ComponentGraph};
 use crate::solve::retro::StateTable;
@@ -90,7 +90,7 @@ pub trait Ruleset: Send + Sync {
 
     /// The moves of heaps as heaps, for games whose components are heaps:
     /// misère theory (genus symbols, misère quotients) goes through it.
-    fn heap_moves(&self) -> Option<&dyn HeapMoves>;
+    fn heap_moves(&self) -> Option<&dyn HeapSequence>;
 
     /// Every position with its outcome, remoteness and generalized value
     /// (in misère play: outcome and remoteness), for games on a finite
@@ -278,7 +278,7 @@ pub trait Capabilities: SumGame {
     }
 
     /// The heap-moves capability ([`Ruleset::heap_moves`]).
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         None
     }
 
@@ -407,7 +407,7 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         self.0.heap()
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         self.0.heap_moves()
     }
 
@@ -561,7 +561,7 @@ impl<R: HeapRules> Capabilities for HeapGame<R> {
         Some(self)
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 

@@ -14,7 +14,7 @@ use crate::answer::compound::Compound;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
-use crate::heap::{HeapMoves, HeapSequence};
+use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
 use crate::ruleset::{read_sums, ComponentFiles, Ruleset, SplitComponent};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
@@ -217,7 +217,7 @@ impl Ruleset for CompoundRuleset {
         None
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         None
     }
 

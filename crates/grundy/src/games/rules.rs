@@ -20,7 +20,9 @@ pub use script::{Script, MAX_OPERATIONS};
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
-use crate::heap::{detect, HeapMoves, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats};
+use crate::heap::{
+    detect, FiniteBound, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats,
+};
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
@@ -193,7 +195,7 @@ impl Capabilities for RulesGame {
         Some(self)
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 
@@ -205,9 +207,11 @@ impl Capabilities for RulesGame {
     }
 }
 
+/// `grundy seq rules:FILE` values the integer positions 0, 1, 2, ...
+///
 /// A script whose integer positions move to integers (or sums of them) is
 /// a heap game for misère theory; any other option is refused by name.
-impl HeapMoves for RulesGame {
+impl HeapSequence for RulesGame {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -231,12 +235,9 @@ impl HeapMoves for RulesGame {
             None => Ok(()),
         }
     }
-}
 
-/// `grundy seq rules:FILE` values the integer positions 0, 1, 2, ...
-impl HeapSequence for RulesGame {
-    fn name(&self) -> String {
-        self.name.clone()
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        None
     }
 
     fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()> {
@@ -250,10 +251,6 @@ impl HeapSequence for RulesGame {
             table.push(v);
         }
         Ok(())
-    }
-
-    fn provable(&self) -> bool {
-        false
     }
 
     fn has_closed_form(&self) -> bool {

@@ -4,7 +4,7 @@ use std::sync::Mutex;
 
 use super::partition::SparseInfo;
 use super::period::FIRST_PROOF_CHECK;
-use super::period::{detect_table, Periodicity};
+use super::period::{detect_table, FiniteBound, Periodicity};
 use super::values::HeapValues;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
@@ -30,17 +30,28 @@ pub struct SeqStats {
     pub rare: Option<u64>,
 }
 
-/// The object-safe view of a heap game's sequence, for long runs driven by
-/// a front end (progress, checkpoints, streaming the values). Its methods
-/// are the means; how far a run goes and why it stops is decided by
+/// The object-safe view of a heap game: its moves as heaps, for misère
+/// theory, and its sequence, for long runs driven by a front end
+/// (progress, checkpoints, streaming the values). Its methods are the
+/// means; how far a run goes and why it stops is decided by
 /// [`super::SeqRun`].
 pub trait HeapSequence: Send + Sync {
     /// The canonical game name.
     fn name(&self) -> String;
+    /// Appends to `out` every option of a heap of `n`, each the heaps it
+    /// leaves (empty when the move takes everything; heaps of 0 left out):
+    /// what misère theory (genus symbols, misère quotients) works on, as
+    /// it cannot add values up.
+    fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()>;
+    /// The finite shape of the moves, when a periodicity theorem applies
+    /// (to the Grundy sequence and to the misère quotient).
+    fn finite_bound(&self) -> Option<FiniteBound>;
     /// Computes values up to heap `upto` (inclusive).
     fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()>;
     /// Whether a periodicity proof is possible for this game at all.
-    fn provable(&self) -> bool;
+    fn provable(&self) -> bool {
+        self.finite_bound().is_some()
+    }
     /// Whether values come from a closed form (no table to compute).
     fn has_closed_form(&self) -> bool;
     /// A proven period of the values computed so far, if there is one.
@@ -308,13 +319,33 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         self.rules.name()
     }
 
+    fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        let start = out.len();
+        let mut over = false;
+        self.rules.for_each_option(n, &mut |parts| {
+            if (out.len() - start) as u64 >= limits.max_states {
+                over = true;
+                return false;
+            }
+            out.push(parts.iter().copied().filter(|&h| h > 0).collect());
+            true
+        });
+        if over {
+            return Err(Error::limit(
+                format!("listing the moves of a heap of {n}"),
+                limits.max_states,
+            ));
+        }
+        Ok(())
+    }
+
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        self.rules.finite_bound()
+    }
+
     fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()> {
         let mut st = self.lock();
         self.extend(&mut st, upto, limits)
-    }
-
-    fn provable(&self) -> bool {
-        self.rules.finite_bound().is_some()
     }
 
     fn has_closed_form(&self) -> bool {

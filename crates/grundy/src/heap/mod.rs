@@ -11,7 +11,6 @@ pub mod code;
 mod code_rules;
 mod family;
 pub mod genus;
-pub mod moves;
 pub mod partition;
 pub mod period;
 pub mod quotient;
@@ -22,7 +21,6 @@ pub mod values;
 
 pub use code::Code;
 pub use family::{HeapGame, HeapSequence, SeqStats};
-pub use moves::HeapMoves;
 pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
 pub use run::SeqRun;

@@ -34,7 +34,7 @@ use verify::Verdict;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::genus::GenusTable;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 
 /// The misère quotient of the sums of a heap game's heaps up to N.
 #[derive(Clone, Debug)]
@@ -107,7 +107,7 @@ pub enum Progress<'a> {
 fn add_heap(
     built: &mut Build,
     n: u64,
-    moves: &dyn HeapMoves,
+    moves: &dyn HeapSequence,
     limits: &Limits,
     tame: bool,
     on: &mut dyn FnMut(Progress<'_>),
@@ -139,7 +139,7 @@ const TAME_STATES: u64 = 1 << 16;
 /// The largest `m <= to` with heaps `1..=m` all hereditarily tame, as far
 /// as their genera fit a small budget (0 when heap 1 is not, or does not
 /// fit).
-fn tame_prefix(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> u64 {
+fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> u64 {
     let budget = Limits {
         max_states: limits
             .max_states
@@ -228,7 +228,7 @@ impl Reached {
 impl MisereQuotient {
     /// The quotient of the sums of heaps `1..=to` of `moves`, built heap by
     /// heap and checked against every sum.
-    pub fn compute(moves: &dyn HeapMoves, to: u64, limits: &Limits) -> Result<Self> {
+    pub fn compute(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> Result<Self> {
         match Self::compute_reached(moves, to, limits, None, &mut |_| {})? {
             Reached {
                 quotient,
@@ -250,7 +250,7 @@ impl MisereQuotient {
     /// `to` is not used). `on` is told each heap proven (with the snapshot
     /// to save) and each repair, for progress reports and checkpoints.
     pub fn compute_reached(
-        moves: &dyn HeapMoves,
+        moves: &dyn HeapSequence,
         to: u64,
         limits: &Limits,
         start: Option<Snapshot>,
@@ -303,7 +303,7 @@ impl MisereQuotient {
     /// and, for heaps up to `tame_to`, by the genus theory; for every heap
     /// when `period` is proven.
     fn finish(
-        moves: &dyn HeapMoves,
+        moves: &dyn HeapSequence,
         built: Build,
         (checked, tame_to): (usize, u64),
         period: Option<QuotientPeriod>,
@@ -463,7 +463,7 @@ const MAX_REPAIRS: usize = 256;
 /// until the check passes: the sums the proof kept.
 fn settle(
     built: &mut Build,
-    moves: &dyn HeapMoves,
+    moves: &dyn HeapSequence,
     limits: &Limits,
     on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
@@ -489,7 +489,7 @@ fn settle(
 }
 
 /// The refusal of a quotient no repair settled.
-fn unsettled(moves: &dyn HeapMoves, n: u64, wrong: &[u64]) -> Error {
+fn unsettled(moves: &dyn HeapSequence, n: u64, wrong: &[u64]) -> Error {
     Error::unsupported(format!(
         "the misère quotient of {} could not be settled at heap {n} (the sum {} is still predicted wrongly after {MAX_REPAIRS} repairs); misère sums of this game are decided by search",
         moves.name(),

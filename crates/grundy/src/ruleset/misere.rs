@@ -18,7 +18,7 @@ use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{list_options, Limits, Outcome, StateSpace, SumGame, Visit};
 use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, SumSpace};
 use crate::solve::retro::StateTable;
@@ -143,7 +143,7 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
         self.game.reads_sums()
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapMoves> {
+    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         self.game.heap_moves()
     }
 
@@ -174,7 +174,7 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 impl<G: Capabilities + 'static> Misere<G> {
     /// The game's heap moves and the position's heaps, when the game is a
     /// heap game: what the genus and the quotient need of a sum.
-    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapMoves, Vec<u64>)> {
+    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapSequence, Vec<u64>)> {
         let moves = self.game.heap_moves()?;
         let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
         Some((moves, heaps?))
@@ -380,7 +380,7 @@ pub fn misere_sequence_of(
 
 /// The heap moves of `game` for its misère quotient, or the one-line
 /// refusal every front end gives a game that is not played on heaps.
-pub fn quotient_moves(game: &dyn Ruleset) -> Result<&dyn HeapMoves> {
+pub fn quotient_moves(game: &dyn Ruleset) -> Result<&dyn HeapSequence> {
     game.heap_moves().ok_or_else(|| {
         Error::unsupported(format!(
             "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::GenusTable;
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 
 /// The last heap of a misère sequence when none is asked for: enough to
 /// see where the classic octal games turn wild (Kayles at heap 5,
@@ -44,7 +44,7 @@ pub struct MisereSeqReport {
 /// the report early, saying so in `stopped`; one that stops heap 0 is an
 /// error.
 pub fn misere_sequence(
-    moves: &dyn HeapMoves,
+    moves: &dyn HeapSequence,
     to: u64,
     limits: &Limits,
 ) -> Result<(MisereSeqReport, Option<Error>)> {

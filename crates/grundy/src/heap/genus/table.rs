@@ -6,7 +6,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::{expand, gamma_at, is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 use crate::nimber::MexSet;
 
 /// What is known of a position: its genus (`gammas`: the number of its
@@ -91,7 +91,7 @@ struct Frame {
 /// the zero game and are dropped, which is exact in misère play too
 /// (equal heaps, on the other hand, do not cancel and are kept).
 pub struct GenusTable<'a> {
-    moves: &'a dyn HeapMoves,
+    moves: &'a dyn HeapSequence,
     limits: Limits,
     options: FxHashMap<u64, Vec<Vec<u64>>>,
     memo: FxHashMap<Box<[u64]>, Entry>,
@@ -104,7 +104,7 @@ pub struct GenusTable<'a> {
 impl<'a> GenusTable<'a> {
     /// A table for the game whose moves are `moves`, storing at most
     /// `limits.max_states` positions.
-    pub fn new(moves: &'a dyn HeapMoves, limits: Limits) -> Self {
+    pub fn new(moves: &'a dyn HeapSequence, limits: Limits) -> Self {
         GenusTable {
             moves,
             limits,

@@ -26,7 +26,7 @@ use super::build::Build;
 use super::monoid::Bipartite;
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 
 const MAGIC: &[u8; 8] = b"GRUNDYQT";
 const VERSION: u32 = 1;
@@ -73,7 +73,7 @@ impl Snapshot {
     /// Reads the snapshot in `bytes`, refusing one for another game, a
     /// damaged one, or one whose tables do not hold together; the heaps'
     /// options are listed again from `moves`.
-    pub fn read(bytes: &[u8], moves: &dyn HeapMoves, limits: &Limits) -> Result<Snapshot> {
+    pub fn read(bytes: &[u8], moves: &dyn HeapSequence, limits: &Limits) -> Result<Snapshot> {
         let body = check_crc(bytes)?;
         let mut r = Reader { rest: body };
         if r.take(8)? != MAGIC {

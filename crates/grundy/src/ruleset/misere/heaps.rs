@@ -9,7 +9,7 @@ use crate::answer::Analysis;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::quotient::MisereQuotient;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 use crate::ruleset::{Capabilities, Parsed};
 
 /// The state budget of the quotient tried for a sum: enough for every
@@ -77,7 +77,7 @@ impl<G: Capabilities + 'static> Misere<G> {
     /// The quotient up to heap `top` at least, computed once and kept.
     fn quotient_to(
         &self,
-        moves: &dyn HeapMoves,
+        moves: &dyn HeapSequence,
         top: u64,
         limits: &Limits,
     ) -> Option<Arc<MisereQuotient>> {

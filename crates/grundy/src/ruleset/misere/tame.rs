@@ -14,7 +14,7 @@ use crate::answer::Analysis;
 use crate::error::Result;
 use crate::game::Limits;
 use crate::heap::genus::GenusTable;
-use crate::heap::HeapMoves;
+use crate::heap::HeapSequence;
 use crate::ruleset::{Capabilities, Parsed};
 
 /// The state budget of the genera computed for a sum, besides two states
@@ -44,7 +44,7 @@ pub(super) type TameHeaps = FxHashMap<u64, Option<TameHeap>>;
 /// a heap is not known yet).
 struct Genera<'a> {
     known: MutexGuard<'a, TameHeaps>,
-    moves: &'a dyn HeapMoves,
+    moves: &'a dyn HeapSequence,
     /// The user's limits; the table's budget is set when it is made.
     limits: Limits,
     table: Option<GenusTable<'a>>,
