@@ -23,9 +23,9 @@ pub struct ExplainArgs {
 /// Runs the command.
 pub fn run(args: &ExplainArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
-    let why = match game.files() {
-        Some(_) => explain_position(&*game, &args.position.read_files(&*game)?, limits)?,
-        None => explain(&*game, &args.position.components(&*game), limits)?,
+    let why = match game.reads_files() {
+        true => explain_position(&*game, &args.position.read_files(&*game)?, limits)?,
+        false => explain(&*game, &args.position.components(&*game), limits)?,
     };
     if args.json {
         print_json(&why)

@@ -90,7 +90,7 @@ impl PositionArgs {
 
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
-        if game.files().is_none() {
+        if !game.reads_files() {
             return Ok(self.components(game));
         }
         Ok(inline_position(game, &self.read_files(game)?)?)

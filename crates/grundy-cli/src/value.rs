@@ -80,12 +80,12 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         || args.position.position(&*game),
         limits,
     )?;
-    let analysis = run.finish(match game.files() {
-        Some(_) => args
+    let analysis = run.finish(match game.reads_files() {
+        true => args
             .position
             .read_files(&*game)
             .and_then(|p| Ok(analyze_position(&*game, &p, &limits)?)),
-        None => Ok(game.analyze(&args.position.components(&*game), &limits)?),
+        false => Ok(game.analyze(&args.position.components(&*game), &limits)?),
     })?;
     if args.json {
         return print_json(&analysis);

@@ -13,7 +13,7 @@ use grundy::games::octal::classic_code;
 use grundy::heap::quotient::MisereQuotient;
 use grundy::heap::{Code, HeapGame};
 use grundy::solve::misere::{MisereSearch, SumSpace};
-use grundy::{parse, Limits, Outcome, Ruleset, SpecOptions};
+use grundy::{parse, Game, Limits, Outcome, Ruleset, SpecOptions};
 
 /// How many times each target is timed; the best time is kept, because
 /// on a shared virtual machine the slow runs measure the neighbours.
@@ -113,7 +113,8 @@ fn by_ruleset(game: &dyn Ruleset, heaps: &[u64]) -> (Outcome, &'static str) {
 fn by_search(heaps: &[u64]) -> Outcome {
     let game = HeapGame::new(code("0.75"));
     let limits = Limits::with_max_states(u64::MAX);
-    let mut search = MisereSearch::new(SumSpace::new(&game, limits.clone()), limits);
+    let options = |c: &u64, l: &Limits, f: grundy::game::Visit<u64>| game.for_each_option(c, l, f);
+    let mut search = MisereSearch::new(SumSpace::new(&options, limits.clone()), limits);
     let root = search.space().position(heaps).expect("a position");
     match search.mover_wins(&root).expect("within the limits") {
         true => Outcome::N,

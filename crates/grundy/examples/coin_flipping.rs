@@ -14,7 +14,7 @@ mod common;
 use std::io::Read;
 
 use grundy::games::coins::{CoinGame, Coins};
-use grundy::{Limits, Nimber, SumGame};
+use grundy::{Game, Limits, Nimber};
 
 fn main() {
     let game = match std::env::args().nth(1).as_deref() {

@@ -7,7 +7,7 @@
 mod common;
 
 use grundy::games::mult::Mult;
-use grundy::{Limits, SumGame};
+use grundy::{Game, Limits};
 
 fn main() {
     let mut input = common::Tokens::from_stdin();

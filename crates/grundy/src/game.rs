@@ -1,16 +1,15 @@
-//! What a game is, to the engine, at its two levels.
+//! What a game is to the solvers, and the budgets every search keeps.
 //!
-//! [`SumGame`] is the typed core every game implements: it reads, prints
-//! and values a component and lists its options; its capabilities and the
-//! one adapter to the text level live in [`crate::ruleset`]. The solvers
-//! see a game as a [`StateSpace`]: positions and the positions one move
+//! The one trait a game implements, [`crate::ruleset::Game`], and the
+//! object-safe facade front ends drive live in [`crate::ruleset`]. The
+//! solvers see a game as a [`StateSpace`]: positions and the positions one move
 //! away, where a position may also be a disjunctive sum of independent
 //! components (the solvers then value it as the XOR of the components,
 //! which is what makes large sums cheap). Built-in games, user scripts,
 //! whole-position state graphs and the brute-force searches that check the
 //! fast paths are all searched as state spaces.
 //!
-//! Both sit below the heap engine and the solvers, which build on them.
+//! It sits below the heap engine and the solvers, which build on it.
 
 use std::fmt;
 use std::hash::Hash;
@@ -18,9 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use crate::answer::Outcome;
-use crate::answer::{ListedMove, MAX_LISTED_MOVES};
+use crate::answer::MAX_LISTED_MOVES;
 use crate::error::{Error, Result};
-use crate::nimber::Nimber;
 
 /// The solvers' view of a game: positions and their options, for
 /// memoised search ([`crate::solve::Memo`]), exploration into a graph
@@ -221,6 +219,12 @@ impl Limits {
 /// a search for one winning move does not list a million others.
 pub type Visit<'a, C> = &'a mut dyn FnMut(&[C]) -> bool;
 
+/// The options of a sum's component: calls `f` with the parts of each
+/// option (empty when nothing is left) until `f` returns `false`. What
+/// the searches over sums of components (the misère search, a compound's
+/// component graph) need of a game, and nothing more.
+pub type ComponentOptions<'a, C> = &'a (dyn Fn(&C, &Limits, Visit<C>) -> Result<()> + Sync);
+
 /// A field of a component that takes no part in its equality or hash: the
 /// marks of the move that led to it (the coins turned, the coin moved),
 /// kept for showing the move. Components that differ only in it are the
@@ -238,140 +242,6 @@ impl<T> Eq for Ignored<T> {}
 
 impl<T> Hash for Ignored<T> {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
-/// A game whose positions are sums of independent components of one kind.
-pub trait SumGame: Send + Sync {
-    /// One component.
-    type Comp: Clone + Eq + Hash + fmt::Debug;
-
-    /// The canonical game name.
-    fn name(&self) -> String;
-
-    /// Reads a component; errors say what was expected.
-    fn parse_component(&self, text: &str) -> Result<Self::Comp>;
-
-    /// Writes a component the way [`SumGame::parse_component`] reads it.
-    fn format_component(&self, c: &Self::Comp) -> String;
-
-    /// The value of one component.
-    fn value(&self, c: &Self::Comp, limits: &Limits) -> Result<Nimber>;
-
-    /// Calls `f` with every option of `c` (the components it becomes; empty
-    /// when nothing is left) until `f` returns `false`.
-    fn for_each_option(&self, c: &Self::Comp, limits: &Limits, f: Visit<Self::Comp>) -> Result<()>;
-
-    /// The options of `c` whose value is `target`, at most `max` of them,
-    /// and whether more exist (or the search was cut short).
-    ///
-    /// The default scans options with [`scan_options_with_value`]; games
-    /// with huge components override it with their theory.
-    fn options_with_value(
-        &self,
-        c: &Self::Comp,
-        target: Nimber,
-        limits: &Limits,
-        max: usize,
-    ) -> Result<(Vec<Vec<Self::Comp>>, bool)> {
-        scan_options_with_value(self, c, target, limits, max)
-    }
-
-    /// The winning moves of `c` as they are reported: the options of value
-    /// `target` (at most `max`), each as its `to` text and note, and
-    /// whether more exist. The default writes each option out; a game
-    /// whose options may be too long to print can name them instead.
-    fn listed_options(
-        &self,
-        c: &Self::Comp,
-        target: Nimber,
-        limits: &Limits,
-        max: usize,
-    ) -> Result<(Vec<ListedMove>, bool)> {
-        let (opts, more) = self.options_with_value(c, target, limits, max)?;
-        Ok((list_options(self, &opts), more))
-    }
-
-    /// The move to `parts` in words, for [`Move::note`](crate::answer::Move::note).
-    fn describe_option(&self, _parts: &[Self::Comp]) -> Option<String> {
-        None
-    }
-
-    /// The text of an option made of `parts`.
-    fn format_option(&self, parts: &[Self::Comp]) -> String {
-        if parts.is_empty() {
-            return "0".to_string();
-        }
-        let texts: Vec<String> = parts.iter().map(|p| self.format_component(p)).collect();
-        texts.join("+")
-    }
-
-    /// The texts an option made of `parts` leaves in the position, one per
-    /// component ([`Move::parts`](crate::answer::Move::parts)): a finished
-    /// component keeps the text of "nothing left", so positions keep their
-    /// shape.
-    fn option_parts(&self, parts: &[Self::Comp]) -> Vec<String> {
-        if parts.is_empty() {
-            vec![self.format_option(parts)]
-        } else {
-            parts.iter().map(|p| self.format_component(p)).collect()
-        }
-    }
-}
-
-/// Options written out as [`ListedMove`]s.
-pub fn list_options<G: SumGame + ?Sized>(game: &G, opts: &[Vec<G::Comp>]) -> Vec<ListedMove> {
-    opts.iter()
-        .map(|parts| ListedMove {
-            to: game.format_option(parts),
-            note: game.describe_option(parts),
-            parts: game.option_parts(parts),
-        })
-        .collect()
-}
-
-/// Scans the options of `c` for those of value `target`, valuing each
-/// option as the XOR of its parts. Stops after `max` finds or after
-/// `limits.max_states` options, reporting the cut as truncation.
-pub fn scan_options_with_value<G: SumGame + ?Sized>(
-    game: &G,
-    c: &G::Comp,
-    target: Nimber,
-    limits: &Limits,
-    max: usize,
-) -> Result<(Vec<Vec<G::Comp>>, bool)> {
-    let mut found = Vec::new();
-    let mut truncated = false;
-    let mut scanned: u64 = 0;
-    let mut failure = None;
-    game.for_each_option(c, limits, &mut |parts| {
-        scanned += 1;
-        if scanned > limits.max_states {
-            truncated = true;
-            return false;
-        }
-        let mut v = Nimber::ZERO;
-        for p in parts {
-            match game.value(p, limits) {
-                Ok(x) => v += x,
-                Err(e) => {
-                    failure = Some(e);
-                    return false;
-                }
-            }
-        }
-        if v == target {
-            if found.len() == max {
-                truncated = true;
-                return false;
-            }
-            found.push(parts.to_vec());
-        }
-        true
-    })?;
-    match failure {
-        Some(e) => Err(e),
-        None => Ok((found, truncated)),
-    }
 }
 
 /// Parses an unsigned integer component with a message that names the game.
@@ -410,23 +280,6 @@ pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
     }
 }
 
-/// A game played on the whole list of its components, each a count
-/// (Moore's Nim, staircase Nim, misère Nim). Its components mean something
-/// only together, so they have no value or options of their own: it is a
-/// [`SumGame`] that reads and prints counts and refuses the rest, and its
-/// analysis and moves of a whole position are its
-/// [`Capabilities`](crate::ruleset::Capabilities).
-pub trait WholePositionGame: Send + Sync {
-    /// The canonical game name.
-    fn name(&self) -> String;
-
-    /// What a component counts, for errors, and the largest count
-    /// accepted. The default: heaps of any size.
-    fn count(&self) -> (&'static str, u64) {
-        ("a heap size", u64::MAX)
-    }
-}
-
 /// The sum of the counts of a whole position (saturating): how many moves
 /// take one or more from one count, checked against the state budget
 /// before they are listed.
@@ -437,35 +290,4 @@ pub fn count_total(counts: &[u64]) -> u64 {
 /// The texts of a whole position of counts, for [`Move::whole`](crate::answer::Move::whole).
 pub fn count_texts(counts: &[u64]) -> Vec<String> {
     counts.iter().map(u64::to_string).collect()
-}
-
-impl<T: WholePositionGame> SumGame for T {
-    type Comp = u64;
-
-    fn name(&self) -> String {
-        WholePositionGame::name(self)
-    }
-
-    fn parse_component(&self, text: &str) -> Result<u64> {
-        let (what, max) = self.count();
-        parse_count(text, what, max)
-    }
-
-    fn format_component(&self, c: &u64) -> String {
-        c.to_string()
-    }
-
-    fn value(&self, _c: &u64, _limits: &Limits) -> Result<Nimber> {
-        Err(whole_position_only(&WholePositionGame::name(self)))
-    }
-
-    fn for_each_option(&self, _c: &u64, _: &Limits, _f: Visit<u64>) -> Result<()> {
-        Err(whole_position_only(&WholePositionGame::name(self)))
-    }
-}
-
-fn whole_position_only(game: &str) -> Error {
-    Error::unsupported(format!(
-        "{game} is played on the whole position: a component has no value or options of its own"
-    ))
 }

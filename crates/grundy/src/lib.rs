@@ -12,8 +12,8 @@
 //!   list of games, and builds it.
 //! - **The text level**: a game comes back as a [`ruleset::Ruleset`],
 //!   which reads positions as texts and answers about them; the one adapter
-//!   [`ruleset::SumRuleset`] makes it of a game's typed [`SumGame`] and its
-//!   [`ruleset::Capabilities`].
+//!   [`ruleset::SumRuleset`] makes it of a game's typed [`Game`] and its
+//!   [`ruleset::Game`].
 //! - **Answers**: the types of [`answer`] (a [`Value`], an [`Outcome`], a
 //!   [`Move`] or [`PositionMove`], an [`Analysis`]) and, for heap
 //!   sequences, [`heap::SeqReport`] (grown step by step by
@@ -58,9 +58,9 @@ pub mod spec;
 
 pub use answer::{Analysis, Move, PositionMove, Value};
 pub use error::{Error, Result};
-pub use game::{Limits, Outcome, SearchProgress, SearchTables, SearchWatch, StateSpace, SumGame};
+pub use game::{Limits, Outcome, SearchProgress, SearchTables, SearchWatch, StateSpace};
 pub use nimber::{mex, nim_mul, MexSet, Nimber};
-pub use ruleset::Ruleset;
+pub use ruleset::{Game, Ruleset};
 pub use spec::{parse, parse_with, SpecOptions};
 
 /// Helpers shared by the unit tests.

@@ -3,24 +3,25 @@
 //! Front ends know games only by name and positions only as text. A
 //! [`Ruleset`] turns component texts into an [`Analysis`] (values, outcome,
 //! winning moves), and heap games also into a Grundy sequence. Every game
-//! plugs in one way: it implements the typed [`SumGame`] (parse, print and
-//! value a component, list its options) and [`Capabilities`] (defaulted
-//! hooks: its own analysis of a position, misère play, a heap sequence, an
-//! explicit graph, components read from files), and the one adapter
-//! [`SumRuleset`] gives front ends the text level.
+//! plugs in one way: it implements the typed [`Game`] (parse, print and
+//! value a component, list its options, and defaulted hooks: its own
+//! analysis of a position, misère play, a heap sequence, an explicit
+//! graph, components read from files), and the one adapter [`SumRuleset`]
+//! gives front ends the text level.
 
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
-use crate::answer::drawing::MAX_DRAWN_HEAP;
 pub use crate::answer::drawing::{Drawing, Figure};
 pub use crate::answer::{
     Analysis, ListedMove, Move, PositionMove, Value, MAX_LISTED_MOVES, MAX_LISTED_TEXT,
 };
 use crate::error::{Error, Result};
 use crate::game::Limits;
-pub use crate::game::{list_options, parse_count, parse_pair, scan_options_with_value, SumGame};
+use crate::game::Visit;
+pub use crate::game::{parse_count, parse_pair};
+use crate::heap::MAX_HEAP;
 use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
 use crate::solve::compound::{explore_sum, ComponentGraph};
@@ -29,9 +30,12 @@ use crate::solve::split::Split;
 
 mod figure;
 mod files;
+mod game;
 mod misere;
 mod typed;
 pub use files::{analyze_position, inline_position, read_position, FileAccess, FilePosition};
+pub(crate) use game::read_components;
+pub use game::{list_options, scan_options_with_value, Game};
 pub use misere::{
     misere_sequence_of, quotient_moves, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH,
 };
@@ -40,8 +44,7 @@ pub use typed::{read_sums, read_typed, split_sum, split_words};
 /// A game that front ends can drive by name: the object-safe text level.
 ///
 /// A game plugs in only through [`SumRuleset`], by implementing the typed
-/// [`SumGame`] and, for what it can do beyond values of components,
-/// [`Capabilities`]; the one other implementation,
+/// [`Game`]; the one other implementation,
 /// [`CompoundRuleset`](crate::compound::CompoundRuleset), puts a compound
 /// of games behind the same facade so that play and pictures reach it. What only some games can do is reached through
 /// methods that return `Option`, so that this interface stays the same
@@ -98,9 +101,52 @@ pub trait Ruleset: Send + Sync {
     /// solve`); `None` for other games.
     fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>>;
 
-    /// The way to components given as files, for games that accept them
-    /// (the engine does no I/O: front ends read the files).
-    fn files(&self) -> Option<&dyn ComponentFiles>;
+    /// Whether a component may be given as the path of a file holding its
+    /// text ([`Game::reads_files`]); the engine does no I/O, front ends
+    /// read the files ([`read_position`]).
+    fn reads_files(&self) -> bool {
+        false
+    }
+
+    /// The file a component text names and the text it adds to the
+    /// file's, or `None` ([`Game::file_reference`]).
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        let _ = (component, is_file);
+        Ok(None)
+    }
+
+    /// The inline text of a component read from the file `path`
+    /// ([`Game::component_from_file`]).
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        let _ = text;
+        Err(Error::unsupported(format!(
+            "{} reads no component from a file such as {path}",
+            self.name()
+        )))
+    }
+
+    /// Warnings about components that read well but are probably not what
+    /// was meant ([`Game::file_warnings`]).
+    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        let _ = (components, files);
+        Vec::new()
+    }
+
+    /// [`Ruleset::analyze`] where `files[i]` is the path that component
+    /// `i`'s text was read from ([`Game::analyze_files`]).
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let _ = files;
+        self.analyze(components, limits)
+    }
 
     /// This game played misère (the last player to move loses), decided
     /// by search ([`Misere`]), or a one-line refusal saying why misère
@@ -152,177 +198,6 @@ pub struct SplitComponent {
     pub keys: Vec<u128>,
 }
 
-/// Components that may be given as the path of a file holding their text
-/// (a graph of a million edges does not fit on a command line).
-pub trait ComponentFiles {
-    /// The file the component text `component` names, and the text to add
-    /// to the file's (Hackenbush's `FILE~u-v` adds a cut line), or `None`
-    /// when it names no file; `is_file` is the front end's answer to
-    /// whether a path is a file.
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>>;
-
-    /// The inline text of a component read from the file `path`, for
-    /// front ends that pass positions around as texts (play, pictures).
-    fn component_from_file(&self, text: &str, path: &str) -> Result<String>;
-
-    /// Warnings about components that read well but are probably not
-    /// what was meant (a Hackenbush graph that never touches its ground is
-    /// worth 0), one line each, for front ends to show; `files[i]` is the
-    /// path component `i` was read from. Errors are left to the analysis.
-    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String>;
-
-    /// [`Ruleset::analyze`] where `files[i]` is the path that component
-    /// `i`'s text was read from (`None`: given inline). Reports name the
-    /// path instead of repeating the file's text, and errors about a file
-    /// start with its path.
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis>;
-}
-
-/// The components of [`ComponentFiles::analyze_files`], each read by
-/// `from_file(text, path)` when `files` names the file its text came from
-/// and by `inline(text)` otherwise, with the texts reports show for them
-/// (the path, or the inline text).
-pub(crate) fn read_components<T>(
-    components: &[String],
-    files: &[Option<String>],
-    from_file: impl Fn(&str, &str) -> Result<T>,
-    inline: impl Fn(&str) -> Result<T>,
-) -> Result<(Vec<String>, Vec<T>)> {
-    let mut shown = Vec::with_capacity(components.len());
-    let mut read = Vec::with_capacity(components.len());
-    for (i, text) in components.iter().enumerate() {
-        match files.get(i).and_then(Option::as_ref) {
-            Some(path) => {
-                read.push(from_file(text, path)?);
-                shown.push(path.clone());
-            }
-            None => {
-                read.push(inline(text)?);
-                shown.push(text.clone());
-            }
-        }
-    }
-    Ok((shown, read))
-}
-
-/// What a game can do beyond parsing, printing and valuing components
-/// ([`SumGame`]): every method has a default, and a game overrides those
-/// it needs. [`SumRuleset`] turns `SumGame + Capabilities` into a
-/// [`Ruleset`]. They live here rather than in [`SumGame`] because some
-/// answers (heap sequences, solved tables) are types of the layers above
-/// the games' core.
-pub trait Capabilities: SumGame {
-    /// The analysis of the position `p`. The default
-    /// is the sum rule ([`analyze_parsed`]); a game overrides it with its
-    /// theory (Wythoff's huge pairs, Cutting's thin pieces), a rule for
-    /// the whole position (Moore's Nim, staircase Nim, misère Nim) or a
-    /// loopy analysis (scripts whose moves have cycles).
-    fn analyze_position(&self, p: Parsed<'_, Self::Comp>, limits: &Limits) -> Result<Analysis> {
-        analyze_parsed(self, p, limits)
-    }
-
-    /// Every move from the position `p`. The
-    /// default moves one component to each of its options
-    /// ([`sum_position_moves`]); whole-position games move the whole.
-    fn moves_of_position(
-        &self,
-        p: Parsed<'_, Self::Comp>,
-        limits: &Limits,
-    ) -> Result<Vec<PositionMove>> {
-        sum_position_moves(self, p, limits)
-    }
-
-    /// Whether the last player to move loses ([`Ruleset::misere`]).
-    fn misere(&self) -> bool {
-        false
-    }
-
-    /// How the game is played misère ([`Ruleset::into_misere`]): by
-    /// default as a sum of independent components.
-    fn misere_play(&self) -> MiserePlay {
-        MiserePlay::Sums
-    }
-
-    /// This game played misère ([`Ruleset::into_misere`]), as
-    /// [`Capabilities::misere_play`] says; a game already played misère
-    /// stays as it is.
-    fn into_misere(self) -> Result<Box<dyn Ruleset>>
-    where
-        Self: Sized + 'static,
-    {
-        match self.misere_play() {
-            MiserePlay::Refused(why) => Err(misere::refusal(&self.name(), why)),
-            _ => Ok(boxed(Misere::new(self))),
-        }
-    }
-
-    /// Whether `a+b` means a sum of components ([`Ruleset::reads_sums`]):
-    /// games whose position is one whole (staircase, Moore's Nim) or
-    /// whose texts may hold a `+` (vertex names) say no.
-    fn reads_sums(&self) -> bool {
-        true
-    }
-
-    /// The heap-sequence capability ([`Ruleset::heap`]).
-    fn heap(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The heap-moves capability ([`Ruleset::heap_moves`]).
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The heap a component is, for games with [`Capabilities::heap_moves`]
-    /// (`None`: a component that is no heap, such as a script's string).
-    fn as_heap(&self, _c: &Self::Comp) -> Option<u64> {
-        None
-    }
-
-    /// The whole graph solved, in normal or `misere` play (the player who
-    /// cannot move wins), for games on a finite explicit graph
-    /// ([`Ruleset::solve_table`]).
-    fn solve_table(&self, _misere: bool, _limits: &Limits) -> Option<Result<StateTable>> {
-        None
-    }
-
-    /// The file capability ([`Ruleset::files`]).
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        None
-    }
-
-    /// A component as keys of the split search
-    /// ([`Ruleset::split_components`]), for games it plays.
-    fn split_component(&self, _c: &Self::Comp) -> Option<SplitComponent> {
-        None
-    }
-
-    /// How the component `c` is drawn (`None`: it is shown as its text).
-    /// A game draws its own positions, as it parses and prints them; the
-    /// default draws a heap as a stack of tokens when it is small enough
-    /// to count.
-    fn draw(&self, c: &Self::Comp) -> Option<Drawing> {
-        let size = self.as_heap(c)?;
-        (size <= MAX_DRAWN_HEAP).then_some(Drawing::Heap { size })
-    }
-
-    /// The ways to choose the move from `from` to the parts `to` on the
-    /// drawing, each a set of the drawing's keys ([`Figure::marks`]); the
-    /// default, for heaps, is the lowest token taken.
-    fn marks(&self, from: &Self::Comp, to: &[Self::Comp]) -> Vec<Vec<String>> {
-        figure::heap_marks(self, from, to)
-    }
-}
-
 /// A position as the adapter hands it to a game: the component texts as
 /// given (for reports, and for the moves' `next`) and the components they
 /// read as, one per text.
@@ -352,15 +227,15 @@ impl<C> Copy for Parsed<'_, C> {}
 
 /// The one adapter from a typed game to the text level: parse every
 /// component, then hand the typed position to the game's
-/// [`Capabilities`].
+/// [`Game`].
 pub struct SumRuleset<G>(pub G);
 
 /// `game` behind the text level, ready for front ends.
-pub fn boxed<G: Capabilities + 'static>(game: G) -> Box<dyn Ruleset> {
+pub fn boxed<G: Game + 'static>(game: G) -> Box<dyn Ruleset> {
     Box::new(SumRuleset(game))
 }
 
-impl<G: Capabilities> SumRuleset<G> {
+impl<G: Game> SumRuleset<G> {
     fn parse_all(&self, components: &[String]) -> Result<Vec<G::Comp>> {
         components
             .iter()
@@ -369,7 +244,7 @@ impl<G: Capabilities> SumRuleset<G> {
     }
 }
 
-impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
+impl<G: Game + 'static> Ruleset for SumRuleset<G> {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -415,8 +290,33 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
         self.0.solve_table(false, limits)
     }
 
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        self.0.files()
+    fn reads_files(&self) -> bool {
+        self.0.reads_files()
+    }
+
+    fn file_reference<'a>(
+        &self,
+        component: &'a str,
+        is_file: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(&'a str, String)>> {
+        self.0.file_reference(component, is_file)
+    }
+
+    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
+        self.0.component_from_file(text, path)
+    }
+
+    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        self.0.file_warnings(components, files)
+    }
+
+    fn analyze_files(
+        &self,
+        components: &[String],
+        files: &[Option<String>],
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        self.0.analyze_files(components, files, limits)
     }
 
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {
@@ -429,7 +329,19 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
     }
 
     fn component_graph(&self, components: &[String], limits: &Limits) -> Result<ComponentGraph> {
-        explore_sum(&self.0, &self.parse_all(components)?, limits)
+        let game = &self.0;
+        let write = |to: &[G::Comp], parts: &[G::Comp]| ListedMove {
+            to: game.format_option(to),
+            note: game.describe_option(parts),
+            parts: game.option_parts(to),
+        };
+        let comps = self.parse_all(components)?;
+        explore_sum(
+            &comps,
+            &|c, l, f| game.for_each_option(c, l, f),
+            &write,
+            limits,
+        )
     }
 
     fn moves_to_value(
@@ -454,7 +366,7 @@ impl<G: Capabilities + 'static> Ruleset for SumRuleset<G> {
 /// Every move of a sum: each option of each component, the component
 /// replaced by the parts it becomes (a finished component keeps its text
 /// for "nothing left", so positions keep their shape).
-pub fn sum_position_moves<G: SumGame + ?Sized>(
+pub fn sum_position_moves<G: Game + ?Sized>(
     game: &G,
     p: Parsed<'_, G::Comp>,
     limits: &Limits,
@@ -493,7 +405,7 @@ pub fn sum_position_moves<G: SumGame + ?Sized>(
 ///
 /// A move in component `i` wins exactly when it reaches a value
 /// `g_i ⊕ s`, where `s` is the total: the new total is then zero.
-pub fn analyze_parsed<G: SumGame + ?Sized>(
+pub fn analyze_parsed<G: Game + ?Sized>(
     game: &G,
     p: Parsed<'_, G::Comp>,
     limits: &Limits,
@@ -514,7 +426,7 @@ pub fn analyze_parsed<G: SumGame + ?Sized>(
 }
 
 /// The value of each component.
-fn values_of<G: SumGame + ?Sized>(
+fn values_of<G: Game + ?Sized>(
     game: &G,
     comps: &[G::Comp],
     limits: &Limits,
@@ -526,7 +438,7 @@ fn values_of<G: SumGame + ?Sized>(
 /// its value by `change` (a move in component `i` reaches value
 /// `g_i ⊕ change`), and whether more exist: with `change` the total, the
 /// winning moves.
-fn moves_reaching<G: SumGame + ?Sized>(
+fn moves_reaching<G: Game + ?Sized>(
     game: &G,
     comps: &[G::Comp],
     values: &[Nimber],
@@ -556,7 +468,43 @@ fn moves_reaching<G: SumGame + ?Sized>(
 }
 
 /// Heap games are sums of heaps that also have a Grundy sequence.
-impl<R: HeapRules> Capabilities for HeapGame<R> {
+impl<R: HeapRules> Game for HeapGame<R> {
+    type Comp = u64;
+
+    fn name(&self) -> String {
+        self.rules().name()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap size", MAX_HEAP)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
+    fn value(&self, c: &u64, limits: &Limits) -> Result<Nimber> {
+        self.value_of(*c, limits).map(Nimber)
+    }
+
+    fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
+        self.rules().for_each_option(*c, f);
+        Ok(())
+    }
+
+    fn options_with_value(
+        &self,
+        c: &u64,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<u64>>, bool)> {
+        match self.rules().options_with_value(*c, target.0, limits, max) {
+            Some(found) => Ok(found),
+            None => scan_options_with_value(self, c, target, limits, max),
+        }
+    }
+
     fn heap(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }

@@ -6,7 +6,7 @@ mod brute;
 
 use brute::Mex;
 use grundy::games::coins::{CoinGame, Coins};
-use grundy::{Limits, Nimber, Outcome, SpecOptions, SumGame};
+use grundy::{Game, Limits, Nimber, Outcome, SpecOptions};
 use proptest::prelude::*;
 
 /// Which turned sets (ascending coin numbers, the head last) a game allows.

@@ -6,7 +6,7 @@ mod brute;
 
 use brute::Mex;
 use grundy::games::hackenbush::{after_cut, cuts_to_value, drawing_value, Drawing};
-use grundy::{Limits, Nimber, Outcome, SpecOptions, SumGame};
+use grundy::{Game, Limits, Nimber, Outcome, SpecOptions};
 use proptest::prelude::*;
 
 /// The edges of `mask` that reach `ground` through edges of `mask`.
@@ -131,8 +131,6 @@ fn huge_cycles_name_their_winning_cut() {
     let files = [Some("cycle.txt".to_string())];
     let limits = Limits::default();
     let a = game
-        .files()
-        .unwrap()
         .analyze_files(std::slice::from_ref(&text), &files, &limits)
         .unwrap();
     assert_eq!(a.grundy, Some(grundy::Value::Finite(Nimber(1))));
@@ -144,16 +142,10 @@ fn huge_cycles_name_their_winning_cut() {
     // The name reads back as the file with a cut line.
     let after = format!("{text}~100000 100001\n");
     let files = [Some(m.to.clone())];
-    let b = game
-        .files()
-        .unwrap()
-        .analyze_files(&[after], &files, &limits)
-        .unwrap();
+    let b = game.analyze_files(&[after], &files, &limits).unwrap();
     assert_eq!(b.outcome, Outcome::P);
     // Without the budget to look inside the cycle, nothing is claimed.
     let a = game
-        .files()
-        .unwrap()
         .analyze_files(&[text], &files, &Limits::with_max_states(1000))
         .unwrap();
     assert!(a.winning_moves.is_empty() && a.moves_truncated);
@@ -246,8 +238,6 @@ fn poj_3710_files_are_one_graph_on_one_ground() {
     let game = grundy::spec::parse("hackenbush", SpecOptions::default()).unwrap();
     let files = [Some("trees.txt".to_string())];
     let a = game
-        .files()
-        .unwrap()
         .analyze_files(&[POJ_SAMPLE.to_string()], &files, &Limits::default())
         .unwrap();
     // The triangle fuses to a loop (*1) on the stalk: *2; the edge: *1.

@@ -107,7 +107,7 @@ fn ed_luogu_samples() {
 #[test]
 fn multiplication_game_published_ranges() {
     let m = mult::Mult::default();
-    use grundy::SumGame;
+    use grundy::Game;
     let first_wins = |n: u64| m.value(&n, &Limits::default()).unwrap().value() != 0;
     for n in 2..=9 {
         assert!(first_wins(n));
@@ -184,7 +184,7 @@ proptest! {
 
     #[test]
     fn mult_rule_matches_search(n in 0u64..u64::MAX) {
-        use grundy::SumGame;
+        use grundy::Game;
         let m = mult::Mult::default();
         let wins = m.value(&n, &Limits::default()).unwrap().value() != 0;
         prop_assert_eq!(wins, mult::first_player_wins(n));
@@ -192,7 +192,7 @@ proptest! {
 
     #[test]
     fn mult_matches_brute_force(n in 0u64..3000) {
-        use grundy::SumGame;
+        use grundy::Game;
         // Straight from the rules: p starts at 1, multiply by 2..9, p >= n ends.
         let mut brute = Mex::new(|&p: &u64| {
             if p >= n { vec![] } else { (2..=9).map(|k| vec![p * k]).collect() }

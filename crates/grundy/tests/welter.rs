@@ -6,7 +6,7 @@ mod brute;
 
 use brute::Mex;
 use grundy::games::welter::{welter_value, Strip, Welter};
-use grundy::{Limits, Nimber, Outcome, Ruleset, SpecOptions, SumGame};
+use grundy::{Game, Limits, Nimber, Outcome, Ruleset, SpecOptions};
 use proptest::prelude::*;
 
 /// Options as the brute force takes them: each a list of one strip.

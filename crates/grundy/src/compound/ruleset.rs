@@ -16,7 +16,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
-use crate::ruleset::{read_sums, ComponentFiles, Ruleset, SplitComponent};
+use crate::ruleset::{read_sums, Ruleset, SplitComponent};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
 use crate::solve::retro::StateTable;
 use crate::spec::{LoadFile, SpecOptions};
@@ -222,10 +222,6 @@ impl Ruleset for CompoundRuleset {
     }
 
     fn solve_table(&self, _: &Limits) -> Option<Result<StateTable>> {
-        None
-    }
-
-    fn files(&self) -> Option<&dyn ComponentFiles> {
         None
     }
 

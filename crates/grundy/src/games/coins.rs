@@ -20,7 +20,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
-use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
+use crate::ruleset::{Game, MAX_LISTED_TEXT};
 
 use crate::entry::{Build, Entry, Example};
 use crate::ruleset::boxed;
@@ -421,7 +421,7 @@ impl CoinGame {
     }
 }
 
-impl SumGame for CoinGame {
+impl Game for CoinGame {
     type Comp = Coins;
 
     fn name(&self) -> String {
@@ -489,9 +489,7 @@ impl SumGame for CoinGame {
         }
         Ok((found, truncated))
     }
-}
 
-impl Capabilities for CoinGame {
     /// The row of coins, as long as written (a list of heads: up to the
     /// last head).
     fn draw(&self, c: &Coins) -> Option<Drawing> {

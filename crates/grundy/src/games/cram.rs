@@ -13,11 +13,11 @@ use crate::answer::drawing::Drawing;
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
-use crate::games::grid::files::{parse_board_lines, FileFormat};
+use crate::games::grid::files::parse_board_lines;
 use crate::games::grid::shape::{for_each_part_cut, push_parts, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
+use crate::ruleset::{boxed, Game, SplitComponent};
 use crate::solve::split::EachOption;
 use crate::solve::split::{SolverCell, Split, SPLIT_TABLE_CAP};
 
@@ -262,7 +262,12 @@ pub fn table_cap(cells: u32) -> u64 {
     (64u64 << cells.min(40)).min(SPLIT_TABLE_CAP)
 }
 
-impl SumGame for Cram {
+/// Cram is a sum of boards and plays misère by the generic search;
+/// boards too big to type come from files.
+///
+/// A board file draws the board one row per line
+/// ([`board::files`](crate::games::grid::files)).
+impl Game for Cram {
     type Comp = Region;
 
     fn name(&self) -> String {
@@ -338,11 +343,7 @@ impl SumGame for Cram {
         }
         Ok(())
     }
-}
 
-/// Cram is a sum of boards and plays misère by the generic search;
-/// boards too big to type come from files.
-impl Capabilities for Cram {
     fn draw(&self, b: &Region) -> Option<Drawing> {
         Some(draw_board(b))
     }
@@ -359,14 +360,10 @@ impl Capabilities for Cram {
         })
     }
 
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        Some(self)
+    fn reads_files(&self) -> bool {
+        true
     }
-}
 
-/// A board file draws the board one row per line
-/// ([`board::files`](crate::games::grid::files)).
-impl FileFormat for Cram {
     fn parse_file(&self, text: &str) -> Result<Region> {
         parse_board_lines(text, BOARD)
     }

@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Move, PositionMove, SumGame, Value};
+use crate::ruleset::{analyze_parsed, Analysis, Game, Move, PositionMove, Value};
 use crate::ruleset::{boxed, MiserePlay, Parsed};
 
 /// The longest side accepted.
@@ -199,12 +199,12 @@ impl Cutting {
         let outcome = if over { Outcome::P } else { Outcome::N };
         Ok(Analysis {
             values: Some(values),
-            ..Analysis::by_outcome(SumGame::name(self), shown, outcome, winning_moves)
+            ..Analysis::by_outcome(Game::name(self), shown, outcome, winning_moves)
         })
     }
 }
 
-impl SumGame for Cutting {
+impl Game for Cutting {
     type Comp = (u64, u64);
 
     fn name(&self) -> String {
@@ -261,9 +261,7 @@ impl SumGame for Cutting {
         }
         Ok(())
     }
-}
 
-impl Capabilities for Cutting {
     /// The game is won by cutting out a 1x1 piece, not by moving last.
     fn misere_play(&self) -> MiserePlay {
         MiserePlay::Refused(

@@ -16,7 +16,7 @@ use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::ruleset::boxed;
-use crate::ruleset::{parse_pair, Capabilities, SumGame};
+use crate::ruleset::{parse_pair, Game};
 
 /// `G(x, y)` for one E&D pair.
 pub fn ed_value(x: u64, y: u64) -> u64 {
@@ -71,7 +71,7 @@ pub struct Ed;
 pub const ED: Entry = Entry::plain("ed", "pairs x,y", "3,5", |_| Ok(boxed(Ed)))
     .about("E&D: drop one pile, split the other (Luogu P2148)");
 
-impl SumGame for Ed {
+impl Game for Ed {
     type Comp = (u64, u64);
 
     fn name(&self) -> String {
@@ -130,5 +130,3 @@ impl SumGame for Ed {
         Ok((found, truncated))
     }
 }
-
-impl Capabilities for Ed {}

@@ -16,7 +16,7 @@ use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::ruleset::boxed;
-use crate::ruleset::{parse_pair, Capabilities, SumGame};
+use crate::ruleset::{parse_pair, Game};
 
 /// Value of the `j`-th chain element above a bottom of value `g0`
 /// (`j = 0` is the bottom itself).
@@ -59,7 +59,7 @@ impl Euclid {
     }
 }
 
-impl SumGame for Euclid {
+impl Game for Euclid {
     type Comp = (u64, u64);
 
     fn name(&self) -> String {
@@ -125,5 +125,3 @@ impl SumGame for Euclid {
         Ok((found, false))
     }
 }
-
-impl Capabilities for Euclid {}

@@ -25,7 +25,7 @@ use crate::game::Visit;
 use crate::games::content_lines;
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Parsed};
-use crate::ruleset::{Analysis, Capabilities, SumGame};
+use crate::ruleset::{Analysis, Game};
 use crate::solve::retro::{analyze_token_sum, misere_table, MoveGraph, Solved, StateTable};
 
 /// The game on the graph of one file.
@@ -155,7 +155,10 @@ impl GraphFileGame {
 
 /// One token per vertex named by a component; a move slides one token
 /// along one edge (repeated edges are one move).
-impl SumGame for GraphFileGame {
+///
+/// The graph may have cycles: values follow Smith, and every vertex is
+/// solved at once for `grundy solve`.
+impl Game for GraphFileGame {
     type Comp = u32;
 
     fn name(&self) -> String {
@@ -171,7 +174,7 @@ impl SumGame for GraphFileGame {
     }
 
     /// The finite value of a vertex; one on a cycle that never ends has
-    /// only a generalized value, which [`Capabilities::analyze_position`]
+    /// only a generalized value, which [`Game::analyze_position`]
     /// reports.
     fn value(&self, v: &u32, limits: &Limits) -> Result<Nimber> {
         self.solved(limits)?.nimber(*v).ok_or_else(|| {
@@ -191,17 +194,13 @@ impl SumGame for GraphFileGame {
         }
         Ok(())
     }
-}
 
-/// The graph may have cycles: values follow Smith, and every vertex is
-/// solved at once for `grundy solve`.
-impl Capabilities for GraphFileGame {
     /// One token per component, analysed by Smith's rules
     /// ([`analyze_token_sum`]).
     fn analyze_position(&self, p: Parsed<'_, u32>, limits: &Limits) -> Result<Analysis> {
         let solved = self.solved(limits)?;
         Ok(analyze_token_sum(
-            SumGame::name(self),
+            Game::name(self),
             p.texts,
             solved,
             p.comps,
@@ -276,7 +275,7 @@ impl GraphFileGame {
     /// Every vertex's outcome, remoteness and generalized value.
     fn normal_table(&self, limits: &Limits) -> Result<StateTable> {
         let solved = self.solved(limits)?;
-        Ok(solved.table(SumGame::name(self), self.start_names(), |v| {
+        Ok(solved.table(Game::name(self), self.start_names(), |v| {
             self.vertex_name(v).to_string()
         }))
     }
@@ -286,7 +285,7 @@ impl GraphFileGame {
     fn misere_table(&self, limits: &Limits) -> Result<StateTable> {
         misere_table(
             &self.graph,
-            SumGame::name(self),
+            Game::name(self),
             self.start_names(),
             |v| self.vertex_name(v).to_string(),
             limits,

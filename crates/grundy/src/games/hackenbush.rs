@@ -37,10 +37,7 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::ruleset::{
-    analyze_parsed, list_options, Analysis, Capabilities, ComponentFiles, ListedMove, SumGame,
-    MAX_LISTED_TEXT,
-};
+use crate::ruleset::{analyze_parsed, list_options, Analysis, Game, ListedMove, MAX_LISTED_TEXT};
 use crate::ruleset::{boxed, read_components, Parsed};
 
 /// The value of a Green Hackenbush drawing (only what reaches the ground
@@ -261,7 +258,7 @@ impl Hackenbush {
     }
 }
 
-impl SumGame for Hackenbush {
+impl Game for Hackenbush {
     type Comp = Drawing;
 
     fn name(&self) -> String {
@@ -354,12 +351,6 @@ impl SumGame for Hackenbush {
             None => self.ground.to_string(),
         }
     }
-}
-
-impl Capabilities for Hackenbush {
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        Some(self)
-    }
 
     fn draw(&self, g: &Drawing) -> Option<crate::answer::drawing::Drawing> {
         picture::picture(g)
@@ -370,10 +361,12 @@ impl Capabilities for Hackenbush {
         let key = to.first().and_then(|t| picture::cut_key(from, t));
         key.map(|k| vec![vec![k]]).unwrap_or_default()
     }
-}
 
-impl ComponentFiles for Hackenbush {
-    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+    fn reads_files(&self) -> bool {
+        true
+    }
+
+    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
         let mut out = Vec::new();
         for (i, text) in components.iter().enumerate() {
             let file = files.get(i).and_then(Option::as_deref);

@@ -1,9 +1,9 @@
 //! The built-in games, one file per family.
 //!
 //! Heap games implement [`crate::heap::HeapRules`]; the others implement
-//! [`crate::ruleset::SumGame`] and [`crate::ruleset::Capabilities`], games
-//! that are not sums of independent parts (Moore's Nim, staircase Nim,
-//! misère Nim) through [`crate::game::WholePositionGame`]. Each file also
+//! [`crate::ruleset::Game`], games that are not sums of independent parts
+//! (Moore's Nim, staircase Nim, misère Nim) by its hooks for a whole
+//! position. Each file also
 //! holds the game's [`Entry`] in the registry ([`crate::registry::GAMES`]).
 
 pub mod chomp;

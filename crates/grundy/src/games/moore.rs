@@ -8,10 +8,10 @@
 
 use crate::entry::{Build, Entry, Example};
 use crate::error::{Error, Result};
-use crate::game::{count_texts, WholePositionGame};
+use crate::game::count_texts;
 use crate::game::{Limits, Outcome};
 use crate::ruleset::{boxed, MiserePlay, Parsed};
-use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
+use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -147,13 +147,21 @@ impl Moore {
     }
 }
 
-impl WholePositionGame for Moore {
+impl Game for Moore {
+    type Comp = u64;
+
     fn name(&self) -> String {
         format!("moore:{}", self.k)
     }
-}
 
-impl Capabilities for Moore {
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap size", u64::MAX)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
@@ -196,7 +204,7 @@ impl Capabilities for Moore {
             .collect();
         Ok(Analysis {
             moves_truncated: truncated,
-            ..Analysis::by_outcome(SumGame::name(self), p.texts, outcome, moves)
+            ..Analysis::by_outcome(Game::name(self), p.texts, outcome, moves)
         })
     }
 }

@@ -17,7 +17,7 @@ use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
 use crate::ruleset::boxed;
-use crate::ruleset::{parse_count, Capabilities, SumGame};
+use crate::ruleset::{parse_count, Game};
 use crate::solve::Memo;
 
 /// `ceil(m / k)` without overflow.
@@ -74,7 +74,7 @@ impl Default for Mult {
     }
 }
 
-impl SumGame for Mult {
+impl Game for Mult {
     type Comp = u64;
 
     fn name(&self) -> String {
@@ -110,5 +110,3 @@ impl SumGame for Mult {
         parts.first().map_or("1".to_string(), u64::to_string)
     }
 }
-
-impl Capabilities for Mult {}

@@ -9,14 +9,14 @@
 
 use crate::entry::{Accepts, Entry};
 use crate::error::Result;
+use crate::game::count_total;
 use crate::game::Visit;
-use crate::game::{count_total, WholePositionGame};
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::heap::{offer_taking, ClosedForm};
 use crate::ruleset::{boxed, sum_position_moves, Parsed};
-use crate::ruleset::{Analysis, Capabilities, Move, PositionMove};
+use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -111,13 +111,21 @@ impl MisereNim {
     }
 }
 
-impl WholePositionGame for MisereNim {
+impl Game for MisereNim {
+    type Comp = u64;
+
     fn name(&self) -> String {
         "nim".to_string()
     }
-}
 
-impl Capabilities for MisereNim {
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "a heap size", u64::MAX)
+    }
+
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
     fn misere(&self) -> bool {
         true
     }
@@ -142,12 +150,7 @@ impl Capabilities for MisereNim {
         Ok(Analysis {
             misere: true,
             method: Some("bouton"),
-            ..Analysis::by_outcome(
-                WholePositionGame::name(self),
-                p.texts,
-                outcome,
-                winning_moves,
-            )
+            ..Analysis::by_outcome(self.name(), p.texts, outcome, winning_moves)
         })
     }
 }

@@ -18,11 +18,11 @@ use crate::answer::drawing::{on_circle, square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::grid::files::{self, FileFormat};
+use crate::games::grid::files;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::grid::text::{draw_board, format_board, parse_board, parse_dims};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, ComponentFiles, SplitComponent, SumGame};
+use crate::ruleset::{boxed, Game, SplitComponent};
 use crate::solve::split::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
@@ -366,7 +366,12 @@ fn parse_family(t: &str) -> Option<Result<NkGraph>> {
     })
 }
 
-impl SumGame for NodeKayles {
+/// Node Kayles is a sum of graphs and plays misère by the generic search;
+/// graphs too big to type come from files.
+///
+/// A graph file lists an edge or a lone vertex per line
+/// ([`board::files`](crate::games::grid::files)).
+impl Game for NodeKayles {
     type Comp = NkGraph;
 
     fn name(&self) -> String {
@@ -470,34 +475,7 @@ impl SumGame for NodeKayles {
         }
         Ok(())
     }
-}
 
-/// A table big enough for the parts of a graph on `vertices`.
-fn cap(vertices: u128) -> u64 {
-    (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
-}
-
-/// The rules of [`NkMoves`] owning their graph's edges, for front ends
-/// that keep them beyond one call ([`Capabilities::split_component`]).
-struct NkRules(Arc<Vec<u128>>);
-
-impl Split for NkRules {
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
-        NkMoves { adj: &self.0 }.options(key, parts, ends)
-    }
-
-    fn size(&self, key: u128) -> u32 {
-        NkMoves { adj: &self.0 }.size(key)
-    }
-
-    fn scope(&self) -> String {
-        NkMoves { adj: &self.0 }.scope()
-    }
-}
-
-/// Node Kayles is a sum of graphs and plays misère by the generic search;
-/// graphs too big to type come from files.
-impl Capabilities for NodeKayles {
     /// Grid graphs as boards (a square's neighbours are the squares
     /// beside it), other graphs with their vertices on a circle.
     fn draw(&self, g: &NkGraph) -> Option<Drawing> {
@@ -532,10 +510,6 @@ impl Capabilities for NodeKayles {
         }
     }
 
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        Some(self)
-    }
-
     fn split_component(&self, g: &NkGraph) -> Option<SplitComponent> {
         let mut keys = Vec::new();
         let adj = match g {
@@ -552,6 +526,37 @@ impl Capabilities for NodeKayles {
             rules: Arc::new(NkRules(adj)),
             keys,
         })
+    }
+
+    fn reads_files(&self) -> bool {
+        true
+    }
+
+    fn parse_file(&self, text: &str) -> Result<NkGraph> {
+        graph_file(text)
+    }
+}
+
+/// A table big enough for the parts of a graph on `vertices`.
+fn cap(vertices: u128) -> u64 {
+    (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
+}
+
+/// The rules of [`NkMoves`] owning their graph's edges, for front ends
+/// that keep them beyond one call ([`Game::split_component`]).
+struct NkRules(Arc<Vec<u128>>);
+
+impl Split for NkRules {
+    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        NkMoves { adj: &self.0 }.options(key, parts, ends)
+    }
+
+    fn size(&self, key: u128) -> u32 {
+        NkMoves { adj: &self.0 }.size(key)
+    }
+
+    fn scope(&self) -> String {
+        NkMoves { adj: &self.0 }.scope()
     }
 }
 
@@ -574,14 +579,6 @@ fn takers(
         }
     }
     ways
-}
-
-/// A graph file lists an edge or a lone vertex per line
-/// ([`board::files`](crate::games::grid::files)).
-impl FileFormat for NodeKayles {
-    fn parse_file(&self, text: &str) -> Result<NkGraph> {
-        graph_file(text)
-    }
 }
 
 /// The graph a file lists.

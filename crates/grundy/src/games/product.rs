@@ -13,11 +13,11 @@
 
 use crate::entry::{Build, Entry, Example};
 use crate::error::{shorten_quote, Error, Result};
-use crate::game::{parse_pair, Ignored, Limits, SumGame, Visit};
+use crate::game::{parse_pair, Ignored, Limits, Visit};
 use crate::games::coins::rule::MAX_COIN;
 use crate::games::coins::{CoinGame, MoveBudget, Search};
 use crate::nimber::{nim_inverse, nim_mul, Nimber};
-use crate::ruleset::{boxed, Capabilities};
+use crate::ruleset::{boxed, Game};
 
 /// A position of a product game: the heads on the grid.
 ///
@@ -259,7 +259,7 @@ impl Product {
     }
 
     /// The moves from the head `(x, y)` of `c` that change its value by
-    /// `d` (see [`SumGame::options_with_value`]), added to `moves`.
+    /// `d` (see [`Game::options_with_value`]), added to `moves`.
     fn moves_of_head(
         &self,
         c: &Heads,
@@ -355,7 +355,7 @@ impl Product {
     }
 }
 
-impl SumGame for Product {
+impl Game for Product {
     type Comp = Heads;
 
     fn name(&self) -> String {
@@ -444,8 +444,6 @@ impl SumGame for Product {
         (!list.is_empty()).then(|| format!("turn {}", list.join(" ")))
     }
 }
-
-impl Capabilities for Product {}
 
 #[cfg(test)]
 mod tests {

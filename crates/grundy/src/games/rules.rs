@@ -24,7 +24,7 @@ use crate::heap::{
     detect, FiniteBound, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats,
 };
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_parsed, Analysis, Capabilities, Parsed, SumGame};
+use crate::ruleset::{analyze_parsed, Analysis, Game, Parsed};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
@@ -121,7 +121,9 @@ impl RulesGame {
     }
 }
 
-impl SumGame for RulesGame {
+/// A script whose moves have a cycle is solved as a loopy game; integer
+/// positions make a sequence.
+impl Game for RulesGame {
     type Comp = Pos;
 
     fn name(&self) -> String {
@@ -158,32 +160,7 @@ impl SumGame for RulesGame {
         }
         Ok(())
     }
-}
 
-impl RulesGame {
-    /// Every option of the sum of `parts`: one part replaced by one of its
-    /// options (itself split into its parts).
-    fn for_each_option_of_sum(&self, parts: &[Pos], limits: &Limits, f: Visit<Pos>) -> Result<()> {
-        let mut go_on = true;
-        for (i, part) in parts.iter().enumerate() {
-            self.for_each_option(part, limits, &mut |moved| {
-                let mut whole: Vec<Pos> = parts[..i].to_vec();
-                whole.extend_from_slice(moved);
-                whole.extend_from_slice(&parts[i + 1..]);
-                go_on = f(&whole);
-                go_on
-            })?;
-            if !go_on {
-                break;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A script whose moves have a cycle is solved as a loopy game; integer
-/// positions make a sequence.
-impl Capabilities for RulesGame {
     fn analyze_position(&self, p: Parsed<'_, Pos>, limits: &Limits) -> Result<Analysis> {
         match analyze_parsed(self, p, limits) {
             Err(Error::Cyclic(_)) => self.analyze_loopy(p.texts, p.comps, limits),
@@ -204,6 +181,27 @@ impl Capabilities for RulesGame {
             Pos::Int(i) => u64::try_from(*i).ok(),
             _ => None,
         }
+    }
+}
+
+impl RulesGame {
+    /// Every option of the sum of `parts`: one part replaced by one of its
+    /// options (itself split into its parts).
+    fn for_each_option_of_sum(&self, parts: &[Pos], limits: &Limits, f: Visit<Pos>) -> Result<()> {
+        let mut go_on = true;
+        for (i, part) in parts.iter().enumerate() {
+            self.for_each_option(part, limits, &mut |moved| {
+                let mut whole: Vec<Pos> = parts[..i].to_vec();
+                whole.extend_from_slice(moved);
+                whole.extend_from_slice(&parts[i + 1..]);
+                go_on = f(&whole);
+                go_on
+            })?;
+            if !go_on {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 

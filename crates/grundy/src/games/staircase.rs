@@ -10,10 +10,10 @@
 
 use crate::entry::Entry;
 use crate::error::Result;
-use crate::game::{count_texts, count_total, WholePositionGame};
+use crate::game::{count_texts, count_total};
 use crate::game::{Limits, Outcome};
 use crate::ruleset::{boxed, MiserePlay, Parsed};
-use crate::ruleset::{Analysis, Capabilities, Move, PositionMove, SumGame};
+use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
@@ -66,18 +66,22 @@ impl Staircase {
     }
 }
 
-impl WholePositionGame for Staircase {
+impl Game for Staircase {
+    type Comp = u64;
+
     fn name(&self) -> String {
         "staircase".to_string()
     }
 
     /// Half the range, so that topping up a step cannot overflow.
-    fn count(&self) -> (&'static str, u64) {
-        ("the number of coins on a step", u64::MAX / 2)
+    fn parse_component(&self, text: &str) -> Result<u64> {
+        parse_count(text, "the number of coins on a step", u64::MAX / 2)
     }
-}
 
-impl Capabilities for Staircase {
+    fn format_component(&self, c: &u64) -> String {
+        c.to_string()
+    }
+
     /// The position is one whole: `+` is not a sum of parts.
     fn reads_sums(&self) -> bool {
         false
@@ -114,7 +118,7 @@ impl Capabilities for Staircase {
             .iter()
             .map(|next| Move::whole(count_texts(next)))
             .collect();
-        let name = SumGame::name(self);
+        let name = Game::name(self);
         Ok(Analysis::by_outcome(name, p.texts, outcome, winning_moves))
     }
 }

@@ -28,7 +28,7 @@ use crate::game::Limits;
 use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
 use crate::ruleset::boxed;
-use crate::ruleset::{Capabilities, SumGame, MAX_LISTED_TEXT};
+use crate::ruleset::{Game, MAX_LISTED_TEXT};
 
 /// How the strip with no coins is written; `0` would be a coin on 0.
 const EMPTY: &str = "empty";
@@ -226,10 +226,7 @@ pub const WELTER: Entry = Entry::plain(
 )
 .about("Welter's game: move a coin to a lower empty square (Nim with distinct heaps)");
 
-/// Welter's game needs no capability beyond the typed core.
-impl Capabilities for Welter {}
-
-impl SumGame for Welter {
+impl Game for Welter {
     type Comp = Strip;
 
     fn name(&self) -> String {

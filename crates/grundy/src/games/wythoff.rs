@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
-use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Capabilities, Move, SumGame};
+use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Game, Move};
 use crate::ruleset::{boxed, Parsed};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
@@ -190,12 +190,14 @@ impl Wythoff {
         let shown = [text.to_string()];
         Analysis {
             values: Some(vec![None]),
-            ..Analysis::by_outcome(SumGame::name(self), &shown, outcome, moves)
+            ..Analysis::by_outcome(Game::name(self), &shown, outcome, moves)
         }
     }
 }
 
-impl SumGame for Wythoff {
+/// Huge pairs, beyond the value table, are analysed by the theory of
+/// P-positions when they stand alone.
+impl Game for Wythoff {
     type Comp = (u64, u64);
 
     fn name(&self) -> String {
@@ -233,11 +235,7 @@ impl SumGame for Wythoff {
         }
         Ok(())
     }
-}
 
-/// Huge pairs, beyond the value table, are analysed by the theory of
-/// P-positions when they stand alone.
-impl Capabilities for Wythoff {
     fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {
         match analyze_parsed(self, p, limits) {
             Err(Error::Limit { .. } | Error::Unsupported(_)) if p.comps.len() == 1 => {

@@ -8,9 +8,7 @@ use super::period::{detect_table, FiniteBound, Periodicity};
 use super::values::HeapValues;
 use super::{HeapRules, SeqEngine, SeqReport, SeqRequest};
 use crate::error::{Error, Result};
-use crate::game::Visit;
-use crate::game::{parse_count, scan_options_with_value, Limits, SumGame};
-use crate::nimber::Nimber;
+use crate::game::Limits;
 
 /// The largest heap a user may type. Closed forms and proven periods answer
 /// any heap up to this; tables stop at `--max-states`.
@@ -441,43 +439,5 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
             closed_form: None,
             sparse,
         })
-    }
-}
-
-impl<R: HeapRules> SumGame for HeapGame<R> {
-    type Comp = u64;
-
-    fn name(&self) -> String {
-        self.rules.name()
-    }
-
-    fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", MAX_HEAP)
-    }
-
-    fn format_component(&self, c: &u64) -> String {
-        c.to_string()
-    }
-
-    fn value(&self, c: &u64, limits: &Limits) -> Result<Nimber> {
-        self.value_of(*c, limits).map(Nimber)
-    }
-
-    fn for_each_option(&self, c: &u64, _: &Limits, f: Visit<u64>) -> Result<()> {
-        self.rules.for_each_option(*c, f);
-        Ok(())
-    }
-
-    fn options_with_value(
-        &self,
-        c: &u64,
-        target: Nimber,
-        limits: &Limits,
-        max: usize,
-    ) -> Result<(Vec<Vec<u64>>, bool)> {
-        match self.rules.options_with_value(*c, target.0, limits, max) {
-            Some(found) => Ok(found),
-            None => scan_options_with_value(self, c, target, limits, max),
-        }
     }
 }

@@ -20,7 +20,7 @@ pub mod sweep;
 pub mod values;
 
 pub use code::Code;
-pub use family::{HeapGame, HeapSequence, SeqStats};
+pub use family::{HeapGame, HeapSequence, SeqStats, MAX_HEAP};
 pub use partition::SparseInfo;
 pub use period::{detect, FiniteBound, Periodicity};
 pub use run::SeqRun;

@@ -2,7 +2,7 @@
 //! that choose each move, for front ends that draw positions and let
 //! people move by clicking or by typing coordinates.
 
-use super::Capabilities;
+use super::Game;
 use crate::answer::drawing::{figure_key, Drawing, Figure, MAX_DRAWN_ITEMS};
 use crate::answer::PositionMove;
 use crate::error::Result;
@@ -10,7 +10,7 @@ use crate::error::Result;
 /// The figure of the position `comps` with the `moves` listed from it, or
 /// `None` when some component has no drawing (or one too big to read),
 /// so that front ends show the text instead.
-pub(crate) fn figure_of<G: Capabilities + ?Sized>(
+pub(crate) fn figure_of<G: Game + ?Sized>(
     game: &G,
     comps: &[G::Comp],
     moves: &[PositionMove],
@@ -44,7 +44,7 @@ pub(crate) fn figure_of<G: Capabilities + ?Sized>(
 
 /// The default marks of a heap game's move: the lowest token taken (the
 /// heap keeps the tokens below it, in whatever parts the move leaves).
-pub(crate) fn heap_marks<G: Capabilities + ?Sized>(
+pub(crate) fn heap_marks<G: Game + ?Sized>(
     game: &G,
     from: &G::Comp,
     to: &[G::Comp],

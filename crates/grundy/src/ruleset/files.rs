@@ -47,13 +47,13 @@ pub fn read_position(
         files: Vec::with_capacity(components.len()),
         warnings: Vec::new(),
     };
-    let Some(from_files) = game.files() else {
+    if !game.reads_files() {
         p.texts = read_sums(game, components);
         p.files = vec![None; p.texts.len()];
         return Ok(p);
-    };
+    }
     for c in components {
-        let Some((path, cuts)) = from_files.file_reference(c, access.is_file)? else {
+        let Some((path, cuts)) = game.file_reference(c, access.is_file)? else {
             let parts = read_sums(game, std::slice::from_ref(c));
             p.files.extend(parts.iter().map(|_| None));
             p.texts.extend(parts);
@@ -67,22 +67,22 @@ pub fn read_position(
         p.texts.push(text);
         p.files.push(Some(c.clone()));
     }
-    p.warnings = from_files.warnings(&p.texts, &p.files);
+    p.warnings = game.file_warnings(&p.texts, &p.files);
     Ok(p)
 }
 
 /// The position with its files turned into inline texts, for front ends
 /// that pass positions around as texts (play, pictures, drawings).
 pub fn inline_position(game: &dyn Ruleset, position: &FilePosition) -> Result<Vec<String>> {
-    let Some(from_files) = game.files() else {
+    if !game.reads_files() {
         return Ok(position.texts.clone());
-    };
+    }
     position
         .texts
         .iter()
         .zip(&position.files)
         .map(|(t, f)| match f {
-            Some(path) => from_files.component_from_file(t, path),
+            Some(path) => game.component_from_file(t, path),
             None => Ok(t.clone()),
         })
         .collect()
@@ -97,10 +97,10 @@ pub fn analyze_position(
     position: &FilePosition,
     limits: &Limits,
 ) -> Result<Analysis> {
-    let Some(from_files) = game.files() else {
+    if !game.reads_files() {
         return game.analyze(&position.texts, limits);
-    };
-    let a = from_files.analyze_files(&position.texts, &position.files, limits)?;
+    }
+    let a = game.analyze_files(&position.texts, &position.files, limits)?;
     // In normal play an N-position always has a move; a misère one may be
     // N for having none, which is not looked up here.
     let normal = !a.misere;

@@ -12,18 +12,18 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, read_components, Capabilities, ComponentFiles, Parsed, Ruleset};
+use super::{boxed, list_options, read_components, Game, Parsed, Ruleset};
 use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
-use crate::game::{list_options, Limits, Outcome, StateSpace, SumGame, Visit};
+use crate::game::{Limits, Outcome, StateSpace, Visit};
 use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
 use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, SumSpace};
 use crate::solve::retro::StateTable;
 
-/// How a game is played misère ([`Capabilities::misere_play`]).
+/// How a game is played misère ([`Game::misere_play`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MiserePlay {
     /// A sum of independent components: searched as the sorted multiset
@@ -71,7 +71,7 @@ impl<G> Misere<G> {
     }
 }
 
-impl<G: SumGame> SumGame for Misere<G> {
+impl<G: Game + 'static> Game for Misere<G> {
     type Comp = G::Comp;
 
     fn name(&self) -> String {
@@ -107,9 +107,7 @@ impl<G: SumGame> SumGame for Misere<G> {
     fn option_parts(&self, parts: &[G::Comp]) -> Vec<String> {
         self.game.option_parts(parts)
     }
-}
 
-impl<G: Capabilities + 'static> Capabilities for Misere<G> {
     fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
         match self.game.misere_play() {
             MiserePlay::Sums => self
@@ -166,42 +164,28 @@ impl<G: Capabilities + 'static> Capabilities for Misere<G> {
 
     /// Components read from files (Hackenbush graphs) are read as the
     /// game reads them, then played misère.
-    fn files(&self) -> Option<&dyn ComponentFiles> {
-        self.game.files().map(|_| self as &dyn ComponentFiles)
-    }
-}
-
-impl<G: Capabilities + 'static> Misere<G> {
-    /// The game's heap moves and the position's heaps, when the game is a
-    /// heap game: what the genus and the quotient need of a sum.
-    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapSequence, Vec<u64>)> {
-        let moves = self.game.heap_moves()?;
-        let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
-        Some((moves, heaps?))
+    fn reads_files(&self) -> bool {
+        self.game.reads_files()
     }
 
-    fn inner_files(&self) -> &dyn ComponentFiles {
-        self.game
-            .files()
-            .expect("Misere offers files only when its game does")
+    fn parse_file(&self, text: &str) -> Result<G::Comp> {
+        self.game.parse_file(text)
     }
-}
 
-impl<G: Capabilities + 'static> ComponentFiles for Misere<G> {
     fn file_reference<'a>(
         &self,
         component: &'a str,
         is_file: &dyn Fn(&str) -> bool,
     ) -> Result<Option<(&'a str, String)>> {
-        self.inner_files().file_reference(component, is_file)
+        self.game.file_reference(component, is_file)
     }
 
     fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        self.inner_files().component_from_file(text, path)
+        self.game.component_from_file(text, path)
     }
 
-    fn warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
-        self.inner_files().warnings(components, files)
+    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+        self.game.file_warnings(components, files)
     }
 
     /// The components read inline, searched misère, and reported by the
@@ -223,6 +207,16 @@ impl<G: Capabilities + 'static> ComponentFiles for Misere<G> {
             components: shown,
             ..a
         })
+    }
+}
+
+impl<G: Game + 'static> Misere<G> {
+    /// The game's heap moves and the position's heaps, when the game is a
+    /// heap game: what the genus and the quotient need of a sum.
+    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapSequence, Vec<u64>)> {
+        let moves = self.game.heap_moves()?;
+        let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
+        Some((moves, heaps?))
     }
 }
 
@@ -249,8 +243,9 @@ fn decided(
 
 /// A sum decided by searching the multisets of its components; the
 /// winning moves are the options that leave a position the opponent loses.
-fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
-    let mut search = MisereSearch::new(SumSpace::new(game, limits.clone()), limits.clone());
+fn analyze_sum<G: Game>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
+    let options = |c: &G::Comp, l: &Limits, f: Visit<G::Comp>| game.for_each_option(c, l, f);
+    let mut search = MisereSearch::new(SumSpace::new(&options, limits.clone()), limits.clone());
     let root = search.space().position(p.comps)?;
     let wins = search.mover_wins(&root)?;
     let (moves, truncated) = winning_moves(game, p, wins, limits, |i, parts| {
@@ -270,7 +265,7 @@ fn analyze_sum<G: SumGame>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) ->
 /// false): the options, in the order the game lists them, after which the
 /// opponent loses (`loses(i, parts)`: component `i` replaced by `parts`),
 /// at most `limits.max_moves` of them (and whether more were left out).
-fn winning_moves<G: SumGame>(
+fn winning_moves<G: Game>(
     game: &G,
     p: Parsed<'_, G::Comp>,
     wins: bool,
@@ -313,7 +308,7 @@ struct WholeSpace<'a, G> {
     limits: &'a Limits,
 }
 
-impl<G: Capabilities> StateSpace for WholeSpace<'_, G> {
+impl<G: Game> StateSpace for WholeSpace<'_, G> {
     type Position = Vec<String>;
 
     fn moves(&mut self, p: &Vec<String>, out: &mut Vec<Vec<String>>) -> Result<()> {
@@ -331,11 +326,7 @@ impl<G: Capabilities> StateSpace for WholeSpace<'_, G> {
 
 /// A whole position decided by search; the winning moves are the game's
 /// moves that leave a position the opponent loses.
-fn analyze_whole<G: Capabilities>(
-    game: &G,
-    p: Parsed<'_, G::Comp>,
-    limits: &Limits,
-) -> Result<Analysis> {
+fn analyze_whole<G: Game>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
     let space = WholeSpace { game, limits };
     let mut search = MisereSearch::new(space, limits.clone());
     let wins = search.mover_wins(&p.texts.to_vec())?;

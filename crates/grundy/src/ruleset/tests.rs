@@ -6,7 +6,7 @@ use crate::game::Visit;
 /// A heap game whose one move, take one token, is listed twice.
 struct Stutter;
 
-impl SumGame for Stutter {
+impl Game for Stutter {
     type Comp = u64;
     fn name(&self) -> String {
         "stutter".into()
@@ -27,8 +27,6 @@ impl SumGame for Stutter {
         Ok(())
     }
 }
-
-impl Capabilities for Stutter {}
 
 #[test]
 fn an_option_listed_twice_is_one_move() {

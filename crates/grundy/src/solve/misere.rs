@@ -5,7 +5,7 @@
 //! equal pairs do not cancel), so the general way to decide a position is
 //! to search it whole. [`MisereSearch`] does so with an explicit stack
 //! (deep games cannot overflow the call stack) and stops at the first
-//! winning option. [`SumSpace`] is the space of sums of a [`SumGame`]'s
+//! winning option. [`SumSpace`] is the space of sums of a game's
 //! components, each position the sorted multiset of its components. Equal
 //! pairs cannot be cancelled, but a component can be replaced by any game
 //! equal to it in misère play, so each is written as its misère canonical
@@ -18,10 +18,12 @@
 
 pub mod canon;
 
+use std::hash::Hash;
+
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Limits, StateSpace, SumGame};
+use crate::game::{ComponentOptions, Limits, StateSpace};
 use canon::{Canon, END};
 
 /// A position waiting for its options' outcomes.
@@ -125,23 +127,23 @@ impl<S: StateSpace> MisereSearch<S> {
     }
 }
 
-/// Sums of a [`SumGame`]'s components for the misère search: a position
+/// Sums of a game's components for the misère search: a position
 /// is the sorted multiset of its components, each written as its misère
 /// canonical form (see [`canon`]) when that form is small enough to make,
 /// and otherwise as the component's number tagged [`RAW`] (each distinct
 /// component numbered once, its options listed once). Components equal to
 /// the game without moves are dropped.
-pub struct SumSpace<'a, G: SumGame + ?Sized> {
-    game: &'a G,
+pub struct SumSpace<'a, C> {
+    options_of: ComponentOptions<'a, C>,
     limits: Limits,
-    numbers: FxHashMap<G::Comp, u32>,
+    numbers: FxHashMap<C, u32>,
     /// The options of each numbered component, each a position of its
     /// parts, once listed.
     options: Vec<Option<Vec<Vec<u32>>>>,
     /// Whether each numbered component has a move, once asked.
     movable: Vec<Option<bool>>,
     /// The components, by number, to list their options.
-    comps: Vec<G::Comp>,
+    comps: Vec<C>,
     /// Each numbered component's canonical form once tried: `Some(None)`
     /// when it is too big to make.
     forms: Vec<Option<Option<u32>>>,
@@ -162,12 +164,12 @@ pub const RAW: u32 = 1 << 31;
 const MAX_FORMS: usize = 1 << 16;
 const MAX_BIRTHDAY: u32 = 256;
 
-impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
+impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
     /// The sums of `game`'s components.
-    pub fn new(game: &'a G, limits: Limits) -> Self {
+    pub fn new(options_of: ComponentOptions<'a, C>, limits: Limits) -> Self {
         let max_forms = MAX_FORMS.min(usize::try_from(limits.max_states).unwrap_or(usize::MAX));
         SumSpace {
-            game,
+            options_of,
             limits,
             numbers: FxHashMap::default(),
             options: Vec::new(),
@@ -181,7 +183,7 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
 
     /// The position made of `comps`: their canonical forms (or tagged
     /// numbers), the games without moves left out, sorted.
-    pub fn position(&mut self, comps: &[G::Comp]) -> Result<Vec<u32>> {
+    pub fn position(&mut self, comps: &[C]) -> Result<Vec<u32>> {
         let numbers: Vec<u32> = comps.iter().map(|c| self.number(c)).collect();
         self.position_of(&numbers)
     }
@@ -204,7 +206,7 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
         Ok(pos)
     }
 
-    fn number(&mut self, c: &G::Comp) -> u32 {
+    fn number(&mut self, c: &C) -> u32 {
         if let Some(&n) = self.numbers.get(c) {
             return n;
         }
@@ -226,21 +228,20 @@ impl<'a, G: SumGame + ?Sized> SumSpace<'a, G> {
             return Ok(m);
         }
         let mut any = false;
-        self.game
-            .for_each_option(&self.comps[n as usize], &self.limits, &mut |_| {
-                any = true;
-                false
-            })?;
+        (self.options_of)(&self.comps[n as usize], &self.limits, &mut |_| {
+            any = true;
+            false
+        })?;
         self.movable[n as usize] = Some(any);
         Ok(any)
     }
 
     /// The parts of each option of component `n`, as numbers.
     fn parts_of(&mut self, n: u32) -> Result<Vec<Vec<u32>>> {
-        let mut raw: Vec<Vec<G::Comp>> = Vec::new();
+        let mut raw: Vec<Vec<C>> = Vec::new();
         let mut over = None;
-        let (game, limits) = (self.game, &self.limits);
-        game.for_each_option(&self.comps[n as usize], limits, &mut |parts| {
+        let (options_of, limits) = (self.options_of, &self.limits);
+        options_of(&self.comps[n as usize], limits, &mut |parts| {
             if raw.len() as u64 >= limits.max_states {
                 over = Some(Error::limit(
                     "listing a component's moves",
@@ -358,7 +359,7 @@ struct Pending {
 }
 
 impl Pending {
-    fn open<G: SumGame + ?Sized>(space: &mut SumSpace<'_, G>, n: u32) -> Result<Pending> {
+    fn open<C: Clone + Eq + Hash>(space: &mut SumSpace<'_, C>, n: u32) -> Result<Pending> {
         let parts = space.parts_of(n)?;
         space.pending[n as usize] = true;
         Ok(Pending {
@@ -376,7 +377,7 @@ fn cycle() -> Error {
     )
 }
 
-impl<G: SumGame + ?Sized> StateSpace for SumSpace<'_, G> {
+impl<C: Clone + Eq + Hash> StateSpace for SumSpace<'_, C> {
     type Position = Vec<u32>;
 
     fn moves(&mut self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) -> Result<()> {
@@ -409,6 +410,7 @@ impl<G: SumGame + ?Sized> StateSpace for SumSpace<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Visit;
 
     /// Misère Nim heaps as a state space of sorted heap lists.
     struct Heaps;
@@ -478,7 +480,8 @@ mod tests {
     /// (each checked by an independent search of the rules).
     #[test]
     fn forms_do_not_depend_on_the_order_they_are_made_in() {
-        let game = crate::heap::HeapGame::new(crate::heap::Code::parse("4.7").unwrap());
+        use crate::heap::HeapRules;
+        let code = crate::heap::Code::parse("4.7").unwrap();
         let lost: [&[u64]; 6] = [
             &[3, 10],
             &[7, 12],
@@ -488,7 +491,11 @@ mod tests {
             &[1, 3, 5, 10],
         ];
         for warm in [false, true] {
-            let mut space = SumSpace::new(&game, Limits::default());
+            let options = |c: &u64, _: &Limits, f: Visit<u64>| {
+                code.for_each_option(*c, f);
+                Ok(())
+            };
+            let mut space = SumSpace::new(&options, Limits::default());
             if warm {
                 for n in 1..=13 {
                     space.position(&[n]).unwrap();

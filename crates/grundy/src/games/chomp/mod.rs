@@ -27,7 +27,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::grid::text::parse_dims;
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Capabilities, SplitComponent, SumGame};
+use crate::ruleset::{boxed, Game, SplitComponent};
 use crate::solve::diagrams::{self as dense, Dense};
 use crate::solve::split::{SolverCell, Split};
 
@@ -203,7 +203,8 @@ impl Chomp {
     }
 }
 
-impl SumGame for Chomp {
+/// Chomp is a sum of bars and plays misère by the generic search.
+impl Game for Chomp {
     type Comp = Vec<u8>;
 
     fn name(&self) -> String {
@@ -279,10 +280,7 @@ impl SumGame for Chomp {
         }
         Ok(())
     }
-}
 
-/// Chomp is a sum of bars and plays misère by the generic search.
-impl Capabilities for Chomp {
     /// The bar as written: the first row on top, the poison at `a1`.
     fn draw(&self, rows: &Vec<u8>) -> Option<Drawing> {
         let width = rows.first().copied().unwrap_or(0);

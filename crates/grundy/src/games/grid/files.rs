@@ -12,73 +12,7 @@
 use super::shape::Region;
 use super::text::parse_board;
 use crate::error::{shorten_quote, Error, Result};
-use crate::game::Limits;
 use crate::games::content_lines;
-use crate::ruleset::{read_components, Analysis, Capabilities, ComponentFiles, Parsed};
-
-/// A game whose components a file gives whole, in a line format of its
-/// own: the file capability ([`ComponentFiles`]) follows from it.
-pub trait FileFormat: Capabilities {
-    /// The component the text of a file describes.
-    fn parse_file(&self, text: &str) -> Result<Self::Comp>;
-}
-
-/// A component names a file when the whole text is a path (nothing is
-/// added to a board's or a graph's file); reports name the path, and a
-/// file's errors start with it.
-impl<G: FileFormat> ComponentFiles for G {
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
-        Ok(is_file(component).then(|| (component, String::new())))
-    }
-
-    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let c = self.parse_file(text).map_err(|e| in_file(path, e))?;
-        Ok(self.format_component(&c))
-    }
-
-    fn warnings(&self, _: &[String], _: &[Option<String>]) -> Vec<String> {
-        Vec::new()
-    }
-
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        let read = |text: &str, path: &str| self.parse_file(text).map_err(|e| in_file(path, e));
-        let inline = |t: &str| self.parse_component(t).map_err(|e| not_a_file(t, e));
-        let (shown, comps) = read_components(components, files, read, inline)?;
-        self.analyze_position(Parsed::new(&shown, &comps), limits)
-    }
-}
-
-/// `e`, saying that no file has the name `text` when it looks like a
-/// path (a dot or a slash and letters no board has): a mistyped file name
-/// is the likelier mistake.
-fn not_a_file(text: &str, e: Error) -> Error {
-    let path_like = text.contains(['.', '/'])
-        && text
-            .chars()
-            .any(|c| c.is_alphabetic() && !matches!(c, 'x' | 'X'));
-    if path_like {
-        Error::parse(format!(
-            "{e} (and no file is named `{}`)",
-            shorten_quote(text)
-        ))
-    } else {
-        e
-    }
-}
-
-/// `e` as an error of the file `path`.
-fn in_file(path: &str, e: Error) -> Error {
-    Error::parse(format!("{path}: {e}"))
-}
 
 /// The board a file draws, one row per line.
 pub fn parse_board_lines(text: &str, what: &str) -> Result<Region> {

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::quotient::MisereQuotient;
 use crate::heap::HeapSequence;
-use crate::ruleset::{Capabilities, Parsed};
+use crate::ruleset::{Game, Parsed};
 
 /// The state budget of the quotient tried for a sum: enough for every
 /// quotient this version proves (order 8 for 0.75 walks 16,332 states),
@@ -28,7 +28,7 @@ pub(super) struct Known {
     fails_from: u64,
 }
 
-impl<G: Capabilities + 'static> Misere<G> {
+impl<G: Game + 'static> Misere<G> {
     /// A sum of heaps decided by the game's misère quotient, when the game
     /// has one proven up to the largest heap of the sum; `None` leaves the
     /// sum to search.

@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::game::Limits;
 use crate::heap::genus::GenusTable;
 use crate::heap::HeapSequence;
-use crate::ruleset::{Capabilities, Parsed};
+use crate::ruleset::{Game, Parsed};
 
 /// The state budget of the genera computed for a sum, besides two states
 /// for each heap the largest heap reaches by moves leaving one heap (a
@@ -131,7 +131,7 @@ fn misere_value(xor: u32, big: usize) -> u32 {
     }
 }
 
-impl<G: Capabilities + 'static> Misere<G> {
+impl<G: Game + 'static> Misere<G> {
     /// A sum of heaps decided by the genus rule, when every heap of the sum
     /// (and every heap a winning move leaves) is hereditarily tame within
     /// the budget; `None` leaves the sum to the next method.

@@ -14,7 +14,7 @@ use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 use crate::answer::ListedMove;
 use crate::error::{Error, Result};
-use crate::game::{Limits, SumGame};
+use crate::game::{ComponentOptions, Limits};
 use crate::nimber::MexSet;
 use crate::solve::retro::MoveGraph;
 
@@ -229,18 +229,21 @@ fn part_key<C: Hash>(c: &C) -> u64 {
 }
 
 /// Every position reachable from the sum `comps` of a game, numbered
-/// breadth first, as a [`ComponentGraph`]. Fails past `limits.max_states`
-/// positions, on a cycle, and when asked to stop.
-pub fn explore_sum<G: SumGame + ?Sized>(
-    game: &G,
-    comps: &[G::Comp],
+/// breadth first, as a [`ComponentGraph`]: `options_of` lists a
+/// component's options, and `write(to, parts)` writes a move of the root
+/// to the position `to` whose moved component became `parts`. Fails past
+/// `limits.max_states` positions, on a cycle, and when asked to stop.
+pub fn explore_sum<C: Clone + Eq + Hash>(
+    comps: &[C],
+    options_of: ComponentOptions<'_, C>,
+    write: &dyn Fn(&[C], &[C]) -> ListedMove,
     limits: &Limits,
 ) -> Result<ComponentGraph> {
     let what = "exploring a component of the compound";
     let mut root = comps.to_vec();
     root.sort_by_cached_key(part_key);
     let mut positions = vec![root.clone()];
-    let mut index: FxHashMap<Vec<G::Comp>, u32> = FxHashMap::default();
+    let mut index: FxHashMap<Vec<C>, u32> = FxHashMap::default();
     index.insert(root, 0);
     let (mut offsets, mut targets) = (vec![0u32], Vec::new());
     let mut root_moves = Vec::new();
@@ -258,8 +261,8 @@ pub fn explore_sum<G: SumGame + ?Sized>(
         };
         let mut seen = FxHashSet::default();
         for i in 0..here.len() {
-            game.for_each_option(&here[i], limits, &mut |parts| {
-                let mut shown: Vec<G::Comp> = here[..i].to_vec();
+            options_of(&here[i], limits, &mut |parts| {
+                let mut shown: Vec<C> = here[..i].to_vec();
                 shown.extend_from_slice(parts);
                 shown.extend_from_slice(&here[i + 1..]);
                 let mut next = shown.clone();
@@ -280,12 +283,7 @@ pub fn explore_sum<G: SumGame + ?Sized>(
                 if seen.insert(id) {
                     targets.push(id);
                     if v == 0 {
-                        let mv = ListedMove {
-                            to: game.format_option(&shown),
-                            note: game.describe_option(parts),
-                            parts: game.option_parts(&shown),
-                        };
-                        root_moves.push((id, mv));
+                        root_moves.push((id, write(&shown, parts)));
                     }
                 }
                 true

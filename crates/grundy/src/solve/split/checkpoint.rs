@@ -1,4 +1,4 @@
-//! The split search's tables handed to a front end ([`SearchWatch`]):
+//! The split search's tables handed to a front end ([`SearchWatch`](crate::game::SearchWatch)):
 //! progress counters, and snapshots as bytes that a later run restores,
 //! so that a solve of hours killed half-way resumes with the values it
 //! had found. The front end writes the bytes where it likes.
