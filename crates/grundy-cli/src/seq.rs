@@ -162,12 +162,7 @@ pub fn render(r: &SeqReport) -> String {
         r.values.len()
     };
     let shown = &r.values[..cut];
-    let w = shown
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(2);
+    let w = crate::render::widest(shown.iter().map(u64::to_string), 2);
     let nw = (shown.len().saturating_sub(1)).to_string().len().max(2);
     out.push_str(&format!("{:>nw$} ", "n"));
     for c in 0..10 {

@@ -58,13 +58,7 @@ fn render(r: &MisereSeqReport) -> String {
             ]
         })
         .collect();
-    let width = |c: usize| {
-        rows.iter()
-            .map(|row| row[c].chars().count())
-            .chain([cols[c].len()])
-            .max()
-            .unwrap_or(0)
-    };
+    let width = |c: usize| crate::render::widest(rows.iter().map(|row| &row[c]), cols[c].len());
     let widths: Vec<usize> = (0..cols.len()).map(width).collect();
     let line = |cells: [&str; 5]| {
         let mut l = String::new();
