@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use grundy::present::drawing::draw;
 use grundy::Limits;
 
-use crate::output::{print_json, OutFile};
+use crate::output::{print_json, OutFile, PictureFormat};
 use crate::position::PositionArgs;
 
 /// Drawing formats.
@@ -20,17 +20,25 @@ pub enum Format {
     Text,
 }
 
+impl PictureFormat for Format {
+    const HELP: &'static str = "The output format (default: from the -o extension, else text when every component has a text drawing, else svg)";
+
+    fn from_extension(extension: Option<&str>) -> anyhow::Result<Format> {
+        match extension {
+            Some("svg") => Ok(Format::Svg),
+            Some("txt") => Ok(Format::Text),
+            _ => bail!("`grundy draw` writes SVG (-o FILE.svg) or text (-o FILE.txt)"),
+        }
+    }
+}
+
 /// Arguments of `grundy draw`.
 #[derive(Args, Debug)]
 pub struct DrawArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The output format (default: from the -o extension, else text when
-    /// every component has a text drawing, else svg).
-    #[arg(long, value_enum)]
-    format: Option<Format>,
     #[command(flatten)]
-    out: OutFile,
+    out: OutFile<Format>,
     /// The drawing as JSON: each component's parts, and each move with
     /// the keys that choose it.
     #[arg(long)]
@@ -45,15 +53,10 @@ pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.json {
         return print_json(&drawn);
     }
-    let format = match (args.format, &args.out.output) {
-        (Some(f), _) => f,
-        (None, Some(_)) => match args.out.extension() {
-            Some("svg") => Format::Svg,
-            Some("txt") => Format::Text,
-            _ => bail!("`grundy draw` writes SVG (-o FILE.svg) or text (-o FILE.txt)"),
-        },
-        (None, None) if drawn.text.is_some() => Format::Text,
-        (None, None) => Format::Svg,
+    let format = match args.out.format()? {
+        Some(f) => f,
+        None if drawn.text.is_some() => Format::Text,
+        None => Format::Svg,
     };
     let out = match (format, drawn.text) {
         (Format::Svg, _) => drawn.svg,

@@ -73,12 +73,7 @@ pub fn render(why: &Explanation) -> String {
         render_component(&mut out, i, c);
     }
     let labels: Vec<String> = why.components.iter().map(|c| g(&c.component)).collect();
-    let w = labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(3);
+    let w = crate::render::widest(&labels, 3);
     let vw = why.sum.total.to_string().len().max(
         why.components
             .iter()

@@ -7,7 +7,7 @@ use grundy::{Error, Limits};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::output::OutFile;
+use crate::output::{OutFile, PictureFormat};
 use crate::position::PositionArgs;
 
 /// The most positions a picture holds unless `--max-states` says otherwise:
@@ -25,16 +25,28 @@ pub enum Format {
     Png,
 }
 
+impl PictureFormat for Format {
+    const HELP: &'static str = "The output format (default: from the -o extension, else svg)";
+
+    fn from_extension(extension: Option<&str>) -> anyhow::Result<Format> {
+        match extension {
+            Some("dot") | Some("gv") => Ok(Format::Dot),
+            Some("png") => Ok(Format::Png),
+            Some("svg") | None => Ok(Format::Svg),
+            Some(other) => {
+                bail!("cannot tell the format from `.{other}`; use --format svg, dot or png")
+            }
+        }
+    }
+}
+
 /// Arguments of `grundy graph`.
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The output format (default: from the -o extension, else svg).
-    #[arg(long, value_enum)]
-    format: Option<Format>,
     #[command(flatten)]
-    out: OutFile,
+    out: OutFile<Format>,
     /// Draw each position in its node as its game draws it (boards,
     /// graphs, coins, heaps; SVG only).
     #[arg(long)]
@@ -45,18 +57,7 @@ pub struct GraphArgs {
 pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = args.position.ruleset()?;
     let position = args.position.position(&*game)?;
-    let format = match (args.format, &args.out.output) {
-        (Some(f), _) => f,
-        (None, Some(_)) => match args.out.extension() {
-            Some("dot") | Some("gv") => Format::Dot,
-            Some("png") => Format::Png,
-            Some("svg") | None => Format::Svg,
-            Some(other) => {
-                bail!("cannot tell the format from `.{other}`; use --format svg, dot or png")
-            }
-        },
-        (None, None) => Format::Svg,
-    };
+    let format = args.out.format()?.unwrap_or(Format::Svg);
     let graph = match StateGraph::build(&*game, &position, limits) {
         Err(Error::Limit { .. }) => bail!(
             "the state graph has more than {} positions, too many to draw (--max-states is {}{}); raise --max-states or start from a smaller position",

@@ -11,9 +11,45 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
+use clap::Args;
 use grundy::heap::{checkpoint, HeapSequence, HeapValues, SeqReport, SeqRequest, SeqRun};
 use grundy::{Error, Limits};
 use indicatif::ProgressBar;
+
+/// The options `seq` and `quotient` share: how far, the JSON form, and a
+/// checkpoint saved at intervals. The help of `--to` and `--checkpoint`
+/// is each command's own (`mut_arg` on its arguments), as what they
+/// compute differs.
+#[derive(Args, Debug)]
+pub struct HeapRunArgs {
+    // `--to`: the last heap, read by `to()`; help from the command.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    to: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    // `--checkpoint FILE`: help from the command.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    checkpoint_every: f64,
+}
+
+impl HeapRunArgs {
+    /// `--to`, the last heap, as a count below 2^32 - 2, if given.
+    pub fn to(&self) -> anyhow::Result<Option<u64>> {
+        let to = self.to.as_deref();
+        Ok(to
+            .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
+            .transpose()?)
+    }
+
+    /// `--checkpoint-every` as a duration.
+    pub fn every(&self) -> anyhow::Result<Duration> {
+        crate::seq::checkpoint_interval(self.checkpoint_every)
+    }
+}
 
 /// Where the run keeps its state and output.
 pub struct RunFiles {

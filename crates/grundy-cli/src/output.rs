@@ -19,19 +19,39 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// The picture commands' output file (`-o FILE`), whose extension picks
-/// the format unless `--format` says otherwise.
+/// A format of a picture command's `--format`, which the extension of
+/// its output file picks when `--format` is not given.
+pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
+    /// The help of `--format`, which says the default.
+    const HELP: &'static str;
+
+    /// The format named by the output file's extension (`None`: a file
+    /// without one), or why the extension names none.
+    fn from_extension(extension: Option<&str>) -> anyhow::Result<Self>;
+}
+
+/// The picture commands' output: `--format`, and the file (`-o FILE`)
+/// whose extension picks the format unless `--format` says otherwise.
 #[derive(clap::Args, Debug)]
-pub struct OutFile {
+pub struct OutFile<F: PictureFormat> {
+    #[arg(long, help = F::HELP, value_parser = clap::builder::EnumValueParser::<F>::new())]
+    format: Option<F>,
     /// Write to FILE instead of stdout (its extension picks the format).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }
 
-impl OutFile {
-    /// The output file's extension, if there is a file.
-    pub fn extension(&self) -> Option<&str> {
-        self.output.as_ref()?.extension()?.to_str()
+impl<F: PictureFormat> OutFile<F> {
+    /// The format asked for: `--format`, else the one the output file's
+    /// extension names; `None` when neither says (no file).
+    pub fn format(&self) -> anyhow::Result<Option<F>> {
+        match (&self.format, &self.output) {
+            (Some(f), _) => Ok(Some(f.clone())),
+            (None, Some(path)) => {
+                F::from_extension(path.extension().and_then(|e| e.to_str())).map(Some)
+            }
+            (None, None) => Ok(None),
+        }
     }
 
     /// Writes `bytes` to the file, or prints them when there is none.

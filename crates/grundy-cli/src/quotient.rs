@@ -1,6 +1,6 @@
 //! `grundy quotient GAME [--to N]`: the misère quotient of a heap game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -12,39 +12,34 @@ use grundy::heap::HeapSequence;
 use grundy::ruleset::quotient_moves;
 use grundy::{Limits, SpecOptions};
 
+use crate::longrun::HeapRunArgs;
 use crate::output::{print, print_json};
 
 /// Arguments of `grundy quotient`.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("to", |a| a.help(
+        "The largest heap: the quotient of every sum of heaps up to N (default 40)"
+    )),
+    mut_arg("checkpoint", |a| a.help(
+        "Save the quotient proven so far here at intervals, on Ctrl-C and \
+         at the end, and go on from it when it exists"
+    ))
+)]
 pub struct QuotientArgs {
     /// A heap game, e.g. 0.75, sub:1,2, nim, rules:FILE.rhai.
     game: String,
-    /// The largest heap: the quotient of every sum of heaps up to N
-    /// (default 40).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    to: Option<String>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Save the quotient proven so far here at intervals, on Ctrl-C and
-    /// at the end, and go on from it when it exists.
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
-    checkpoint_every: f64,
+    #[command(flatten)]
+    run: HeapRunArgs,
 }
 
 /// Runs the command.
 pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
-    let to = match args.to.as_deref() {
-        Some(t) => grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2)?,
-        None => DEFAULT_QUOTIENT_TO,
-    };
+    let to = args.run.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let moves = quotient_moves(&*game)?;
-    let every = crate::seq::checkpoint_interval(args.checkpoint_every)?;
-    let path = args.checkpoint.as_deref();
+    let every = args.run.every()?;
+    let path = args.run.checkpoint.as_deref();
     let start = path
         .map(|p| resume(p, moves, to, limits))
         .transpose()?
@@ -89,7 +84,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
     let report = reached.answer();
-    if args.json {
+    if args.run.json {
         print_json(&report)?;
     } else {
         print(&text(&report))?;

@@ -28,8 +28,16 @@ pub fn moves_heading(n: usize, truncated: bool) -> String {
 /// The width of a column of `components`: lined up for components of
 /// ordinary length; a longer one (a whole graph) just pushes its row along.
 pub fn column_width(components: &[String]) -> usize {
-    let widest = components.iter().map(|c| c.chars().count()).max();
-    widest.unwrap_or(0).clamp(9, MAX_COLUMN)
+    widest(components, 9).min(MAX_COLUMN)
+}
+
+/// The width of a text column: its widest cell, in characters, and at
+/// least `least` (the width of its heading).
+pub fn widest<S: AsRef<str>>(cells: impl IntoIterator<Item = S>, least: usize) -> usize {
+    cells
+        .into_iter()
+        .map(|c| c.as_ref().chars().count())
+        .fold(least, usize::max)
 }
 
 /// The widest a text column is padded to.

@@ -9,7 +9,7 @@ use clap::Args;
 use grundy::heap::{SeqReport, SeqRequest, SparseInfo};
 use grundy::{Limits, SpecOptions};
 
-use crate::longrun::{self, RunFiles};
+use crate::longrun::{self, HeapRunArgs, RunFiles};
 use crate::output::{print, print_json};
 use crate::plot;
 
@@ -18,23 +18,21 @@ const SHOWN_VALUES: usize = 1000;
 
 /// Arguments of `grundy seq`.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("to", |a| a.help(
+        "The last heap to compute; without it, games with a periodicity \
+         theorem run until the period is proven (up to 2^20 heaps)"
+    )),
+    mut_arg("checkpoint", |a| a.help(
+        "Save the run's state here at intervals and on Ctrl-C, and resume \
+         from it when it exists"
+    ))
+)]
 pub struct SeqArgs {
     /// A heap game, e.g. sub:1,3,4, kayles, 0.137, grundy.
     game: String,
-    /// The last heap to compute; without it, games with a periodicity
-    /// theorem run until the period is proven (up to 2^20 heaps).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    to: Option<String>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Save the run's state here at intervals and on Ctrl-C, and resume
-    /// from it when it exists.
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
-    checkpoint_every: f64,
+    #[command(flatten)]
+    run: HeapRunArgs,
     /// Stream the values to FILE: one little-endian unsigned integer per
     /// heap n = 0, 1, 2, ..., of --values-width bytes, nothing else.
     #[arg(long, value_name = "FILE")]
@@ -66,20 +64,16 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     // Misère sequences too take the game's own moves, not its misère
     // form: genus is misère theory.
     let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
-    let to = args
-        .to
-        .as_deref()
-        .map(|t| grundy::ruleset::parse_count(t, "--to", u32::MAX as u64 - 2))
-        .transpose()?;
+    let to = args.run.to()?;
     if args.misere {
         return misere::run(args, &*game, to, limits);
     }
-    let every = checkpoint_interval(args.checkpoint_every)?;
+    let every = args.run.every()?;
     let req = SeqRequest { to };
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             let files = RunFiles {
-                checkpoint: args.checkpoint.clone(),
+                checkpoint: args.run.checkpoint.clone(),
                 every,
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
@@ -88,7 +82,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         }
         _ => {
             for (flag, given) in [
-                ("--checkpoint", args.checkpoint.is_some()),
+                ("--checkpoint", args.run.checkpoint.is_some()),
                 ("--values-out", args.values_out.is_some()),
             ] {
                 if given {
@@ -104,7 +98,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     if let Some(path) = &args.plot {
         plot::write(path, &report)?;
     }
-    if args.json {
+    if args.run.json {
         print_json(&report)
     } else {
         print(&render(&report))
@@ -168,12 +162,7 @@ pub fn render(r: &SeqReport) -> String {
         r.values.len()
     };
     let shown = &r.values[..cut];
-    let w = shown
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(2);
+    let w = crate::render::widest(shown.iter().map(u64::to_string), 2);
     let nw = (shown.len().saturating_sub(1)).to_string().len().max(2);
     out.push_str(&format!("{:>nw$} ", "n"));
     for c in 0..10 {

@@ -7,6 +7,7 @@
 //! (`python/grundy/`) wraps these in classes with docstrings; this native
 //! module is `grundy._grundy`.
 
+mod args;
 mod misere;
 mod nimber;
 mod run;
@@ -22,6 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use pythonize::pythonize;
 
+use crate::args::{position_function, Position};
 use crate::run::{interruptible, limits, value_error};
 
 /// The most positions a picture holds unless `max_states` says otherwise,
@@ -41,21 +43,16 @@ fn to_python<T: serde::Serialize>(py: Python<'_>, answer: &T) -> PyResult<Py<PyA
         .unbind())
 }
 
-/// `grundy value`: the analysis of a sum, as the dict of `--json`.
-#[pyfunction]
-#[pyo3(signature = (game, components, misere=false, max_states=None, ground=None))]
-fn value(
-    py: Python<'_>,
-    game: &str,
-    components: Vec<String>,
-    misere: bool,
-    max_states: Option<u64>,
-    ground: Option<u64>,
-) -> PyResult<Py<PyAny>> {
-    let game = parse_game(game, SpecOptions { misere, ground })?;
-    let limits = limits(max_states);
-    let (analysis, warnings) = interruptible(py, &limits, |l| {
-        grundy_files::analyze(&*game, &components, l)
+position_function! {
+    /// `grundy value`: the analysis of a sum, as the dict of `--json`.
+    value -> Py<PyAny> = value_of
+}
+
+/// The analysis of `p`, the warnings of reading its files raised as
+/// `UserWarning`s.
+fn value_of(py: Python<'_>, p: Position) -> PyResult<Py<PyAny>> {
+    let (analysis, warnings) = interruptible(py, &p.limits, |l| {
+        grundy_files::analyze(&*p.game, &p.components, l)
     })?;
     for w in warnings {
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
@@ -191,23 +188,17 @@ fn state_graph(
     Ok((svg, picture::to_dot(&graph, &title)))
 }
 
-/// `grundy draw`: the position as its game draws it, as (the dict of
-/// `--json`, the SVG picture, the text drawing or `None`).
-#[pyfunction]
-#[pyo3(signature = (game, components, misere=false, max_states=None, ground=None))]
-fn draw(
-    py: Python<'_>,
-    game: &str,
-    components: Vec<String>,
-    misere: bool,
-    max_states: Option<u64>,
-    ground: Option<u64>,
-) -> PyResult<(Py<PyAny>, String, Option<String>)> {
-    let game = parse_game(game, SpecOptions { misere, ground })?;
-    let position = read_sums(&*game, &components);
-    let limits = limits(max_states);
-    let drawn = interruptible(py, &limits, |l| {
-        grundy::present::drawing::draw(&*game, &position, l)
+position_function! {
+    /// `grundy draw`: the position as its game draws it, as (the dict of
+    /// `--json`, the SVG picture, the text drawing or `None`).
+    draw -> (Py<PyAny>, String, Option<String>) = draw_of
+}
+
+/// The drawing of `p`, in the three forms `draw` answers.
+fn draw_of(py: Python<'_>, p: Position) -> PyResult<(Py<PyAny>, String, Option<String>)> {
+    let position = read_sums(&*p.game, &p.components);
+    let drawn = interruptible(py, &p.limits, |l| {
+        grundy::present::drawing::draw(&*p.game, &position, l)
     })?;
     Ok((to_python(py, &drawn)?, drawn.svg, drawn.text))
 }

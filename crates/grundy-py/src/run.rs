@@ -86,8 +86,8 @@ fn finish<T>(result: grundy::Result<T>, raised: Option<PyErr>) -> PyResult<T> {
 
 /// The last heap `to` of a sequence or a quotient, as the command reads
 /// `--to` (a count below 2^32 - 2), or `None` when not given.
-pub fn heap_to(to: Option<String>) -> PyResult<Option<u64>> {
-    to.map(|t| grundy::game::parse_count(&t, "to", u32::MAX as u64 - 2))
+pub fn heap_to(to: Option<&str>) -> PyResult<Option<u64>> {
+    to.map(|t| grundy::game::parse_count(t, "to", u32::MAX as u64 - 2))
         .transpose()
         .map_err(|e| value_error(&e))
 }

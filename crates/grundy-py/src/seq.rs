@@ -3,12 +3,12 @@
 
 use grundy::heap::SeqRequest;
 use grundy::ruleset::misere_sequence_of;
-use grundy::SpecOptions;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
-use crate::run::{interruptible, limits};
+use crate::args::{heap_function, HeapGame};
+use crate::run::interruptible;
 
 /// `grundy seq GAME --to N --json`: the report's dict without its values,
 /// the values as little-endian unsigned integers of the returned width
@@ -23,8 +23,8 @@ pub fn seq<'py>(
     threads: Option<usize>,
     max_states: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
-    let game = crate::parse_game(game, SpecOptions::default())?;
-    let to = crate::run::heap_to(to)?;
+    let h = HeapGame::read(game, to, max_states)?;
+    let to = h.to()?;
     let pool = match threads {
         Some(n @ 1..=1024) => Some(
             rayon::ThreadPoolBuilder::new()
@@ -39,11 +39,10 @@ pub fn seq<'py>(
         }
         None => None,
     };
-    let limits = limits(max_states);
     let req = SeqRequest { to };
-    let mut report = interruptible(py, &limits, |l| match &pool {
-        Some(pool) => pool.install(|| game.sequence(&req, l)),
-        None => game.sequence(&req, l),
+    let mut report = interruptible(py, &h.limits, |l| match &pool {
+        Some(pool) => pool.install(|| h.game.sequence(&req, l)),
+        None => h.game.sequence(&req, l),
     })?;
     let values = std::mem::take(&mut report.values);
     let dict = crate::to_python(py, &report)?;
@@ -62,22 +61,18 @@ pub fn seq<'py>(
     Ok((dict, packed, width))
 }
 
-/// `grundy seq GAME --misere --to N --json`: each heap's normal and misère
-/// values, genus and tameness, the dict of the command's JSON; a fault of
-/// the game (a cycle) raises once the engine says so, as the command
-/// fails.
-#[pyfunction]
-#[pyo3(signature = (game, to=None, max_states=None))]
-pub fn misere_seq(
-    py: Python<'_>,
-    game: &str,
-    to: Option<String>,
-    max_states: Option<u64>,
-) -> PyResult<Py<PyAny>> {
-    let game = crate::parse_game(game, SpecOptions::default())?;
-    let to = crate::run::heap_to(to)?;
-    let limits = limits(max_states);
-    let (report, fault) = interruptible(py, &limits, |l| misere_sequence_of(&*game, to, l))?;
+heap_function! {
+    /// `grundy seq GAME --misere --to N --json`: each heap's normal and misère
+    /// values, genus and tameness, the dict of the command's JSON; a fault of
+    /// the game (a cycle) raises once the engine says so, as the command
+    /// fails.
+    misere_seq -> Py<PyAny> = misere_seq_of
+}
+
+/// The misère sequence of `h`.
+fn misere_seq_of(py: Python<'_>, h: HeapGame) -> PyResult<Py<PyAny>> {
+    let to = h.to()?;
+    let (report, fault) = interruptible(py, &h.limits, |l| misere_sequence_of(&*h.game, to, l))?;
     if let Some(e) = fault {
         return Err(crate::run::value_error(&e));
     }

@@ -16,7 +16,7 @@ pub fn run(
     limits: &Limits,
 ) -> anyhow::Result<()> {
     for (flag, given) in [
-        ("--checkpoint", args.checkpoint.is_some()),
+        ("--checkpoint", args.run.checkpoint.is_some()),
         ("--values-out", args.values_out.is_some()),
         ("--plot", args.plot.is_some()),
     ] {
@@ -27,7 +27,7 @@ pub fn run(
     // A fault of the game (a cycle), unlike a bound, fails the command
     // once the heaps before it are printed.
     let (r, fault) = misere_sequence_of(game, to, limits)?;
-    if args.json {
+    if args.run.json {
         print_json(&r)?;
     } else {
         print(&render(&r))?;
@@ -58,13 +58,7 @@ fn render(r: &MisereSeqReport) -> String {
             ]
         })
         .collect();
-    let width = |c: usize| {
-        rows.iter()
-            .map(|row| row[c].chars().count())
-            .chain([cols[c].len()])
-            .max()
-            .unwrap_or(0)
-    };
+    let width = |c: usize| crate::render::widest(rows.iter().map(|row| &row[c]), cols[c].len());
     let widths: Vec<usize> = (0..cols.len()).map(width).collect();
     let line = |cells: [&str; 5]| {
         let mut l = String::new();

@@ -20,6 +20,20 @@ fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(T::to_string).unwrap_or_default()
 }
 
+/// The cells the TSV line and the text table both give, in their order:
+/// the largest value and where, the sparse space (mask, rare heaps, the
+/// last rare heap) and the heaps computed.
+fn value_cells(r: &Row) -> [String; 6] {
+    [
+        r.max_value.to_string(),
+        r.max_at.to_string(),
+        opt(&r.mask),
+        opt(&r.rare_count),
+        opt(&r.last_rare),
+        r.heaps.to_string(),
+    ]
+}
+
 /// One row as a TSV line (tabs in texts become spaces), with the
 /// quotient's columns when `misere`.
 pub fn tsv(r: &Row, misere: bool) -> String {
@@ -30,15 +44,9 @@ pub fn tsv(r: &Row, misere: bool) -> String {
         opt(&r.preperiod),
         r.proven.to_string(),
         r.bound.clone(),
-        r.max_value.to_string(),
-        r.max_at.to_string(),
-        opt(&r.mask),
-        opt(&r.rare_count),
-        opt(&r.last_rare),
-        r.heaps.to_string(),
-        format!("{:.3}", r.seconds),
-        opt(&r.reason),
     ];
+    fields.extend(value_cells(r));
+    fields.extend([format!("{:.3}", r.seconds), opt(&r.reason)]);
     if misere {
         let q = r.quotient.as_ref();
         fields.push(opt(&q.and_then(|q| q.order)));
@@ -102,15 +110,9 @@ pub fn text(rows: &[&Row]) -> String {
                 opt(&r.period),
                 opt(&r.preperiod),
                 if r.proven { "yes" } else { "no" }.to_string(),
-                r.max_value.to_string(),
-                r.max_at.to_string(),
-                opt(&r.mask),
-                opt(&r.rare_count),
-                opt(&r.last_rare),
-                r.heaps.to_string(),
-                format!("{:.2}", r.seconds),
-                note,
             ];
+            row.extend(value_cells(r));
+            row.extend([format!("{:.2}", r.seconds), note]);
             if misere {
                 row.insert(row.len() - 1, quotient_text(r));
             }
