@@ -123,7 +123,7 @@ impl BoardRun {
         position: impl FnOnce() -> anyhow::Result<Vec<String>>,
         limits: &Limits,
     ) -> anyhow::Result<(BoardRun, Limits)> {
-        let every = crate::seq::checkpoint_interval(args.checkpoint_every)?;
+        let every = crate::longrun::checkpoint_interval(args.checkpoint_every)?;
         let watch = Arc::new(Watch::default());
         let mut limits = limits.clone();
         let mut header = String::new();

@@ -47,7 +47,7 @@ impl HeapRunArgs {
 
     /// `--checkpoint-every` as a duration.
     pub fn every(&self) -> anyhow::Result<Duration> {
-        crate::seq::checkpoint_interval(self.checkpoint_every)
+        checkpoint_interval(self.checkpoint_every)
     }
 }
 
@@ -317,4 +317,18 @@ fn show_progress(bar: &ProgressBar, seq: &dyn HeapSequence, started: Instant, st
         .unwrap_or_default();
     bar.set_position(stats.computed);
     bar.set_message(format!("{rate:.0}/s{rare}, max {}", stats.max_value));
+}
+
+/// The most seconds `--checkpoint-every` accepts: a year, far beyond any
+/// run, and far below what a `Duration` holds.
+const MAX_CHECKPOINT_EVERY: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `--checkpoint-every` as a duration, refusing what no clock can wait.
+pub(crate) fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
+    if !(0.0..=MAX_CHECKPOINT_EVERY).contains(&secs) {
+        anyhow::bail!(
+            "--checkpoint-every {secs}: give a number of seconds from 0 to {MAX_CHECKPOINT_EVERY} (a year)"
+        );
+    }
+    Ok(Duration::from_secs_f64(secs))
 }

@@ -3,7 +3,6 @@
 mod misere;
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 use grundy::heap::{SeqReport, SeqRequest, SparseInfo};
@@ -103,20 +102,6 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         print(&render(&report))
     }
-}
-
-/// The most seconds `--checkpoint-every` accepts: a year, far beyond any
-/// run, and far below what a `Duration` holds.
-const MAX_CHECKPOINT_EVERY: f64 = 365.0 * 24.0 * 3600.0;
-
-/// `--checkpoint-every` as a duration, refusing what no clock can wait.
-pub(crate) fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
-    if !(0.0..=MAX_CHECKPOINT_EVERY).contains(&secs) {
-        anyhow::bail!(
-            "--checkpoint-every {secs}: give a number of seconds from 0 to {MAX_CHECKPOINT_EVERY} (a year)"
-        );
-    }
-    Ok(Duration::from_secs_f64(secs))
 }
 
 /// `--values-width`: 1, 2 or 4 bytes per value.
