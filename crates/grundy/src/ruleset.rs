@@ -33,8 +33,10 @@ mod files;
 mod game;
 mod misere;
 mod typed;
-pub use files::{analyze_position, inline_position, read_position, FileAccess, FilePosition};
-pub(crate) use game::read_components;
+pub use files::{
+    analyze_position, inline_position, read_position, FileAccess, FilePosition, FileRef, IsFile,
+};
+pub(crate) use game::{in_file, read_components};
 pub use game::{list_options, scan_options_with_value, Game};
 pub use misere::{
     misere_sequence_of, quotient_moves, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH,
@@ -110,11 +112,7 @@ pub trait Ruleset: Send + Sync {
 
     /// The file a component text names and the text it adds to the
     /// file's, or `None` ([`Game::file_reference`]).
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
+    fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
         let _ = (component, is_file);
         Ok(None)
     }
@@ -131,21 +129,15 @@ pub trait Ruleset: Send + Sync {
 
     /// Warnings about components that read well but are probably not what
     /// was meant ([`Game::file_warnings`]).
-    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
-        let _ = (components, files);
+    fn file_warnings(&self, position: &FilePosition) -> Vec<String> {
+        let _ = position;
         Vec::new()
     }
 
-    /// [`Ruleset::analyze`] where `files[i]` is the path that component
-    /// `i`'s text was read from ([`Game::analyze_files`]).
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        let _ = files;
-        self.analyze(components, limits)
+    /// [`Ruleset::analyze`] of a position whose components may have been
+    /// read from files ([`Game::analyze_files`]).
+    fn analyze_files(&self, position: &FilePosition, limits: &Limits) -> Result<Analysis> {
+        self.analyze(&position.texts, limits)
     }
 
     /// This game played misère (the last player to move loses), decided
@@ -294,11 +286,7 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         self.0.reads_files()
     }
 
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
+    fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
         self.0.file_reference(component, is_file)
     }
 
@@ -306,17 +294,12 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         self.0.component_from_file(text, path)
     }
 
-    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
-        self.0.file_warnings(components, files)
+    fn file_warnings(&self, position: &FilePosition) -> Vec<String> {
+        self.0.file_warnings(position)
     }
 
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
-        self.0.analyze_files(components, files, limits)
+    fn analyze_files(&self, position: &FilePosition, limits: &Limits) -> Result<Analysis> {
+        self.0.analyze_files(position, limits)
     }
 
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {

@@ -131,7 +131,7 @@ fn huge_cycles_name_their_winning_cut() {
     let files = [Some("cycle.txt".to_string())];
     let limits = Limits::default();
     let a = game
-        .analyze_files(std::slice::from_ref(&text), &files, &limits)
+        .analyze_files(&from_files(std::slice::from_ref(&text), &files), &limits)
         .unwrap();
     assert_eq!(a.grundy, Some(grundy::Value::Finite(Nimber(1))));
     assert!(!a.moves_truncated);
@@ -142,11 +142,13 @@ fn huge_cycles_name_their_winning_cut() {
     // The name reads back as the file with a cut line.
     let after = format!("{text}~100000 100001\n");
     let files = [Some(m.to.clone())];
-    let b = game.analyze_files(&[after], &files, &limits).unwrap();
+    let b = game
+        .analyze_files(&from_files(&[after], &files), &limits)
+        .unwrap();
     assert_eq!(b.outcome, Outcome::P);
     // Without the budget to look inside the cycle, nothing is claimed.
     let a = game
-        .analyze_files(&[text], &files, &Limits::with_max_states(1000))
+        .analyze_files(&from_files(&[text], &files), &Limits::with_max_states(1000))
         .unwrap();
     assert!(a.winning_moves.is_empty() && a.moves_truncated);
 }
@@ -238,7 +240,10 @@ fn poj_3710_files_are_one_graph_on_one_ground() {
     let game = grundy::spec::parse("hackenbush", SpecOptions::default()).unwrap();
     let files = [Some("trees.txt".to_string())];
     let a = game
-        .analyze_files(&[POJ_SAMPLE.to_string()], &files, &Limits::default())
+        .analyze_files(
+            &from_files(&[POJ_SAMPLE.to_string()], &files),
+            &Limits::default(),
+        )
         .unwrap();
     // The triangle fuses to a loop (*1) on the stalk: *2; the edge: *1.
     assert_eq!(a.grundy, Some(Nimber(3).into()));
@@ -282,4 +287,13 @@ fn graphs_that_miss_their_ground_are_warned_about() {
     assert!(w[0].starts_with("line 1 `4 4` is read as an edge"), "{w:?}");
     assert!(Drawing::warnings("0 1\n1 2\n2 3\n", true, 0).is_empty());
     assert!(Drawing::warnings(POJ_SAMPLE, true, 0).is_empty());
+}
+
+/// The position of `texts`, each read from the file `files[i]` names.
+fn from_files(texts: &[String], files: &[Option<String>]) -> grundy::ruleset::FilePosition {
+    grundy::ruleset::FilePosition {
+        texts: texts.to_vec(),
+        files: files.to_vec(),
+        warnings: Vec::new(),
+    }
 }

@@ -33,12 +33,12 @@ use fusion::{Adjacency, Fusion, NONE};
 use inside::Inside;
 
 use crate::entry::{Accepts, Entry};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, list_options, Analysis, Game, ListedMove, MAX_LISTED_TEXT};
-use crate::ruleset::{boxed, read_components, Parsed};
+use crate::ruleset::{boxed, in_file, read_components, FilePosition, FileRef, IsFile, Parsed};
 
 /// The value of a Green Hackenbush drawing (only what reaches the ground
 /// counts).
@@ -366,11 +366,12 @@ impl Game for Hackenbush {
         true
     }
 
-    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
+    fn file_warnings(&self, position: &FilePosition) -> Vec<String> {
         let mut out = Vec::new();
-        for (i, text) in components.iter().enumerate() {
-            let file = files.get(i).and_then(Option::as_deref);
-            let name = file.map_or_else(|| crate::error::shorten_quote(text), str::to_string);
+        for (text, file) in position.texts.iter().zip(&position.files) {
+            let name = file
+                .clone()
+                .unwrap_or_else(|| crate::error::shorten_quote(text));
             for w in Drawing::warnings(text, file.is_some(), self.ground) {
                 out.push(format!("{name}: {w}"));
             }
@@ -378,35 +379,23 @@ impl Game for Hackenbush {
         out
     }
 
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
+    fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
         named_cut::split(component, is_file)
     }
 
-    fn component_from_file(&self, text: &str, path: &str) -> Result<String> {
-        let g = Drawing::parse_lines(text, self.ground)
-            .map_err(|e| Error::parse(format!("{path}: {e}")))?;
-        Ok(g.format_inline())
+    /// A file holds a graph in the line grammar, whatever it holds.
+    fn parse_file(&self, text: &str) -> Result<Drawing> {
+        Drawing::parse_lines(text, self.ground)
     }
 
-    /// Files use the line grammar whatever they hold, and their errors
-    /// start with the path.
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
+    /// A graph read from a file is named by its path, so that its moves
+    /// read back as the file with cut lines; errors start with the path.
+    fn analyze_files(&self, position: &FilePosition, limits: &Limits) -> Result<Analysis> {
         let from_file = |text: &str, path: &str| {
-            let g = Drawing::parse_lines(text, self.ground)
-                .map_err(|e| Error::parse(format!("{path}: {e}")))?;
+            let g = self.parse_file(text).map_err(|e| in_file(path, e))?;
             Ok(g.named(path))
         };
-        let (shown, graphs) =
-            read_components(components, files, from_file, |t| self.parse_component(t))?;
+        let (shown, graphs) = read_components(position, from_file, |t| self.parse_component(t))?;
         analyze_parsed(self, Parsed::new(&shown, &graphs), limits)
     }
 }

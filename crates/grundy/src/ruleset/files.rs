@@ -19,6 +19,14 @@ pub struct FileAccess<'a> {
     pub read: &'a dyn Fn(&str) -> Result<String>,
 }
 
+/// A component naming a file: the path, and the text its name adds to
+/// the file's (Hackenbush's `FILE~u-v` adds a cut line); `None` when the
+/// component names no file.
+pub type FileRef<'a> = Option<(&'a str, String)>;
+
+/// A front end's answer to whether a path names a file.
+pub type IsFile<'a> = &'a dyn Fn(&str) -> bool;
+
 /// A position as typed, with its file components read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FilePosition {
@@ -67,7 +75,7 @@ pub fn read_position(
         p.texts.push(text);
         p.files.push(Some(c.clone()));
     }
-    p.warnings = game.file_warnings(&p.texts, &p.files);
+    p.warnings = game.file_warnings(&p);
     Ok(p)
 }
 
@@ -100,7 +108,7 @@ pub fn analyze_position(
     if !game.reads_files() {
         return game.analyze(&position.texts, limits);
     }
-    let a = game.analyze_files(&position.texts, &position.files, limits)?;
+    let a = game.analyze_files(position, limits)?;
     // In normal play an N-position always has a move; a misère one may be
     // N for having none, which is not looked up here.
     let normal = !a.misere;

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use super::files::{FilePosition, FileRef, IsFile};
 use super::misere::{self, Misere, MiserePlay};
 use super::{analyze_parsed, boxed, figure, sum_position_moves, Parsed, Ruleset, SplitComponent};
 use crate::answer::drawing::{Drawing, MAX_DRAWN_HEAP};
@@ -203,16 +204,12 @@ pub trait Game: Send + Sync {
         )))
     }
 
-    /// The file the component text `component` names, and the text to add
-    /// to the file's (Hackenbush's `FILE~u-v` adds a cut line), or `None`
-    /// when it names no file; `is_file` is the front end's answer to
-    /// whether a path is a file. The default: a component names a file
+    /// The file the component text `component` names, with the text its
+    /// name adds to the file's (Hackenbush's `FILE~u-v` adds a cut line),
+    /// or `None` when it names no file; `is_file` is the front end's answer
+    /// to whether a path is a file. The default: a component names a file
     /// when the whole text is a path, and adds nothing to it.
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
+    fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
         Ok(is_file(component).then(|| (component, String::new())))
     }
 
@@ -224,28 +221,23 @@ pub trait Game: Send + Sync {
         Ok(self.format_component(&c))
     }
 
-    /// Warnings about components that read well but are probably not
-    /// what was meant (a Hackenbush graph that never touches its ground is
-    /// worth 0), one line each, for front ends to show; `files[i]` is the
-    /// path component `i` was read from. Errors are left to the analysis.
-    fn file_warnings(&self, _components: &[String], _files: &[Option<String>]) -> Vec<String> {
+    /// Warnings about components of `position` that read well but are
+    /// probably not what was meant (a Hackenbush graph that never touches
+    /// its ground is worth 0), one line each, for front ends to show.
+    /// Errors are left to the analysis.
+    fn file_warnings(&self, _position: &FilePosition) -> Vec<String> {
         Vec::new()
     }
 
-    /// [`Game::analyze_position`] where `files[i]` is the path that
-    /// component `i`'s text was read from (`None`: given inline). Reports
-    /// name the path instead of repeating the file's text, errors about a
-    /// file start with its path, and an inline text that reads as nothing
-    /// but looks like a path says no file has that name.
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
+    /// [`Game::analyze_position`] of a position whose components may have
+    /// been read from files. Reports name the path instead of repeating
+    /// the file's text, errors about a file start with its path, and an
+    /// inline text that reads as nothing but looks like a path says no
+    /// file has that name.
+    fn analyze_files(&self, position: &FilePosition, limits: &Limits) -> Result<Analysis> {
         let read = |text: &str, path: &str| self.parse_file(text).map_err(|e| in_file(path, e));
         let inline = |t: &str| self.parse_component(t).map_err(|e| not_a_file(t, e));
-        let (shown, comps) = read_components(components, files, read, inline)?;
+        let (shown, comps) = read_components(position, read, inline)?;
         self.analyze_position(Parsed::new(&shown, &comps), limits)
     }
 
@@ -328,20 +320,19 @@ pub fn scan_options_with_value<G: Game + ?Sized>(
     }
 }
 
-/// The components of [`Game::analyze_files`], each read by
-/// `from_file(text, path)` when `files` names the file its text came from
-/// and by `inline(text)` otherwise, with the texts reports show for them
-/// (the path, or the inline text).
+/// The components of a position read from files
+/// ([`Game::analyze_files`]), each read by `from_file(text, path)` when it
+/// came from the file `path` and by `inline(text)` otherwise, with the
+/// texts reports show for them (the path, or the inline text).
 pub(crate) fn read_components<T>(
-    components: &[String],
-    files: &[Option<String>],
+    position: &FilePosition,
     from_file: impl Fn(&str, &str) -> Result<T>,
     inline: impl Fn(&str) -> Result<T>,
 ) -> Result<(Vec<String>, Vec<T>)> {
-    let mut shown = Vec::with_capacity(components.len());
-    let mut read = Vec::with_capacity(components.len());
-    for (i, text) in components.iter().enumerate() {
-        match files.get(i).and_then(Option::as_ref) {
+    let mut shown = Vec::with_capacity(position.texts.len());
+    let mut read = Vec::with_capacity(position.texts.len());
+    for (i, text) in position.texts.iter().enumerate() {
+        match position.files.get(i).and_then(Option::as_ref) {
             Some(path) => {
                 read.push(from_file(text, path)?);
                 shown.push(path.clone());
@@ -374,7 +365,7 @@ fn not_a_file(text: &str, e: Error) -> Error {
 }
 
 /// `e` as an error of the file `path`.
-fn in_file(path: &str, e: Error) -> Error {
+pub(crate) fn in_file(path: &str, e: Error) -> Error {
     Error::parse(format!("{path}: {e}"))
 }
 

@@ -12,7 +12,8 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::{boxed, list_options, read_components, Game, Parsed, Ruleset};
+use super::Ruleset;
+use super::{boxed, list_options, read_components, FilePosition, FileRef, Game, IsFile, Parsed};
 use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
@@ -172,11 +173,7 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.parse_file(text)
     }
 
-    fn file_reference<'a>(
-        &self,
-        component: &'a str,
-        is_file: &dyn Fn(&str) -> bool,
-    ) -> Result<Option<(&'a str, String)>> {
+    fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
         self.game.file_reference(component, is_file)
     }
 
@@ -184,20 +181,15 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.component_from_file(text, path)
     }
 
-    fn file_warnings(&self, components: &[String], files: &[Option<String>]) -> Vec<String> {
-        self.game.file_warnings(components, files)
+    fn file_warnings(&self, position: &FilePosition) -> Vec<String> {
+        self.game.file_warnings(position)
     }
 
     /// The components read inline, searched misère, and reported by the
     /// paths they were read from.
-    fn analyze_files(
-        &self,
-        components: &[String],
-        files: &[Option<String>],
-        limits: &Limits,
-    ) -> Result<Analysis> {
+    fn analyze_files(&self, position: &FilePosition, limits: &Limits) -> Result<Analysis> {
         let from_file = |text: &str, path: &str| self.component_from_file(text, path);
-        let (shown, inline) = read_components(components, files, from_file, |t| Ok(t.to_string()))?;
+        let (shown, inline) = read_components(position, from_file, |t| Ok(t.to_string()))?;
         let comps = inline
             .iter()
             .map(|t| self.parse_component(t))
