@@ -12,8 +12,8 @@
 //!   list of games, and builds it.
 //! - **The text level**: a game comes back as a [`ruleset::Ruleset`],
 //!   which reads positions as texts and answers about them; the one adapter
-//!   [`ruleset::SumRuleset`] makes it of a game's typed [`Game`] and its
-//!   [`ruleset::Game`].
+//!   [`ruleset::SumRuleset`] makes it of the one trait a game implements,
+//!   [`Game`].
 //! - **Answers**: the types of [`answer`] (a [`Value`], an [`Outcome`], a
 //!   [`Move`] or [`PositionMove`], an [`Analysis`]) and, for heap
 //!   sequences, [`heap::SeqReport`] (grown step by step by

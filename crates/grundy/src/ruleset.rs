@@ -48,9 +48,10 @@ pub use typed::{read_sums, read_typed, split_sum, split_words};
 /// A game plugs in only through [`SumRuleset`], by implementing the typed
 /// [`Game`]; the one other implementation,
 /// [`CompoundRuleset`](crate::compound::CompoundRuleset), puts a compound
-/// of games behind the same facade so that play and pictures reach it. What only some games can do is reached through
-/// methods that return `Option`, so that this interface stays the same
-/// for every game.
+/// of games behind the same facade so that play and pictures reach it.
+/// What only some games can do is reached through methods that return
+/// `Option` or, for files, through [`Ruleset::reads_files`] and methods
+/// with defaults, so that this interface stays the same for every game.
 pub trait Ruleset: Send + Sync {
     /// The canonical name (what `spec::parse` accepts back).
     fn name(&self) -> String;
@@ -218,8 +219,8 @@ impl<C> Clone for Parsed<'_, C> {
 impl<C> Copy for Parsed<'_, C> {}
 
 /// The one adapter from a typed game to the text level: parse every
-/// component, then hand the typed position to the game's
-/// [`Game`].
+/// component, then hand the typed position to the game
+/// ([`Game::analyze_position`]).
 pub struct SumRuleset<G>(pub G);
 
 /// `game` behind the text level, ready for front ends.

@@ -368,10 +368,9 @@ impl Game for Hackenbush {
 
     fn file_warnings(&self, position: &FilePosition) -> Vec<String> {
         let mut out = Vec::new();
-        for (text, file) in position.texts.iter().zip(&position.files) {
-            let name = file
-                .clone()
-                .unwrap_or_else(|| crate::error::shorten_quote(text));
+        for (i, text) in position.texts.iter().enumerate() {
+            let file = position.files.get(i).and_then(Option::as_ref);
+            let name = file.map_or_else(|| crate::error::shorten_quote(text), String::clone);
             for w in Drawing::warnings(text, file.is_some(), self.ground) {
                 out.push(format!("{name}: {w}"));
             }

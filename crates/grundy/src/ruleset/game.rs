@@ -40,7 +40,9 @@ pub trait Game: Send + Sync {
     /// The value of one component. Every game whose positions are sums
     /// gives it; the default is for games played on the whole position
     /// (Moore's Nim, staircase Nim, misère Nim), whose components mean
-    /// something only together and so have no value of their own.
+    /// something only together and so have no value of their own. A sum
+    /// game that forgot it would fail `tests/play.rs`, which values every
+    /// game's registry example.
     fn value(&self, _c: &Self::Comp, _limits: &Limits) -> Result<Nimber> {
         Err(whole_position_only(&self.name()))
     }
@@ -164,12 +166,13 @@ pub trait Game: Send + Sync {
         true
     }
 
-    /// The heap-sequence capability ([`Ruleset::heap`]).
+    /// The game's heap sequence, for heap games ([`Ruleset::heap`]).
     fn heap(&self) -> Option<&dyn HeapSequence> {
         None
     }
 
-    /// The heap-moves capability ([`Ruleset::heap_moves`]).
+    /// The game's heaps as heaps, for misère theory
+    /// ([`Ruleset::heap_moves`]).
     fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         None
     }
@@ -210,7 +213,8 @@ pub trait Game: Send + Sync {
     /// to whether a path is a file. The default: a component names a file
     /// when the whole text is a path, and adds nothing to it.
     fn file_reference<'a>(&self, component: &'a str, is_file: IsFile) -> Result<FileRef<'a>> {
-        Ok(is_file(component).then(|| (component, String::new())))
+        let names_file = self.reads_files() && is_file(component);
+        Ok(names_file.then(|| (component, String::new())))
     }
 
     /// The inline text of a component read from the file `path`, for

@@ -191,6 +191,7 @@ impl<G: StateSpace> Memo<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::fixtures::Loop;
 
     /// Subtraction game {1,3,4} on a single heap.
     struct Sub134;
@@ -226,16 +227,6 @@ mod tests {
             }
             out.extend(p.iter().map(|&h| vec![h]));
             Ok(true)
-        }
-    }
-
-    /// A game with a cycle: 0 -> 1 -> 0.
-    struct Loop;
-    impl StateSpace for Loop {
-        type Position = u8;
-        fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
-            out.push(1 - p);
-            Ok(())
         }
     }
 

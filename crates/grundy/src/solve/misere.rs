@@ -165,7 +165,7 @@ const MAX_FORMS: usize = 1 << 16;
 const MAX_BIRTHDAY: u32 = 256;
 
 impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
-    /// The sums of `game`'s components.
+    /// The sums of the components whose options `options_of` lists.
     pub fn new(options_of: ComponentOptions<'a, C>, limits: Limits) -> Self {
         let max_forms = MAX_FORMS.min(usize::try_from(limits.max_states).unwrap_or(usize::MAX));
         SumSpace {
@@ -457,15 +457,7 @@ mod tests {
     /// A cycle is refused, and a search too large for its budget says so.
     #[test]
     fn cycles_and_budgets_are_errors() {
-        struct Loop;
-        impl StateSpace for Loop {
-            type Position = u8;
-            fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
-                out.push(1 - p);
-                Ok(())
-            }
-        }
-        let mut s = MisereSearch::new(Loop, Limits::default());
+        let mut s = MisereSearch::new(crate::solve::fixtures::Loop, Limits::default());
         assert!(matches!(s.mover_wins(&0), Err(Error::Unsupported(m)) if m.contains("cycle")));
         let mut s = MisereSearch::new(Heaps, Limits::with_max_states(10));
         let err = s.mover_wins(&vec![5, 6, 7]).unwrap_err();

@@ -50,3 +50,21 @@ impl<T> GrowingTable<T> {
         Ok(read(guard.as_ref().expect("the table was just grown")))
     }
 }
+
+/// State spaces the solvers' unit tests share.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use crate::error::Result;
+    use crate::game::StateSpace;
+
+    /// A game with a cycle: 0 -> 1 -> 0.
+    pub struct Loop;
+
+    impl StateSpace for Loop {
+        type Position = u8;
+        fn moves(&mut self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
+            out.push(1 - p);
+            Ok(())
+        }
+    }
+}
