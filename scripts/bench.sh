@@ -2,7 +2,8 @@
 # The engine benchmark: fast engines against the naive mex in one run, and
 # the take-and-break speed targets, then misère play (quotients, a sum of
 # 100 heaps against search), then the Python package against the command
-# on one sequence run (the package's cost as a ratio of the command's).
+# on one sequence run (the package's cost as a ratio of the command's),
+# then the anchors: ogsolve on octal games, igsolve on boards.
 # Prints tables; takes a few minutes.
 #   scripts/bench.sh          full run
 #   scripts/bench.sh --quick  small inputs (about ten seconds)
@@ -22,5 +23,8 @@ fi
 cargo build --release --bin grundy
 python=$(scripts/py-env.sh --release)
 "$python" crates/grundy-py/benches/seq_vs_cli.py "$py_heaps" target/release/grundy
+# Officers against the anchor ogsolve, and two threads against one from
+# 2^20 to 2^22 heaps (scripts/bench_octal.sh).
+scripts/bench_octal.sh "${1:-}"
 # Cram, Chomp against the anchor igsolve (scripts/bench_boards.sh).
 scripts/bench_boards.sh "${1:-}"

@@ -3,10 +3,13 @@
 # run: Cram 4x11 and 5x9, Chomp 12x12 and 13x13, each by grundy on one and
 # two threads (and on two threads with a 24 MB budget) and by igsolve
 # with its hash-map table; wall time (s) and max RSS (KB) from
-# /usr/bin/time. The anchor gives the value only, so
-# grundy is asked the same (`--max-moves 0`); a last row per board adds every
-# winning move, which on Cram costs a search per move. Then the boards the anchor does not
-# finish in 5 minutes (Cram 6x7 and 3x16, Chomp 14x14), grundy only.
+# /usr/bin/time. The anchor gives the value only, so grundy is asked the
+# same (`--max-moves 0`); a last row per board adds every winning move,
+# which on Cram costs a search per move. The ratios follow
+# each board: the anchor against grundy on one thread (time and memory),
+# two threads against one, and every winning move against the value. Then
+# the boards the anchor does not finish in 5 minutes (Cram 6x7 and 3x16,
+# Chomp 14x14), grundy only.
 #   scripts/bench_boards.sh          full run (tens of minutes)
 #   scripts/bench_boards.sh --quick  small boards only (seconds)
 # igsolve is installed (never vendored) into $GRUNDY_BENCH_CACHE
@@ -21,14 +24,28 @@ if [ ! -x "$CACHE/bin/igsolve" ]; then
   cargo install -q igsolve --root "$CACHE" || echo "igsolve could not be installed: anchor rows skipped"
 fi
 
-# run LABEL COMMAND...: one row, `-` when the command fails or times out.
+# run LABEL COMMAND...: one row, `-` when the command fails or times out;
+# the time and memory are kept in SECS and KB under LABEL for the ratios.
+declare -A SECS KB
 run() {
   local label=$1; shift
   local out
   if out=$( { /usr/bin/time -f "%e %M" timeout "$LIMIT" "$@" >/dev/null; } 2>&1 | tail -1 ); then
     printf '%-34s %10s s %10s KB\n' "$label" ${out}
+    SECS["$label"]=${out% *}
+    KB["$label"]=${out#* }
   else
     printf '%-34s %10s\n' "$label" "- (failed or over ${LIMIT} s)"
+  fi
+}
+
+# ratio A B: A / B of two rows' times ("-" when either is missing).
+ratio() {
+  local a=${SECS[$1]:-} b=${SECS[$2]:-}
+  if [ -n "$a" ] && [ -n "$b" ]; then
+    awk "BEGIN {if ($b > 0) printf \"%.2fx\", $a / $b; else printf \"-\"}"
+  else
+    echo -
   fi
 }
 
@@ -46,7 +63,10 @@ board() {
   if [ -x "$CACHE/bin/igsolve" ]; then
     run "igsolve $game $size (hash-map)" "$CACHE/bin/igsolve" --tt hash-map "$game" -r "$r" -c "$c"
   fi
-  run "grundy $game $size, all moves, 2 threads" "$GRUNDY" value "$game" "$size" --threads 2 "${STATES[@]}"
+  run "grundy $game $size, all moves, 1 thread" "$GRUNDY" value "$game" "$size" --threads 1 "${STATES[@]}"
+  local one="grundy $game $size --threads 1" anchor="igsolve $game $size (hash-map)"
+  echo "  igsolve / grundy, one thread each: $(ratio "$anchor" "$one") (target >= 1.5x), memory ${KB[$anchor]:-?} KB / ${KB[$one]:-?} KB"
+  echo "  two threads / one: $(ratio "$one" "grundy $game $size --threads 2") faster; every winning move / value alone: $(ratio "grundy $game $size, all moves, 1 thread" "$one") (target <= 1.3x)"
 }
 
 if [ "${1:-}" = "--quick" ]; then

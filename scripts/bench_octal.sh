@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Take-and-break games against the anchor (ogsolve, Piotr Beling's
+# sparse-space octal solver) in one run: Officers (0.6) to 2^20 heaps by
+# ogsolve's two best methods (rc2 and rc) and by `grundy seq officers` on
+# one thread, in alternating rounds, then the ratio of the best timing of
+# each; then grundy on one and two threads from 2^20 to 2^22 heaps
+# (Officers and Grundy's game; each run resumes a checkpoint of the first
+# 2^20) with the ratio of the best one-thread timing to the best
+# two-thread timing. Wall times (s) from /usr/bin/time; the machine is
+# printed first, since absolute figures only mean something beside it.
+#   scripts/bench_octal.sh          full run (a few minutes)
+#   scripts/bench_octal.sh --quick  2^16 heaps, then 2^16 to 2^18 (seconds)
+# ogsolve is installed (never vendored or linked) into $GRUNDY_BENCH_CACHE
+# (default target/bench-cache) with `cargo install` when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE="${GRUNDY_BENCH_CACHE:-target/bench-cache}"
+ROUNDS="${GRUNDY_BENCH_ROUNDS:-3}"
+heaps=1048576 far=4194304
+if [ "${1:-}" = "--quick" ]; then
+  heaps=65536 far=262144 ROUNDS=2
+fi
+cargo build --release -q -p grundy-cli
+GRUNDY=target/release/grundy
+if [ ! -x "$CACHE/bin/ogsolve" ]; then
+  cargo install -q ogsolve --root "$CACHE" || echo "ogsolve could not be installed: anchor rows skipped"
+fi
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB, $(date -u +%F)"
+
+# secs COMMAND...: the wall time of one run, or nothing when it fails.
+secs() {
+  local out
+  out=$(mktemp)
+  /usr/bin/time -o "$out" -f "%e" "$@" >/dev/null 2>&1 && tail -1 "$out"
+  rm -f "$out"
+}
+
+# best LABEL: the smallest of the timings recorded under LABEL.
+declare -A BEST
+record() {
+  local label=$1 t=$2
+  printf '  %-44s %8s s\n' "$label" "$t"
+  if [ -z "${BEST[$label]:-}" ] || awk "BEGIN {exit !($t < ${BEST[$label]})}"; then
+    BEST[$label]=$t
+  fi
+}
+
+ratio() {
+  awk "BEGIN {printf \"%.2fx\", $1 / $2}"
+}
+
+echo "Officers (0.6) to $heaps heaps, one thread, $ROUNDS alternating rounds:"
+for _ in $(seq "$ROUNDS"); do
+  if [ -x "$CACHE/bin/ogsolve" ]; then
+    for m in rc2 rc; do
+      record "ogsolve -m $m 0.6 -n $heaps" "$(secs "$CACHE/bin/ogsolve" -m "$m" -n "$heaps" 0.6)"
+    done
+  fi
+  record "grundy seq officers --to $heaps --threads 1" \
+    "$(secs "$GRUNDY" seq officers --to "$heaps" --threads 1)"
+done
+ours=${BEST["grundy seq officers --to $heaps --threads 1"]}
+if [ -x "$CACHE/bin/ogsolve" ]; then
+  theirs=${BEST["ogsolve -m rc2 0.6 -n $heaps"]}
+  rc=${BEST["ogsolve -m rc 0.6 -n $heaps"]}
+  if awk "BEGIN {exit !($rc < $theirs)}"; then theirs=$rc; fi
+  echo "best ogsolve / best grundy, one thread each: $(ratio "$theirs" "$ours") (target >= 2.5x)"
+fi
+
+# The stretch from $heaps to $far heaps: each timed run resumes from a
+# checkpoint of the first $heaps heaps (a copy, since a run extends it).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for game in officers grundy; do
+  "$GRUNDY" seq "$game" --to "$heaps" --checkpoint "$work/$game.base" >/dev/null
+  echo "$game from $heaps to $far heaps, one and two threads, $ROUNDS alternating rounds:"
+  for _ in $(seq "$ROUNDS"); do
+    for t in 1 2; do
+      cp "$work/$game.base" "$work/run"
+      record "grundy seq $game --threads $t ($heaps..$far)" \
+        "$(secs "$GRUNDY" seq "$game" --to "$far" --threads "$t" --checkpoint "$work/run")"
+    done
+  done
+  one=${BEST["grundy seq $game --threads 1 ($heaps..$far)"]}
+  two=${BEST["grundy seq $game --threads 2 ($heaps..$far)"]}
+  echo "best one thread / best two threads: $(ratio "$one" "$two") (target >= 1.8x)"
+done
