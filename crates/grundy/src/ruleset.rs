@@ -79,12 +79,22 @@ pub trait Ruleset: Send + Sync {
     fn canonical(&self, component: &str) -> Result<String>;
 
     /// The heap-game view, for games whose components are heaps: long runs,
-    /// checkpoints and streaming go through it.
+    /// checkpoints and streaming go through it, and so does misère theory
+    /// (genus symbols, misère quotients), which works on the game's own
+    /// moves of heaps in both conventions.
     fn heap(&self) -> Option<&dyn HeapSequence>;
 
     /// The Grundy sequence G(0), G(1), ... with its periodicity, by the
-    /// one sequence policy ([`SeqRun`]) over the heap-game view.
+    /// one sequence policy ([`SeqRun`]) over the heap-game view. Misère
+    /// play has no such sequence (its values do not add up): it is
+    /// refused with a pointer to the misère sequence.
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        if self.misere() {
+            return Err(Error::unsupported(format!(
+                "misère {} has no Grundy sequence (misère values do not add up); `seq --misere` gives each heap's misère value and genus",
+                self.name()
+            )));
+        }
         match self.heap() {
             Some(seq) => SeqRun::new(seq, req, limits).complete(limits),
             None => Err(Error::unsupported(format!(
@@ -93,10 +103,6 @@ pub trait Ruleset: Send + Sync {
             ))),
         }
     }
-
-    /// The moves of heaps as heaps, for games whose components are heaps:
-    /// misère theory (genus symbols, misère quotients) goes through it.
-    fn heap_moves(&self) -> Option<&dyn HeapSequence>;
 
     /// Every position with its outcome, remoteness and generalized value
     /// (in misère play: outcome and remoteness), for games on a finite
@@ -273,10 +279,6 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
         self.0.heap()
-    }
-
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        self.0.heap_moves()
     }
 
     fn solve_table(&self, limits: &Limits) -> Option<Result<StateTable>> {
@@ -490,10 +492,6 @@ impl<R: HeapRules> Game for HeapGame<R> {
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
-        Some(self)
-    }
-
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
         Some(self)
     }
 

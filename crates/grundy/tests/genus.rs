@@ -62,7 +62,7 @@ fn expand(symbol: &str) -> (u32, Vec<u32>) {
 /// Heaps 0..=20 of `game`: misère values and genera as published.
 fn check_published(game: &str, misere: &[u32], genera: &str) {
     let rules = table_of(game);
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     for (n, (&m, symbol)) in misere.iter().zip(genera.split(',')).enumerate() {
         let got = t.heap(n as u64).unwrap();
         assert_eq!(got.misere_value(), m, "{game} heap {n}: {}", got.symbol());
@@ -117,7 +117,7 @@ fn grundys_game_as_published() {
 #[test]
 fn sub_2_3_7_misere_values_as_published() {
     let rules = table_of("sub:2,3,7");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let got: Vec<u32> = (0..=20)
         .map(|n| t.heap(n).unwrap().misere_value())
         .collect();
@@ -130,7 +130,7 @@ fn sub_2_3_7_misere_values_as_published() {
 #[test]
 fn symbols_are_written_as_conway_and_cgsuite_write_them() {
     let rules = table_of("kayles");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let symbols: Vec<String> = (0..=5).map(|n| t.heap(n).unwrap().symbol()).collect();
     assert_eq!(
         symbols,
@@ -147,7 +147,7 @@ fn symbols_are_written_as_conway_and_cgsuite_write_them() {
 #[test]
 fn kayles_is_tame_up_to_heap_4() {
     let rules = table_of("kayles");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let tame: Vec<bool> = (0..=8).map(|n| t.is_tame(n).unwrap()).collect();
     assert_eq!(
         tame,
@@ -172,7 +172,7 @@ fn bouton_genus(heaps: &[u64]) -> (u32, Vec<u32>) {
 #[test]
 fn misere_nim_heaps_have_the_tame_genera() {
     let rules = table_of("nim");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let symbols: Vec<String> = (0..=5).map(|n| t.heap(n).unwrap().symbol()).collect();
     assert_eq!(symbols, ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"]);
     assert!((0..=30).all(|n| t.is_tame(n).unwrap()));
@@ -182,7 +182,7 @@ proptest! {
     #[test]
     fn nim_sums_follow_bouton(heaps in prop::collection::vec(0u64..12, 0..6)) {
         let rules = table_of("nim");
-        let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+        let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
         let got = t.sum(&heaps).unwrap();
         let (g, gammas) = bouton_genus(&heaps);
         prop_assert_eq!(got.normal, g);
@@ -293,7 +293,7 @@ proptest! {
     ) {
         let game = GAMES[game];
         let rules = table_of(game);
-        let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+        let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
         let got = t.sum(&heaps).unwrap();
         let mut sorted = heaps.clone();
         sorted.sort_unstable();
@@ -313,7 +313,7 @@ proptest! {
 #[test]
 fn long_genera_of_4_7_match_a_brute_force() {
     let rules = table_of("4.7");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let mut memo = HashMap::new();
     for n in 17..=19u64 {
         let got = t.heap(n).unwrap();

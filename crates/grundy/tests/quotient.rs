@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 fn quotient(game: &str, to: u64) -> grundy::heap::quotient::QuotientReport {
     let g = parse(game, SpecOptions::default()).unwrap();
-    MisereQuotient::compute(g.heap_moves().unwrap(), to, &Limits::default())
+    MisereQuotient::compute(g.heap().unwrap(), to, &Limits::default())
         .unwrap()
         .report()
 }
@@ -81,7 +81,7 @@ fn octal_0_75_has_the_quotient_of_order_8() {
 fn repaired_quotients_agree_with_brute_force() {
     for (code, to) in [("0.77", 12), ("0.07", 16), ("0.137", 14)] {
         let g = parse(code, SpecOptions::default()).unwrap();
-        let q = MisereQuotient::compute(g.heap_moves().unwrap(), to, &Limits::default()).unwrap();
+        let q = MisereQuotient::compute(g.heap().unwrap(), to, &Limits::default()).unwrap();
         assert_eq!(q.order() % 2, 0, "{code}");
         assert!(q.report().proof.starts_with("proven"), "{code}");
         if code == "0.77" {
@@ -142,7 +142,7 @@ fn tame_heaps_are_proven_by_the_genus_theory() {
         ("0.15", 16, "heaps up to 13"),
     ] {
         let g = parse(code, SpecOptions::default()).unwrap();
-        let q = MisereQuotient::compute(g.heap_moves().unwrap(), to, &Limits::default()).unwrap();
+        let q = MisereQuotient::compute(g.heap().unwrap(), to, &Limits::default()).unwrap();
         assert!(
             q.report().proof.contains(theory),
             "{code}: {}",
@@ -160,7 +160,7 @@ fn tame_heaps_are_proven_by_the_genus_theory() {
 fn quotients_beyond_the_budget_are_refused_and_sums_searched() {
     let g = parse("0.07", SpecOptions::default()).unwrap();
     let limits = Limits::with_max_states(100_000);
-    let err = MisereQuotient::compute(g.heap_moves().unwrap(), 40, &limits)
+    let err = MisereQuotient::compute(g.heap().unwrap(), 40, &limits)
         .unwrap_err()
         .to_string();
     assert!(err.contains("100000 states"), "{err}");
@@ -210,7 +210,7 @@ fn misere_solvers_table_is_reproduced() {
 #[test]
 fn a_proven_period_decides_larger_heaps() {
     let g = parse("0.75", SpecOptions::default()).unwrap();
-    let q = MisereQuotient::compute(g.heap_moves().unwrap(), 100, &Limits::default()).unwrap();
+    let q = MisereQuotient::compute(g.heap().unwrap(), 100, &Limits::default()).unwrap();
     assert_eq!(q.heaps(), 21);
     assert!(q.covers(1_000_000));
     let octal = Octal::new("0.75");
@@ -356,7 +356,7 @@ fn a_hundred_heaps_are_decided_by_the_quotient() {
     let a = game.analyze(&texts, &Limits::default()).unwrap();
     assert_eq!(a.method, Some("quotient"));
     let g = parse("0.75", SpecOptions::default()).unwrap();
-    let q = MisereQuotient::compute(g.heap_moves().unwrap(), 100, &Limits::default()).unwrap();
+    let q = MisereQuotient::compute(g.heap().unwrap(), 100, &Limits::default()).unwrap();
     assert_eq!(Some(a.outcome), q.outcome(&heaps));
     for m in &a.winning_moves {
         let i = m.component.unwrap();

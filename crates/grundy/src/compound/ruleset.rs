@@ -217,10 +217,6 @@ impl Ruleset for CompoundRuleset {
         None
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
     fn solve_table(&self, _: &Limits) -> Option<Result<StateTable>> {
         None
     }

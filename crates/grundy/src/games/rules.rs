@@ -172,10 +172,6 @@ impl Game for RulesGame {
         Some(self)
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        Some(self)
-    }
-
     fn as_heap(&self, c: &Pos) -> Option<u64> {
         match c {
             Pos::Int(i) => u64::try_from(*i).ok(),

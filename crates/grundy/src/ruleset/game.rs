@@ -166,18 +166,13 @@ pub trait Game: Send + Sync {
         true
     }
 
-    /// The game's heap sequence, for heap games ([`Ruleset::heap`]).
+    /// The game's heap sequence and moves of heaps, for heap games
+    /// ([`Ruleset::heap`]).
     fn heap(&self) -> Option<&dyn HeapSequence> {
         None
     }
 
-    /// The game's heaps as heaps, for misère theory
-    /// ([`Ruleset::heap_moves`]).
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The heap a component is, for games with [`Game::heap_moves`]
+    /// The heap a component is, for games with [`Game::heap`]
     /// (`None`: a component that is no heap, such as a script's string).
     fn as_heap(&self, _c: &Self::Comp) -> Option<u64> {
         None

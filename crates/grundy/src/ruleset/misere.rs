@@ -142,8 +142,10 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.reads_sums()
     }
 
-    fn heap_moves(&self) -> Option<&dyn HeapSequence> {
-        self.game.heap_moves()
+    /// The game's own heaps: misère theory works on them (the facade
+    /// refuses a misère Grundy sequence).
+    fn heap(&self) -> Option<&dyn HeapSequence> {
+        self.game.heap()
     }
 
     fn as_heap(&self, c: &G::Comp) -> Option<u64> {
@@ -206,7 +208,7 @@ impl<G: Game + 'static> Misere<G> {
     /// The game's heap moves and the position's heaps, when the game is a
     /// heap game: what the genus and the quotient need of a sum.
     fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapSequence, Vec<u64>)> {
-        let moves = self.game.heap_moves()?;
+        let moves = self.game.heap()?;
         let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
         Some((moves, heaps?))
     }
@@ -352,7 +354,7 @@ pub fn misere_sequence_of(
     to: Option<u64>,
     limits: &Limits,
 ) -> Result<(MisereSeqReport, Option<Error>)> {
-    let Some(moves) = game.heap_moves() else {
+    let Some(moves) = game.heap() else {
         return Err(Error::unsupported(format!(
             "{} is not a heap game; seq --misere computes genera of heaps (octal and hexadecimal codes, subtraction games, rules: heap games)",
             game.name()
@@ -364,7 +366,7 @@ pub fn misere_sequence_of(
 /// The heap moves of `game` for its misère quotient, or the one-line
 /// refusal every front end gives a game that is not played on heaps.
 pub fn quotient_moves(game: &dyn Ruleset) -> Result<&dyn HeapSequence> {
-    game.heap_moves().ok_or_else(|| {
+    game.heap().ok_or_else(|| {
         Error::unsupported(format!(
             "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",
             game.name(),

@@ -94,3 +94,22 @@ fn sequences_come_from_the_heap_view() {
         "wythoff is not a heap game, so it has no Grundy sequence; use `grundy value`"
     );
 }
+
+/// A heap game played misère keeps its heaps for misère theory (genus,
+/// quotients), but has no Grundy sequence.
+#[test]
+fn misere_heaps_have_no_grundy_sequence() {
+    let kayles = crate::spec::parse("kayles", crate::SpecOptions::default()).unwrap();
+    let misere = kayles.into_misere().unwrap();
+    assert!(misere.heap().is_some());
+    let q = crate::ruleset::misere::quotient_moves(&*misere).unwrap();
+    assert_eq!(q.name(), "kayles");
+    let err = misere
+        .sequence(&SeqRequest { to: Some(6) }, &Limits::default())
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("misère kayles has no Grundy sequence"),
+        "{err}"
+    );
+}

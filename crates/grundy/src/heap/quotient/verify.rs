@@ -310,7 +310,7 @@ mod tests {
     fn the_check_passes_the_quotient_and_fails_every_changed_p_portion() {
         let g = parse("kayles", SpecOptions::default()).unwrap();
         let limits = Limits::default();
-        let q = MisereQuotient::compute(g.heap_moves().unwrap(), 12, &limits).unwrap();
+        let q = MisereQuotient::compute(g.heap().unwrap(), 12, &limits).unwrap();
         let built = &q.built;
         assert!(matches!(check(built, &limits), Ok(Verdict::Proven { .. })));
         for x in 0..built.monoid.order {

@@ -37,7 +37,7 @@ impl<G: Game + 'static> Misere<G> {
         p: Parsed<'_, G::Comp>,
         limits: &Limits,
     ) -> Option<Result<Analysis>> {
-        let moves = self.game.heap_moves()?;
+        let moves = self.game.heap()?;
         let heaps: Vec<u64> = p
             .comps
             .iter()

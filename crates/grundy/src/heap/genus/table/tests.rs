@@ -25,7 +25,7 @@ proptest! {
         heaps in prop::collection::vec(0u64..9, 1..5),
     ) {
         let rules = ruleset(GAMES[game]);
-        let moves = rules.heap_moves().unwrap();
+        let moves = rules.heap().unwrap();
         let mut fast = GenusTable::new(moves, Limits::default());
         let mut plain = GenusTable::new(moves, Limits::default());
         plain.shortcut = false;
@@ -41,7 +41,7 @@ fn the_shortcut_is_taken_for_tame_sums() {
     // Heaps of sub:1,2 are all tame: a sum of twenty of them is decided
     // from the twenty heaps' entries alone.
     let rules = ruleset("sub:1,2");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     let g = t.sum(&[5; 20]).unwrap();
     assert_eq!(g.normal, 0);
     assert_eq!(g.symbol(), "0^02");
@@ -51,7 +51,7 @@ fn the_shortcut_is_taken_for_tame_sums() {
 #[test]
 fn deep_heaps_need_no_deep_recursion() {
     let rules = ruleset("sub:1");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::default());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
     assert_eq!(t.heap(100_000).unwrap().symbol(), "0^120");
     assert_eq!(t.heap(99_999).unwrap().symbol(), "1^031");
     assert!(t.is_tame(100_000).unwrap());
@@ -60,7 +60,7 @@ fn deep_heaps_need_no_deep_recursion() {
 #[test]
 fn the_state_budget_names_what_was_computed() {
     let rules = ruleset("kayles");
-    let mut t = GenusTable::new(rules.heap_moves().unwrap(), Limits::with_max_states(100));
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::with_max_states(100));
     let e = t.heap(30).unwrap_err();
     assert_eq!(
         e.to_string(),
