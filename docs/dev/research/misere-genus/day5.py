@@ -1,15 +1,9 @@
 """Count misere games born by day 5 (should be 4171780, Conway/Siegel)
 without storing them: a subset of the 22 day-4 games is a new canonical game
 iff canon() would record it (not found, not reducible)."""
-import itertools, time
+import time
 import mcanon as M
-day = [0]
-for d in range(1, 5):
-    new = set()
-    for r in range(len(day) + 1):
-        for c in itertools.combinations(day, r):
-            new.add(M.canon(list(c)))
-    day = sorted(new)
+day, _ = M.days_up_to(4)
 assert len(day) == 22
 t = time.time()
 bs = sorted(day, key=lambda o: M.bday[o])

@@ -163,3 +163,29 @@ def show(g, depth=0):
         if i == g:
             return str(n) if n else '0'
     return '{' + ','.join(show(o) for o in opts[g]) + '}'
+
+
+def days_up_to(last):
+    """The canonical games born by day `last`, as sorted ids, and the count
+    born by each day 0..last."""
+    import itertools
+    day, counts = [0], [1]
+    for _ in range(1, last + 1):
+        new = set()
+        for r in range(len(day) + 1):
+            for c in itertools.combinations(day, r):
+                new.add(canon(list(c)))
+        day = sorted(new)
+        counts.append(len(day))
+    return day, counts
+
+
+def gamma_of_options(os_):
+    """The genus vector gamma_0..gamma_{K-1} of a position whose options
+    have the genus vectors `os_` (the recurrence of the genus)."""
+    v = [mex({x[0] for x in os_}) if os_ else 1]
+    for k in range(1, K):
+        s = {v[k - 1], v[k - 1] ^ 1}
+        s.update(x[k] for x in os_)
+        v.append(mex(s))
+    return tuple(v)

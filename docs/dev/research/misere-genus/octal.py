@@ -83,12 +83,7 @@ class Brute:
         if r is not None:
             return r
         os_ = [self.gamma(o) for o in self.options(pos)]
-        v = [M.mex({x[0] for x in os_}) if os_ else 1]
-        for k in range(1, M.K):
-            s = {v[k - 1], v[k - 1] ^ 1}
-            s.update(x[k] for x in os_)
-            v.append(M.mex(s))
-        r = tuple(v)
+        r = M.gamma_of_options(os_)
         self.memo[pos] = r
         return r
 

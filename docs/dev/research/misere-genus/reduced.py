@@ -49,12 +49,7 @@ def make(reduce_):
             for t in mv(h):
                 opts.add(f(rest + t))
         os_ = [gamma(o) for o in opts]
-        v = [M.mex({x[0] for x in os_}) if os_ else 1]
-        for k in range(1, M.K):
-            s = {v[k - 1], v[k - 1] ^ 1}
-            s.update(x[k] for x in os_)
-            v.append(M.mex(s))
-        r = tuple(v)
+        r = M.gamma_of_options(os_)
         memo[pos] = r
         return r
     return gamma, memo, f
