@@ -67,7 +67,7 @@ struct Scratch {
     /// One byte per value: seen among the options of the heap.
     marks: Box<[u8; 1 << 16]>,
     /// Rare values still to be seen.
-    needed: Vec<u32>,
+    needed: Vec<u16>,
     /// During the scan, `bits[v]` is the bit of needed value `v` (0 for
     /// others): a split then costs a load and an OR into a register, and
     /// "all seen" is one comparison. Zero outside the scan.
@@ -119,9 +119,10 @@ pub struct SparseEngine {
     /// heaps are valued in windows.
     scratch: Vec<Scratch>,
     /// Common and rare values below `2^vbits`, ascending, for even and odd
-    /// heaps.
-    common_vals: [Vec<u32>; 2],
-    rare_vals: [Vec<u32>; 2],
+    /// heaps; 16 bits wide, so that reading their marks needs no bounds
+    /// check.
+    common_vals: [Vec<u16>; 2],
+    rare_vals: [Vec<u16>; 2],
     /// For values beyond 16 bits, where the plain mex takes over.
     wide: MexSet,
     /// How fast windows of heaps on every thread are, against one heap at
@@ -213,8 +214,9 @@ impl SparseEngine {
         // Past 16 bits the plain mex is used and these lists are not.
         let bits = self.vbits.min(16);
         for p in 0..2 {
-            let (common, rare): (Vec<u32>, Vec<u32>) =
-                (0..1u32 << bits).partition(|&v| self.part.common(p, v));
+            let (common, rare): (Vec<u16>, Vec<u16>) = (0..1u32 << bits)
+                .map(|v| v as u16)
+                .partition(|&v| self.part.common(p, v.into()));
             self.common_vals[p] = common;
             self.rare_vals[p] = rare;
         }
@@ -387,14 +389,14 @@ impl SparseEngine {
             .iter()
             .copied()
             .find(|&v| marks[v as usize] == 0)
-            .unwrap_or(limit);
+            .map_or(limit, u32::from);
         // 3. Rare values below it that no option has shown yet.
         s.needed.clear();
         s.needed.extend(
             self.rare_vals[p]
                 .iter()
                 .copied()
-                .take_while(|&v| v < cand)
+                .take_while(|&v| u32::from(v) < cand)
                 .filter(|&v| marks[v as usize] == 0),
         );
         if s.needed.is_empty() {

@@ -88,7 +88,7 @@ impl SparseEngine {
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
                 let missing = (!(seen | seen2)).trailing_zeros() as usize;
-                break s.needed[missing];
+                break s.needed[missing].into();
             }
             span = span.next();
         };
@@ -178,7 +178,7 @@ impl SparseEngine {
             }
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
-                return ControlFlow::Break(s.needed[0]);
+                return ControlFlow::Break(s.needed[0].into());
             }
             span = span.next();
             if s.needed.len() <= 64 {
