@@ -162,12 +162,8 @@ impl Game for Moore {
         c.to_string()
     }
 
-    /// The position is one whole: `+` is not a sum of parts.
-    fn reads_sums(&self) -> bool {
-        false
-    }
-
-    /// Misère play searches the whole position: it is no sum.
+    /// The position is one whole, not a sum of parts: `+` does not split
+    /// it, and misère play searches it whole.
     fn misere_play(&self) -> MiserePlay {
         MiserePlay::WholePosition
     }

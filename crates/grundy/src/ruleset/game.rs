@@ -160,10 +160,11 @@ pub trait Game: Send + Sync {
     }
 
     /// Whether `a+b` means a sum of components ([`Ruleset::reads_sums`]):
-    /// games whose position is one whole (staircase, Moore's Nim) or
+    /// games whose position is one whole (staircase, Moore's Nim: their
+    /// [`Game::misere_play`] says so, the one place a game declares it) or
     /// whose texts may hold a `+` (vertex names) say no.
     fn reads_sums(&self) -> bool {
-        true
+        self.misere_play() != MiserePlay::WholePosition
     }
 
     /// The game's heap sequence and moves of heaps, for heap games

@@ -113,3 +113,13 @@ fn misere_heaps_have_no_grundy_sequence() {
         "{err}"
     );
 }
+
+/// Games played on the whole position read `+` as no sum: their misère
+/// form says so, and reading follows it.
+#[test]
+fn whole_positions_are_no_sums() {
+    let parse = |name| crate::spec::parse(name, crate::SpecOptions::default()).unwrap();
+    assert!(parse("nim").reads_sums());
+    assert!(!parse("staircase").reads_sums());
+    assert!(!parse("moore:2").reads_sums());
+}
