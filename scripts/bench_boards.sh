@@ -16,6 +16,7 @@
 # (default target/bench-cache) with `cargo install` when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench_lib.sh
 CACHE="${GRUNDY_BENCH_CACHE:-target/bench-cache}"
 LIMIT="${GRUNDY_BENCH_LIMIT:-300}"
 cargo build --release -q -p grundy-cli
@@ -39,14 +40,9 @@ run() {
   fi
 }
 
-# ratio A B: A / B of two rows' times ("-" when either is missing).
-ratio() {
-  local a=${SECS[$1]:-} b=${SECS[$2]:-}
-  if [ -n "$a" ] && [ -n "$b" ]; then
-    awk "BEGIN {if ($b > 0) printf \"%.2fx\", $a / $b; else printf \"-\"}"
-  else
-    echo -
-  fi
+# rows A B: the ratio of two rows' times.
+rows() {
+  ratio "${SECS[$1]:-}" "${SECS[$2]:-}"
 }
 
 # Chomp's table takes a state per diagram: 13x13 and 14x14 are past the
@@ -65,8 +61,8 @@ board() {
   fi
   run "grundy $game $size, all moves, 1 thread" "$GRUNDY" value "$game" "$size" --threads 1 "${STATES[@]}"
   local one="grundy $game $size --threads 1" anchor="igsolve $game $size (hash-map)"
-  echo "  igsolve / grundy, one thread each: $(ratio "$anchor" "$one") (target >= 1.5x), memory ${KB[$anchor]:-?} KB / ${KB[$one]:-?} KB"
-  echo "  two threads / one: $(ratio "$one" "grundy $game $size --threads 2") faster; every winning move / value alone: $(ratio "grundy $game $size, all moves, 1 thread" "$one") (target <= 1.3x)"
+  echo "  igsolve / grundy, one thread each: $(rows "$anchor" "$one") (target >= 1.5x), memory ${KB[$anchor]:-?} KB / ${KB[$one]:-?} KB"
+  echo "  two threads / one: $(rows "$one" "grundy $game $size --threads 2") faster; every winning move / value alone: $(rows "grundy $game $size, all moves, 1 thread" "$one") (target <= 1.3x)"
 }
 
 if [ "${1:-}" = "--quick" ]; then

@@ -14,6 +14,7 @@
 # (default target/bench-cache) with `cargo install` when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench_lib.sh
 CACHE="${GRUNDY_BENCH_CACHE:-target/bench-cache}"
 ROUNDS="${GRUNDY_BENCH_ROUNDS:-3}"
 heaps=1048576 far=4194304
@@ -35,36 +36,34 @@ secs() {
   rm -f "$out"
 }
 
-# best LABEL: the smallest of the timings recorded under LABEL.
+# record KEY LABEL SECONDS: prints a row and keeps the smallest time
+# recorded under KEY in BEST; a failed run (no time) prints "-".
 declare -A BEST
 record() {
-  local label=$1 t=$2
-  printf '  %-44s %8s s\n' "$label" "$t"
-  if [ -z "${BEST[$label]:-}" ] || awk "BEGIN {exit !($t < ${BEST[$label]})}"; then
-    BEST[$label]=$t
+  local key=$1 label=$2 t=$3
+  if [ -z "$t" ]; then
+    printf '  %-44s %8s\n' "$label" "- (failed)"
+    return
   fi
-}
-
-ratio() {
-  awk "BEGIN {printf \"%.2fx\", $1 / $2}"
+  printf '  %-44s %8s s\n' "$label" "$t"
+  if [ -z "${BEST[$key]:-}" ] || awk "BEGIN {exit !($t < ${BEST[$key]})}"; then
+    BEST[$key]=$t
+  fi
 }
 
 echo "Officers (0.6) to $heaps heaps, one thread, $ROUNDS alternating rounds:"
 for _ in $(seq "$ROUNDS"); do
   if [ -x "$CACHE/bin/ogsolve" ]; then
     for m in rc2 rc; do
-      record "ogsolve -m $m 0.6 -n $heaps" "$(secs "$CACHE/bin/ogsolve" -m "$m" -n "$heaps" 0.6)"
+      record ogsolve "ogsolve -m $m 0.6 -n $heaps" \
+        "$(secs "$CACHE/bin/ogsolve" -m "$m" -n "$heaps" 0.6)"
     done
   fi
-  record "grundy seq officers --to $heaps --threads 1" \
+  record grundy "grundy seq officers --to $heaps --threads 1" \
     "$(secs "$GRUNDY" seq officers --to "$heaps" --threads 1)"
 done
-ours=${BEST["grundy seq officers --to $heaps --threads 1"]}
 if [ -x "$CACHE/bin/ogsolve" ]; then
-  theirs=${BEST["ogsolve -m rc2 0.6 -n $heaps"]}
-  rc=${BEST["ogsolve -m rc 0.6 -n $heaps"]}
-  if awk "BEGIN {exit !($rc < $theirs)}"; then theirs=$rc; fi
-  echo "best ogsolve / best grundy, one thread each: $(ratio "$theirs" "$ours") (target >= 2.5x)"
+  echo "best ogsolve method / best grundy, one thread each: $(ratio "${BEST[ogsolve]:-}" "${BEST[grundy]:-}") (target >= 2.5x)"
 fi
 
 # The stretch from $heaps to $far heaps: each timed run resumes from a
@@ -77,11 +76,9 @@ for game in officers grundy; do
   for _ in $(seq "$ROUNDS"); do
     for t in 1 2; do
       cp "$work/$game.base" "$work/run"
-      record "grundy seq $game --threads $t ($heaps..$far)" \
+      record "$game $t" "grundy seq $game --threads $t ($heaps..$far)" \
         "$(secs "$GRUNDY" seq "$game" --to "$far" --threads "$t" --checkpoint "$work/run")"
     done
   done
-  one=${BEST["grundy seq $game --threads 1 ($heaps..$far)"]}
-  two=${BEST["grundy seq $game --threads 2 ($heaps..$far)"]}
-  echo "best one thread / best two threads: $(ratio "$one" "$two") (target >= 1.8x)"
+  echo "best one thread / best two threads: $(ratio "${BEST[$game 1]:-}" "${BEST[$game 2]:-}") (target >= 1.8x)"
 done
