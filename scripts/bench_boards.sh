@@ -65,15 +65,34 @@ board() {
   echo "  two threads / one: $(rows "$one" "grundy $game $size --threads 2") faster; every winning move / value alone: $(rows "grundy $game $size, all moves, 1 thread" "$one") (target <= 1.3x)"
 }
 
+# cluster GAME POSITION: the cluster on localhost (the guide's recipe,
+# each process on one thread) with 1 and 3 processes, against plain
+# `grundy value --threads 1`; the memory is the largest process's.
+cluster() {
+  local game=$1 pos=$2 base=$((24000 + RANDOM % 20000))
+  run "plain $game $pos --threads 1" "$GRUNDY" value "$game" "$pos" --max-moves 0 --threads 1
+  for n in 1 3; do
+    run "cluster $game $pos, $n process(es)" env PATH="$PWD/target/release:$PATH" BASE_PORT=$((base + 10 * n)) \
+      sh docs/book/examples/cluster-localhost.sh "$n" "$game" "$pos" --max-moves 0 --threads 1
+  done
+  local plain="plain $game $pos --threads 1" one="cluster $game $pos, 1 process(es)"
+  echo "  1 process / plain: $(rows "$one" "$plain") of the time (target <= 1.5x), memory ${KB[$one]:-?} KB / ${KB[$plain]:-?} KB"
+  echo "  3 processes / 1: $(rows "$one" "cluster $game $pos, 3 process(es)") faster (target > 1x)"
+}
+
 if [ "${1:-}" = "--quick" ]; then
   board cram 4x8
   board chomp 9x9
+  cluster cram 5x7
   exit 0
 fi
 board cram 4x11
 board cram 5x9
 board chomp 12x12
 board chomp 13x13
+cluster cram 4x11
+cluster cram 5x9
+cluster node-kayles grid:3x20
 for big in "cram 6x7" "cram 3x16" "chomp 14x14"; do
   set -- $big
   run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --max-moves 0 --threads 2 "${STATES[@]}"

@@ -50,6 +50,26 @@ pub struct BoardRunArgs {
     checkpoint_every: f64,
 }
 
+impl BoardRunArgs {
+    /// The options for process `process` of a cluster of `processes`:
+    /// each saves its own checkpoint, FILE.I, when there is more than one.
+    pub fn for_process(&self, process: usize, processes: usize) -> BoardRunArgs {
+        let mut args = BoardRunArgs {
+            progress: self.progress,
+            checkpoint: self.checkpoint.clone(),
+            checkpoint_every: self.checkpoint_every,
+        };
+        if processes > 1 {
+            args.checkpoint = (args.checkpoint.take()).map(|p| {
+                let mut name = p.into_os_string();
+                name.push(format!(".{process}"));
+                PathBuf::from(name)
+            });
+        }
+        args
+    }
+}
+
 /// The tables searches attached, by scope, and the snapshots a
 /// checkpoint holds for scopes not attached yet.
 #[derive(Default)]

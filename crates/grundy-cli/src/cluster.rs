@@ -14,14 +14,17 @@ pub use solve::run;
 #[derive(Args, Debug)]
 pub struct ClusterArgs {
     /// Value the position with a cluster of processes (cram, node-kayles,
-    /// chomp): HOSTS is a file with one host:port per line, one line per
-    /// process, the same file for every process. --threads is then the
-    /// workers of each process (default 1).
+    /// chomp), each searching its share: HOSTS is a file with one
+    /// host:port per line, one line per process, the same file for every
+    /// process. --threads is then the search threads of each process
+    /// (default 1), and --memory each process's budget.
     #[arg(long, value_name = "HOSTS")]
     pub cluster: Option<String>,
-    /// This process's line in the hosts file, from 0.
-    #[arg(long, value_name = "I", requires = "cluster", default_value_t = 0)]
-    process: usize,
+    /// This process's line in the hosts file, from 0 (needed when the
+    /// file lists more than one process). Its --progress and
+    /// --checkpoint are its own: the checkpoint FILE becomes FILE.I.
+    #[arg(long, value_name = "I", requires = "cluster")]
+    process: Option<usize>,
     /// How long to wait for the other processes of the cluster to connect,
     /// in seconds.
     #[arg(long, value_name = "SECS", requires = "cluster", default_value_t = 60)]

@@ -52,6 +52,10 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             let game = args.position.ruleset()?;
             let comps = args.position.position(&*game)?;
             let (threads, json) = (args.threads, args.json);
+            let limits = &Limits {
+                max_moves: args.max_moves.unwrap_or(limits.max_moves),
+                ..limits.clone()
+            };
             return crate::cluster::run(
                 &args.cluster,
                 hosts,
@@ -59,6 +63,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
                 &comps,
                 threads,
                 json,
+                &args.board,
                 limits,
             );
         }

@@ -1,7 +1,8 @@
 //! `grundy value ... --cluster HOSTS --process I`: 1 and 3 processes on
-//! localhost give the same values and statistics as each other, and the
-//! same values as `grundy value` alone; a wrong hosts file, an index out
-//! of range and a peer that never comes fail in one line, in bounded time.
+//! localhost give the same values and winning moves as `grundy value`
+//! alone; the localhost recipe of the guide runs; a wrong hosts file, a
+//! missing or out-of-range index and a peer that never comes fail in one
+//! line, in bounded time.
 
 mod support;
 
@@ -62,46 +63,72 @@ fn cluster(name: &str, n: usize, threads: &str, args: &[&str]) -> Value {
     outs[0].clone()
 }
 
-/// The statistics that do not depend on how many processes run.
-fn work(v: &Value) -> Value {
-    let mut c = v["cluster"].clone();
-    let o = c.as_object_mut().unwrap();
-    o.remove("processes");
-    o.remove("workers");
-    c
-}
+/// What `grundy value` answers, whatever runs it.
+const ANSWER: [&str; 7] = [
+    "values",
+    "grundy",
+    "outcome",
+    "components",
+    "game",
+    "winning_moves",
+    "moves_truncated",
+];
 
 #[test]
 fn one_and_three_processes_agree_with_value() {
     let boards: &[&[&str]] = &[
         &["value", "cram", "3x4"],
         &["value", "cram", "..../.x../..../....", "2x3"],
+        &["value", "cram", "4x5", "--max-moves", "3"],
+        &["value", "cram", "1x2", "1x3"],
         &["value", "node-kayles", "grid:3x3", "cycle:7", "kbip:2x3"],
+        &["value", "node-kayles", "path:9"],
         &["value", "chomp", "4x5", "3,2,2"],
+        &["value", "chomp", "3x3", "--max-moves", "0"],
     ];
     for (i, args) in boards.iter().enumerate() {
         let alone = json_of(&[&args[..], &["--json"]].concat());
         let one = cluster(&format!("one{i}.hosts"), 1, "1", args);
         let three = cluster(&format!("three{i}.hosts"), 3, "1", args);
-        for key in ["values", "grundy", "outcome", "components", "game"] {
+        for key in ANSWER {
             assert_eq!(one[key], alone[key], "{args:?} {key}");
             assert_eq!(three[key], alone[key], "{args:?} {key}");
         }
-        assert_eq!(work(&one), work(&three), "{args:?}");
         assert_eq!(three["cluster"]["processes"], 3);
-        assert!(one["cluster"]["valued"].as_object().unwrap().len() > 2);
+        assert!(one["cluster"]["searched"].is_u64(), "{one}");
     }
 }
 
+/// A board big enough that the processes' finds and shared values cross
+/// in the middle of rounds.
 #[test]
-fn threads_are_workers_of_each_process() {
+fn three_processes_value_a_real_board() {
+    // Odd by odd: no symmetry decides it, so every round is searched.
+    let args = &["value", "cram", "5x7"];
+    let alone = json_of(&[&args[..], &["--json"]].concat());
+    let three = cluster("real.hosts", 3, "1", args);
+    for key in ANSWER {
+        assert_eq!(three[key], alone[key], "{key}");
+    }
+    assert!(
+        three["cluster"]["messages"].as_u64().unwrap() > 0,
+        "{three}"
+    );
+    assert!(
+        three["cluster"]["searched"].as_u64().unwrap() > 100_000,
+        "{three}"
+    );
+}
+
+#[test]
+fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];
     let alone = json_of(&[&args[..], &["--json"]].concat());
     let two = cluster("threads.hosts", 2, "2", args);
-    let one = cluster("thread1.hosts", 1, "1", args);
-    assert_eq!(two["grundy"], alone["grundy"]);
+    for key in ANSWER {
+        assert_eq!(two[key], alone[key], "{key}");
+    }
     assert_eq!(two["cluster"]["workers"], 4);
-    assert_eq!(work(&two), work(&one));
 }
 
 #[test]
@@ -111,12 +138,48 @@ fn text_says_what_the_cluster_did() {
     assert!(out.starts_with("game: cram\n"), "{out}");
     assert!(out.contains("total: *"), "{out}");
     assert!(out.contains("outcome: N (the next player wins)"), "{out}");
-    assert!(
-        out.contains("winning moves: not listed by a cluster"),
-        "{out}"
+    assert!(out.contains("winning moves ("), "{out}");
+    assert!(out.contains("cluster: 1 process, 1 thread"), "{out}");
+    assert!(out.contains("positions searched: "), "{out}");
+}
+
+/// The guide's localhost recipe (`docs/book/examples/cluster-localhost.sh`,
+/// shown whole in `cluster.md`) with 1 and 3 processes.
+#[test]
+fn the_localhost_recipe_runs() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let script = format!("{root}/docs/book/examples/cluster-localhost.sh");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let book = std::fs::read_to_string(format!("{root}/docs/book/src/cluster.md")).unwrap();
+    assert!(book.contains(&text), "cluster.md shows the script as it is");
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
     );
-    assert!(out.contains("cluster: 1 process, 1 worker"), "{out}");
-    assert!(out.contains("components valued: "), "{out}");
+    let alone = support::text(&["value", "cram", "4x5"]);
+    for n in ["1", "3"] {
+        let port = free_ports(1)[0].to_string();
+        let out = Command::new("sh")
+            .args([&script, n, "cram", "4x5"])
+            .env("PATH", &path)
+            .env("BASE_PORT", &port)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.starts_with(&alone),
+            "{n} processes:\n{text}\nalone:\n{alone}"
+        );
+        let plural = if n == "1" { "process" } else { "processes" };
+        assert!(text.contains(&format!("cluster: {n} {plural}")), "{text}");
+    }
 }
 
 #[test]
@@ -149,16 +212,20 @@ fn bad_clusters_fail_in_one_line() {
         "--cluster values normal play only",
     );
     fails(
+        &["value", "cram", "2x3", "--cluster", &two],
+        "lists 2 processes: say which one this is with --process I (0 to 1)",
+    );
+    fails(
         &[
             "value",
-            "chomp",
+            "cram",
             "6x6",
             "--cluster",
             &hosts("small.hosts", 1),
-            "--max-states",
-            "50",
+            "--memory",
+            "1K",
         ],
-        "holds more than 50 components",
+        "memory",
     );
 }
 
@@ -203,7 +270,7 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     let two = hosts("lost.hosts", 2);
     let spawn = |me: &str| {
         Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(["value", "cram", "4x9", "--cluster", &two, "--process", me])
+            .args(["value", "cram", "4x11", "--cluster", &two, "--process", me])
             .args(["--wait", "10"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -211,7 +278,7 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
             .unwrap()
     };
     let (a, mut b) = (spawn("0"), spawn("1"));
-    // Connected by then; 4x9 takes a minute (4x7 now takes one second).
+    // Connected by then; 4x11 takes seconds.
     std::thread::sleep(Duration::from_millis(800));
     b.kill().unwrap();
     let _ = b.wait();

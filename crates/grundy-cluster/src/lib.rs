@@ -1,27 +1,34 @@
-//! grundy's board games (Cram, Node Kayles, Chomp) valued by
-//! timely-dataflow workers across processes and hosts, for state spaces
-//! beyond one machine.
+//! grundy's board games (Cram, Node Kayles, Chomp) valued by processes
+//! on one or many hosts, each running the engine's split search on its
+//! share of the work, with timely dataflow carrying the messages.
 //!
 //! Every process is started with the same hosts file (timely's: one
 //! `host:port` per line, line `i` for process `i`), its own index and the
-//! same position. The processes connect ([`connect`]), then timely runs
-//! `threads` workers in each; every component reachable from the position
-//! is held by one worker, chosen by a hash of its key, and values travel
-//! as messages ([`solve`](mod@solve)). Every process ends with the same
-//! values and the same statistics, whatever the number of processes.
+//! same position. The processes connect ([`connect`]), then each runs one
+//! timely worker. The value of a component is found by rounds of outcome
+//! searches, one round per candidate value, whose tasks (the component's
+//! options) are shared out among the processes; a process that finds a
+//! winning option tells the others at once and they stop ([`share`]).
+//! Each process searches with its own tables and its own pool of
+//! `threads` threads, so its memory is its own budget ([`search`]).
+//! Winning moves are shared out the same way. Every process ends with the
+//! same answer and the same statistics.
 //!
-//! The engine knows nothing of this crate: it hands out the keys of the
-//! split search ([`grundy::Ruleset::split_components`]), and this crate
-//! (the only one that depends on timely) values them.
+//! The engine knows nothing of this crate: it hands out the keys and rules
+//! of the split search ([`grundy::Ruleset::split_components`]), and this
+//! crate (the only one that depends on timely) shares out the searches.
 
 mod connect;
 mod net;
-mod solve;
+mod search;
+mod share;
+mod solvers;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use grundy::ruleset::SplitComponent;
+use grundy::Limits;
 use serde::Serialize;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::ProcessBuilder;
@@ -59,36 +66,51 @@ pub struct Cluster {
     pub question: String,
 }
 
-/// What a cluster run did; the same in every process and for any number
-/// of processes.
+/// What a cluster run did; the same in every process.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Stats {
     /// Processes in the cluster.
     pub processes: usize,
-    /// Workers, over all processes.
+    /// Search threads, over all processes.
     pub workers: usize,
-    /// Components valued, by size (the game's measure: squares, vertices).
+    /// Positions searched by all processes together, by the size of the
+    /// component (the game's measure: squares, vertices) whose value they
+    /// served; winning moves' searches are not counted here.
     pub valued: BTreeMap<u32, u64>,
-    /// Rounds of the forward pass (gathering components).
+    /// Positions searched by all processes together, winning moves
+    /// included.
+    pub searched: u64,
+    /// Rounds of shared searches.
+    pub rounds: u64,
+    /// Always 0: the search has no forward pass since the cluster runs
+    /// the split search (kept so that readers of the old field still
+    /// parse).
     pub forward_rounds: u64,
-    /// Rounds of the backward pass (valuing them).
+    /// The rounds, under their old name.
     pub backward_rounds: u64,
-    /// Messages between workers (rounds' tallies not counted).
+    /// Messages between processes (rounds' tallies not counted).
     pub messages: u64,
 }
 
-impl Stats {
-    /// Components valued, of every size.
-    pub fn total_valued(&self) -> u64 {
-        self.valued.values().sum()
-    }
+/// What the cluster asks: the position and the moves to check.
+pub struct Question {
+    /// The components of the position, as split-search keys.
+    pub components: Vec<SplitComponent>,
+    /// The moves of the position, each as what it leaves of its component;
+    /// those that win are listed.
+    pub moves: Vec<MoveCheck>,
 }
 
-/// The values of the components, in order, and what finding them took.
+pub use search::MoveCheck;
+
+/// The values of the components, the winning moves, and what finding
+/// them took.
 #[derive(Clone, Debug)]
 pub struct Answer {
     /// Each component's nimber.
     pub values: Vec<u64>,
+    /// The indices of the question's moves that win, in order.
+    pub winning: Vec<usize>,
     /// What the run did.
     pub stats: Stats,
 }
@@ -132,37 +154,54 @@ impl Cluster {
         })
     }
 
-    /// Values `components` with every process of the cluster, each
-    /// worker holding at most `max_states` components divided among this
-    /// process's workers.
-    pub fn solve(&self, components: Vec<SplitComponent>, max_states: u64) -> Result<Answer, Error> {
+    /// Answers `question` with every process of the cluster, this one
+    /// searching within `limits`.
+    pub fn solve(&self, question: Question, limits: &Limits) -> Result<Answer, Error> {
         let sockets = connect::connect(&self.hosts, self.process, self.digest(), self.wait)?;
         let hooks = Hooks::default();
-        let local = ProcessBuilder::new_typed_vector(self.threads, hooks.refill.clone(), None);
+        let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), None);
         let (builders, guard) =
-            initialize_networking_from_sockets(local, sockets, self.process, self.threads, hooks)
+            initialize_networking_from_sockets(local, sockets, self.process, 1, hooks)
                 .map_err(|e| Error::Connect(format!("starting the network: {e}")))?;
         let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-        let max_held = usize::try_from(max_states / self.threads as u64).unwrap_or(usize::MAX);
-        let processes = self.hosts.addresses.len();
+        let (processes, threads) = (self.hosts.addresses.len(), self.threads);
+        let limits = limits.clone();
         let guards = timely::execute::execute_from(
             builders,
             Box::new(guard),
             timely::WorkerConfig::default(),
             move |worker| {
-                let mut net = net::Net::new(worker);
-                let mut stats = Stats {
-                    processes,
-                    workers: net.workers,
-                    ..Stats::default()
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| format!("--threads {threads}: {e}"))?;
+                let pool = std::sync::Arc::new(pool);
+                let mut crew = share::Crew {
+                    net: net::Net::new(worker),
+                    worker,
+                    pool,
+                    limits: limits.clone(),
+                    searched: 0,
                 };
-                let mut values = Vec::with_capacity(components.len());
-                for c in &components {
-                    let search = solve::Search::new(&c.rules, max_held.max(1));
-                    let parts = search.run(worker, &mut net, &c.keys, &mut stats)?;
-                    values.push(parts.into_iter().fold(0, |a, v| a ^ v));
-                }
-                Ok(Answer { values, stats })
+                let mut solvers = solvers::Solvers::default();
+                let (values, valued) =
+                    search::values(&mut crew, &mut solvers, &question.components)?;
+                let winning = search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
+                let stats = Stats {
+                    processes,
+                    workers: processes * threads,
+                    valued,
+                    searched: crew.searched,
+                    rounds: crew.net.rounds,
+                    forward_rounds: 0,
+                    backward_rounds: crew.net.rounds,
+                    messages: crew.net.messages,
+                };
+                Ok(Answer {
+                    values,
+                    winning,
+                    stats,
+                })
             },
         )
         .map_err(Error::Connect)?;

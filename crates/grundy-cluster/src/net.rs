@@ -19,8 +19,10 @@ use timely::worker::Worker;
 pub struct Tally {
     /// Messages sent in the round (tallies not counted).
     pub sent: u64,
-    /// Components valued, per size.
-    pub valued: Vec<(u32, u64)>,
+    /// The tasks of the round this worker found true.
+    pub found: Vec<u64>,
+    /// Positions this worker's search has searched so far.
+    pub searched: u64,
     /// Why the worker stopped, if it did.
     pub failure: Option<String>,
 }
@@ -29,7 +31,8 @@ impl Tally {
     /// Adds `other` (from a worker after this one's) into this tally.
     fn add(&mut self, other: Tally) {
         self.sent += other.sent;
-        self.valued.extend(other.valued);
+        self.found.extend(other.found);
+        self.searched += other.searched;
         self.failure = self.failure.take().or(other.failure);
     }
 }
@@ -37,28 +40,18 @@ impl Tally {
 /// A message between workers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Msg {
-    /// The owner of `child` must value it: `parent` needs its value.
-    Need {
-        /// The component to value.
-        child: u128,
-        /// The component whose option has `child` as a part.
-        parent: u128,
+    /// A worker found task `task` of the round true: a round that wants
+    /// one true task may stop searching the others.
+    Found {
+        /// The task.
+        task: u64,
     },
-    /// `child`, a part of an option of `parent`, is worth `value`.
-    Value {
-        /// The component that waits for the value.
-        parent: u128,
-        /// The component valued.
-        child: u128,
-        /// Its nimber.
-        value: u64,
-    },
-    /// A component of the position asked is worth `value`.
-    Root {
-        /// The component.
-        key: u128,
-        /// Its nimber.
-        value: u64,
+    /// Values a worker found by costly searches, for the others' tables.
+    Learn {
+        /// What the keys mean (the rules' scope).
+        scope: String,
+        /// The keys and their values.
+        values: Vec<(u128, u64)>,
     },
     /// A worker's tally for the round.
     Tally(Tally),
@@ -87,7 +80,8 @@ pub struct Net {
     pub rounds: u64,
     /// Messages so far, over all workers (tallies not counted).
     pub messages: u64,
-    outbox: Vec<Envelope>,
+    /// Messages sent to other workers in this round.
+    told: u64,
 }
 
 impl Net {
@@ -116,29 +110,43 @@ impl Net {
             workers: worker.peers(),
             rounds: 0,
             messages: 0,
-            outbox: Vec::new(),
+            told: 0,
         }
     }
 
-    /// Which worker owns `key`: a fixed mix of its bits (the same in
-    /// every process and build), modulo the workers.
-    pub fn owner(&self, key: u128) -> usize {
-        let mut x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        x ^= x >> 33;
-        (x % self.workers as u64) as usize
+    /// Sends `msg` to every other worker now, in this round, without
+    /// waiting for the round to end (a find that stops their searches).
+    pub fn tell_others(&mut self, worker: &mut Worker, msg: Msg) {
+        for to in (0..self.workers).filter(|&w| w != self.me) {
+            self.input.send(Envelope {
+                to: to as u32,
+                round: self.rounds,
+                msg: msg.clone(),
+            });
+            self.told += 1;
+        }
+        self.input.flush();
+        worker.step();
     }
 
-    /// Queues `msg` for worker `to` in this round.
-    pub fn send(&mut self, to: usize, msg: Msg) {
-        self.outbox.push(Envelope {
-            to: to as u32,
-            round: self.rounds,
-            msg,
+    /// The values other workers have sent so far, taken out of the inbox.
+    pub fn take_learned(&self) -> Vec<(String, Vec<(u128, u64)>)> {
+        let mut inbox = self.inbox.borrow_mut();
+        let mut out = Vec::new();
+        inbox.retain_mut(|(_, m)| match m {
+            Msg::Learn { scope, values } => {
+                out.push((std::mem::take(scope), std::mem::take(values)));
+                false
+            }
+            _ => true,
         });
+        out
+    }
+
+    /// Whether another worker has told of a find in this round.
+    pub fn heard_found(&self) -> bool {
+        (self.inbox.borrow().iter())
+            .any(|(r, m)| *r == self.rounds && matches!(m, Msg::Found { .. }))
     }
 
     /// Ends the round: sends the queued messages and `tally` (whose `sent`
@@ -146,10 +154,7 @@ impl Net {
     /// this worker. Returns the messages received and every worker's
     /// tally summed, in worker order.
     pub fn round(&mut self, worker: &mut Worker, mut tally: Tally) -> (Vec<Msg>, Tally) {
-        tally.sent = self.outbox.len() as u64;
-        for e in self.outbox.drain(..) {
-            self.input.send(e);
-        }
+        tally.sent = std::mem::take(&mut self.told);
         for to in 0..self.workers {
             self.input.send(Envelope {
                 to: to as u32,

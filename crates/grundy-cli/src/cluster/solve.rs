@@ -3,11 +3,12 @@
 
 use std::time::Duration;
 
-use anyhow::anyhow;
+use anyhow::{anyhow, bail};
 use grundy::{Analysis, Limits, Nimber, Outcome, Ruleset, Value};
-use grundy_cluster::{Cluster, Hosts, Stats};
+use grundy_cluster::{Cluster, Hosts, MoveCheck, Question, Stats};
 use serde::Serialize;
 
+use crate::board_run::{BoardRun, BoardRunArgs};
 use crate::output::{print, print_json};
 use crate::render::render_unlisted;
 
@@ -22,7 +23,9 @@ struct Report<'a> {
 }
 
 /// Values `components` of `game` on the cluster the hosts file `path`
-/// lists, and prints the answer.
+/// lists, lists the winning moves (up to `limits.max_moves`), and prints
+/// the answer. `board` gives each process its progress and checkpoint.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     args: &ClusterArgs,
     path: &str,
@@ -30,6 +33,7 @@ pub fn run(
     components: &[String],
     threads: Option<u16>,
     json: bool,
+    board: &BoardRunArgs,
     limits: &Limits,
 ) -> anyhow::Result<()> {
     if game.misere() {
@@ -38,22 +42,57 @@ pub fn run(
             game.name()
         ));
     }
-    let keys = game.split_components(components)?.ok_or_else(|| {
+    let no_cluster = || {
         anyhow!(
             "{} has no cluster mode: --cluster values cram, node-kayles and chomp (normal play)",
             game.name()
         )
-    })?;
+    };
+    let keys = game.split_components(components)?.ok_or_else(no_cluster)?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
     let hosts = Hosts::parse(&text, path)?;
+    let n = hosts.addresses.len();
+    let process = match args.process {
+        Some(i) => i,
+        None if n == 1 => 0,
+        None => bail!(
+            "{path} lists {n} processes: say which one this is with --process I (0 to {})",
+            n - 1
+        ),
+    };
     let question = format!("{} {}", game.name(), components.join(" "));
     let threads = threads.map_or(1, usize::from);
     let wait = Duration::from_secs(args.wait);
-    let cluster = Cluster::new(hosts, args.process, threads, wait, question)?;
-    report_lost_peers(args.process);
-    let answer = cluster.solve(keys, limits.max_states)?;
+    let cluster = Cluster::new(hosts, process, threads, wait, question)?;
+    let moves = match limits.max_moves {
+        0 => Vec::new(),
+        _ => game.position_moves(components, limits)?,
+    };
+    let mut checks = Vec::with_capacity(moves.len());
+    for m in &moves {
+        let parts = match game.split_components(&m.mv.parts)? {
+            Some(parts) => parts,
+            None => return Err(no_cluster()),
+        };
+        let component = m.mv.component.ok_or_else(no_cluster)?;
+        checks.push(MoveCheck { component, parts });
+    }
+    report_lost_peers(process);
+    let board = board.for_process(process, n);
+    let (watch, limits) =
+        BoardRun::start(&board, &game.name(), || Ok(components.to_vec()), limits)?;
+    let question = Question {
+        components: keys,
+        moves: checks,
+    };
+    let answer = watch.finish(
+        cluster
+            .solve(question, &limits)
+            .map_err(anyhow::Error::from),
+    )?;
     let total = answer.values.iter().fold(0, |a, v| a ^ v);
+    let max = limits.max_moves;
     let analysis = Analysis {
         game: game.name(),
         components: components.to_vec(),
@@ -66,9 +105,10 @@ pub fn run(
         ),
         grundy: Some(Value::Finite(Nimber(total))),
         outcome: if total == 0 { Outcome::P } else { Outcome::N },
-        winning_moves: Vec::new(),
-        // The cluster values components, not moves: none are listed.
-        moves_truncated: total != 0,
+        winning_moves: (answer.winning.iter().take(max))
+            .map(|&i| moves[i].mv.clone())
+            .collect(),
+        moves_truncated: answer.winning.len() > max || (max == 0 && total != 0),
         misere: false,
         method: None,
     };
@@ -78,10 +118,7 @@ pub fn run(
             cluster: &answer.stats,
         });
     }
-    let mut out = render_unlisted(
-        analysis,
-        "by a cluster (grundy value without --cluster lists them)",
-    );
+    let mut out = render_unlisted(analysis, "(--max-moves 0)");
     out.push_str(&stats_text(&answer.stats));
     print(&out)
 }
@@ -114,21 +151,14 @@ fn report_lost_peers(process: usize) {
 
 /// The statistics, after the answer.
 fn stats_text(s: &Stats) -> String {
-    let sizes: Vec<String> = s
-        .valued
-        .iter()
-        .map(|(size, n)| format!("{size}: {n}"))
-        .collect();
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "cluster: {}, {}\ncomponents valued: {} (by size {})\nrounds: {} forward, {} backward; messages: {}\n",
+        "cluster: {}, {}\npositions searched: {} (all processes)\nrounds: {}; messages: {}\n",
         plural(s.processes, "process", "processes"),
-        plural(s.workers, "worker", "workers"),
-        s.total_valued(),
-        sizes.join(", "),
-        s.forward_rounds,
-        s.backward_rounds,
+        plural(s.workers, "thread", "threads"),
+        s.searched,
+        s.rounds,
         s.messages
     )
 }

@@ -129,7 +129,7 @@ impl Solver {
         if solved % CHECK_EVERY == 0 {
             limits.check("the split search")?;
         }
-        self.table.put(f.key, v, solved - f.solved_before);
+        self.keep_value(f.key, v, solved - f.solved_before);
         Ok(v)
     }
 }

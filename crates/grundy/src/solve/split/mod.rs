@@ -52,7 +52,16 @@ pub struct Solver {
     busy: busy::Busy,
     /// Whether the front end's watch was told of the tables.
     attached: AtomicBool,
+    /// Values found by costly searches, kept for other searchers with
+    /// tables of their own (a cluster's processes) when sharing is on.
+    found: Option<Mutex<Vec<(u128, u64)>>>,
 }
+
+/// A value is shared ([`Solver::sharing`]) when its search took at least
+/// this many positions: cheaper ones cost less to find again than to
+/// send (Cram 4x11 on three processes of a cluster: 6.8-7.4 s with 8,
+/// 7.2 s with 1, 7.5 s with 64, 7.9 s with 512; `docs/dev/performance.md`).
+pub const SHARE_WORK: u64 = 8;
 
 /// The most a table of a game that splits takes, whatever the budget:
 /// 4 GiB. The table reserves its budget's share at once but uses, and
@@ -93,7 +102,49 @@ impl Solver {
             stats: Stats::default(),
             busy: busy::Busy::new(),
             attached: AtomicBool::new(false),
+            found: None,
         })
+    }
+
+    /// A solver as [`Solver::new`] that also keeps the values its costly
+    /// searches find ([`SHARE_WORK`]), for [`Solver::take_found`]: a
+    /// cluster's processes search with tables of their own and send each
+    /// other what they found.
+    pub fn sharing(limits: &Limits, cap: u64) -> Result<Solver> {
+        Ok(Solver {
+            found: Some(Mutex::new(Vec::new())),
+            ..Solver::new(limits, cap)?
+        })
+    }
+
+    /// The values found since the last call (only with
+    /// [`Solver::sharing`]), as `(key, value)`.
+    pub fn take_found(&self) -> Vec<(u128, u64)> {
+        self.found.as_ref().map_or_else(Vec::new, |f| {
+            std::mem::take(&mut *f.lock().unwrap_or_else(|e| e.into_inner()))
+        })
+    }
+
+    /// Keeps values another searcher found, as if this one had searched
+    /// them (with the work that made them worth sending).
+    pub fn learn(&self, values: &[(u128, u64)]) {
+        for &(key, value) in values {
+            self.table.put(key, value, SHARE_WORK);
+        }
+    }
+
+    /// Keeps the value `v` of `key`, whose search took `work` positions,
+    /// and shares it when sharing is on and it was costly enough.
+    fn keep_value(&self, key: u128, v: u64, work: u64) {
+        self.table.put(key, v, work);
+        if work >= SHARE_WORK {
+            if let Some(found) = &self.found {
+                found
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((key, v));
+            }
+        }
     }
 
     /// Lets the tables grow with the `solved` positions searched so far
@@ -287,6 +338,30 @@ mod tests {
         let err = err.expect_err("Cram 5x9 takes more than 0.2 s");
         assert!(matches!(err, crate::Error::Interrupted(_)), "{err}");
         assert!(s.busy.is_empty());
+    }
+
+    /// What one sharing solver found, another learns: its search of the
+    /// same board then finds the values and searches (almost) nothing.
+    #[test]
+    fn shared_values_spare_a_second_search() {
+        use crate::games::cram::{region_keys, CramMoves};
+        use crate::games::grid::text::parse_board;
+        use std::sync::atomic::Ordering;
+        let key = region_keys(&parse_board("3x7", "a board").unwrap())[0];
+        let l = Limits::default();
+        let first = Solver::sharing(&l, 1 << 22).unwrap();
+        assert_eq!(first.value(&CramMoves, key, &l).unwrap(), 1);
+        let found = first.take_found();
+        assert!(found.len() > 10, "{found:?}");
+        assert!(first.take_found().is_empty(), "taken once");
+        let alone = Solver::new(&l, 1 << 22).unwrap();
+        assert!(alone.take_found().is_empty(), "no sharing, nothing kept");
+        alone.value(&CramMoves, key, &l).unwrap();
+        let second = Solver::new(&l, 1 << 22).unwrap();
+        second.learn(&found);
+        assert_eq!(second.value(&CramMoves, key, &l).unwrap(), 1);
+        let searched = |s: &Solver| s.stats.solved.load(Ordering::Relaxed);
+        assert!(searched(&second) < searched(&alone) / 10);
     }
 
     #[test]

@@ -482,7 +482,7 @@ impl Solver {
                 self.wins.put(f.key, now | f.known | 1 << f.n, work);
             }
         } else {
-            self.table.put(f.key, f.n, work);
+            self.keep_value(f.key, f.n, work);
         }
         self.unmark(f);
         won

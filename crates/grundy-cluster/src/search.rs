@@ -1,0 +1,131 @@
+//! The cluster's questions, asked of the engine's split search
+//! ([`grundy::solve::split`]) with the work shared among the workers.
+//!
+//! A component `C` is worth the least `n` for which `C + *n` is lost for
+//! the player to move, which is when no option `C'` of `C` leaves
+//! `C' + *n` lost. So for `n = 0, 1, ...` the options of `C` are shared
+//! out as tasks (is `C' + *n` lost?, one outcome search each, exactly the
+//! searches one process makes), and the first round in which no worker
+//! finds one gives the value. Winning moves are then shared out the same
+//! way: a move is winning when what it leaves of its component is worth
+//! the total XOR the component's value.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use grundy::ruleset::SplitComponent;
+use grundy::solve::split::{cancel_pairs, Split};
+
+use crate::share::{Crew, Want};
+use crate::solvers::Solvers;
+
+/// The values of `components` (each the XOR of its keys' values), and
+/// the positions searched for each component's keys, by its size.
+pub fn values(
+    crew: &mut Crew,
+    solvers: &mut Solvers,
+    components: &[SplitComponent],
+) -> Result<(Vec<u64>, BTreeMap<u32, u64>), String> {
+    let mut values = Vec::with_capacity(components.len());
+    let mut by_size = BTreeMap::new();
+    for c in components {
+        let mut total = 0;
+        for key in cancel_pairs(c.keys.clone()) {
+            let before = crew.searched;
+            total ^= value(crew, solvers, &c.rules, key)?;
+            *by_size.entry(c.rules.size(key)).or_default() += crew.searched - before;
+        }
+        values.push(total);
+    }
+    Ok((values, by_size))
+}
+
+/// The value of the component `key` under `rules`, by rounds of outcome
+/// searches shared among the workers.
+fn value(
+    crew: &mut Crew,
+    solvers: &mut Solvers,
+    rules: &Arc<dyn Split + Send>,
+    key: u128,
+) -> Result<u64, String> {
+    let solver = solvers.of(rules, &crew.limits, crew.net.workers)?;
+    let mut n = 0;
+    match rules.zero_by_theory(key) {
+        Some(true) => return Ok(0),
+        Some(false) => n = 1,
+        None => {}
+    }
+    let options = options(rules, key);
+    loop {
+        let check =
+            |i: usize, limits: &grundy::Limits| solver.sum_is(rules, &options[i], n, limits);
+        let found = crew.round(options.len(), Want::One, check, solvers)?;
+        if found.is_empty() {
+            return Ok(n);
+        }
+        n += 1;
+    }
+}
+
+/// The options of `key`, each as its parts with equal pairs cancelled, in
+/// the order the rules list them (the same in every process).
+fn options(rules: &Arc<dyn Split + Send>, key: u128) -> Vec<Vec<u128>> {
+    let (mut parts, mut ends) = (Vec::new(), Vec::new());
+    rules.options(key, &mut parts, &mut ends);
+    let mut start = 0;
+    let mut out = Vec::with_capacity(ends.len());
+    for end in ends {
+        out.push(cancel_pairs(parts[start..end].to_vec()));
+        start = end;
+    }
+    out
+}
+
+/// A move to check: what it leaves of the component it is made in.
+pub struct MoveCheck {
+    /// The component moved in.
+    pub component: usize,
+    /// What the move leaves of it, as split-search components.
+    pub parts: Vec<SplitComponent>,
+}
+
+/// The indices of the `moves` that leave the position worth 0, given the
+/// components' `values`: each leaves its component worth the total XOR
+/// the component's value.
+pub fn winning(
+    crew: &mut Crew,
+    solvers: &mut Solvers,
+    values: &[u64],
+    moves: &[MoveCheck],
+) -> Result<Vec<usize>, String> {
+    let total = values.iter().fold(0, |a, v| a ^ v);
+    if total == 0 || moves.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Every part's solver exists before the round (each thread reads them).
+    let mut tables = Vec::with_capacity(moves.len());
+    for m in moves {
+        let parts: Result<Vec<_>, String> = (m.parts.iter())
+            .map(|p| solvers.of(&p.rules, &crew.limits, crew.net.workers))
+            .collect();
+        tables.push(parts?);
+    }
+    let check = |i: usize, limits: &grundy::Limits| {
+        let (m, solvers) = (&moves[i], &tables[i]);
+        let target = total ^ values[m.component];
+        match (&m.parts[..], &solvers[..]) {
+            ([], _) => Ok(target == 0),
+            // One outcome search: is what is left plus `*target` lost?
+            ([p], [s]) => s.sum_is(&p.rules, &p.keys, target, limits),
+            // Parts under rules of their own are valued one by one.
+            (parts, _) => {
+                let mut sum = 0;
+                for (p, s) in parts.iter().zip(solvers) {
+                    sum ^= s.sum(&p.rules, &p.keys, limits)?;
+                }
+                Ok(sum == target)
+            }
+        }
+    };
+    crew.round(moves.len(), Want::All, check, solvers)
+}
