@@ -217,7 +217,11 @@ pub fn write_atomically(
     write: impl FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    let tmp = path.with_extension("tmp-checkpoint");
+    // The whole name and this process: `ck.0` and `ck.1` of two cluster
+    // processes in one folder must not share a temporary file.
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp-checkpoint", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
     let written = (|| -> std::io::Result<()> {
         let mut w = BufWriter::new(std::fs::File::create(&tmp)?);
         write(&mut w)?;

@@ -120,6 +120,68 @@ fn three_processes_value_a_real_board() {
     );
 }
 
+/// Each process of a cluster saves its own checkpoint (`FILE.I`), and a
+/// second run of the same commands resumes from them.
+#[test]
+fn each_process_resumes_from_its_own_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-cluster-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("cram5x7");
+    let ck = ck.to_str().unwrap();
+    let run = |hosts: &str| -> Vec<(String, String)> {
+        let children: Vec<_> = (0..2)
+            .map(|i| {
+                Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+                    .args(["value", "cram", "5x7", "--cluster", hosts, "--wait", "30"])
+                    .args([
+                        "--process",
+                        &i.to_string(),
+                        "--checkpoint",
+                        ck,
+                        "--progress",
+                    ])
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        (children.into_iter())
+            .map(|c| {
+                let out = c.wait_with_output().unwrap();
+                let err = String::from_utf8_lossy(&out.stderr).to_string();
+                assert!(out.status.success(), "{err}");
+                (String::from_utf8_lossy(&out.stdout).to_string(), err)
+            })
+            .collect()
+    };
+    let first = run(&hosts("ck1.hosts", 2));
+    for i in 0..2 {
+        assert!(
+            std::path::Path::new(&format!("{ck}.{i}")).exists(),
+            "{ck}.{i}"
+        );
+    }
+    assert!(!std::path::Path::new(ck).exists(), "no shared file");
+    let again = run(&hosts("ck2.hosts", 2));
+    let answer = |out: &str| {
+        out.lines()
+            .take_while(|l| !l.starts_with("cluster:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for ((out1, _), (out2, err2)) in first.iter().zip(&again) {
+        assert_eq!(answer(out1), answer(out2));
+        let restored = err2
+            .lines()
+            .find_map(|l| l.split(" positions searched, ").nth(1))
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse::<u64>().ok());
+        assert!(restored.is_some_and(|n| n > 0), "{err2}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];

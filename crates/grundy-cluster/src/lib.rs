@@ -18,6 +18,7 @@
 //! of the split search ([`grundy::Ruleset::split_components`]), and this
 //! crate (the only one that depends on timely) shares out the searches.
 
+mod claims;
 mod connect;
 mod net;
 mod search;

@@ -46,6 +46,11 @@ pub enum Msg {
         /// The task.
         task: u64,
     },
+    /// A worker started task `task` of the round: the others leave it.
+    Start {
+        /// The task.
+        task: u64,
+    },
     /// Values a worker found by costly searches, for the others' tables.
     Learn {
         /// What the keys mean (the rules' scope).
@@ -136,6 +141,21 @@ impl Net {
         inbox.retain_mut(|(_, m)| match m {
             Msg::Learn { scope, values } => {
                 out.push((std::mem::take(scope), std::mem::take(values)));
+                false
+            }
+            _ => true,
+        });
+        out
+    }
+
+    /// The tasks of this round other workers have said they started,
+    /// taken out of the inbox.
+    pub fn take_started(&self) -> Vec<u64> {
+        let mut inbox = self.inbox.borrow_mut();
+        let mut out = Vec::new();
+        inbox.retain(|(r, m)| match m {
+            Msg::Start { task } if *r == self.rounds => {
+                out.push(*task);
                 false
             }
             _ => true,

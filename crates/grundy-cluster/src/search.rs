@@ -55,6 +55,12 @@ fn value(
         Some(false) => n = 1,
         None => {}
     }
+    if crew.net.workers == 1 {
+        // Nothing to share: the search of one machine, as it is.
+        let v = (crew.pool).install(|| solver.sum(rules, &[key], &crew.limits));
+        crew.searched = solvers.searched();
+        return v.map_err(|e| e.to_string());
+    }
     let options = options(rules, key);
     loop {
         let check =
@@ -67,16 +73,21 @@ fn value(
     }
 }
 
-/// The options of `key`, each as its parts with equal pairs cancelled, in
-/// the order the rules list them (the same in every process).
+/// The distinct options of `key`, each as its parts with equal pairs
+/// cancelled, in the order the rules list them (the same in every
+/// process): options equal under the board's symmetries are one task.
 fn options(rules: &Arc<dyn Split + Send>, key: u128) -> Vec<Vec<u128>> {
     let (mut parts, mut ends) = (Vec::new(), Vec::new());
     rules.options(key, &mut parts, &mut ends);
     let mut start = 0;
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut out = Vec::with_capacity(ends.len());
     for end in ends {
-        out.push(cancel_pairs(parts[start..end].to_vec()));
+        let option = cancel_pairs(parts[start..end].to_vec());
         start = end;
+        if seen.insert(option.clone()) {
+            out.push(option);
+        }
     }
     out
 }

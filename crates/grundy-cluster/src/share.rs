@@ -1,6 +1,6 @@
-//! One round of shared tasks: worker `w` of `W` checks tasks `w`, `w + W`,
-//! ... with the engine's split search on a thread of its own, while the
-//! timely worker keeps the messages moving. A round that wants one true
+//! One round of shared tasks: each worker checks the tasks it claims
+//! ([`crate::claims`]) with the engine's split search on a thread of its
+//! own, while the timely worker keeps the messages moving. A round that wants one true
 //! task tells the others of its find at once, and they stop searching
 //! (what they proved stays in their tables). The round ends with every
 //! worker's tally, so all learn the same true tasks at the same time.
@@ -13,6 +13,7 @@ use std::time::Duration;
 use grundy::{Error as EngineError, Limits};
 use timely::worker::Worker;
 
+use crate::claims::Claims;
 use crate::net::{Msg, Net, Tally};
 use crate::solvers::Solvers;
 
@@ -22,6 +23,8 @@ const PARK: Duration = Duration::from_millis(2);
 
 /// What the search thread tells the timely worker.
 enum Event {
+    /// The worker started a task.
+    Started(usize),
     /// A task was found true.
     Found(usize),
     /// The search stopped on an error.
@@ -71,18 +74,21 @@ impl Crew<'_> {
             stop: Some(halt.clone()),
             ..self.limits.clone()
         };
-        let (me, workers) = (self.net.me, self.net.workers);
+        let claims = Claims::new(tasks, self.net.me, self.net.workers);
         let (tx, rx) = mpsc::channel();
         let mut found = Vec::new();
         let mut failure = None;
         std::thread::scope(|s| {
-            let (pool, limits, check) = (self.pool.clone(), &limits, &check);
+            let (pool, limits, check, claims) = (self.pool.clone(), &limits, &check, &claims);
             s.spawn(move || {
-                pool.install(|| share(tasks, me, workers, want, limits, check, &tx));
+                pool.install(|| share(claims, want, limits, check, &tx));
             });
             loop {
                 self.worker.step_or_park(Some(PARK));
                 self.swap_values(solvers);
+                for task in self.net.take_started() {
+                    claims.heard(task as usize);
+                }
                 let user = self.limits.stop.as_ref();
                 if user.is_some_and(|s| s.load(Ordering::Relaxed))
                     || (want == Want::One && self.net.heard_found())
@@ -92,6 +98,10 @@ impl Crew<'_> {
                 let mut done = false;
                 loop {
                     match rx.try_recv() {
+                        Ok(Event::Started(i)) => {
+                            let msg = Msg::Start { task: i as u64 };
+                            self.net.tell_others(self.worker, msg);
+                        }
                         Ok(Event::Found(i)) => {
                             found.push(i as u64);
                             if want == Want::One {
@@ -135,7 +145,9 @@ impl Crew<'_> {
         }
         self.searched = sum.searched;
         let mut all: Vec<usize> = sum.found.into_iter().map(|t| t as usize).collect();
+        // A task two workers started at once was found by both.
         all.sort_unstable();
+        all.dedup();
         Ok(all)
     }
 
@@ -160,19 +172,13 @@ impl Crew<'_> {
     }
 }
 
-/// The search thread: this worker's share of the tasks, in order.
-fn share<F>(
-    tasks: usize,
-    me: usize,
-    workers: usize,
-    want: Want,
-    limits: &Limits,
-    check: &F,
-    tx: &mpsc::Sender<Event>,
-) where
+/// The search thread: the tasks this worker claims, one by one.
+fn share<F>(claims: &Claims, want: Want, limits: &Limits, check: &F, tx: &mpsc::Sender<Event>)
+where
     F: Fn(usize, &Limits) -> grundy::Result<bool> + Sync,
 {
-    for i in (me..tasks).step_by(workers) {
+    while let Some(i) = claims.next() {
+        let _ = tx.send(Event::Started(i));
         match check(i, limits) {
             Ok(true) => {
                 let _ = tx.send(Event::Found(i));
