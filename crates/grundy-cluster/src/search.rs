@@ -113,6 +113,8 @@ pub fn winning(
     if total == 0 || moves.is_empty() {
         return Ok(Vec::new());
     }
+    // Moves that leave the same (by the board's symmetries) are one task.
+    let (firsts, class) = classes(moves);
     // Every part's solver exists before the round (each thread reads them).
     let mut tables = Vec::with_capacity(moves.len());
     for m in moves {
@@ -121,7 +123,8 @@ pub fn winning(
             .collect();
         tables.push(parts?);
     }
-    let check = |i: usize, limits: &grundy::Limits| {
+    let check = |c: usize, limits: &grundy::Limits| {
+        let i = firsts[c];
         let (m, solvers) = (&moves[i], &tables[i]);
         let target = total ^ values[m.component];
         match (&m.parts[..], &solvers[..]) {
@@ -138,5 +141,30 @@ pub fn winning(
             }
         }
     };
-    crew.round(moves.len(), Want::All, check, solvers)
+    let found = crew.round(firsts.len(), Want::All, check, solvers)?;
+    Ok((0..moves.len())
+        .filter(|&i| found.binary_search(&class[i]).is_ok())
+        .collect())
+}
+
+/// What a move leaves of one part: its rules' scope and its keys.
+type Left = (String, Vec<u128>);
+
+/// The moves grouped by what they leave: the first move of each group,
+/// and each move's group.
+fn classes(moves: &[MoveCheck]) -> (Vec<usize>, Vec<usize>) {
+    let mut groups: rustc_hash::FxHashMap<(usize, Vec<Left>), usize> = Default::default();
+    let mut firsts = Vec::new();
+    let class = (moves.iter().enumerate())
+        .map(|(i, m)| {
+            let left = (m.parts.iter())
+                .map(|p| (p.rules.scope(), cancel_pairs(p.keys.clone())))
+                .collect();
+            *groups.entry((m.component, left)).or_insert_with(|| {
+                firsts.push(i);
+                firsts.len() - 1
+            })
+        })
+        .collect();
+    (firsts, class)
 }
