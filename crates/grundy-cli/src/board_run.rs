@@ -77,7 +77,12 @@ struct Watch {
     tables: Mutex<Vec<(String, Arc<dyn SearchTables>)>>,
     loaded: Mutex<Vec<(String, Vec<u8>)>>,
     failed: Mutex<Option<String>>,
+    /// More to show on the progress line (a cluster's messages).
+    extra: Mutex<Option<Extra>>,
 }
+
+/// Text a front end adds to the progress line.
+pub type Extra = Box<dyn Fn() -> String + Send>;
 
 impl Watch {
     /// The engine's hold on this watch ([`grundy::SearchWatch`]).
@@ -181,6 +186,11 @@ impl BoardRun {
         Ok((run, limits))
     }
 
+    /// Adds `extra()` to each progress line (a cluster's messages).
+    pub fn also_show(&self, extra: Extra) {
+        *self.watch.extra.lock().unwrap() = Some(extra);
+    }
+
     /// Stops sampling, saves the checkpoint a last time and says what the
     /// search did; an interrupted search says how to resume.
     pub fn finish<T>(mut self, result: anyhow::Result<T>) -> anyhow::Result<T> {
@@ -264,11 +274,14 @@ fn sample(
             continue;
         }
         let rate = p.solved as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let text = format!(
+        let mut text = format!(
             "{} positions searched, {}, {rate:.0}/s",
             p.solved,
             fill_text(&p)
         );
+        if let Some(extra) = watch.extra.lock().unwrap().as_ref() {
+            text.push_str(&format!(", {}", extra()));
+        }
         if show && started.elapsed() >= QUIET_START {
             if lines && last_line.elapsed() >= Duration::from_secs(1) {
                 eprintln!("progress: {text}");

@@ -26,6 +26,7 @@ mod share;
 mod solvers;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use grundy::ruleset::SplitComponent;
@@ -36,6 +37,7 @@ use timely::communication::allocator::ProcessBuilder;
 use timely::communication::{AllocatorBuilder, Hooks};
 
 pub use connect::Hosts;
+pub use net::Traffic;
 
 /// Why a cluster run failed; each is one line, in the user's terms.
 #[derive(Debug, thiserror::Error)]
@@ -65,6 +67,8 @@ pub struct Cluster {
     /// What this process was asked (game and position): processes asked
     /// different questions refuse to work together.
     pub question: String,
+    /// What this process has sent and received so far.
+    pub traffic: Arc<Traffic>,
 }
 
 /// What a cluster run did; the same in every process.
@@ -140,6 +144,7 @@ impl Cluster {
             threads: threads.max(1),
             wait,
             question,
+            traffic: Arc::default(),
         })
     }
 
@@ -166,7 +171,7 @@ impl Cluster {
                 .map_err(|e| Error::Connect(format!("starting the network: {e}")))?;
         let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
         let (processes, threads) = (self.hosts.addresses.len(), self.threads);
-        let limits = limits.clone();
+        let (limits, traffic) = (limits.clone(), self.traffic.clone());
         let guards = timely::execute::execute_from(
             builders,
             Box::new(guard),
@@ -176,9 +181,9 @@ impl Cluster {
                     .num_threads(threads)
                     .build()
                     .map_err(|e| format!("--threads {threads}: {e}"))?;
-                let pool = std::sync::Arc::new(pool);
+                let pool = Arc::new(pool);
                 let mut crew = share::Crew {
-                    net: net::Net::new(worker),
+                    net: net::Net::new(worker, traffic.clone()),
                     worker,
                     pool,
                     limits: limits.clone(),

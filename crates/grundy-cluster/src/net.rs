@@ -7,6 +7,9 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use timely::dataflow::operators::core::Exchange;
@@ -62,6 +65,16 @@ pub enum Msg {
     Tally(Tally),
 }
 
+/// What this process has sent and received so far, for its progress
+/// line (read from another thread).
+#[derive(Debug, Default)]
+pub struct Traffic {
+    /// Messages sent to other processes.
+    pub sent: AtomicU64,
+    /// Values received from other processes.
+    pub learned: AtomicU64,
+}
+
 /// A message and the worker it goes to.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Envelope {
@@ -87,11 +100,13 @@ pub struct Net {
     pub messages: u64,
     /// Messages sent to other workers in this round.
     told: u64,
+    /// The counts the progress line shows.
+    traffic: Arc<Traffic>,
 }
 
 impl Net {
     /// The dataflow of the rounds, built on `worker`.
-    pub fn new(worker: &mut Worker) -> Net {
+    pub fn new(worker: &mut Worker, traffic: Arc<Traffic>) -> Net {
         let mut input = InputHandleVec::new();
         let inbox = Rc::new(RefCell::new(Vec::new()));
         let sink = inbox.clone();
@@ -116,6 +131,7 @@ impl Net {
             rounds: 0,
             messages: 0,
             told: 0,
+            traffic,
         }
     }
 
@@ -129,6 +145,7 @@ impl Net {
                 msg: msg.clone(),
             });
             self.told += 1;
+            self.traffic.sent.fetch_add(1, Relaxed);
         }
         self.input.flush();
         worker.step();
@@ -140,6 +157,7 @@ impl Net {
         let mut out = Vec::new();
         inbox.retain_mut(|(_, m)| match m {
             Msg::Learn { scope, values } => {
+                self.traffic.learned.fetch_add(values.len() as u64, Relaxed);
                 out.push((std::mem::take(scope), std::mem::take(values)));
                 false
             }

@@ -1,6 +1,7 @@
 //! Cluster mode itself: the processes dial each other and value the
 //! position together ([`grundy_cluster`]).
 
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail};
@@ -82,6 +83,11 @@ pub fn run(
     let board = board.for_process(process, n);
     let (watch, limits) =
         BoardRun::start(&board, &game.name(), || Ok(components.to_vec()), limits)?;
+    let traffic = cluster.traffic.clone();
+    watch.also_show(Box::new(move || {
+        let (sent, learned) = (traffic.sent.load(Relaxed), traffic.learned.load(Relaxed));
+        format!("{sent} messages sent, {learned} values received")
+    }));
     let question = Question {
         components: keys,
         moves: checks,
