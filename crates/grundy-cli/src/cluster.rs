@@ -22,7 +22,8 @@ pub struct ClusterArgs {
     pub cluster: Option<String>,
     /// This process's line in the hosts file, from 0 (needed when the
     /// file lists more than one process). Its --progress and
-    /// --checkpoint are its own: the checkpoint FILE becomes FILE.I.
+    /// --checkpoint are its own: the checkpoint FILE becomes FILE.I when
+    /// the file lists more than one process.
     #[arg(long, value_name = "I", requires = "cluster")]
     process: Option<usize>,
     /// How long to wait for the other processes of the cluster to connect,

@@ -217,10 +217,10 @@ pub fn write_atomically(
     write: impl FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    // The whole name and this process: `ck.0` and `ck.1` of two cluster
-    // processes in one folder must not share a temporary file.
+    // The whole name: `ck.0` and `ck.1` of two cluster processes in one
+    // folder must not share a temporary file.
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{}.tmp-checkpoint", std::process::id()));
+    tmp.push(".tmp-checkpoint");
     let tmp = std::path::PathBuf::from(tmp);
     let written = (|| -> std::io::Result<()> {
         let mut w = BufWriter::new(std::fs::File::create(&tmp)?);

@@ -182,6 +182,80 @@ fn each_process_resumes_from_its_own_checkpoint() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Ctrl-C on one process of a checkpointed run stops every process at
+/// once, each saying how to resume (exit code 130), not when the others
+/// finish their round.
+#[test]
+fn ctrl_c_on_one_process_stops_them_all_at_once() {
+    let dir = std::env::temp_dir().join(format!("grundy-cluster-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("cram4x11");
+    let hosts = hosts("int.hosts", 2);
+    let children: Vec<_> = (0..2)
+        .map(|i| {
+            Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+                .args(["value", "cram", "4x11", "--max-moves", "0"])
+                .args(["--cluster", &hosts, "--process", &i.to_string()])
+                .args(["--checkpoint", ck.to_str().unwrap()])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    // Connected and searching by then; 4x11 takes seconds on two.
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let pid = children[1].id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    for (i, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "process {i}: {err}");
+        assert!(err.contains("checkpoint saved to"), "process {i}: {err}");
+        assert!(err.contains(&format!("cram4x11.{i}")), "process {i}: {err}");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A process that fails before any search (its budget cannot hold a
+/// table) fails every process, with one line saying whose failure.
+#[test]
+fn a_failure_of_one_process_fails_them_all() {
+    let hosts = hosts("fail.hosts", 2);
+    let children: Vec<_> = (0..2)
+        .map(|i| {
+            let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+            cmd.args(["value", "cram", "5x6", "--max-moves", "0"])
+                .args(["--cluster", &hosts, "--process", &i.to_string()]);
+            if i == 0 {
+                cmd.args(["--memory", "1K"]);
+            }
+            cmd.stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for (i, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "process {i}: {err}");
+        assert_eq!(err.lines().count(), 1, "process {i}: {err}");
+        assert!(err.starts_with("error: process 0: "), "process {i}: {err}");
+        assert!(err.contains("memory"), "process {i}: {err}");
+    }
+}
+
 #[test]
 fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];

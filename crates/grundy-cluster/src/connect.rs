@@ -213,7 +213,7 @@ fn check_hello(
     }
     if got[2] != hello[2] || got[3] != hello[3] {
         return Err(Error::Connect(format!(
-            "process {me}: process {from} at {} runs another game, position, --threads or hosts file (every process must be given the same)",
+            "process {me}: process {from} at {} runs another game, position, --max-moves or hosts file (every process must be given the same)",
             hosts.addresses[from]
         )));
     }

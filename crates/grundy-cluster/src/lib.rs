@@ -51,6 +51,10 @@ pub enum Error {
     /// The search stopped (a budget, a worker's failure).
     #[error("{0}")]
     Search(String),
+    /// A process's user stopped the search (Ctrl-C on a checkpointed
+    /// run): every process stops with this.
+    #[error("{0}")]
+    Interrupted(String),
 }
 
 /// Where this process stands in its cluster.
@@ -151,10 +155,8 @@ impl Cluster {
     /// What identifies the question, for the handshake.
     fn digest(&self) -> u64 {
         // FNV-1a: the same in every build, unlike std's hasher.
-        let text = format!(
-            "{}\n{}\n{:?}",
-            self.question, self.threads, self.hosts.addresses
-        );
+        // Not the threads: processes on unlike machines may differ.
+        let text = format!("{}\n{:?}", self.question, self.hosts.addresses);
         text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })
@@ -177,25 +179,16 @@ impl Cluster {
             Box::new(guard),
             timely::WorkerConfig::default(),
             move |worker| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .map_err(|e| format!("--threads {threads}: {e}"))?;
-                let pool = Arc::new(pool);
-                let mut crew = share::Crew {
-                    net: net::Net::new(worker, traffic.clone()),
-                    worker,
-                    pool,
-                    limits: limits.clone(),
-                    searched: 0,
-                };
+                let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
+                let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
                 let mut solvers = solvers::Solvers::default();
+                crew.hello(&solvers)?;
                 let (values, valued) =
                     search::values(&mut crew, &mut solvers, &question.components)?;
                 let winning = search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
                 let stats = Stats {
                     processes,
-                    workers: processes * threads,
+                    workers: crew.workers,
                     valued,
                     searched: crew.searched,
                     rounds: crew.net.rounds,
@@ -212,7 +205,10 @@ impl Cluster {
         )
         .map_err(Error::Connect)?;
         match guards.join().into_iter().next() {
-            Some(Ok(answer)) => answer.map_err(Error::Search),
+            Some(Ok(answer)) => answer.map_err(|stop| match stop {
+                share::Stop::Interrupted(why) => Error::Interrupted(why),
+                share::Stop::Failed(why) => Error::Search(why),
+            }),
             Some(Err(panic)) => Err(Error::Search(format!("a worker failed: {panic}"))),
             None => Err(Error::Search("no worker ran".into())),
         }

@@ -7,8 +7,8 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -28,6 +28,10 @@ pub struct Tally {
     pub searched: u64,
     /// Why the worker stopped, if it did.
     pub failure: Option<String>,
+    /// The worker was stopped by its user (Ctrl-C on a checkpointed run).
+    pub interrupted: bool,
+    /// The worker's search threads.
+    pub threads: u64,
 }
 
 impl Tally {
@@ -37,6 +41,8 @@ impl Tally {
         self.found.extend(other.found);
         self.searched += other.searched;
         self.failure = self.failure.take().or(other.failure);
+        self.interrupted |= other.interrupted;
+        self.threads += other.threads;
     }
 }
 
@@ -48,6 +54,12 @@ pub enum Msg {
     Found {
         /// The task.
         task: u64,
+    },
+    /// A worker stopped: the others stop their searches, and the round
+    /// fails for all (the stopped worker's tally says why).
+    Stop {
+        /// Its user stopped it (else it failed).
+        interrupted: bool,
     },
     /// A worker started task `task` of the round: the others leave it.
     Start {
@@ -102,11 +114,19 @@ pub struct Net {
     told: u64,
     /// The counts the progress line shows.
     traffic: Arc<Traffic>,
+    /// The user's stop flag (Ctrl-C on a checkpointed run).
+    user_stop: Option<Arc<AtomicBool>>,
+    /// Whether the others were told that this worker stopped.
+    pub told_stop: bool,
 }
 
 impl Net {
     /// The dataflow of the rounds, built on `worker`.
-    pub fn new(worker: &mut Worker, traffic: Arc<Traffic>) -> Net {
+    pub fn new(
+        worker: &mut Worker,
+        traffic: Arc<Traffic>,
+        user_stop: Option<Arc<AtomicBool>>,
+    ) -> Net {
         let mut input = InputHandleVec::new();
         let inbox = Rc::new(RefCell::new(Vec::new()));
         let sink = inbox.clone();
@@ -132,6 +152,8 @@ impl Net {
             messages: 0,
             told: 0,
             traffic,
+            user_stop,
+            told_stop: false,
         }
     }
 
@@ -181,6 +203,17 @@ impl Net {
         out
     }
 
+    /// Whether another worker has told that it stopped, in any round, and
+    /// whether by its user: `Some(true)` if any was.
+    pub fn heard_stop(&self) -> Option<bool> {
+        let inbox = self.inbox.borrow();
+        let stops = inbox.iter().filter_map(|(_, m)| match m {
+            Msg::Stop { interrupted } => Some(*interrupted),
+            _ => None,
+        });
+        stops.reduce(|a, b| a || b)
+    }
+
     /// Whether another worker has told of a find in this round.
     pub fn heard_found(&self) -> bool {
         (self.inbox.borrow().iter())
@@ -205,6 +238,12 @@ impl Net {
         self.input.advance_to(self.rounds);
         while self.probe.less_than(self.input.time()) {
             worker.step();
+            // Stopped while waiting for the others: tell them, so that
+            // they stop searching and the round ends.
+            if !self.told_stop && self.user_stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
+                self.told_stop = true;
+                self.tell_others(worker, Msg::Stop { interrupted: true });
+            }
         }
         let mut tallies = Vec::with_capacity(self.workers);
         let mut msgs = Vec::new();
@@ -213,6 +252,10 @@ impl Net {
             match m {
                 _ if round != this => later.push((round, m)),
                 Msg::Tally(t) => tallies.push(t),
+                Msg::Learn { ref values, .. } => {
+                    self.traffic.learned.fetch_add(values.len() as u64, Relaxed);
+                    msgs.push(m);
+                }
                 m => msgs.push(m),
             }
         }

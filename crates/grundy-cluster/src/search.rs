@@ -16,7 +16,7 @@ use std::sync::Arc;
 use grundy::ruleset::SplitComponent;
 use grundy::solve::split::{cancel_pairs, Split};
 
-use crate::share::{Crew, Want};
+use crate::share::{Crew, Stop, Want};
 use crate::solvers::Solvers;
 
 /// The values of `components` (each the XOR of its keys' values), and
@@ -25,7 +25,7 @@ pub fn values(
     crew: &mut Crew,
     solvers: &mut Solvers,
     components: &[SplitComponent],
-) -> Result<(Vec<u64>, BTreeMap<u32, u64>), String> {
+) -> Result<(Vec<u64>, BTreeMap<u32, u64>), Stop> {
     let mut values = Vec::with_capacity(components.len());
     let mut by_size = BTreeMap::new();
     for c in components {
@@ -47,8 +47,11 @@ fn value(
     solvers: &mut Solvers,
     rules: &Arc<dyn Split + Send>,
     key: u128,
-) -> Result<u64, String> {
-    let solver = solvers.of(rules, &crew.limits, crew.net.workers)?;
+) -> Result<u64, Stop> {
+    let solver = match solvers.of(rules, &crew.limits, crew.net.workers) {
+        Ok(s) => s,
+        Err(why) => return Err(crew.fail(why, solvers)),
+    };
     let mut n = 0;
     match rules.zero_by_theory(key) {
         Some(true) => return Ok(0),
@@ -59,7 +62,10 @@ fn value(
         // Nothing to share: the search of one machine, as it is.
         let v = (crew.pool).install(|| solver.sum(rules, &[key], &crew.limits));
         crew.searched = solvers.searched();
-        return v.map_err(|e| e.to_string());
+        return v.map_err(|e| match e {
+            grundy::Error::Interrupted(why) => Stop::Interrupted(why),
+            e => Stop::Failed(e.to_string()),
+        });
     }
     let options = options(rules, key);
     loop {
@@ -108,7 +114,7 @@ pub fn winning(
     solvers: &mut Solvers,
     values: &[u64],
     moves: &[MoveCheck],
-) -> Result<Vec<usize>, String> {
+) -> Result<Vec<usize>, Stop> {
     let total = values.iter().fold(0, |a, v| a ^ v);
     if total == 0 || moves.is_empty() {
         return Ok(Vec::new());
@@ -121,7 +127,10 @@ pub fn winning(
         let parts: Result<Vec<_>, String> = (m.parts.iter())
             .map(|p| solvers.of(&p.rules, &crew.limits, crew.net.workers))
             .collect();
-        tables.push(parts?);
+        match parts {
+            Ok(parts) => tables.push(parts),
+            Err(why) => return Err(crew.fail(why, solvers)),
+        }
     }
     let check = |c: usize, limits: &grundy::Limits| {
         let i = firsts[c];

@@ -1,10 +1,13 @@
 //! One round of shared tasks: each worker checks the tasks it claims
 //! ([`crate::claims`]) with the engine's split search on a thread of its
-//! own, while the timely worker keeps the messages moving. A round that wants one true
-//! task tells the others of its find at once, and they stop searching
-//! (what they proved stays in their tables). The round ends with every
-//! worker's tally, so all learn the same true tasks at the same time.
+//! own, while the timely worker keeps the messages moving. A round that
+//! wants one true task tells the others of its find at once, and they stop
+//! searching (what they proved stays in their tables). A worker that
+//! stops (its user, or a failure) tells the others at once too. The round
+//! ends with every worker's tally, so all learn the same true tasks, or
+//! the same failure, at the same time.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -29,6 +32,9 @@ enum Event {
     Found(usize),
     /// The search stopped on an error.
     Failed(EngineError),
+    /// The search panicked: a bug, told as a failure rather than left to
+    /// hang the other workers.
+    Panicked(String),
     /// The worker's share is done.
     Done,
 }
@@ -42,6 +48,15 @@ pub enum Want {
     One,
 }
 
+/// Why a round failed, for every worker alike.
+#[derive(Debug)]
+pub enum Stop {
+    /// A worker's user stopped it (Ctrl-C on a checkpointed run).
+    Interrupted(String),
+    /// A worker failed (a budget, a bug), in its words.
+    Failed(String),
+}
+
 /// A worker's means to run rounds: the network, the pool its search runs
 /// on, the budgets, and what it searched so far.
 pub struct Crew<'w> {
@@ -49,23 +64,100 @@ pub struct Crew<'w> {
     pub net: Net,
     pub pool: Arc<rayon::ThreadPool>,
     pub limits: Limits,
+    /// This worker's search threads.
+    pub threads: usize,
     /// Positions searched so far by every worker (from the last tally).
     pub searched: u64,
+    /// Search threads over every worker (from the last tally).
+    pub workers: usize,
 }
 
-impl Crew<'_> {
+/// What one worker's share of a round came to.
+#[derive(Default)]
+struct Share {
+    found: Vec<u64>,
+    failure: Option<String>,
+    interrupted: bool,
+}
+
+impl<'w> Crew<'w> {
+    /// A worker's crew with a pool of `threads` search threads; a pool
+    /// that cannot start fails the run for every worker.
+    pub fn new(
+        worker: &'w mut Worker,
+        mut net: Net,
+        limits: Limits,
+        threads: usize,
+    ) -> Result<Crew<'w>, Stop> {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => Ok(Crew {
+                worker,
+                net,
+                pool: Arc::new(pool),
+                limits,
+                threads,
+                searched: 0,
+                workers: threads,
+            }),
+            Err(e) => {
+                let why = format!("--threads {threads}: {e}");
+                net.told_stop = true;
+                net.tell_others(worker, Msg::Stop { interrupted: false });
+                let tally = Tally {
+                    failure: Some(why.clone()),
+                    ..Tally::default()
+                };
+                let (_, sum) = net.round(worker, tally);
+                Err(Stop::Failed(sum.failure.unwrap_or(why)))
+            }
+        }
+    }
+
     /// The tasks `0..tasks` that `check` finds true, in order: all of
     /// them, or with [`Want::One`] at least one when any is (which one
-    /// depends on timing; the answers built from them do not).
-    /// `searched` says how many positions this worker has searched so
-    /// far, for the round's tally.
+    /// depends on timing; the answers built from them do not). `solvers`
+    /// are the worker's tables, whose costly values go to the others.
+    /// Fails, for every worker alike, when one was stopped or failed.
     pub fn round<F>(
         &mut self,
         tasks: usize,
         want: Want,
         check: F,
         solvers: &Solvers,
-    ) -> Result<Vec<usize>, String>
+    ) -> Result<Vec<usize>, Stop>
+    where
+        F: Fn(usize, &Limits) -> grundy::Result<bool> + Sync,
+    {
+        let share = self.search(tasks, want, &check, solvers);
+        let mut found = self.tally(share, solvers)?;
+        // A task two workers started at once was found by both.
+        found.sort_unstable();
+        found.dedup();
+        Ok(found)
+    }
+
+    /// A round that only counts: every worker's threads, and whether one
+    /// has already failed.
+    pub fn hello(&mut self, solvers: &Solvers) -> Result<(), Stop> {
+        self.tally(Share::default(), solvers).map(drop)
+    }
+
+    /// Fails the run with `why` for every worker: the others are told at
+    /// once, and the round they are in fails.
+    pub fn fail(&mut self, why: String, solvers: &Solvers) -> Stop {
+        let share = Share {
+            failure: Some(why.clone()),
+            ..Share::default()
+        };
+        self.tell_stop(false);
+        self.tally(share, solvers)
+            .err()
+            .unwrap_or(Stop::Failed(why))
+    }
+
+    /// This worker's share of a round: the tasks it claims, searched on a
+    /// thread of the pool while this thread keeps the messages moving.
+    fn search<F>(&mut self, tasks: usize, want: Want, check: &F, solvers: &Solvers) -> Share
     where
         F: Fn(usize, &Limits) -> grundy::Result<bool> + Sync,
     {
@@ -76,62 +168,90 @@ impl Crew<'_> {
         };
         let claims = Claims::new(tasks, self.net.me, self.net.workers);
         let (tx, rx) = mpsc::channel();
-        let mut found = Vec::new();
+        let mut share = Share::default();
         let mut failure = None;
         std::thread::scope(|s| {
-            let (pool, limits, check, claims) = (self.pool.clone(), &limits, &check, &claims);
-            s.spawn(move || {
-                pool.install(|| share(claims, want, limits, check, &tx));
-            });
+            let (pool, limits, claims) = (self.pool.clone(), &limits, &claims);
+            s.spawn(move || pool.install(|| claim(claims, want, limits, check, &tx)));
             loop {
                 self.worker.step_or_park(Some(PARK));
                 self.swap_values(solvers);
                 for task in self.net.take_started() {
                     claims.heard(task as usize);
                 }
-                let user = self.limits.stop.as_ref();
-                if user.is_some_and(|s| s.load(Ordering::Relaxed))
+                if self.user_stopped() {
+                    self.tell_stop(true);
+                    halt.store(true, Ordering::Relaxed);
+                } else if self.net.heard_stop().is_some()
                     || (want == Want::One && self.net.heard_found())
                 {
                     halt.store(true, Ordering::Relaxed);
                 }
-                let mut done = false;
-                loop {
-                    match rx.try_recv() {
-                        Ok(Event::Started(i)) => {
-                            let msg = Msg::Start { task: i as u64 };
-                            self.net.tell_others(self.worker, msg);
-                        }
-                        Ok(Event::Found(i)) => {
-                            found.push(i as u64);
-                            if want == Want::One {
-                                let msg = Msg::Found { task: i as u64 };
-                                self.net.tell_others(self.worker, msg);
-                            }
-                        }
-                        Ok(Event::Failed(e)) => failure = Some(e),
-                        Ok(Event::Done) | Err(mpsc::TryRecvError::Disconnected) => {
-                            done = true;
-                            break;
-                        }
-                        Err(mpsc::TryRecvError::Empty) => break,
-                    }
-                }
-                if done {
+                if self.pump(&rx, want, &mut share, &mut failure) {
                     break;
                 }
             }
         });
-        let failure = failure.and_then(|e| match e {
-            // Stopped because another worker found one: not a failure.
-            EngineError::Interrupted(_) if !self.user_stopped() => None,
-            e => Some(e.to_string()),
-        });
+        match failure {
+            // Halted: by its user, or because another worker was (the
+            // round fails as interrupted), or because another worker
+            // found one or failed (not a failure of this one: the finder's
+            // tally has the find, the failed one's its failure).
+            Some(Event::Failed(EngineError::Interrupted(_))) => {
+                share.interrupted = self.user_stopped() || self.net.heard_stop() == Some(true);
+            }
+            Some(Event::Failed(e)) => share.failure = Some(e.to_string()),
+            Some(Event::Panicked(why)) => share.failure = Some(why),
+            _ => {}
+        }
+        share
+    }
+
+    /// Handles the search thread's events so far; true once it is done.
+    fn pump(
+        &mut self,
+        rx: &mpsc::Receiver<Event>,
+        want: Want,
+        share: &mut Share,
+        failure: &mut Option<Event>,
+    ) -> bool {
+        loop {
+            match rx.try_recv() {
+                Ok(Event::Started(i)) => {
+                    let msg = Msg::Start { task: i as u64 };
+                    self.net.tell_others(self.worker, msg);
+                }
+                Ok(Event::Found(i)) => {
+                    share.found.push(i as u64);
+                    if want == Want::One {
+                        let msg = Msg::Found { task: i as u64 };
+                        self.net.tell_others(self.worker, msg);
+                    }
+                }
+                Ok(e @ (Event::Failed(_) | Event::Panicked(_))) => {
+                    if !matches!(e, Event::Failed(EngineError::Interrupted(_))) {
+                        self.tell_stop(false);
+                    }
+                    *failure = Some(e);
+                }
+                Ok(Event::Done) | Err(mpsc::TryRecvError::Disconnected) => return true,
+                Err(mpsc::TryRecvError::Empty) => return false,
+            }
+        }
+    }
+
+    /// Ends the round with this worker's `share`; every worker learns the
+    /// same true tasks, or the same failure.
+    fn tally(&mut self, share: Share, solvers: &Solvers) -> Result<Vec<usize>, Stop> {
         self.swap_values(solvers);
+        let me = self.net.me;
         let tally = Tally {
-            found,
+            found: share.found,
             searched: solvers.searched(),
-            failure,
+            // Every process prints the failure: it says whose it is.
+            failure: (share.failure).map(|why| format!("process {me}: {why}")),
+            interrupted: share.interrupted || self.user_stopped(),
+            threads: self.threads as u64,
             ..Tally::default()
         };
         let (msgs, sum) = self.net.round(self.worker, tally);
@@ -140,15 +260,24 @@ impl Crew<'_> {
                 solvers.learn(&scope, &values);
             }
         }
-        if let Some(why) = sum.failure {
-            return Err(why);
-        }
         self.searched = sum.searched;
-        let mut all: Vec<usize> = sum.found.into_iter().map(|t| t as usize).collect();
-        // A task two workers started at once was found by both.
-        all.sort_unstable();
-        all.dedup();
-        Ok(all)
+        self.workers = sum.threads as usize;
+        match (sum.failure, sum.interrupted) {
+            (Some(why), false) => Err(Stop::Failed(why)),
+            (_, true) => Err(Stop::Interrupted(
+                "stopped: the cluster's search".to_string(),
+            )),
+            (None, false) => Ok(sum.found.into_iter().map(|t| t as usize).collect()),
+        }
+    }
+
+    /// Tells the other workers, once, that this one stopped, and whether
+    /// by its user.
+    fn tell_stop(&mut self, interrupted: bool) {
+        if !self.net.told_stop {
+            self.net.told_stop = true;
+            self.net.tell_others(self.worker, Msg::Stop { interrupted });
+        }
     }
 
     /// Sends the values this worker's searches found since the last call
@@ -172,23 +301,31 @@ impl Crew<'_> {
     }
 }
 
-/// The search thread: the tasks this worker claims, one by one.
-fn share<F>(claims: &Claims, want: Want, limits: &Limits, check: &F, tx: &mpsc::Sender<Event>)
+/// The search thread: the tasks this worker claims, one by one, each
+/// checked with its panics caught.
+fn claim<F>(claims: &Claims, want: Want, limits: &Limits, check: &F, tx: &mpsc::Sender<Event>)
 where
     F: Fn(usize, &Limits) -> grundy::Result<bool> + Sync,
 {
     while let Some(i) = claims.next() {
         let _ = tx.send(Event::Started(i));
-        match check(i, limits) {
-            Ok(true) => {
+        match catch_unwind(AssertUnwindSafe(|| check(i, limits))) {
+            Ok(Ok(true)) => {
                 let _ = tx.send(Event::Found(i));
                 if want == Want::One {
                     break;
                 }
             }
-            Ok(false) => {}
-            Err(e) => {
+            Ok(Ok(false)) => {}
+            Ok(Err(e)) => {
                 let _ = tx.send(Event::Failed(e));
+                break;
+            }
+            Err(panic) => {
+                let why = (panic.downcast_ref::<String>().map(String::as_str))
+                    .or_else(|| panic.downcast_ref::<&str>().copied())
+                    .unwrap_or("a panic");
+                let _ = tx.send(Event::Panicked(format!("a search failed: {why}")));
                 break;
             }
         }

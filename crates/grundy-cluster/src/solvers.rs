@@ -22,7 +22,8 @@ impl Solvers {
         limits: &Limits,
         workers: usize,
     ) -> Result<Arc<Solver>, String> {
-        if let Some(s) = self.0.get(&rules.scope()) {
+        let scope = rules.scope();
+        if let Some(s) = self.0.get(&scope) {
             return Ok(s.clone());
         }
         let solver = match workers {
@@ -30,7 +31,7 @@ impl Solvers {
             _ => Solver::sharing(limits, SPLIT_TABLE_CAP),
         };
         let solver = Arc::new(solver.map_err(|e| e.to_string())?);
-        self.0.insert(rules.scope(), solver.clone());
+        self.0.insert(scope, solver.clone());
         Ok(solver)
     }
 

@@ -5,8 +5,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail};
-use grundy::{Analysis, Limits, Nimber, Outcome, Ruleset, Value};
-use grundy_cluster::{Cluster, Hosts, MoveCheck, Question, Stats};
+use grundy::{Analysis, Limits, Nimber, Outcome, PositionMove, Ruleset, Value};
+use grundy_cluster::{Answer, Cluster, Hosts, MoveCheck, Question, Stats};
 use serde::Serialize;
 
 use crate::board_run::{BoardRun, BoardRunArgs};
@@ -62,7 +62,13 @@ pub fn run(
             n - 1
         ),
     };
-    let question = format!("{} {}", game.name(), components.join(" "));
+    // Processes listing different numbers of moves would part ways.
+    let question = format!(
+        "{} {} --max-moves {}",
+        game.name(),
+        components.join(" "),
+        limits.max_moves
+    );
     let threads = threads.map_or(1, usize::from);
     let wait = Duration::from_secs(args.wait);
     let cluster = Cluster::new(hosts, process, threads, wait, question)?;
@@ -70,15 +76,7 @@ pub fn run(
         0 => Vec::new(),
         _ => game.position_moves(components, limits)?,
     };
-    let mut checks = Vec::with_capacity(moves.len());
-    for m in &moves {
-        let parts = match game.split_components(&m.mv.parts)? {
-            Some(parts) => parts,
-            None => return Err(no_cluster()),
-        };
-        let component = m.mv.component.ok_or_else(no_cluster)?;
-        checks.push(MoveCheck { component, parts });
-    }
+    let checks = move_checks(game, &moves).ok_or_else(no_cluster)??;
     report_lost_peers(process);
     let board = board.for_process(process, n);
     let (watch, limits) =
@@ -92,32 +90,12 @@ pub fn run(
         components: keys,
         moves: checks,
     };
-    let answer = watch.finish(
-        cluster
-            .solve(question, &limits)
-            .map_err(anyhow::Error::from),
-    )?;
-    let total = answer.values.iter().fold(0, |a, v| a ^ v);
-    let max = limits.max_moves;
-    let analysis = Analysis {
-        game: game.name(),
-        components: components.to_vec(),
-        values: Some(
-            answer
-                .values
-                .iter()
-                .map(|&v| Some(Value::Finite(Nimber(v))))
-                .collect(),
-        ),
-        grundy: Some(Value::Finite(Nimber(total))),
-        outcome: if total == 0 { Outcome::P } else { Outcome::N },
-        winning_moves: (answer.winning.iter().take(max))
-            .map(|&i| moves[i].mv.clone())
-            .collect(),
-        moves_truncated: answer.winning.len() > max || (max == 0 && total != 0),
-        misere: false,
-        method: None,
-    };
+    let answer = watch.finish(cluster.solve(question, &limits).map_err(|e| match e {
+        // Told as the engine's own interruption: the run says how to resume.
+        grundy_cluster::Error::Interrupted(why) => grundy::Error::Interrupted(why).into(),
+        e => anyhow::Error::from(e),
+    }))?;
+    let analysis = analysis(game, components, &moves, &answer, limits.max_moves);
     if json {
         return print_json(&Report {
             analysis: &analysis,
@@ -127,6 +105,55 @@ pub fn run(
     let mut out = render_unlisted(analysis, "(--max-moves 0)");
     out.push_str(&stats_text(&answer.stats));
     print(&out)
+}
+
+/// Each move as what it leaves of its component, in split-search keys;
+/// `None` when a move is not of one component or leaves what the split
+/// search does not play.
+fn move_checks(
+    game: &dyn Ruleset,
+    moves: &[PositionMove],
+) -> Option<grundy::Result<Vec<MoveCheck>>> {
+    let mut checks = Vec::with_capacity(moves.len());
+    for m in moves {
+        let parts = match game.split_components(&m.mv.parts) {
+            Ok(parts) => parts?,
+            Err(e) => return Some(Err(e)),
+        };
+        checks.push(MoveCheck {
+            component: m.mv.component?,
+            parts,
+        });
+    }
+    Some(Ok(checks))
+}
+
+/// The answer as `grundy value` gives it: the values, the total, and the
+/// first `max` winning moves.
+fn analysis(
+    game: &dyn Ruleset,
+    components: &[String],
+    moves: &[PositionMove],
+    answer: &Answer,
+    max: usize,
+) -> Analysis {
+    let total = answer.values.iter().fold(0, |a, v| a ^ v);
+    let values = (answer.values.iter())
+        .map(|&v| Some(Value::Finite(Nimber(v))))
+        .collect();
+    Analysis {
+        game: game.name(),
+        components: components.to_vec(),
+        values: Some(values),
+        grundy: Some(Value::Finite(Nimber(total))),
+        outcome: if total == 0 { Outcome::P } else { Outcome::N },
+        winning_moves: (answer.winning.iter().take(max))
+            .map(|&i| moves[i].mv.clone())
+            .collect(),
+        moves_truncated: answer.winning.len() > max || (max == 0 && total != 0),
+        misere: false,
+        method: None,
+    }
 }
 
 /// A peer lost in the middle of a run makes timely's network threads
