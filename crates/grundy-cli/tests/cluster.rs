@@ -32,22 +32,24 @@ fn hosts(name: &str, n: usize) -> String {
     file(name, &lines.concat())
 }
 
+/// Process `i` of the cluster `hosts`, started on `args`, its output
+/// piped.
+fn process(args: &[&str], hosts: &str, i: usize) -> std::process::Child {
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--cluster", hosts, "--process", &i.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// The JSON every process of an `n`-process cluster prints for `args`
 /// (all the same, checked), with `threads` workers each.
 fn cluster(name: &str, n: usize, threads: &str, args: &[&str]) -> Value {
     let hosts = hosts(name, n);
-    let children: Vec<_> = (0..n)
-        .map(|i| {
-            Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-                .args(args)
-                .args(["--json", "--cluster", &hosts, "--wait", "30"])
-                .args(["--process", &i.to_string(), "--threads", threads])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let args = [args, &["--json", "--wait", "30", "--threads", threads]].concat();
+    let children: Vec<_> = (0..n).map(|i| process(&args, &hosts, i)).collect();
     let outs: Vec<Value> = children
         .into_iter()
         .map(|c| {
@@ -129,23 +131,8 @@ fn each_process_resumes_from_its_own_checkpoint() {
     let ck = dir.join("cram5x7");
     let ck = ck.to_str().unwrap();
     let run = |hosts: &str| -> Vec<(String, String)> {
-        let children: Vec<_> = (0..2)
-            .map(|i| {
-                Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-                    .args(["value", "cram", "5x7", "--cluster", hosts, "--wait", "30"])
-                    .args([
-                        "--process",
-                        &i.to_string(),
-                        "--checkpoint",
-                        ck,
-                        "--progress",
-                    ])
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .spawn()
-                    .unwrap()
-            })
-            .collect();
+        let args = ["value", "cram", "5x7", "--checkpoint", ck, "--progress"];
+        let children: Vec<_> = (0..2).map(|i| process(&args, hosts, i)).collect();
         (children.into_iter())
             .map(|c| {
                 let out = c.wait_with_output().unwrap();
@@ -191,18 +178,9 @@ fn ctrl_c_on_one_process_stops_them_all_at_once() {
     std::fs::create_dir_all(&dir).unwrap();
     let ck = dir.join("cram4x11");
     let hosts = hosts("int.hosts", 2);
-    let children: Vec<_> = (0..2)
-        .map(|i| {
-            Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-                .args(["value", "cram", "4x11", "--max-moves", "0"])
-                .args(["--cluster", &hosts, "--process", &i.to_string()])
-                .args(["--checkpoint", ck.to_str().unwrap()])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let args = ["value", "cram", "4x11", "--max-moves", "0", "--checkpoint"];
+    let args = [&args[..], &[ck.to_str().unwrap()]].concat();
+    let children: Vec<_> = (0..2).map(|i| process(&args, &hosts, i)).collect();
     // Connected and searching by then; 4x11 takes seconds on two.
     std::thread::sleep(Duration::from_millis(1500));
     let start = Instant::now();
@@ -232,20 +210,11 @@ fn ctrl_c_on_one_process_stops_them_all_at_once() {
 #[test]
 fn a_failure_of_one_process_fails_them_all() {
     let hosts = hosts("fail.hosts", 2);
-    let children: Vec<_> = (0..2)
-        .map(|i| {
-            let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
-            cmd.args(["value", "cram", "5x6", "--max-moves", "0"])
-                .args(["--cluster", &hosts, "--process", &i.to_string()]);
-            if i == 0 {
-                cmd.args(["--memory", "1K"]);
-            }
-            cmd.stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let args = ["value", "cram", "5x6", "--max-moves", "0"];
+    let children = [
+        process(&[&args[..], &["--memory", "1K"]].concat(), &hosts, 0),
+        process(&args, &hosts, 1),
+    ];
     for (i, c) in children.into_iter().enumerate() {
         let out = c.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -383,16 +352,8 @@ fn a_peer_that_never_comes_is_an_error_not_a_hang() {
 #[test]
 fn processes_asked_different_questions_refuse_each_other() {
     let two = hosts("differ.hosts", 2);
-    let spawn = |board: &str, me: &str| {
-        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(["value", "cram", board, "--cluster", &two, "--wait", "10"])
-            .args(["--process", me])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let (a, b) = (spawn("2x3", "0"), spawn("3x3", "1"));
+    let spawn = |board: &str, me| process(&["value", "cram", board, "--wait", "10"], &two, me);
+    let (a, b) = (spawn("2x3", 0), spawn("3x3", 1));
     for c in [a, b] {
         let out = c.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -404,16 +365,8 @@ fn processes_asked_different_questions_refuse_each_other() {
 #[test]
 fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     let two = hosts("lost.hosts", 2);
-    let spawn = |me: &str| {
-        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(["value", "cram", "4x11", "--cluster", &two, "--process", me])
-            .args(["--wait", "10"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let (a, mut b) = (spawn("0"), spawn("1"));
+    let spawn = |me| process(&["value", "cram", "4x11", "--wait", "10"], &two, me);
+    let (a, mut b) = (spawn(0), spawn(1));
     // Connected by then; 4x11 takes seconds.
     std::thread::sleep(Duration::from_millis(800));
     b.kill().unwrap();
