@@ -50,6 +50,7 @@ pub struct BoardRunArgs {
     checkpoint_every: f64,
 }
 
+#[cfg(feature = "cluster")]
 impl BoardRunArgs {
     /// The options for process `process` of a cluster of `processes`:
     /// each saves its own checkpoint, FILE.I, when there is more than one.
@@ -187,6 +188,7 @@ impl BoardRun {
     }
 
     /// Adds `extra()` to each progress line (a cluster's messages).
+    #[cfg(feature = "cluster")]
     pub fn also_show(&self, extra: Extra) {
         *self.watch.extra.lock().unwrap() = Some(extra);
     }
