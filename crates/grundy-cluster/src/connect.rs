@@ -19,7 +19,7 @@ use crate::Error;
 const MAGIC: u64 = u64::from_be_bytes(*b"grundy01");
 
 /// How long to sleep between attempts to reach a peer.
-const RETRY: Duration = Duration::from_millis(50);
+const RETRY: Duration = Duration::from_millis(10);
 
 /// The processes of a cluster, as its hosts file lists them.
 #[derive(Clone, Debug)]

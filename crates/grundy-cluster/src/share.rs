@@ -60,9 +60,14 @@ pub enum Stop {
 /// A worker's means to run rounds: the network, the pool its search runs
 /// on, the budgets, and what it searched so far.
 pub struct Crew<'w> {
+    /// The timely worker: stepped while the search runs, so messages move.
     pub worker: &'w mut Worker,
+    /// The rounds and messages between the workers.
     pub net: Net,
+    /// The pool the search runs in (its size is `--threads`), so that the
+    /// engine's parallel levels use this process's threads only.
     pub pool: Arc<rayon::ThreadPool>,
+    /// This process's budgets, and its user's stop flag.
     pub limits: Limits,
     /// This worker's search threads.
     pub threads: usize,
@@ -75,8 +80,11 @@ pub struct Crew<'w> {
 /// What one worker's share of a round came to.
 #[derive(Default)]
 struct Share {
+    /// The tasks it found true.
     found: Vec<u64>,
+    /// Why its search failed, if it did.
     failure: Option<String>,
+    /// Its user stopped it, or another worker's user did.
     interrupted: bool,
 }
 
