@@ -33,7 +33,7 @@ const TICK: Duration = Duration::from_millis(100);
 const QUIET_START: Duration = Duration::from_secs(1);
 
 /// Options of `grundy value` for long board searches.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct BoardRunArgs {
     /// Show the progress of board searches (cram, node-kayles, chomp) on
     /// stderr even when it is not a terminal (on a terminal it shows after
@@ -55,11 +55,7 @@ impl BoardRunArgs {
     /// The options for process `process` of a cluster of `processes`:
     /// each saves its own checkpoint, FILE.I, when there is more than one.
     pub fn for_process(&self, process: usize, processes: usize) -> BoardRunArgs {
-        let mut args = BoardRunArgs {
-            progress: self.progress,
-            checkpoint: self.checkpoint.clone(),
-            checkpoint_every: self.checkpoint_every,
-        };
+        let mut args = self.clone();
         if processes > 1 {
             args.checkpoint = (args.checkpoint.take()).map(|p| {
                 let mut name = p.into_os_string();

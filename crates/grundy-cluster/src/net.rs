@@ -117,7 +117,7 @@ pub struct Net {
     /// The user's stop flag (Ctrl-C on a checkpointed run).
     user_stop: Option<Arc<AtomicBool>>,
     /// Whether the others were told that this worker stopped.
-    pub told_stop: bool,
+    told_stop: bool,
 }
 
 impl Net {
@@ -220,12 +220,36 @@ impl Net {
             .any(|(r, m)| *r == self.rounds && matches!(m, Msg::Found { .. }))
     }
 
-    /// Ends the round: sends the queued messages and `tally` (whose `sent`
-    /// is filled in) to every worker, and waits for everything sent to
-    /// this worker. Returns the messages received and every worker's
-    /// tally summed, in worker order.
-    pub fn round(&mut self, worker: &mut Worker, mut tally: Tally) -> (Vec<Msg>, Tally) {
+    /// Tells the other workers, once, that this one stopped, and whether
+    /// by its user.
+    pub fn tell_stop(&mut self, worker: &mut Worker, interrupted: bool) {
+        if !self.told_stop {
+            self.told_stop = true;
+            self.tell_others(worker, Msg::Stop { interrupted });
+        }
+    }
+
+    /// Fails the run with `why` for every worker: the others are told at
+    /// once, and the round they are in ends with this failure. Returns
+    /// the round's summed tally.
+    pub fn fail(&mut self, worker: &mut Worker, why: String) -> Tally {
+        self.tell_stop(worker, false);
+        let tally = Tally {
+            failure: Some(why),
+            ..Tally::default()
+        };
+        self.round(worker, tally)
+    }
+
+    /// Ends the round: sends `tally` (whose `sent` is filled in, and whose
+    /// failure is told as this worker's) to every worker, and waits for
+    /// everything sent to this worker. Returns every worker's tally
+    /// summed. The round's starts and finds are dropped; values and stops
+    /// stay for [`Net::take_learned`] and [`Net::heard_stop`].
+    pub fn round(&mut self, worker: &mut Worker, mut tally: Tally) -> Tally {
         tally.sent = std::mem::take(&mut self.told);
+        // Every process prints the failure: it says whose it is.
+        tally.failure = (tally.failure.take()).map(|why| format!("process {}: {why}", self.me));
         for to in 0..self.workers {
             self.input.send(Envelope {
                 to: to as u32,
@@ -240,26 +264,19 @@ impl Net {
             worker.step();
             // Stopped while waiting for the others: tell them, so that
             // they stop searching and the round ends.
-            if !self.told_stop && self.user_stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
-                self.told_stop = true;
-                self.tell_others(worker, Msg::Stop { interrupted: true });
+            if self.user_stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
+                self.tell_stop(worker, true);
             }
         }
         let mut tallies = Vec::with_capacity(self.workers);
-        let mut msgs = Vec::new();
-        let mut later = Vec::new();
-        for (round, m) in self.inbox.borrow_mut().drain(..) {
-            match m {
-                _ if round != this => later.push((round, m)),
-                Msg::Tally(t) => tallies.push(t),
-                Msg::Learn { ref values, .. } => {
-                    self.traffic.learned.fetch_add(values.len() as u64, Relaxed);
-                    msgs.push(m);
-                }
-                m => msgs.push(m),
+        self.inbox.borrow_mut().retain(|(round, m)| match m {
+            Msg::Tally(t) if *round == this => {
+                tallies.push(t.clone());
+                false
             }
-        }
-        *self.inbox.borrow_mut() = later;
+            Msg::Start { .. } | Msg::Found { .. } => *round != this,
+            _ => true,
+        });
         self.messages += tallies.iter().map(|t| t.sent).sum::<u64>();
         let mut sum = Tally::default();
         // Tallies arrive in any order: failures are told in a fixed one.
@@ -267,6 +284,6 @@ impl Net {
         for t in tallies {
             sum.add(t);
         }
-        (msgs, sum)
+        sum
     }
 }

@@ -50,7 +50,7 @@ fn value(
 ) -> Result<u64, Stop> {
     let solver = match solvers.of(rules, &crew.limits, crew.net.workers) {
         Ok(s) => s,
-        Err(why) => return Err(crew.fail(why, solvers)),
+        Err(why) => return Err(crew.fail(why)),
     };
     let mut n = 0;
     match rules.zero_by_theory(key) {
@@ -62,10 +62,7 @@ fn value(
         // Nothing to share: the search of one machine, as it is.
         let v = (crew.pool).install(|| solver.sum(rules, &[key], &crew.limits));
         crew.searched = solvers.searched();
-        return v.map_err(|e| match e {
-            grundy::Error::Interrupted(why) => Stop::Interrupted(why),
-            e => Stop::Failed(e.to_string()),
-        });
+        return v.map_err(Stop::from);
     }
     let options = options(rules, key);
     loop {
@@ -121,20 +118,20 @@ pub fn winning(
     }
     // Moves that leave the same (by the board's symmetries) are one task.
     let (firsts, class) = classes(moves);
-    // Every part's solver exists before the round (each thread reads them).
-    let mut tables = Vec::with_capacity(moves.len());
-    for m in moves {
-        let parts: Result<Vec<_>, String> = (m.parts.iter())
+    // Every checked part's solver exists before the round (each thread
+    // reads them).
+    let mut tables = Vec::with_capacity(firsts.len());
+    for &i in &firsts {
+        let parts: Result<Vec<_>, String> = (moves[i].parts.iter())
             .map(|p| solvers.of(&p.rules, &crew.limits, crew.net.workers))
             .collect();
         match parts {
             Ok(parts) => tables.push(parts),
-            Err(why) => return Err(crew.fail(why, solvers)),
+            Err(why) => return Err(crew.fail(why)),
         }
     }
     let check = |c: usize, limits: &grundy::Limits| {
-        let i = firsts[c];
-        let (m, solvers) = (&moves[i], &tables[i]);
+        let (m, solvers) = (&moves[firsts[c]], &tables[c]);
         let target = total ^ values[m.component];
         match (&m.parts[..], &solvers[..]) {
             ([], _) => Ok(target == 0),

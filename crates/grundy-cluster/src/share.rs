@@ -57,6 +57,37 @@ pub enum Stop {
     Failed(String),
 }
 
+impl Stop {
+    /// The true tasks a round's summed tally gives, or why it failed:
+    /// a user's stop first, then a worker's failure.
+    fn of(sum: Tally) -> Result<Vec<usize>, Stop> {
+        match (sum.failure, sum.interrupted) {
+            (_, true) => Err(Stop::Interrupted(
+                "stopped: the cluster's search".to_string(),
+            )),
+            (Some(why), false) => Err(Stop::Failed(why)),
+            (None, false) => Ok(sum.found.into_iter().map(|t| t as usize).collect()),
+        }
+    }
+
+    /// Why the round a worker failed in ended ([`Net::fail`]): its tally
+    /// always holds a failure, or a user's stop.
+    fn after_failure(sum: Tally) -> Stop {
+        (Stop::of(sum).err()).unwrap_or_else(|| Stop::Failed("a process failed".to_string()))
+    }
+}
+
+/// The engine's failures as a round's: its interruption (the user's
+/// stop) stays one.
+impl From<grundy::Error> for Stop {
+    fn from(e: grundy::Error) -> Stop {
+        match e {
+            EngineError::Interrupted(why) => Stop::Interrupted(why),
+            e => Stop::Failed(e.to_string()),
+        }
+    }
+}
+
 /// A worker's means to run rounds: the network, the pool its search runs
 /// on, the budgets, and what it searched so far.
 pub struct Crew<'w> {
@@ -109,14 +140,7 @@ impl<'w> Crew<'w> {
             }),
             Err(e) => {
                 let why = format!("--threads {threads}: {e}");
-                net.told_stop = true;
-                net.tell_others(worker, Msg::Stop { interrupted: false });
-                let tally = Tally {
-                    failure: Some(why.clone()),
-                    ..Tally::default()
-                };
-                let (_, sum) = net.round(worker, tally);
-                Err(Stop::Failed(sum.failure.unwrap_or(why)))
+                Err(Stop::after_failure(net.fail(worker, why)))
             }
         }
     }
@@ -152,15 +176,8 @@ impl<'w> Crew<'w> {
 
     /// Fails the run with `why` for every worker: the others are told at
     /// once, and the round they are in fails.
-    pub fn fail(&mut self, why: String, solvers: &Solvers) -> Stop {
-        let share = Share {
-            failure: Some(why.clone()),
-            ..Share::default()
-        };
-        self.tell_stop(false);
-        self.tally(share, solvers)
-            .err()
-            .unwrap_or(Stop::Failed(why))
+    pub fn fail(&mut self, why: String) -> Stop {
+        Stop::after_failure(self.net.fail(self.worker, why))
     }
 
     /// This worker's share of a round: the tasks it claims, searched on a
@@ -188,7 +205,7 @@ impl<'w> Crew<'w> {
                     claims.heard(task as usize);
                 }
                 if self.user_stopped() {
-                    self.tell_stop(true);
+                    self.net.tell_stop(self.worker, true);
                     halt.store(true, Ordering::Relaxed);
                 } else if self.net.heard_stop().is_some()
                     || (want == Want::One && self.net.heard_found())
@@ -238,7 +255,7 @@ impl<'w> Crew<'w> {
                 }
                 Ok(e @ (Event::Failed(_) | Event::Panicked(_))) => {
                     if !matches!(e, Event::Failed(EngineError::Interrupted(_))) {
-                        self.tell_stop(false);
+                        self.net.tell_stop(self.worker, false);
                     }
                     *failure = Some(e);
                 }
@@ -252,40 +269,20 @@ impl<'w> Crew<'w> {
     /// same true tasks, or the same failure.
     fn tally(&mut self, share: Share, solvers: &Solvers) -> Result<Vec<usize>, Stop> {
         self.swap_values(solvers);
-        let me = self.net.me;
         let tally = Tally {
             found: share.found,
             searched: solvers.searched(),
-            // Every process prints the failure: it says whose it is.
-            failure: (share.failure).map(|why| format!("process {me}: {why}")),
+            failure: share.failure,
             interrupted: share.interrupted || self.user_stopped(),
             threads: self.threads as u64,
             ..Tally::default()
         };
-        let (msgs, sum) = self.net.round(self.worker, tally);
-        for m in msgs {
-            if let Msg::Learn { scope, values } = m {
-                solvers.learn(&scope, &values);
-            }
-        }
+        let sum = self.net.round(self.worker, tally);
+        // Values sent in the round's last moments.
+        self.swap_values(solvers);
         self.searched = sum.searched;
         self.workers = sum.threads as usize;
-        match (sum.failure, sum.interrupted) {
-            (Some(why), false) => Err(Stop::Failed(why)),
-            (_, true) => Err(Stop::Interrupted(
-                "stopped: the cluster's search".to_string(),
-            )),
-            (None, false) => Ok(sum.found.into_iter().map(|t| t as usize).collect()),
-        }
-    }
-
-    /// Tells the other workers, once, that this one stopped, and whether
-    /// by its user.
-    fn tell_stop(&mut self, interrupted: bool) {
-        if !self.net.told_stop {
-            self.net.told_stop = true;
-            self.net.tell_others(self.worker, Msg::Stop { interrupted });
-        }
+        Stop::of(sum)
     }
 
     /// Sends the values this worker's searches found since the last call
