@@ -15,6 +15,7 @@
 mod automaton;
 mod build;
 mod free;
+mod genera;
 mod lex;
 mod monoid;
 mod period;
@@ -25,6 +26,7 @@ mod verify;
 use serde::Serialize;
 
 pub use build::Build;
+pub use genera::HeapGenus;
 pub use monoid::Bipartite;
 pub use period::QuotientPeriod;
 use present::{generator_name, word, Presentation};

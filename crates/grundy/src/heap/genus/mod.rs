@@ -61,6 +61,16 @@ impl Genus {
         is_tame_seq(self.normal, &self.gammas[..listed_len(&self.gammas)])
     }
 
+    /// The genus of normal value `normal` whose `γ` sequence alternates
+    /// between the last two values of `gammas` from there on.
+    pub(crate) fn settled(normal: u32, gammas: Vec<u32>) -> Genus {
+        let len = listed_len(&gammas);
+        Genus {
+            normal,
+            gammas: expand(&gammas[..len], GAMMAS),
+        }
+    }
+
     /// The misère Grundy value `G-` of the position (`γ0`).
     pub fn misere_value(&self) -> u32 {
         self.gammas[0]

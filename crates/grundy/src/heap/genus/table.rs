@@ -117,6 +117,11 @@ impl<'a> GenusTable<'a> {
         }
     }
 
+    /// Replaces the bounds of the work still to come; what is stored stays.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// The genus of a heap of `n`.
     pub fn heap(&mut self, n: u64) -> Result<Genus> {
         self.sum(&[n])

@@ -16,7 +16,7 @@
 
 use super::automaton::Candidate;
 use super::lex::weight;
-use super::monoid::{Bipartite, Reduction};
+use super::monoid::{reduce_product, Bipartite, Reduction};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 
@@ -85,23 +85,18 @@ impl Build {
         let (portions, (j, k)) = self.powers(&t, n)?;
         let q = self.monoid.order;
         let m = q * k;
-        super::room_for_table(m, limits)?;
-        // a^k = a^j: exponents at or past k wrap into j..k.
+        // a^k = a^j: exponents at or past k wrap into j..k. The candidate
+        // Q x <a> is reduced from its product rule, never tabled.
         let pow = |i: usize| if i < k { i } else { j + (i - j) % (k - j) };
-        let mut mul = vec![0u32; m * m];
-        for a in 0..m {
-            let (i, x) = (a / q, (a % q) as u32);
-            for b in 0..m {
-                let (j, y) = (b / q, (b % q) as u32);
-                mul[a * m + b] = (pow(i + j) * q) as u32 + self.monoid.mul(x, y);
-            }
-        }
-        let p = (0..m).map(|a| portions[a / q][a % q]).collect();
-        let candidate = Bipartite { order: m, mul, p };
+        let product = |a: u32, b: u32| {
+            let (a, b) = (a as usize, b as usize);
+            (pow(a / q + b / q) * q) as u32 + self.monoid.mul((a % q) as u32, (b % q) as u32)
+        };
+        let p: Vec<bool> = (0..m).map(|a| portions[a / q][a % q]).collect();
         let sizes: Vec<u64> = (0..m)
             .map(|a| self.rep_size(a % q) + (a / q) as u64 * weight(n))
             .collect();
-        let reduction = candidate.reduce(&sizes, limits)?;
+        let reduction = reduce_product(m, product, &p, &sizes, limits)?;
         // The element of heap n alone: a, or 1 when a = a^0 already.
         let a = pow(1) * q;
         self.adopt(reduction, (q, a), &t, n);

@@ -75,61 +75,80 @@ impl Bipartite {
 
     /// [`Bipartite::reduce`] with `marked` standing for the P-portion (a
     /// kind's winning elements, for the check's congruences), without a
-    /// copy of the table. Reads the stop flag every 1024 elements: a
-    /// reduction costs the square of the order.
+    /// copy of the table.
     pub fn reduce_by(
         &self,
         marked: &[bool],
         order_key: &[u64],
         limits: &Limits,
     ) -> Result<Reduction> {
-        let n = self.order;
-        let mut classes: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
-        let mut class_of = vec![0u32; n];
-        // Elements by key, so that each class is named by its first.
-        let mut by_key: Vec<u32> = (0..n as u32).collect();
-        by_key.sort_by_key(|&x| (x != 0, order_key[x as usize], x));
-        let mut firsts = Vec::new();
-        for (i, &x) in by_key.iter().enumerate() {
-            if i % 1024 == 1023 {
-                limits.check("reducing the misère quotient")?;
-            }
-            let row = self.row(x, marked);
-            let next = classes.len() as u32;
-            let c = *classes.entry(row).or_insert(next);
-            if c == next {
-                firsts.push(x);
-            }
-            class_of[x as usize] = c;
-        }
-        let order = firsts.len();
-        let mut mul = vec![0u32; order * order];
-        for (i, &x) in firsts.iter().enumerate() {
-            if i % 256 == 255 {
-                limits.check("reducing the misère quotient")?;
-            }
-            for (j, &y) in firsts.iter().enumerate() {
-                mul[i * order + j] = class_of[self.mul(x, y) as usize];
-            }
-        }
-        let p = firsts.iter().map(|&x| marked[x as usize]).collect();
-        Ok(Reduction {
-            monoid: Bipartite { order, mul, p },
-            class_of,
-            firsts,
-        })
+        reduce_product(self.order, |x, y| self.mul(x, y), marked, order_key, limits)
     }
+}
 
-    /// Which z put xz in `marked`, as bits.
-    fn row(&self, x: u32, marked: &[bool]) -> Vec<u64> {
-        let mut bits = vec![0u64; self.order.div_ceil(64)];
-        for z in 0..self.order {
-            if marked[self.mul(x, z as u32) as usize] {
+/// The reduction of the monoid of `order` elements whose product is `mul`
+/// and whose marked subset is `marked` (see [`Bipartite::reduce`]): a
+/// candidate quotient is reduced from its product rule, without its
+/// table, which for a large candidate would not fit where the reduced one
+/// does. Reads the stop flag every 1024 elements: a reduction costs the
+/// square of the order.
+pub fn reduce_product(
+    order: usize,
+    mul: impl Fn(u32, u32) -> u32,
+    marked: &[bool],
+    order_key: &[u64],
+    limits: &Limits,
+) -> Result<Reduction> {
+    let n = order;
+    // Which z put xz in `marked`, as bits.
+    let row = |x: u32| {
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        for z in 0..n {
+            if marked[mul(x, z as u32) as usize] {
                 bits[z / 64] |= 1 << (z % 64);
             }
         }
         bits
+    };
+    let mut classes: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
+    let mut class_of = vec![0u32; n];
+    // Elements by key, so that each class is named by its first.
+    let mut by_key: Vec<u32> = (0..n as u32).collect();
+    by_key.sort_by_key(|&x| (x != 0, order_key[x as usize], x));
+    let mut firsts = Vec::new();
+    for (i, &x) in by_key.iter().enumerate() {
+        if i % 1024 == 1023 {
+            limits.check("reducing the misère quotient")?;
+        }
+        let next = classes.len() as u32;
+        let c = *classes.entry(row(x)).or_insert(next);
+        if c == next {
+            firsts.push(x);
+        }
+        class_of[x as usize] = c;
     }
+    drop(classes);
+    let order = firsts.len();
+    super::room_for_table(order, limits)?;
+    let mut table = vec![0u32; order * order];
+    for (i, &x) in firsts.iter().enumerate() {
+        if i % 256 == 255 {
+            limits.check("reducing the misère quotient")?;
+        }
+        for (j, &y) in firsts.iter().enumerate() {
+            table[i * order + j] = class_of[mul(x, y) as usize];
+        }
+    }
+    let p = firsts.iter().map(|&x| marked[x as usize]).collect();
+    Ok(Reduction {
+        monoid: Bipartite {
+            order,
+            mul: table,
+            p,
+        },
+        class_of,
+        firsts,
+    })
 }
 
 #[cfg(test)]
