@@ -72,7 +72,9 @@ heap_function! {
 /// The misère sequence of `h`.
 fn misere_seq_of(py: Python<'_>, h: HeapGame) -> PyResult<Py<PyAny>> {
     let to = h.to()?;
-    let (report, fault) = interruptible(py, &h.limits, |l| misere_sequence_of(&*h.game, to, l))?;
+    let (report, fault) = interruptible(py, &h.limits, |l| {
+        misere_sequence_of(&*h.game, to, l, &mut |_| {})
+    })?;
     if let Some(e) = fault {
         return Err(crate::run::value_error(&e));
     }

@@ -390,7 +390,8 @@ fn genera_read_off_the_quotient_match_the_brute_force_and_the_recurrence() {
 #[test]
 fn misere_sequence_of_4_7_to_heap_44_follows_the_pattern() {
     let rules = table_of("4.7");
-    let (r, fault) = misere_sequence(rules.heap().unwrap(), 44, &Limits::default()).unwrap();
+    let (r, fault) =
+        misere_sequence(rules.heap().unwrap(), 44, &Limits::default(), &mut |_| {}).unwrap();
     assert!(fault.is_none() && r.stopped.is_none(), "{:?}", r.stopped);
     for n in 8..=44usize {
         let want = match n % 2 {

@@ -1,7 +1,8 @@
 //! `grundy seq GAME --misere [--to N]`: the misère values and Conway's
 //! genus of each heap, and how far the game is tame.
 
-use grundy::heap::genus::MisereSeqReport;
+use grundy::heap::genus::{MisereSeqReport, DEFAULT_MISERE_TO};
+use grundy::heap::quotient::Progress;
 use grundy::ruleset::misere_sequence_of;
 use grundy::{Limits, Ruleset};
 
@@ -26,7 +27,18 @@ pub fn run(
     }
     // A fault of the game (a cycle), unlike a bound, fails the command
     // once the heaps before it are printed.
-    let (r, fault) = misere_sequence_of(game, to, limits)?;
+    let bar = crate::output::progress_bar(to.unwrap_or(DEFAULT_MISERE_TO), "heap {pos}/{len}");
+    let found = misere_sequence_of(game, to, limits, &mut |step| match step {
+        Progress::Proven { heap, order, .. } => {
+            bar.set_position(heap);
+            bar.set_message(format!("misère quotient of order {order}"));
+        }
+        Progress::Repairing { heap, order, .. } => {
+            bar.set_message(format!("repairing heap {heap}, candidate of order {order}"));
+        }
+    });
+    bar.finish_and_clear();
+    let (r, fault) = found?;
     if args.run.json {
         print_json(&r)?;
     } else {

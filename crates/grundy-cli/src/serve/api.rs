@@ -195,7 +195,7 @@ pub async fn seq(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
             if params.flag("misere")? {
                 let game = grundy::spec::parse(params.required("game")?, SpecOptions::default())?;
                 let to = params.to(MAX_TO)?;
-                let (report, fault) = misere_sequence_of(&*game, to, &job.limits)?;
+                let (report, fault) = misere_sequence_of(&*game, to, &job.limits, &mut |_| {})?;
                 if let Some(e) = fault {
                     return Err(e.into());
                 }

@@ -19,6 +19,7 @@ use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome, StateSpace, Visit};
 use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
+use crate::heap::quotient::Progress as QuotientProgress;
 use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, SumSpace};
@@ -348,11 +349,13 @@ fn analyze_whole<G: Game>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> 
 /// [`DEFAULT_MISERE_TO`]): what `seq --misere` answers on every front
 /// end. `game` is the game as given, not its misère form (genus is misère
 /// theory of the game's own moves); a game that is not played on heaps is
-/// refused in one line.
+/// refused in one line. `on` hears of each heap of the quotient proven
+/// when the sequence turns to it (for a progress display).
 pub fn misere_sequence_of(
     game: &dyn Ruleset,
     to: Option<u64>,
     limits: &Limits,
+    on: &mut dyn FnMut(QuotientProgress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
     let Some(moves) = game.heap() else {
         return Err(Error::unsupported(format!(
@@ -360,7 +363,7 @@ pub fn misere_sequence_of(
             game.name()
         )));
     };
-    misere_sequence(moves, to.unwrap_or(DEFAULT_MISERE_TO), limits)
+    misere_sequence(moves, to.unwrap_or(DEFAULT_MISERE_TO), limits, on)
 }
 
 /// The heap moves of `game` for its misère quotient, or the one-line

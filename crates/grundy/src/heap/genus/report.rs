@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Genus, GenusTable};
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::heap::quotient::{HeapGenus, MisereQuotient};
+use crate::heap::quotient::{HeapGenus, MisereQuotient, Progress};
 use crate::heap::HeapSequence;
 
 /// The last heap of a misère sequence when none is asked for: enough to
@@ -56,11 +56,13 @@ const RECURRENCE_STATES: u64 = 1 << 16;
 /// stays within [`RECURRENCE_STATES`]; past that, from the misère quotient
 /// of the heaps (proven for every sum, [`MisereQuotient::genera`]), and
 /// from the recurrence again, with the whole budget, for a game whose
-/// quotient cannot be built.
+/// quotient cannot be built. `on` hears of each heap of the quotient
+/// proven.
 pub fn misere_sequence(
     moves: &dyn HeapSequence,
     to: u64,
     limits: &Limits,
+    on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
     let cheap = Limits {
         max_states: limits.max_states.min(RECURRENCE_STATES),
@@ -84,7 +86,7 @@ pub fn misere_sequence(
         match found {
             Ok((genus, tame)) => r.push(n, &genus, tame),
             Err(Error::Limit { .. }) if capped => {
-                if let Some((genera, stopped)) = by_quotient(moves, (n, to), limits) {
+                if let Some((genera, stopped)) = by_quotient(moves, (n, to), limits, on) {
                     for (h, g) in genera.iter().enumerate().skip(n as usize) {
                         r.push(h as u64, &g.genus, g.tame);
                     }
@@ -117,8 +119,9 @@ fn by_quotient(
     moves: &dyn HeapSequence,
     (from, to): (u64, u64),
     limits: &Limits,
+    on: &mut dyn FnMut(Progress<'_>),
 ) -> Option<(Vec<HeapGenus>, Stopped)> {
-    let reached = MisereQuotient::compute_reached(moves, to, limits, None, &mut |_| {}).ok()?;
+    let reached = MisereQuotient::compute_reached(moves, to, limits, None, on).ok()?;
     if reached.quotient.heaps() < from {
         return None;
     }

@@ -55,13 +55,7 @@ impl MisereQuotient {
         let height = heights(&self.built);
         let mut out: Vec<HeapGenus> = Vec::with_capacity(normal.len());
         for (n, &g) in normal.iter().enumerate() {
-            let last = 4 * height[n] + 3;
-            let mut gammas = Vec::with_capacity(last as usize + 1);
-            for k in 0..=last {
-                let k = u32::try_from(k).map_err(|_| Error::limit(WHAT, k))?;
-                gammas.push(reader.value(reader.pos(&[n as u64], k))?);
-            }
-            let genus = Genus::settled(g, gammas);
+            let genus = Genus::settled(g, reader.gammas(n as u64, height[n])?);
             let options_tame = self.built.options[n]
                 .iter()
                 .all(|o| o.iter().all(|&h| out[h as usize].tame));
@@ -98,6 +92,17 @@ fn heights(built: &Build) -> Vec<u64> {
         values.push(longest.unwrap_or(0));
     }
     values
+}
+
+/// `gammas`, checked to alternate from index `j` on (Conway: the values
+/// of a heap plus k heaps of 2 alternate from some k on).
+fn settled(gammas: Vec<u32>, j: usize) -> Result<Vec<u32>> {
+    match (j + 2..gammas.len()).all(|k| gammas[k] == gammas[k - 2]) {
+        true => Ok(gammas),
+        false => Err(Error::unsupported(
+            "the misère quotient gives a genus that does not settle into two values",
+        )),
+    }
 }
 
 /// Misère values of positions, from the quotient where it knows them and
@@ -144,6 +149,42 @@ impl<'a> Reader<'a> {
             memo: FxHashMap::default(),
             steps: 0,
         })
+    }
+
+    /// `γ0, γ1, ...` of heap `n`, whose longest play is `height`, up to
+    /// where they alternate for ever. That is proven in one of two ways:
+    /// the elements of heap n + k·*2 repeat (from k = j on, with period
+    /// p) and every value from j to j + p - 1 is the quotient's (a
+    /// function of the element), so the values repeat too; or the values
+    /// are read to index 4·height + 3, past the settling bound.
+    fn gammas(&mut self, n: u64, height: u64) -> Result<Vec<u32>> {
+        let last = 4 * height + 3;
+        let mut gammas: Vec<u32> = Vec::new();
+        let mut seen: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut searched: Option<usize> = None;
+        for k in 0..=last {
+            let k = u32::try_from(k).map_err(|_| Error::limit(WHAT, k))?;
+            let pos = self.pos(&[n], k);
+            let y = self.element(&pos);
+            if let Some(&j) = seen.get(&y) {
+                if searched.is_none_or(|s| s < j) {
+                    // γk = γj: one more value shows the alternation.
+                    let next = gammas.get(j + 1).copied().unwrap_or(gammas[j]);
+                    gammas.extend([gammas[j], next]);
+                    return settled(gammas, j);
+                }
+            }
+            seen.insert(y, k as usize);
+            let v = match self.known(&pos) {
+                Some(v) => v,
+                None => {
+                    searched = Some(k as usize);
+                    self.value(pos)?
+                }
+            };
+            gammas.push(v);
+        }
+        Ok(gammas)
     }
 
     /// The position of `heaps` (heaps without a move left out) plus `k`
