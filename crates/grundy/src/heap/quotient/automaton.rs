@@ -6,7 +6,7 @@
 //! the repair of a quotient ([`super::free`]) and nothing else build
 //! automata; this file turns one into a [`Bipartite`] monoid.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::lex::weight;
 use super::monoid::Bipartite;
@@ -25,39 +25,42 @@ pub struct Automaton {
 }
 
 /// The least automaton recognising what `auto` accepts: the class of each
-/// state, and how many classes.
+/// state, and how many classes. Moore's refinement one letter at a time:
+/// states stay together while their classes and the classes they go to
+/// by the letter agree, until a round over every letter splits nothing.
+/// (Splitting by one letter never parts two states that accept the same
+/// sums, so the end is the least automaton; pairs of classes, not whole
+/// rows of them, keep the memory to a few words a state.)
 pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> {
     let k = auto.letters.len();
-    let mut class: Vec<u32> = auto.accept.iter().map(|&p| p as u32).collect();
-    let mut count = class.iter().collect::<FxHashSet<_>>().len();
-    let mut signature = vec![0u32; k + 1];
+    let mut ids: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    // Classes are numbered from 0 in the order first met, rounds or none.
+    let mut class: Vec<u32> = (auto.accept.iter())
+        .map(|&p| {
+            let fresh = ids.len() as u32;
+            *ids.entry((p as u32, 0)).or_insert(fresh)
+        })
+        .collect();
+    let mut count = ids.len();
+    let mut next_class = vec![0u32; class.len()];
     loop {
-        let mut ids: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
-        let mut next_class = Vec::with_capacity(class.len());
-        for s in 0..class.len() {
-            signature[0] = class[s];
-            for j in 0..k {
-                signature[j + 1] = class[auto.next[s * k + j] as usize];
-            }
-            let id = match ids.get(signature.as_slice()) {
-                Some(&id) => id,
-                None => {
-                    let fresh = ids.len() as u32;
-                    ids.insert(signature.as_slice().into(), fresh);
-                    fresh
+        let before = count;
+        for j in 0..k {
+            ids.clear();
+            for s in 0..class.len() {
+                let pair = (class[s], class[auto.next[s * k + j] as usize]);
+                let fresh = ids.len() as u32;
+                next_class[s] = *ids.entry(pair).or_insert(fresh);
+                if s % 4096 == 0 {
+                    limits.check("repairing the misère quotient")?;
                 }
-            };
-            next_class.push(id);
-            if s % 4096 == 0 {
-                limits.check("repairing the misère quotient")?;
             }
+            std::mem::swap(&mut class, &mut next_class);
+            count = ids.len();
         }
-        let refined = ids.len();
-        class = next_class;
-        if refined == count {
+        if count == before {
             return Ok((class, count));
         }
-        count = refined;
     }
 }
 

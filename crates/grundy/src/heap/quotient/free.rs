@@ -155,8 +155,8 @@ impl<'a> Space<'a> {
         };
         (space.letters, space.heap_letter) = space.letters();
         // Each candidate's least sum, outcome and state, the automaton's
-        // table (a state a letter) and the minimisation's signatures.
-        let per = 40 + 12 * space.letters.len() as u64;
+        // table (a state a letter) and the minimisation's classes.
+        let per = 56 + 4 * space.letters.len() as u64;
         limits.check_room(size.saturating_mul(per), what)?;
         space.options = trial
             .options
