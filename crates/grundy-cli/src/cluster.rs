@@ -16,7 +16,8 @@ pub struct ClusterArgs {
     /// Value the position with a cluster of processes (cram, node-kayles,
     /// chomp), each searching its share: HOSTS is a file with one
     /// host:port per line, one line per process, the same file for every
-    /// process. --threads is then the search threads of each process
+    /// process (timely's hosts file), or a number N for N processes on
+    /// this machine at localhost:2101, 2102, ... (as timely's -n N). --threads is then the search threads of each process
     /// (default 1), and --memory each process's budget.
     #[arg(long, value_name = "HOSTS")]
     pub cluster: Option<String>,

@@ -1,25 +1,24 @@
-//! The hosts file and the connections between processes.
+//! The hosts file and the network between processes, both timely's own.
 //!
-//! The hosts file is timely's own: one `host:port` per line, line `i`
-//! for process `i`. Timely would connect the processes itself, but it
-//! retries a missing peer for ever and prints its progress on standard
-//! output; the processes connect here instead, with timely's protocol
-//! (process `i` dials every process below it and listens for those
-//! above), a handshake that checks that every process runs the same
-//! question, and a deadline. Timely then runs over the connected sockets.
+//! The hosts file is timely's: one `host:port` per line, line `i` for
+//! process `i` (as timely's `-h FILE` reads it, `-n` lines for `-n`
+//! processes, `-p` this process's line). Timely connects the processes
+//! itself ([`timely::CommunicationConfig::Cluster`]), with two things
+//! around it that a command line needs: a deadline, since timely retries
+//! a missing peer for ever, and a quiet standard output, since timely
+//! prints its connection attempts there and standard output carries the
+//! answer. Whether every process was asked the same question is checked
+//! in the first round of messages ([`crate::share::Crew::hello`]).
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::any::Any;
+use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use timely::communication::AllocatorBuilder;
+use timely::CommunicationConfig;
 
 use crate::Error;
-
-/// The first word of the handshake: "grundy01".
-const MAGIC: u64 = u64::from_be_bytes(*b"grundy01");
-
-/// How long to sleep between attempts to reach a peer.
-const RETRY: Duration = Duration::from_millis(10);
 
 /// The processes of a cluster, as its hosts file lists them.
 #[derive(Clone, Debug)]
@@ -60,193 +59,135 @@ impl Hosts {
             addresses,
         })
     }
+
+    /// `n` processes on this machine, at the addresses timely gives `-n n`
+    /// without a hosts file (`localhost:2101`, `localhost:2102`, ...).
+    pub fn local(n: usize) -> Hosts {
+        Hosts {
+            path: format!("{n} local processes"),
+            addresses: (0..n).map(|i| format!("localhost:{}", 2101 + i)).collect(),
+        }
+    }
 }
 
-/// A connection to every other process (`None` at `me`), each checked by
-/// the handshake `[MAGIC, index, processes, digest]` both ways, within
-/// `wait`.
+/// Timely's network threads, whose guard joins them when dropped.
+pub struct Guard(Box<dyn Any + Send>);
+
+impl Guard {
+    /// Lets the network threads go without joining them: after a lost
+    /// peer they have failed, and timely's guard would panic on joining
+    /// them.
+    pub fn abandon(self) {
+        std::mem::forget(self.0);
+    }
+}
+
+/// Connects process `me` to every process of `hosts` with timely's own
+/// configuration, within `wait`: the allocators for the worker, and the
+/// guard of the network threads.
 pub fn connect(
     hosts: &Hosts,
     me: usize,
-    digest: u64,
     wait: Duration,
-) -> Result<Vec<Option<TcpStream>>, Error> {
-    let n = hosts.addresses.len();
-    let deadline = Instant::now() + wait;
-    let hello = [MAGIC, me as u64, n as u64, digest];
-    let listener = if me + 1 < n {
-        Some(listen(hosts, me)?)
-    } else {
-        None
-    };
-    let dialled = {
-        let hosts = hosts.clone();
-        thread::spawn(move || dial_lower(&hosts, me, hello, deadline))
-    };
-    let mut sockets: Vec<Option<TcpStream>> = (0..n).map(|_| None).collect();
-    let accepted = match listener {
-        Some(l) => accept_higher(&l, hosts, me, hello, deadline, &mut sockets),
-        None => Ok(()),
-    };
-    let dialled = dialled
-        .join()
-        .map_err(|_| Error::Connect("the thread dialling the other processes failed".into()))?;
-    accepted?;
-    for (i, s) in dialled?.into_iter().enumerate() {
-        sockets[i] = Some(s);
+) -> Result<(Vec<AllocatorBuilder>, Guard), Error> {
+    if hosts.addresses.len() == 1 {
+        let (builders, guard) = (CommunicationConfig::Thread.try_build())
+            .map_err(|e| Error::Connect(format!("process {me}: {e}")))?;
+        return Ok((builders, Guard(guard)));
     }
-    for s in sockets.iter().flatten() {
-        let _ = s.set_read_timeout(None);
+    let config = CommunicationConfig::Cluster {
+        threads: 1,
+        process: me,
+        addresses: hosts.addresses.clone(),
+        report: false,
+        zerocopy: false,
+    };
+    let quiet = quiet::Stdout::new();
+    let (tx, rx) = mpsc::channel();
+    let connecting = thread::Builder::new()
+        .name("grundy:connect".into())
+        .spawn(move || {
+            let _ = tx.send(config.try_build());
+        });
+    if let Err(e) = connecting {
+        return Err(Error::Connect(format!("process {me}: {e}")));
     }
-    Ok(sockets)
-}
-
-/// The listener at this process's own address.
-fn listen(hosts: &Hosts, me: usize) -> Result<TcpListener, Error> {
-    let addr = &hosts.addresses[me];
-    let l = TcpListener::bind(addr).map_err(|e| {
-        Error::Connect(format!(
-            "process {me} cannot listen at {addr} (line {} of {}): {e}",
+    match rx.recv_timeout(wait) {
+        Ok(Ok((builders, guard))) => {
+            drop(quiet);
+            Ok((builders, Guard(guard)))
+        }
+        Ok(Err(e)) => Err(Error::Connect(format!(
+            "process {me} at {} (line {} of {}): {e}",
+            hosts.addresses[me],
             me + 1,
             hosts.path
-        ))
-    })?;
-    l.set_nonblocking(true)
-        .map_err(|e| Error::Connect(format!("process {me}: {e}")))?;
-    Ok(l)
+        ))),
+        // Timely goes on trying, and printing, until the process ends:
+        // standard output stays quiet.
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            quiet.keep();
+            Err(Error::Connect(format!(
+                "process {me}: the other processes did not all answer within {} s (hosts file {}); start every process listed there",
+                wait.as_secs_f64(),
+                hosts.path
+            )))
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Connect(format!(
+            "process {me}: something at the addresses of {} is not a grundy cluster process",
+            hosts.path
+        ))),
+    }
 }
 
-/// Connections to the processes `0..me`, in order, retried until the
-/// deadline.
-fn dial_lower(
-    hosts: &Hosts,
-    me: usize,
-    hello: [u64; 4],
-    deadline: Instant,
-) -> Result<Vec<TcpStream>, Error> {
-    let mut out = Vec::with_capacity(me);
-    for (i, addr) in hosts.addresses.iter().enumerate().take(me) {
-        let mut s = loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Err(missing(hosts, me, &[i]));
+/// Standard output pointed away while timely connects.
+mod quiet {
+    /// Standard output, sent to the null device until dropped (on Unix;
+    /// elsewhere timely's lines are left where they go).
+    pub struct Stdout {
+        #[cfg(unix)]
+        saved: Option<std::os::fd::OwnedFd>,
+    }
+
+    impl Stdout {
+        /// Points standard output at the null device.
+        #[cfg(unix)]
+        pub fn new() -> Stdout {
+            use std::io::Write;
+            use std::os::fd::AsFd;
+            let _ = std::io::stdout().flush();
+            let saved = std::io::stdout().as_fd().try_clone_to_owned().ok();
+            let null = std::fs::OpenOptions::new().write(true).open("/dev/null");
+            let pointed = match (&saved, null) {
+                (Some(_), Ok(null)) => nix::unistd::dup2_stdout(&null).is_ok(),
+                _ => false,
+            };
+            Stdout {
+                saved: saved.filter(|_| pointed),
             }
-            let tried = addr.to_socket_addrs().ok().and_then(|mut a| a.next());
-            if let Some(sa) = tried {
-                if let Ok(s) = TcpStream::connect_timeout(&sa, left.min(Duration::from_secs(1))) {
-                    break s;
-                }
+        }
+
+        /// Does nothing where standard output cannot be pointed away.
+        #[cfg(not(unix))]
+        pub fn new() -> Stdout {
+            Stdout {}
+        }
+
+        /// Keeps standard output pointed away for the rest of the process.
+        pub fn keep(self) {
+            std::mem::forget(self);
+        }
+    }
+
+    impl Drop for Stdout {
+        /// Points standard output back where it was.
+        fn drop(&mut self) {
+            #[cfg(unix)]
+            if let Some(saved) = self.saved.take() {
+                use std::io::Write;
+                let _ = std::io::stdout().flush();
+                let _ = nix::unistd::dup2_stdout(&saved);
             }
-            thread::sleep(RETRY);
-        };
-        s.set_read_timeout(Some(
-            deadline
-                .saturating_duration_since(Instant::now())
-                .max(RETRY),
-        ))
-        .and_then(|()| s.set_nodelay(true))
-        .and_then(|()| write_words(&mut s, &hello))
-        .map_err(|e| Error::Connect(format!("process {me}: talking to {addr}: {e}")))?;
-        let got = read_words(&mut s).map_err(|_| missing(hosts, me, &[i]))?;
-        check_hello(hosts, me, &hello, &got, i)?;
-        out.push(s);
-    }
-    Ok(out)
-}
-
-/// Accepts the processes `me + 1..`, each once, until the deadline.
-fn accept_higher(
-    l: &TcpListener,
-    hosts: &Hosts,
-    me: usize,
-    hello: [u64; 4],
-    deadline: Instant,
-    sockets: &mut [Option<TcpStream>],
-) -> Result<(), Error> {
-    let n = hosts.addresses.len();
-    loop {
-        let waiting: Vec<usize> = (me + 1..n).filter(|&i| sockets[i].is_none()).collect();
-        if waiting.is_empty() {
-            return Ok(());
         }
-        if Instant::now() >= deadline {
-            return Err(missing(hosts, me, &waiting));
-        }
-        let Ok((mut s, _)) = l.accept() else {
-            thread::sleep(RETRY);
-            continue;
-        };
-        let talk = s
-            .set_nonblocking(false)
-            .and_then(|()| s.set_read_timeout(Some(Duration::from_secs(5))))
-            .and_then(|()| s.set_nodelay(true));
-        // A connection that says nothing sensible is not a peer: ignored.
-        let Ok(got) = talk.and_then(|()| read_words(&mut s)) else {
-            continue;
-        };
-        let from = got[1] as usize;
-        if got[0] != MAGIC || from <= me || from >= n {
-            continue;
-        }
-        // Answered first, so that a peer asked another question learns it.
-        write_words(&mut s, &hello)
-            .map_err(|e| Error::Connect(format!("process {me}: answering process {from}: {e}")))?;
-        check_hello(hosts, me, &hello, &got, from)?;
-        sockets[from] = Some(s);
     }
-}
-
-/// Fails unless `got`, received from process `from`, asks the same
-/// question of as many processes as `hello` does.
-fn check_hello(
-    hosts: &Hosts,
-    me: usize,
-    hello: &[u64; 4],
-    got: &[u64; 4],
-    from: usize,
-) -> Result<(), Error> {
-    if got[0] != MAGIC || got[1] as usize != from {
-        return Err(Error::Connect(format!(
-            "process {me}: {} (process {from} in {}) is not a grundy cluster process",
-            hosts.addresses[from], hosts.path
-        )));
-    }
-    if got[2] != hello[2] || got[3] != hello[3] {
-        return Err(Error::Connect(format!(
-            "process {me}: process {from} at {} runs another game, position, --max-moves or hosts file (every process must be given the same)",
-            hosts.addresses[from]
-        )));
-    }
-    Ok(())
-}
-
-/// The error for processes that never answered.
-fn missing(hosts: &Hosts, me: usize, who: &[usize]) -> Error {
-    let list: Vec<String> = who
-        .iter()
-        .map(|&i| format!("process {i} at {}", hosts.addresses[i]))
-        .collect();
-    Error::Connect(format!(
-        "process {me}: no answer from {} (hosts file {}); start every process listed there",
-        list.join(", "),
-        hosts.path
-    ))
-}
-
-fn write_words(s: &mut TcpStream, words: &[u64; 4]) -> std::io::Result<()> {
-    let mut buf = [0u8; 32];
-    for (chunk, w) in buf.chunks_mut(8).zip(words) {
-        chunk.copy_from_slice(&w.to_be_bytes());
-    }
-    s.write_all(&buf)
-}
-
-fn read_words(s: &mut TcpStream) -> std::io::Result<[u64; 4]> {
-    let mut buf = [0u8; 32];
-    s.read_exact(&mut buf)?;
-    let mut words = [0u64; 4];
-    for (w, chunk) in words.iter_mut().zip(buf.chunks(8)) {
-        *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
-    }
-    Ok(words)
 }

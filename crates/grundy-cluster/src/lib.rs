@@ -4,8 +4,10 @@
 //!
 //! Every process is started with the same hosts file (timely's: one
 //! `host:port` per line, line `i` for process `i`), its own index and the
-//! same position. The processes connect ([`connect`]), then each runs one
-//! timely worker. The value of a component is found by rounds of outcome
+//! same position. Timely connects the processes ([`connect`]), then each
+//! runs one timely worker; the first round checks that all were asked the
+//! same question, and a peer lost later fails the run the way timely
+//! fails it ([`lost`]). The value of a component is found by rounds of outcome
 //! searches, one round per candidate value, whose tasks (the component's
 //! options) are shared out among the processes; a process that finds a
 //! winning option tells the others at once and they stop ([`share`]).
@@ -20,6 +22,7 @@
 
 mod claims;
 mod connect;
+mod lost;
 mod net;
 mod search;
 mod share;
@@ -32,9 +35,6 @@ use std::time::Duration;
 use grundy::ruleset::SplitComponent;
 use grundy::Limits;
 use serde::Serialize;
-use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
-use timely::communication::allocator::ProcessBuilder;
-use timely::communication::{AllocatorBuilder, Hooks};
 
 pub use connect::Hosts;
 pub use net::Traffic;
@@ -165,24 +165,24 @@ impl Cluster {
     /// Answers `question` with every process of the cluster, this one
     /// searching within `limits`.
     pub fn solve(&self, question: Question, limits: &Limits) -> Result<Answer, Error> {
-        let sockets = connect::connect(&self.hosts, self.process, self.digest(), self.wait)?;
-        let hooks = Hooks::default();
-        let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), None);
-        let (builders, guard) =
-            initialize_networking_from_sockets(local, sockets, self.process, 1, hooks)
-                .map_err(|e| Error::Connect(format!("starting the network: {e}")))?;
-        let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+        let (builders, network) = connect::connect(&self.hosts, self.process, self.wait)?;
+        lost::watch();
         let (processes, threads) = (self.hosts.addresses.len(), self.threads);
-        let (limits, traffic) = (limits.clone(), self.traffic.clone());
+        let (limits, traffic, digest) = (limits.clone(), self.traffic.clone(), self.digest());
+        let (me, addresses) = (self.process, self.hosts.addresses.clone());
         let guards = timely::execute::execute_from(
             builders,
-            Box::new(guard),
+            Box::new(()),
             timely::WorkerConfig::default(),
             move |worker| {
                 let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
                 let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
+                let questions = crew.hello(digest)?;
+                if let Some(&(other, _)) = questions.iter().find(|q| q.1 != digest) {
+                    let at = &addresses[other as usize];
+                    return Err(share::Stop::Failed(format!("process {me}: process {other} at {at} runs another game, position, --max-moves or hosts file (every process must be given the same)")));
+                }
                 let mut solvers = solvers::Solvers::default();
-                crew.hello(&solvers)?;
                 let (values, valued) =
                     search::values(&mut crew, &mut solvers, &question.components)?;
                 let winning = search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
@@ -204,13 +204,27 @@ impl Cluster {
             },
         )
         .map_err(Error::Connect)?;
-        match guards.join().into_iter().next() {
-            Some(Ok(answer)) => answer.map_err(|stop| match stop {
-                share::Stop::Interrupted(why) => Error::Interrupted(why),
-                share::Stop::Failed(why) => Error::Search(why),
-            }),
-            Some(Err(panic)) => Err(Error::Search(format!("a worker failed: {panic}"))),
-            None => Err(Error::Search("no worker ran".into())),
+        let joined = guards.join().into_iter().next();
+        match (joined, lost::lost()) {
+            (Some(Ok(answer)), None) => {
+                drop(network);
+                answer.map_err(|stop| match stop {
+                    share::Stop::Interrupted(why) => Error::Interrupted(why),
+                    share::Stop::Failed(why) => Error::Search(why),
+                })
+            }
+            (_, Some(peer)) => {
+                network.abandon();
+                Err(Error::Connect(format!(
+                    "process {}: lost the connection to process {peer} at {} (hosts file {})",
+                    self.process, self.hosts.addresses[peer], self.hosts.path
+                )))
+            }
+            (Some(Err(panic)), None) => {
+                network.abandon();
+                Err(Error::Search(format!("a worker failed: {panic}")))
+            }
+            (None, None) => Err(Error::Search("no worker ran".into())),
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct Tally {
     pub interrupted: bool,
     /// The worker's search threads.
     pub threads: u64,
+    /// In the first round, each worker's index and the digest of the
+    /// question it was asked: workers asked different ones part ways.
+    pub questions: Vec<(u64, u64)>,
 }
 
 impl Tally {
@@ -43,6 +46,7 @@ impl Tally {
         self.failure = self.failure.take().or(other.failure);
         self.interrupted |= other.interrupted;
         self.threads += other.threads;
+        self.questions.extend(other.questions);
     }
 }
 

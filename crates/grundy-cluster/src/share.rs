@@ -168,10 +168,20 @@ impl<'w> Crew<'w> {
         Ok(found)
     }
 
-    /// A round that only counts: every worker's threads, and whether one
-    /// has already failed.
-    pub fn hello(&mut self, solvers: &Solvers) -> Result<(), Stop> {
-        self.tally(Share::default(), solvers).map(drop)
+    /// The first round, which only counts: every worker's threads, whether
+    /// one has already failed, and each worker's index with the digest of
+    /// its `question`.
+    pub fn hello(&mut self, question: u64) -> Result<Vec<(u64, u64)>, Stop> {
+        let tally = Tally {
+            threads: self.threads as u64,
+            questions: vec![(self.net.me as u64, question)],
+            interrupted: self.user_stopped(),
+            ..Tally::default()
+        };
+        let mut sum = self.net.round(self.worker, tally);
+        self.workers = sum.threads as usize;
+        let questions = std::mem::take(&mut sum.questions);
+        Stop::of(sum).map(|_| questions)
     }
 
     /// Fails the run with `why` for every worker: the others are told at
@@ -198,6 +208,7 @@ impl<'w> Crew<'w> {
         std::thread::scope(|s| {
             let (pool, limits, claims) = (self.pool.clone(), &limits, &claims);
             s.spawn(move || pool.install(|| claim(claims, want, limits, check, &tx)));
+            let _halt = HaltOnUnwind(&halt);
             loop {
                 self.worker.step_or_park(Some(PARK));
                 self.swap_values(solvers);
@@ -303,6 +314,19 @@ impl<'w> Crew<'w> {
     /// Whether the user (Ctrl-C on a checkpointed run) stopped the search.
     fn user_stopped(&self) -> bool {
         (self.limits.stop.as_ref()).is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Halts the search thread when the timely worker fails (a lost peer
+/// poisons its queues, see [`crate::lost`]), so that the failure is not
+/// held up until the search ends.
+struct HaltOnUnwind<'a>(&'a AtomicBool);
+
+impl Drop for HaltOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
     }
 }
 

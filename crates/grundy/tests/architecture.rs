@@ -358,6 +358,28 @@ fn no_crate_includes_another_crates_file() {
     }
 }
 
+/// The cluster opens no socket of its own and reads no panic text: timely
+/// connects its processes, carries its messages and fails its run when a
+/// peer is lost.
+#[test]
+fn the_cluster_leaves_the_network_to_timely() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy-cluster/src");
+    let mut found = Vec::new();
+    for s in sources_of(&root) {
+        for needle in [
+            "TcpStream",
+            "TcpListener",
+            "UdpSocket",
+            "communication error",
+        ] {
+            for (line, text) in lines_with(&s.code, needle) {
+                found.push(format!("grundy-cluster/src/{}:{line}: {text}", s.path));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 /// No two modules of a crate import each other, directly or round a
 /// longer loop: each crate's modules can be read bottom-up.
 #[test]

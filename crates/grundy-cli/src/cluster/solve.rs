@@ -50,9 +50,7 @@ pub fn run(
         )
     };
     let keys = game.split_components(components)?.ok_or_else(no_cluster)?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
-    let hosts = Hosts::parse(&text, path)?;
+    let hosts = hosts(path)?;
     let n = hosts.addresses.len();
     let process = match args.process {
         Some(i) => i,
@@ -77,7 +75,6 @@ pub fn run(
         _ => game.position_moves(components, limits)?,
     };
     let checks = move_checks(game, &moves).ok_or_else(no_cluster)??;
-    report_lost_peers(process);
     let board = board.for_process(process, n);
     let (watch, limits) =
         BoardRun::start(&board, &game.name(), || Ok(components.to_vec()), limits)?;
@@ -105,6 +102,20 @@ pub fn run(
     let mut out = render_unlisted(analysis, "(--max-moves 0)");
     out.push_str(&stats_text(&answer.stats));
     print(&out)
+}
+
+/// The hosts file at `path`, or for a number `N` (and no such file) the
+/// `N` processes on this machine that timely's `-n N` gives.
+fn hosts(path: &str) -> anyhow::Result<Hosts> {
+    let local = path.parse::<usize>().ok().filter(|&n| n > 0);
+    match local {
+        Some(n) if !std::path::Path::new(path).exists() => Ok(Hosts::local(n)),
+        _ => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
+            Ok(Hosts::parse(&text, path)?)
+        }
+    }
 }
 
 /// Each move as what it leaves of its component, in split-search keys;
@@ -154,32 +165,6 @@ fn analysis(
         misere: false,
         method: None,
     }
-}
-
-/// A peer lost in the middle of a run makes timely's network threads
-/// panic: that is told as what happened (exit code 2), not as a bug, and
-/// once: the sending and the receiving thread both panic, and the second
-/// waits for the first to end the process.
-fn report_lost_peers(process: usize) {
-    static TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let text = (payload.downcast_ref::<String>().map(String::as_str))
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.contains("timely communication error") {
-            if TOLD.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                loop {
-                    std::thread::park();
-                }
-            }
-            let why = text.lines().next().unwrap_or(text);
-            eprintln!("error: process {process}: lost the connection to another process of the cluster ({why})");
-            std::process::exit(2);
-        }
-        previous(info)
-    }));
 }
 
 /// The statistics, after the answer.
