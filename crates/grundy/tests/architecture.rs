@@ -89,11 +89,6 @@ fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
-/// The top-level module a file belongs to (`heap/sparse.rs` is `heap`).
-fn module_of(path: &str) -> &str {
-    path.split('/').next().unwrap().trim_end_matches(".rs")
-}
-
 /// The lines of `code` holding `needle`, numbered from 1.
 fn lines_with<'a>(code: &'a str, needle: &str) -> Vec<(usize, &'a str)> {
     code.lines()
@@ -103,34 +98,25 @@ fn lines_with<'a>(code: &'a str, needle: &str) -> Vec<(usize, &'a str)> {
         .collect()
 }
 
+/// Every path a module names counts: `crate::` paths and groups,
+/// `super::` chains, and names the crate root re-exports (a `use
+/// crate::Ruleset` in the solvers is a use of `ruleset`).
 #[test]
 fn modules_use_only_their_layer_and_below() {
     let mut wrong = Vec::new();
-    for s in sources() {
-        let from = module_of(&s.path);
-        if from == "lib" {
+    for (own, used) in imports(&sources()) {
+        let from = own.split('/').next().unwrap_or("");
+        if from.is_empty() {
             continue;
         }
-        let Some(own) = layer_of(from) else {
-            wrong.push(format!(
-                "{}: module `{from}` has no layer in LAYERS",
-                s.path
-            ));
+        let Some(layer) = layer_of(from) else {
+            wrong.push(format!("{own}: module `{from}` has no layer in LAYERS"));
             continue;
         };
-        for (line, text) in lines_with(&s.code, "crate::") {
-            for used in text.split("crate::").skip(1) {
-                let name: String = used
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                match layer_of(&name) {
-                    Some(l) if l > own => wrong.push(format!(
-                        "{}:{line}: `{from}` uses `{name}`, a layer above it",
-                        s.path
-                    )),
-                    _ => {}
-                }
+        for t in used {
+            let top = t.split('/').next().unwrap_or("");
+            if layer_of(top).is_some_and(|l| l > layer) {
+                wrong.push(format!("{own}: `{from}` uses `{t}`, a layer above it"));
             }
         }
     }
@@ -243,11 +229,13 @@ fn module_path(file: &str) -> String {
 }
 
 /// The modules of one crate that each module's code names (`crate::`,
-/// `super::` and `self::` paths, resolved to the longest module they
-/// start with), leaving out a module's own ancestors (a child may use
-/// its parent, which declares it).
+/// `super::` and `self::` paths, groups `{a, b::c}` included, resolved to
+/// the longest module they start with, and names the crate root
+/// re-exports to the module they come from), leaving out a module's own
+/// ancestors (a child may use its parent, which declares it).
 fn imports(sources: &[Source]) -> BTreeMap<String, Vec<String>> {
     let modules: Vec<String> = sources.iter().map(|s| module_path(&s.path)).collect();
+    let reexports = root_reexports(sources);
     let mut out = BTreeMap::new();
     for (s, own) in sources.iter().zip(&modules) {
         let own_parts: Vec<&str> = own.split('/').filter(|p| !p.is_empty()).collect();
@@ -258,39 +246,117 @@ fn imports(sources: &[Source]) -> BTreeMap<String, Vec<String>> {
                 if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
                     continue;
                 }
-                let rest = &s.code[i + kind.len()..];
-                let mut segs: Vec<&str> = rest
-                    .split("::")
-                    .map(|seg| {
-                        seg.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                            .next()
-                            .unwrap_or("")
-                    })
-                    .take_while(|seg| !seg.is_empty())
-                    .collect();
-                let mut base: Vec<&str> = match kind {
+                let mut base: Vec<String> = match kind {
                     "crate::" => Vec::new(),
-                    "self::" => own_parts.clone(),
-                    _ => own_parts[..own_parts.len().saturating_sub(1)].to_vec(),
+                    "self::" => own_parts.iter().map(|p| p.to_string()).collect(),
+                    _ => own_parts[..own_parts.len().saturating_sub(1)]
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect(),
                 };
-                while kind == "super::" && segs.first() == Some(&"super") {
-                    segs.remove(0);
+                let mut rest = &s.code[i + kind.len()..];
+                while kind == "super::" && rest.starts_with("super::") {
+                    rest = &rest["super::".len()..];
                     base.pop();
                 }
-                base.extend(segs);
-                let target = (1..=base.len())
-                    .rev()
-                    .map(|n| base[..n].join("/"))
-                    .find(|m| modules.contains(m));
-                if let Some(t) = target {
-                    let ancestor = own == &t || own.starts_with(&format!("{t}/"));
-                    if !ancestor && !used.contains(&t) {
-                        used.push(t);
+                for path in expand(rest) {
+                    let mut full = base.clone();
+                    full.extend(path);
+                    if let Some(m) = reexports.get(full.first().map_or("", String::as_str)) {
+                        if full.len() == 1 || !modules.contains(&full[0]) {
+                            full = vec![m.clone()];
+                        }
+                    }
+                    let target = (1..=full.len())
+                        .rev()
+                        .map(|n| full[..n].join("/"))
+                        .find(|m| modules.contains(m));
+                    if let Some(t) = target {
+                        let ancestor = own == &t || own.starts_with(&format!("{t}/"));
+                        if !ancestor && !used.contains(&t) {
+                            used.push(t);
+                        }
                     }
                 }
             }
         }
         out.insert(own.clone(), used);
+    }
+    out
+}
+
+/// The paths a use of `text` (what follows `crate::` and the like) names:
+/// `a::b::C` is one, `a::{b, c::{d, e}}` is `a::b`, `a::c::d`, `a::c::e`.
+fn expand(text: &str) -> Vec<Vec<String>> {
+    let mut head = Vec::new();
+    let mut rest = text;
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut out = Vec::new();
+            for item in split_group(group) {
+                for tail in expand(item.trim()) {
+                    let mut p = head.clone();
+                    p.extend(tail);
+                    out.push(p);
+                }
+            }
+            return out;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        rest = &rest[name.len()..];
+        if !name.is_empty() {
+            head.push(name);
+        }
+        match rest.strip_prefix("::") {
+            Some(after) => rest = after,
+            None => return vec![head],
+        }
+    }
+}
+
+/// The items of a `{...}` group (`text` starts after the brace), split at
+/// its own commas, up to its closing brace.
+fn split_group(text: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut items) = (0, 0, Vec::new());
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&text[start..i]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items
+}
+
+/// The names the crate root re-exports (`pub use game::{Limits, ..}`),
+/// each with the top-level module it comes from.
+fn root_reexports(sources: &[Source]) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let Some(lib) = sources.iter().find(|s| s.path == "lib.rs") else {
+        return out;
+    };
+    for stmt in lib.code.split(';') {
+        let Some(at) = stmt.find("pub use ") else {
+            continue;
+        };
+        for path in expand(stmt[at + "pub use ".len()..].trim()) {
+            if let (Some(module), Some(name)) = (path.first(), path.last()) {
+                if path.len() > 1 {
+                    out.insert(name.clone(), module.clone());
+                }
+            }
+        }
     }
     out
 }
@@ -392,6 +458,21 @@ fn no_import_cycles() {
             panic!("{name}: modules import each other: {}", cycle.join(" -> "));
         }
     }
+}
+
+/// Paths are read through groups, nested groups and renames.
+#[test]
+fn use_paths_are_read_through_groups() {
+    let paths = |t: &str| -> Vec<String> { expand(t).iter().map(|p| p.join("::")).collect() };
+    assert_eq!(paths("game::Limits;"), ["game::Limits"]);
+    assert_eq!(
+        paths("{nimber::Nimber as N, heap::{code::Code, sparse}};"),
+        ["nimber::Nimber", "heap::code::Code", "heap::sparse"]
+    );
+    assert_eq!(
+        paths("solve::{self, split::Split}"),
+        ["solve::self", "solve::split::Split"]
+    );
 }
 
 /// The cycle finder sees a loop through three modules, resolves `super::`
