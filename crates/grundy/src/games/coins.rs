@@ -356,19 +356,10 @@ impl CoinGame {
         self.values.value(n, limits)
     }
 
-    /// Offers `f` every set of other coins that a move turning `head` may
-    /// turn and whose values XOR to `need` ([`HeadValues::turns_with_value`]).
-    pub fn turns_with_value(
-        &self,
-        head: u64,
-        need: u64,
-        limits: &Limits,
-        budget: &mut u64,
-        f: Visit<u64>,
-    ) -> Result<Search> {
-        let max_run = (MAX_LISTED_TEXT / 2) as u64;
-        self.values
-            .turns_with_value(head, need, limits, budget, max_run, f)
+    /// The values of lone heads, and the moves to a value
+    /// ([`HeadValues::turns_with_value`]).
+    pub fn head_values(&self) -> &HeadValues {
+        &self.values
     }
 
     /// Sets of coins (ascending, the head last) whose turning takes `c`
@@ -386,27 +377,21 @@ impl CoinGame {
         let mut found: Vec<Vec<u64>> = Vec::new();
         let mut truncated = false;
         let mut budget = limits.max_states;
-        let max_run = (MAX_LISTED_TEXT / 2) as u64;
         for (&h, &gh) in c.heads.iter().zip(&values).rev() {
             limits.check("coin moves")?;
             let need = total ^ target.0 ^ gh;
-            let search = self.values.turns_with_value(
-                h,
-                need,
-                limits,
-                &mut budget,
-                max_run,
-                &mut |others| {
-                    if found.len() == max {
-                        truncated = true;
-                        return false;
-                    }
-                    let mut set = others.to_vec();
-                    set.push(h);
-                    found.push(set);
-                    true
-                },
-            )?;
+            let search =
+                self.values
+                    .turns_with_value(h, need, limits, &mut budget, &mut |others| {
+                        if found.len() == max {
+                            truncated = true;
+                            return false;
+                        }
+                        let mut set = others.to_vec();
+                        set.push(h);
+                        found.push(set);
+                        true
+                    })?;
             match search {
                 Search::Complete => {}
                 Search::Partial => truncated = true,
