@@ -119,13 +119,11 @@ fn parse_width(text: &str) -> Result<u8, String> {
 
 fn describe_sparse(s: &SparseInfo) -> String {
     let p = &s.partition;
-    let mut rule = format!("parity(G & {:#b})", p.mask);
-    if p.parity {
-        rule.push_str(" xor (n mod 2)");
-    }
-    if p.flip {
-        rule.push_str(" xor 1");
-    }
+    let rule = format!(
+        "parity(G & {:#b}){}",
+        p.mask,
+        p.extra_terms(" xor (n mod 2)", " xor 1")
+    );
     let last = s
         .last_rare
         .map(|n| format!(", the last at n = {n}"))

@@ -27,6 +27,17 @@ fn router(app: Arc<App>) -> Router {
         .route("/", get(assets::index))
         .route("/style.css", get(assets::style))
         .route("/app.js", get(assets::script))
+        .merge(api_routes())
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn(bounds::check_query_length))
+        .layer(axum::middleware::from_fn(only_get))
+        .with_state(app)
+}
+
+/// The routes of the API, under `/api` (docs/book/src/json-and-http.md):
+/// the analyses, then a player's moves.
+fn api_routes() -> Router<Arc<App>> {
+    Router::new()
         .route("/api/games", get(api::games))
         .route("/api/value", get(api::value))
         .route("/api/explain", get(api::explain))
@@ -36,10 +47,6 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/draw", get(api::draw))
         .route("/api/move", get(play::computer_move))
         .route("/api/hint", get(play::hint))
-        .fallback(not_found)
-        .layer(axum::middleware::from_fn(bounds::check_query_length))
-        .layer(axum::middleware::from_fn(only_get))
-        .with_state(app)
 }
 
 /// Refuses every method but `GET` before routing, `HEAD` included (which

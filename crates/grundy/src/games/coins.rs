@@ -22,6 +22,7 @@ use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, MAX_LISTED_TEXT};
 
+use super::number_list;
 use crate::entry::{Build, Entry, Example};
 use crate::ruleset::boxed;
 pub use rule::Search;
@@ -96,27 +97,22 @@ impl Coins {
         if t == "0" {
             return Ok(none);
         }
-        let mut heads = Vec::new();
-        for (i, item) in t.split(',').enumerate() {
-            let item = item.trim();
-            let at = |msg: &str| {
-                Error::parse(format!(
-                    "head {} `{}` of `{}`: {msg}",
-                    i + 1,
-                    item,
-                    shorten_quote(t)
-                ))
-            };
-            if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(at("expected a coin number (coins are numbered from 1)"));
-            }
-            match item.parse::<u64>() {
-                Ok(0) => return Err(at("coins are numbered from 1 (`0` alone means no heads)")),
-                Ok(c) if c <= MAX_COIN => heads.push(c),
-                _ => return Err(at(&format!("coin numbers go up to 2^62 = {MAX_COIN}"))),
-            }
-        }
-        heads.sort_unstable();
+        let heads = number_list(
+            t,
+            |k, item| format!("head {k} `{item}` of `{}`", shorten_quote(t)),
+            |item| {
+                if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err("expected a coin number (coins are numbered from 1)".to_string());
+                }
+                match item.parse::<u64>() {
+                    Ok(0) => {
+                        Err("coins are numbered from 1 (`0` alone means no heads)".to_string())
+                    }
+                    Ok(c) if c <= MAX_COIN => Ok(c),
+                    _ => Err(format!("coin numbers go up to 2^62 = {MAX_COIN}")),
+                }
+            },
+        )?;
         if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
             return Err(Error::parse(format!(
                 "coin {} is listed twice in `{}`",
@@ -360,19 +356,10 @@ impl CoinGame {
         self.values.value(n, limits)
     }
 
-    /// Offers `f` every set of other coins that a move turning `head` may
-    /// turn and whose values XOR to `need` ([`HeadValues::turns_with_value`]).
-    pub fn turns_with_value(
-        &self,
-        head: u64,
-        need: u64,
-        limits: &Limits,
-        budget: &mut u64,
-        f: Visit<u64>,
-    ) -> Result<Search> {
-        let max_run = (MAX_LISTED_TEXT / 2) as u64;
-        self.values
-            .turns_with_value(head, need, limits, budget, max_run, f)
+    /// The values of lone heads, and the moves to a value
+    /// ([`HeadValues::turns_with_value`]).
+    pub fn head_values(&self) -> &HeadValues {
+        &self.values
     }
 
     /// Sets of coins (ascending, the head last) whose turning takes `c`
@@ -390,27 +377,21 @@ impl CoinGame {
         let mut found: Vec<Vec<u64>> = Vec::new();
         let mut truncated = false;
         let mut budget = limits.max_states;
-        let max_run = (MAX_LISTED_TEXT / 2) as u64;
         for (&h, &gh) in c.heads.iter().zip(&values).rev() {
             limits.check("coin moves")?;
             let need = total ^ target.0 ^ gh;
-            let search = self.values.turns_with_value(
-                h,
-                need,
-                limits,
-                &mut budget,
-                max_run,
-                &mut |others| {
-                    if found.len() == max {
-                        truncated = true;
-                        return false;
-                    }
-                    let mut set = others.to_vec();
-                    set.push(h);
-                    found.push(set);
-                    true
-                },
-            )?;
+            let search =
+                self.values
+                    .turns_with_value(h, need, limits, &mut budget, &mut |others| {
+                        if found.len() == max {
+                            truncated = true;
+                            return false;
+                        }
+                        let mut set = others.to_vec();
+                        set.push(h);
+                        found.push(set);
+                        true
+                    })?;
             match search {
                 Search::Complete => {}
                 Search::Partial => truncated = true,

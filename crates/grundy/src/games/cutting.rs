@@ -313,13 +313,17 @@ mod tests {
     use crate::ruleset::{Ruleset, SumRuleset};
     use crate::testing::texts;
 
+    /// `G(w, h)` within the default limits.
+    fn value(c: &Cutting, w: u64, h: u64) -> u64 {
+        c.value_of(w, h, &Limits::default()).unwrap()
+    }
+
     #[test]
     fn poj_2311_samples() {
         let c = Cutting::default();
-        let l = Limits::default();
-        assert_eq!(c.value_of(2, 2, &l).unwrap(), 0);
-        assert_eq!(c.value_of(3, 2, &l).unwrap(), 0);
-        assert_ne!(c.value_of(4, 2, &l).unwrap(), 0);
+        assert_eq!(value(&c, 2, 2), 0);
+        assert_eq!(value(&c, 3, 2), 0);
+        assert_ne!(value(&c, 4, 2), 0);
     }
 
     #[test]
@@ -335,11 +339,10 @@ mod tests {
     #[test]
     fn the_table_is_symmetric_and_grows() {
         let c = Cutting::default();
-        let l = Limits::default();
-        let small = c.value_of(5, 9, &l).unwrap();
-        assert_eq!(c.value_of(9, 5, &l).unwrap(), small);
-        let _ = c.value_of(30, 40, &l).unwrap();
-        assert_eq!(c.value_of(5, 9, &l).unwrap(), small);
+        let small = value(&c, 5, 9);
+        assert_eq!(value(&c, 9, 5), small);
+        let _ = value(&c, 30, 40);
+        assert_eq!(value(&c, 5, 9), small);
     }
 
     #[test]

@@ -91,6 +91,27 @@ pub(crate) fn content_lines<'a>(
     })
 }
 
+/// The numbers of a comma list such as `1,4,6` (coins' heads, Welter's
+/// squares), sorted: `number` reads each item (trimmed) or says what is
+/// wrong with it, and the error names the item as `name(k, item)` does
+/// (`k` from 1). Every list of numbered things reads and fails alike.
+pub(crate) fn number_list(
+    text: &str,
+    name: impl Fn(usize, &str) -> String,
+    number: impl Fn(&str) -> std::result::Result<u64, String>,
+) -> crate::Result<Vec<u64>> {
+    let mut numbers = text
+        .split(',')
+        .enumerate()
+        .map(|(i, item)| {
+            let item = item.trim();
+            number(item).map_err(|why| crate::Error::parse(format!("{}: {why}", name(i + 1, item))))
+        })
+        .collect::<crate::Result<Vec<u64>>>()?;
+    numbers.sort_unstable();
+    Ok(numbers)
+}
+
 /// Limits whose stop flag is already set, for tests that check a long
 /// loop notices it.
 #[cfg(test)]

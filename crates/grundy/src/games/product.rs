@@ -294,23 +294,27 @@ impl Product {
                 return true;
             };
             let need = nim_mul(d, inverse) ^ hy;
-            let search =
-                self.columns
-                    .turns_with_value(y, need, limits, &mut moves.budget, &mut |col| {
-                        if moves.found.len() == moves.max {
-                            moves.truncated = true;
-                            return false;
-                        }
-                        let mut column = col.to_vec();
-                        column.push(y);
-                        let mut coins: Vec<(u64, u64)> = row
-                            .iter()
-                            .flat_map(|&i| column.iter().map(move |&j| (i, j)))
-                            .collect();
-                        coins.sort_unstable();
-                        moves.found.push(vec![c.turn(&coins)]);
-                        true
-                    });
+            let search = self.columns.head_values().turns_with_value(
+                y,
+                need,
+                limits,
+                &mut moves.budget,
+                &mut |col| {
+                    if moves.found.len() == moves.max {
+                        moves.truncated = true;
+                        return false;
+                    }
+                    let mut column = col.to_vec();
+                    column.push(y);
+                    let mut coins: Vec<(u64, u64)> = row
+                        .iter()
+                        .flat_map(|&i| column.iter().map(move |&j| (i, j)))
+                        .collect();
+                    coins.sort_unstable();
+                    moves.found.push(vec![c.turn(&coins)]);
+                    true
+                },
+            );
             match search {
                 Ok(Search::Stopped) => false,
                 Ok(Search::Partial) => {

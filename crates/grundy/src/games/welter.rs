@@ -22,6 +22,7 @@
 //! outside `S`, found bit by bit from the lowest: each coin has at most
 //! one move to a given value, found in `O(64 log n)`.
 
+use super::number_list;
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
@@ -63,30 +64,22 @@ impl Strip {
                 "a Welter strip is its occupied squares like `1,4,6`, or `{EMPTY}` for none"
             )));
         }
-        let mut squares = Vec::new();
-        for (i, item) in t.split(',').enumerate() {
-            let item = item.trim();
-            let at = |msg: &str| {
-                Error::parse(format!(
-                    "square {} `{}` of a Welter strip: {msg}",
-                    i + 1,
-                    shorten_quote(item)
-                ))
-            };
-            if item.starts_with('-') && item.len() > 1 {
-                return Err(at("squares are numbered from 0, never negative"));
-            }
-            if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(at(&format!(
-                    "expected a square number, as in `1,4,6` (or `{EMPTY}` for no coins)"
-                )));
-            }
-            match item.parse::<u64>() {
-                Ok(s) => squares.push(s),
-                Err(_) => return Err(at(&format!("squares go up to 2^64-1 = {}", u64::MAX))),
-            }
-        }
-        squares.sort_unstable();
+        let squares = number_list(
+            t,
+            |k, item| format!("square {k} `{}` of a Welter strip", shorten_quote(item)),
+            |item| {
+                if item.starts_with('-') && item.len() > 1 {
+                    return Err("squares are numbered from 0, never negative".to_string());
+                }
+                if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!(
+                        "expected a square number, as in `1,4,6` (or `{EMPTY}` for no coins)"
+                    ));
+                }
+                item.parse::<u64>()
+                    .map_err(|_| format!("squares go up to 2^64-1 = {}", u64::MAX))
+            },
+        )?;
         if let Some(w) = squares.windows(2).find(|w| w[0] == w[1]) {
             return Err(Error::parse(format!(
                 "square {} holds two coins; a Welter square holds at most one",

@@ -31,6 +31,20 @@ impl Partition {
         flip: false,
     };
 
+    /// The terms the rule adds to `parity(G & mask)`, in the words a
+    /// report uses: `parity` when the heap's parity counts, then `flip`
+    /// when the rule is flipped.
+    pub fn extra_terms(&self, parity: &str, flip: &str) -> String {
+        let mut terms = String::new();
+        if self.parity {
+            terms.push_str(parity);
+        }
+        if self.flip {
+            terms.push_str(flip);
+        }
+        terms
+    }
+
     /// Whether heap `n` with value `g` is common.
     #[inline]
     pub fn common(&self, n: usize, g: u32) -> bool {

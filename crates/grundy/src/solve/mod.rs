@@ -18,9 +18,34 @@ pub mod split;
 
 use std::sync::Mutex;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 pub use memo::Memo;
+
+/// The body of a snapshot of a solver's tables (after its first bytes
+/// `magic`, before its check of `check_len` bytes), or why `bytes` are
+/// none: a file of another kind, of another version of grundy (the last
+/// byte of `magic`), or damaged (`checks(body, check)` fails). `damaged`
+/// words the refusal.
+pub(crate) fn snapshot_body<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    check_len: usize,
+    checks: impl FnOnce(&[u8], &[u8]) -> bool,
+    damaged: impl Fn(&str) -> Error,
+) -> Result<&'a [u8]> {
+    if bytes.len() < magic.len() + 8 || !bytes.starts_with(&magic[..magic.len() - 1]) {
+        return Err(damaged("it does not start as one"));
+    }
+    if &bytes[..magic.len()] != magic {
+        return Err(damaged("written by another version of grundy"));
+    }
+    let (body, check) = bytes.split_at(bytes.len() - check_len);
+    if !checks(body, check) {
+        return Err(damaged("damaged (its check does not match)"));
+    }
+    Ok(&body[magic.len()..])
+}
 
 /// A table of values (Wythoff's, the Cutting Game's) built on the first
 /// question and rebuilt larger when a question falls outside it, shared by

@@ -11,6 +11,7 @@
 
 use std::sync::Mutex;
 
+use crate::answer::MAX_LISTED_TEXT;
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
@@ -20,6 +21,12 @@ pub const MAX_COIN: u64 = 1 << 62;
 
 /// The largest number of coins one move of a `coins:any:S` rule may turn.
 pub const MAX_TURNED: u64 = 32;
+
+/// The longest run of other coins a move found by
+/// [`HeadValues::turns_with_value`] may turn: the move lists them, a
+/// coin taking at least two characters of its text, which must stay
+/// within [`MAX_LISTED_TEXT`].
+const MAX_RUN: u64 = (MAX_LISTED_TEXT / 2) as u64;
 
 /// What a move turns besides its head.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,14 +233,13 @@ impl HeadValues {
     /// Offers `f` every set of other coins (sorted, all left of `head`)
     /// that a move turning `head` may turn and whose values XOR to `need`,
     /// until `f` returns `false`. Each candidate costs one unit of
-    /// `budget`; runs longer than `max_run` are skipped.
+    /// `budget`; runs longer than [`MAX_RUN`] are skipped.
     pub fn turns_with_value(
         &self,
         head: u64,
         need: u64,
         limits: &Limits,
         budget: &mut u64,
-        max_run: u64,
         f: Visit<u64>,
     ) -> Result<Search> {
         let guard;
@@ -263,7 +269,7 @@ impl HeadValues {
                 };
                 let mut search = Search::Complete;
                 for m in starts {
-                    if head - 1 - m > max_run {
+                    if head - 1 - m > MAX_RUN {
                         search = Search::Partial;
                         continue;
                     }

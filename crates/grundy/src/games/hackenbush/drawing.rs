@@ -547,30 +547,18 @@ mod tests {
 
     #[test]
     fn errors_name_the_place() {
-        let err = Drawing::parse_lines("0 1\n1\n", 0).unwrap_err().to_string();
-        assert!(err.starts_with("line 2: expected two vertices"), "{err}");
-        let err = Drawing::parse_lines("0 1\n# x\n1 x\n", 0)
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("line 3: `x` is not a vertex"), "{err}");
-        let err = Drawing::parse_lines("1 -2", 0).unwrap_err().to_string();
-        assert!(err.contains("`-2`"), "{err}");
-        let err = Drawing::parse_inline("0-1,1-x", 0).unwrap_err().to_string();
-        assert!(err.starts_with("graph item 2 `1-x`"), "{err}");
-        let err = Drawing::parse_inline("tree.txt", 0)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("file"), "{err}");
-        let err = Drawing::parse_inline("tree~0-1", 0)
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("no file `tree`, and `tree~0-1`"), "{err}");
-        let err = Drawing::parse_inline("0-1,", 0).unwrap_err().to_string();
-        assert!(err.starts_with("graph item 2"), "{err}");
+        let lines = |t: &str| Drawing::parse_lines(t, 0).unwrap_err().to_string();
+        let inline = |t: &str| Drawing::parse_inline(t, 0).unwrap_err().to_string();
+        let starts = |err: String, with: &str| assert!(err.starts_with(with), "{err}");
+        let holds = |err: String, part: &str| assert!(err.contains(part), "{err}");
+        starts(lines("0 1\n1\n"), "line 2: expected two vertices");
+        starts(lines("0 1\n# x\n1 x\n"), "line 3: `x` is not a vertex");
+        holds(lines("1 -2"), "`-2`");
+        starts(inline("0-1,1-x"), "graph item 2 `1-x`");
+        holds(inline("tree.txt"), "file");
+        starts(inline("tree~0-1"), "no file `tree`, and `tree~0-1`");
+        starts(inline("0-1,"), "graph item 2");
         assert!(Drawing::parse_inline("", 0).is_err());
-        let err = Drawing::parse_lines("0 99999999999999999999999", 0)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("too large"), "{err}");
+        holds(lines("0 99999999999999999999999"), "too large");
     }
 }

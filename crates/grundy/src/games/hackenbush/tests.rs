@@ -7,21 +7,19 @@ fn value_of(text: &str) -> u64 {
 
 #[test]
 fn stalks_trees_and_cycles() {
-    assert_eq!(value_of("0"), 0);
-    assert_eq!(value_of("0-1,1-2,2-3"), 3);
-    // Two stalks of 2 and 3 at the ground: 2 xor 3.
-    assert_eq!(value_of("0-1,1-2,0-3,3-4,4-5"), 1);
-    // A triangle on the ground fuses to three loops: *1.
-    assert_eq!(value_of("0-1,1-2,2-0"), 1);
-    // A square: four loops, 0.
-    assert_eq!(value_of("0-1,1-2,2-3,3-0"), 0);
-    // Two parallel edges to the ground: a cycle of two, 0.
-    assert_eq!(value_of("0-1,1-0"), 0);
-    // A loop at the ground is *1; a loop on a stalk's top: stalk of 2.
-    assert_eq!(value_of("0-0"), 1);
-    assert_eq!(value_of("0-1,1-1"), 2);
-    // Edges away from the ground play no part.
-    assert_eq!(value_of("0-1,5-6,6-7"), 1);
+    for (text, value, why) in [
+        ("0", 0, "the ground alone"),
+        ("0-1,1-2,2-3", 3, "a stalk of 3"),
+        ("0-1,1-2,0-3,3-4,4-5", 1, "stalks of 2 and 3: 2 xor 3"),
+        ("0-1,1-2,2-0", 1, "a triangle fuses to three loops: *1"),
+        ("0-1,1-2,2-3,3-0", 0, "a square: four loops, 0"),
+        ("0-1,1-0", 0, "two parallel edges: a cycle of two, 0"),
+        ("0-0", 1, "a loop at the ground is *1"),
+        ("0-1,1-1", 2, "a loop on a stalk's top: a stalk of 2"),
+        ("0-1,5-6,6-7", 1, "edges off the ground play no part"),
+    ] {
+        assert_eq!(value_of(text), value, "{text}: {why}");
+    }
 }
 
 #[test]

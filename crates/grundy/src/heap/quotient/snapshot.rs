@@ -97,16 +97,16 @@ impl Snapshot {
         }
         let checked = r.u64()? as usize;
         let order = r.u64()? as usize;
-        let mul = r.u32s()?;
+        let mul = r.numbers(u32::from_le_bytes)?;
         let p: Vec<bool> = r.bytes()?.iter().map(|&x| x != 0).collect();
-        let heaps = r.u32s()?;
+        let heaps = r.numbers(u32::from_le_bytes)?;
         let heap_options = (0..r.len(8)?)
-            .map(|_| r.u32s())
+            .map(|_| r.numbers(u32::from_le_bytes))
             .collect::<Result<Vec<_>>>()?;
         let reps = (0..r.len(8)?)
-            .map(|_| r.u64s())
+            .map(|_| r.numbers(u64::from_le_bytes))
             .collect::<Result<Vec<_>>>()?;
-        let generators = r.u64s()?;
+        let generators = r.numbers(u64::from_le_bytes)?;
         let last_change = r.u64()?;
         let fits = |x: &u32| (*x as usize) < order;
         let sound = order >= 1
@@ -218,21 +218,14 @@ impl<'a> Reader<'a> {
         self.take(n)
     }
 
-    fn u32s(&mut self) -> Result<Vec<u32>> {
-        let n = self.len(4)?;
-        let raw = self.take(n * 4)?;
+    /// An array of little-endian numbers of `N` bytes each, as `from_le`
+    /// (`u32::from_le_bytes`) reads one.
+    fn numbers<const N: usize, T>(&mut self, from_le: fn([u8; N]) -> T) -> Result<Vec<T>> {
+        let n = self.len(N)?;
+        let raw = self.take(n * N)?;
         Ok(raw
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect())
-    }
-
-    fn u64s(&mut self) -> Result<Vec<u64>> {
-        let n = self.len(8)?;
-        let raw = self.take(n * 8)?;
-        Ok(raw
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .chunks_exact(N)
+            .map(|c| from_le(c.try_into().expect("N bytes")))
             .collect())
     }
 }

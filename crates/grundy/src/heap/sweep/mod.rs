@@ -199,14 +199,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         max_at,
         mask: sparse.map(|s| {
             let p = &s.partition;
-            let mut m = format!("{:#b}", p.mask);
-            if p.parity {
-                m.push_str("^n");
-            }
-            if p.flip {
-                m.push_str("^1");
-            }
-            m
+            format!("{:#b}{}", p.mask, p.extra_terms("^n", "^1"))
         }),
         rare_count: sparse.map(|s| s.rare_count),
         last_rare: sparse.and_then(|s| s.last_rare),

@@ -37,12 +37,7 @@ impl<G: Game + 'static> Misere<G> {
         p: Parsed<'_, G::Comp>,
         limits: &Limits,
     ) -> Option<Result<Analysis>> {
-        let moves = self.game.heap()?;
-        let heaps: Vec<u64> = p
-            .comps
-            .iter()
-            .map(|c| self.game.as_heap(c))
-            .collect::<Option<_>>()?;
+        let (moves, heaps) = self.heaps_of(p)?;
         let top = heaps.iter().copied().max().unwrap_or(0);
         let q = self.quotient_to(moves, top, limits)?;
         let elements: Vec<u32> = heaps

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use super::{box_name, Dense, UNKNOWN};
 use crate::error::{Error, Result};
 use crate::game::{Limits, SearchProgress, SearchTables};
+use crate::solve::snapshot_body;
 
 /// The first bytes of a snapshot, with its version: to be raised with
 /// every change of what a rank means.
@@ -89,17 +90,10 @@ pub fn check(bytes: &[u8]) -> Result<()> {
 /// The box and the values of a snapshot, or why `bytes` are none.
 fn read(bytes: &[u8]) -> Result<((usize, usize), &[u8])> {
     let damaged = |why: &str| Error::parse(format!("not a snapshot of a Chomp table: {why}"));
-    if bytes.len() < MAGIC.len() + 8 || !bytes.starts_with(b"GRCHOMP") {
-        return Err(damaged("it does not start as one"));
-    }
-    if &bytes[..MAGIC.len()] != MAGIC {
-        return Err(damaged("written by another version of grundy"));
-    }
-    let (body, crc) = bytes.split_at(bytes.len() - 4);
-    if crc32fast::hash(body) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
-        return Err(damaged("damaged (its check does not match)"));
-    }
+    let crc_of = |body: &[u8], crc: &[u8]| {
+        crc32fast::hash(body) == u32::from_le_bytes(crc.try_into().expect("4 bytes"))
+    };
+    let body = snapshot_body(bytes, MAGIC, 4, crc_of, damaged)?;
     let dim = |at: usize| usize::from(u16::from_le_bytes([body[at], body[at + 1]]));
-    let n = MAGIC.len();
-    Ok(((dim(n), dim(n + 2)), &body[n + 4..]))
+    Ok(((dim(0), dim(2)), &body[4..]))
 }

@@ -17,6 +17,7 @@ use super::table::{Slot, Table};
 use super::{Solver, Split};
 use crate::error::{Error, Result};
 use crate::game::{Limits, SearchProgress, SearchTables};
+use crate::solve::snapshot_body;
 
 /// The first bytes of a snapshot, with its version: to be raised with
 /// every change of what a key means (the canonical forms of `shape`, a
@@ -108,17 +109,10 @@ pub fn check(bytes: &[u8]) -> Result<()> {
 /// The slots of the two tables of a snapshot, or why `bytes` are none.
 fn read_snapshot(bytes: &[u8]) -> Result<[Vec<Slot>; 2]> {
     let damaged = |why: &str| Error::parse(format!("not a snapshot of the split search: {why}"));
-    if bytes.len() < MAGIC.len() + 8 || !bytes.starts_with(b"GRSPLIT") {
-        return Err(damaged("it does not start as one"));
-    }
-    if &bytes[..MAGIC.len()] != MAGIC {
-        return Err(damaged("written by another version of grundy"));
-    }
-    let (body, hash) = bytes.split_at(bytes.len() - 8);
-    if fnv(body) != u64::from_le_bytes(hash.try_into().expect("8 bytes")) {
-        return Err(damaged("damaged (its check does not match)"));
-    }
-    let mut rest = &body[MAGIC.len()..];
+    let hash_of = |body: &[u8], hash: &[u8]| {
+        fnv(body) == u64::from_le_bytes(hash.try_into().expect("8 bytes"))
+    };
+    let mut rest = snapshot_body(bytes, MAGIC, 8, hash_of, damaged)?;
     let mut tables = [Vec::new(), Vec::new()];
     for list in 0..4 {
         let (slots, narrow) = (&mut tables[list / 2], list % 2 == 0);
