@@ -60,14 +60,14 @@ fn value(
     }
     if crew.net.workers == 1 {
         // Nothing to share: the search of one machine, as it is.
-        let v = (crew.pool).install(|| solver.sum(rules, &[key], &crew.limits));
+        let v = (crew.pool).install(|| solver.sum(&**rules, &[key], &crew.limits));
         crew.searched = solvers.searched();
         return v.map_err(Stop::from);
     }
     let options = options(rules, key);
     loop {
         let check =
-            |i: usize, limits: &grundy::Limits| solver.sum_is(rules, &options[i], n, limits);
+            |i: usize, limits: &grundy::Limits| solver.sum_is(&**rules, &options[i], n, limits);
         let found = crew.round(options.len(), Want::One, check, solvers)?;
         if found.is_empty() {
             return Ok(n);
@@ -136,12 +136,12 @@ pub fn winning(
         match (&m.parts[..], &solvers[..]) {
             ([], _) => Ok(target == 0),
             // One outcome search: is what is left plus `*target` lost?
-            ([p], [s]) => s.sum_is(&p.rules, &p.keys, target, limits),
+            ([p], [s]) => s.sum_is(&*p.rules, &p.keys, target, limits),
             // Parts under rules of their own are valued one by one.
             (parts, _) => {
                 let mut sum = 0;
                 for (p, s) in parts.iter().zip(solvers) {
-                    sum ^= s.sum(&p.rules, &p.keys, limits)?;
+                    sum ^= s.sum(&*p.rules, &p.keys, limits)?;
                 }
                 Ok(sum == target)
             }

@@ -43,7 +43,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 impl Solver {
     /// Tells the watch of `limits`, once, that this solver's tables hold
     /// the keys of `game` (which may fill them from a snapshot first).
-    pub(super) fn attach<G: Split>(self: &Arc<Self>, game: &G, limits: &Limits) {
+    pub(super) fn attach<G: Split + ?Sized>(self: &Arc<Self>, game: &G, limits: &Limits) {
         if let Some(watch) = &limits.watch {
             if !self.attached.swap(true, Ordering::Relaxed) {
                 watch(&game.scope(), self.clone());

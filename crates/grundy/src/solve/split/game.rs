@@ -69,38 +69,3 @@ pub trait Split: Sync {
         std::any::type_name::<Self>().to_string()
     }
 }
-
-/// A component's rules as a ruleset hands them out
-/// ([`crate::ruleset::SplitComponent`]), searched like the game itself:
-/// the cluster runs the same split search on rules it knows only as this.
-impl Split for std::sync::Arc<dyn Split + Send> {
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
-        (**self).options(key, parts, ends);
-    }
-
-    fn options_until(
-        &self,
-        key: u128,
-        parts: &mut Vec<u128>,
-        ends: &mut Vec<usize>,
-        each: EachOption<'_>,
-    ) -> bool {
-        (**self).options_until(key, parts, ends, each)
-    }
-
-    fn size(&self, key: u128) -> u32 {
-        (**self).size(key)
-    }
-
-    fn splits(&self) -> bool {
-        (**self).splits()
-    }
-
-    fn zero_by_theory(&self, key: u128) -> Option<bool> {
-        (**self).zero_by_theory(key)
-    }
-
-    fn scope(&self) -> String {
-        (**self).scope()
-    }
-}

@@ -37,7 +37,12 @@ struct Frame {
 }
 
 impl Solver {
-    pub(super) fn mex_serial<G: Split>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
+    pub(super) fn mex_serial<G: Split + ?Sized>(
+        &self,
+        game: &G,
+        key: u128,
+        limits: &Limits,
+    ) -> Result<u64> {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
@@ -67,7 +72,7 @@ impl Solver {
     }
 
     /// A frame for `key` with its options listed (pairs cancelled).
-    fn frame<G: Split>(
+    fn frame<G: Split + ?Sized>(
         &self,
         game: &G,
         key: u128,
@@ -142,7 +147,7 @@ pub(super) const MEX_PARALLEL_DEPTH: u32 = 3;
 impl Solver {
     /// The value of `key`, its options (to `depth` levels) valued on the
     /// rayon pool, deeper levels by [`Solver::mex_serial`].
-    pub(super) fn mex_parallel<G: Split>(
+    pub(super) fn mex_parallel<G: Split + ?Sized>(
         &self,
         game: &G,
         key: u128,

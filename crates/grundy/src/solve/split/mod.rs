@@ -162,7 +162,7 @@ impl Solver {
 
     /// The XOR of the values of `keys`. The first sum tells the watch of
     /// `limits` of the tables, which it may fill from a snapshot.
-    pub fn sum<G: Split>(
+    pub fn sum<G: Split + ?Sized>(
         self: &Arc<Self>,
         game: &G,
         keys: &[u128],

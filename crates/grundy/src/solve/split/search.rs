@@ -55,7 +55,7 @@ thread_local! {
 }
 
 /// What every call of one search shares.
-struct Ctx<'a, G> {
+struct Ctx<'a, G: ?Sized> {
     game: &'a G,
     limits: &'a Limits,
     /// Whether other threads may search beside this one, so that marking
@@ -63,7 +63,7 @@ struct Ctx<'a, G> {
     marks: bool,
 }
 
-impl<'a, G> Ctx<'a, G> {
+impl<'a, G: ?Sized> Ctx<'a, G> {
     /// The context of a search whose top `depth` levels run in parallel:
     /// it marks what it searches when any do.
     fn new(game: &'a G, limits: &'a Limits, depth: u32) -> Ctx<'a, G> {
@@ -78,7 +78,7 @@ impl<'a, G> Ctx<'a, G> {
 impl Solver {
     /// The value of the component `key`: by outcome searches for games
     /// that split, by the mex of every option ([`super::mex`]) for others.
-    pub fn value<G: Split>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
+    pub fn value<G: Split + ?Sized>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
         let depth = parallel_depth();
         if !game.splits() {
             #[cfg(feature = "parallel")]
@@ -98,7 +98,7 @@ impl Solver {
     /// Whether the XOR of the values of `keys` is `n`: one outcome search
     /// (is the sum plus `*n` lost?) instead of valuing every part, which
     /// is what listing winning moves asks of each option.
-    pub fn sum_is<G: Split>(
+    pub fn sum_is<G: Split + ?Sized>(
         self: &Arc<Self>,
         game: &G,
         keys: &[u128],
@@ -117,7 +117,7 @@ impl Solver {
 
     /// Whether the sum of `parts` (equal pairs already cancelled) and
     /// `*n` is a first-player win.
-    fn wins_sum<G: Split>(
+    fn wins_sum<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         parts: Vec<u128>,
@@ -134,7 +134,12 @@ impl Solver {
     /// frame on `stack` until it has its answer, which goes to the frame
     /// below. `parts` holds the parts of the sums being searched (those
     /// of `first` when it is a sum), each sum's above its caller's.
-    fn run<G: Split>(&self, cx: &Ctx<'_, G>, first: Call, parts: Vec<u128>) -> Result<Ret> {
+    fn run<G: Split + ?Sized>(
+        &self,
+        cx: &Ctx<'_, G>,
+        first: Call,
+        parts: Vec<u128>,
+    ) -> Result<Ret> {
         let answer = self.run_loop(cx, first, parts);
         let (mine, pending) = ENTERED.get();
         ENTERED.set((mine, 0));
@@ -143,7 +148,12 @@ impl Solver {
     }
 
     /// [`Solver::run`] but for the count of positions.
-    fn run_loop<G: Split>(&self, cx: &Ctx<'_, G>, first: Call, parts: Vec<u128>) -> Result<Ret> {
+    fn run_loop<G: Split + ?Sized>(
+        &self,
+        cx: &Ctx<'_, G>,
+        first: Call,
+        parts: Vec<u128>,
+    ) -> Result<Ret> {
         let mut stack: Vec<Frame> = Vec::new();
         let answer = self.drive(cx, first, parts, &mut stack);
         // A search that failed leaves frames, whose marks go.
@@ -156,7 +166,7 @@ impl Solver {
     }
 
     /// [`Solver::run_loop`] on the frames of `stack`.
-    fn drive<G: Split>(
+    fn drive<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         first: Call,
@@ -194,7 +204,7 @@ impl Solver {
 
     /// A search called for: its answer when the tables or the game's
     /// theory know it, its frame otherwise.
-    fn enter<G: Split>(
+    fn enter<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         call: Call,
@@ -218,7 +228,7 @@ impl Solver {
     /// A sum whose parts are `parts[start..]`: those the table values
     /// join the nimber; the others stay, to be valued but the biggest,
     /// which is searched for its outcome.
-    fn enter_sum<G: Split>(
+    fn enter_sum<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         start: usize,
@@ -255,7 +265,7 @@ impl Solver {
     /// one for every `m < floor`, when the tables or the theory say; else
     /// the options are listed, those the table values sorted out, and the
     /// bound of the mex applied before a frame is made to search them.
-    fn enter_one<G: Split>(
+    fn enter_one<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         key: u128,
@@ -321,7 +331,7 @@ impl Solver {
     /// leave `*n` lost, false when the table values them all or too few
     /// are left open to reach every value below `n`; `None` (the open
     /// ones sorted, smallest biggest part first) when they need searching.
-    fn list<G: Split>(&self, cx: &Ctx<'_, G>, f: &mut OneFrame) -> Option<bool> {
+    fn list<G: Split + ?Sized>(&self, cx: &Ctx<'_, G>, f: &mut OneFrame) -> Option<bool> {
         let (n, seen) = (f.n, &mut f.seen);
         let Lists { parts, ends, open } = &mut f.lists;
         // Each option's parts are looked up once the next option is made,
@@ -394,7 +404,7 @@ impl Solver {
     /// another thread is on put off to the end), then every smaller
     /// nimber not seen (each starting at its own: the ones below are
     /// known won), until one wins.
-    fn step_one<G: Split>(
+    fn step_one<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         f: &mut OneFrame,

@@ -26,7 +26,11 @@ impl Solver {
     /// their order instead of rayon's halves (20.9 million instead of
     /// 18.5: neighbouring options share more of their positions).
     #[cfg(feature = "parallel")]
-    pub(super) fn others_win<G: Split>(&self, cx: &Ctx<'_, G>, f: &OneFrame) -> Result<bool> {
+    pub(super) fn others_win<G: Split + ?Sized>(
+        &self,
+        cx: &Ctx<'_, G>,
+        f: &OneFrame,
+    ) -> Result<bool> {
         use super::option;
         use crate::solve::split::lists::Lists;
         use rayon::prelude::*;
@@ -43,7 +47,11 @@ impl Solver {
 
     /// Without threads there are no parallel levels.
     #[cfg(not(feature = "parallel"))]
-    pub(super) fn others_win<G: Split>(&self, _cx: &Ctx<'_, G>, _f: &OneFrame) -> Result<bool> {
+    pub(super) fn others_win<G: Split + ?Sized>(
+        &self,
+        _cx: &Ctx<'_, G>,
+        _f: &OneFrame,
+    ) -> Result<bool> {
         Ok(false)
     }
 }
