@@ -133,22 +133,9 @@ impl Solver {
     /// The search loop: `first` and every search it calls for, each a
     /// frame on `stack` until it has its answer, which goes to the frame
     /// below. `parts` holds the parts of the sums being searched (those
-    /// of `first` when it is a sum), each sum's above its caller's.
+    /// of `first` when it is a sum), each sum's above its caller's. The
+    /// positions entered are counted in once it ends.
     fn run<G: Split + ?Sized>(
-        &self,
-        cx: &Ctx<'_, G>,
-        first: Call,
-        parts: Vec<u128>,
-    ) -> Result<Ret> {
-        let answer = self.run_loop(cx, first, parts);
-        let (mine, pending) = ENTERED.get();
-        ENTERED.set((mine, 0));
-        self.stats.solved.fetch_add(pending, Ordering::Relaxed);
-        answer
-    }
-
-    /// [`Solver::run`] but for the count of positions.
-    fn run_loop<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
         first: Call,
@@ -162,10 +149,13 @@ impl Solver {
                 self.unmark(f);
             }
         }
+        let (mine, pending) = ENTERED.get();
+        ENTERED.set((mine, 0));
+        self.stats.solved.fetch_add(pending, Ordering::Relaxed);
         answer
     }
 
-    /// [`Solver::run_loop`] on the frames of `stack`.
+    /// [`Solver::run`] on the frames of `stack`.
     fn drive<G: Split + ?Sized>(
         &self,
         cx: &Ctx<'_, G>,
