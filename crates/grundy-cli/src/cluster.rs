@@ -17,8 +17,9 @@ pub struct ClusterArgs {
     /// chomp), each searching its share: HOSTS is a file with one
     /// host:port per line, one line per process, the same file for every
     /// process (timely's hosts file), or a number N for N processes on
-    /// this machine at localhost:2101, 2102, ... (as timely's -n N). --threads is then the search threads of each process
-    /// (default 1), and --memory each process's budget.
+    /// this machine at localhost:2101, 2102, ... (as timely's -n N).
+    /// --threads is then the search threads of each process (default 1),
+    /// and --memory each process's budget.
     #[arg(long, value_name = "HOSTS")]
     pub cluster: Option<String>,
     /// This process's line in the hosts file, from 0 (needed when the

@@ -404,3 +404,46 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     );
     assert!(start.elapsed() < Duration::from_secs(20));
 }
+
+/// Something silent at a peer's address (timely's connection succeeds:
+/// it only sends its index) fails the run within `--wait`, in one line,
+/// instead of holding it in the first round for ever.
+#[test]
+fn something_silent_at_a_peer_address_is_an_error_not_a_hang() {
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free_ports(1)[0];
+    let text = format!("{}\n127.0.0.1:{port}\n", silent.local_addr().unwrap());
+    let hosts = file("silent.hosts", &text);
+    let start = Instant::now();
+    let args = ["value", "cram", "2x3", "--cluster", &hosts, "--wait", "2"];
+    let err = fails(&[&args[..], &["--process", "1"]].concat(), "within 2 s");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(start.elapsed() < Duration::from_secs(15));
+}
+
+/// A connection that is not a process of the cluster (a port scan, a
+/// process given another hosts file) fails the process it reached in one
+/// line, not as a bug.
+#[test]
+fn a_stray_connection_fails_in_one_line() {
+    let hosts = hosts("stray.hosts", 2);
+    let first = std::fs::read_to_string(&hosts).unwrap();
+    let address = first.lines().next().unwrap().to_string();
+    let zero = process(&["value", "cram", "2x3", "--wait", "20"], &hosts, 0);
+    let start = Instant::now();
+    let stray = loop {
+        match std::net::TcpStream::connect(&address) {
+            Ok(s) => break s,
+            Err(_) if start.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(50))
+            }
+            Err(e) => panic!("process 0 never listened: {e}"),
+        }
+    };
+    drop(stray);
+    let out = zero.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not a process of this cluster"), "{err}");
+}

@@ -11,14 +11,15 @@
 //! in the first round of messages ([`crate::share::Crew::hello`]).
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use timely::communication::AllocatorBuilder;
 use timely::CommunicationConfig;
 
-use crate::Error;
+use crate::{lost, Error};
 
 /// The processes of a cluster, as its hosts file lists them.
 #[derive(Clone, Debug)]
@@ -64,8 +65,17 @@ impl Hosts {
     /// without a hosts file (`localhost:2101`, `localhost:2102`, ...).
     pub fn local(n: usize) -> Hosts {
         Hosts {
-            path: format!("{n} local processes"),
+            path: format!("--cluster {n}"),
             addresses: (0..n).map(|i| format!("localhost:{}", 2101 + i)).collect(),
+        }
+    }
+
+    /// Where the addresses come from, for messages: `hosts file F`, or
+    /// `--cluster N` for processes on this machine.
+    pub fn source(&self) -> String {
+        match self.path.starts_with("--cluster ") {
+            true => format!("{} (localhost:2101 onwards)", self.path),
+            false => format!("hosts file {}", self.path),
         }
     }
 }
@@ -82,14 +92,19 @@ impl Guard {
     }
 }
 
+/// How often the wait for timely's connection looks at the user's stop.
+const LOOK: Duration = Duration::from_millis(50);
+
 /// Connects process `me` to every process of `hosts` with timely's own
-/// configuration, within `wait`: the allocators for the worker, and the
-/// guard of the network threads.
+/// configuration, within `wait` unless `stop` is set first: the
+/// allocators for the worker, and the guard of the network threads.
 pub fn connect(
     hosts: &Hosts,
     me: usize,
     wait: Duration,
+    stop: Option<&AtomicBool>,
 ) -> Result<(Vec<AllocatorBuilder>, Guard), Error> {
+    let deadline = Instant::now() + wait;
     if hosts.addresses.len() == 1 {
         let (builders, guard) = (CommunicationConfig::Thread.try_build())
             .map_err(|e| Error::Connect(format!("process {me}: {e}")))?;
@@ -103,6 +118,7 @@ pub fn connect(
         zerocopy: false,
     };
     let quiet = quiet::Stdout::new();
+    lost::connecting(true);
     let (tx, rx) = mpsc::channel();
     let connecting = thread::Builder::new()
         .name("grundy:connect".into())
@@ -110,34 +126,57 @@ pub fn connect(
             let _ = tx.send(config.try_build());
         });
     if let Err(e) = connecting {
+        lost::connecting(false);
         return Err(Error::Connect(format!("process {me}: {e}")));
     }
-    match rx.recv_timeout(wait) {
+    let at = &hosts.addresses[me];
+    let got = loop {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            quiet.keep();
+            lost::connecting(false);
+            return Err(Error::Interrupted(
+                "stopped while the processes connected".into(),
+            ));
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left.min(LOOK)) {
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
+            got => break got,
+        }
+    };
+    lost::connecting(false);
+    match got {
         Ok(Ok((builders, guard))) => {
             drop(quiet);
             Ok((builders, Guard(guard)))
         }
         Ok(Err(e)) => Err(Error::Connect(format!(
-            "process {me} at {} (line {} of {}): {e}",
-            hosts.addresses[me],
+            "process {me} at {at} (line {} of the {}): {e}",
             me + 1,
-            hosts.path
+            hosts.source()
         ))),
         // Timely goes on trying, and printing, until the process ends:
         // standard output stays quiet.
         Err(mpsc::RecvTimeoutError::Timeout) => {
             quiet.keep();
-            Err(Error::Connect(format!(
-                "process {me}: the other processes did not all answer within {} s (hosts file {}); start every process listed there",
-                wait.as_secs_f64(),
-                hosts.path
-            )))
+            Err(not_all_answered(hosts, me, wait))
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Connect(format!(
-            "process {me}: something at the addresses of {} is not a grundy cluster process",
-            hosts.path
+            "process {me}: a connection came from something that is not a process of this cluster, or from one given another hosts file ({}; {})",
+            lost::stray().unwrap_or_default(),
+            hosts.source()
         ))),
     }
+}
+
+/// The error for processes that did not all answer within `wait`.
+pub fn not_all_answered(hosts: &Hosts, me: usize, wait: Duration) -> Error {
+    Error::Connect(format!(
+        "process {me}: the other processes did not all answer within {} s ({}); start every process listed there with the same addresses, and check that {} is free and that only they listen at the others",
+        wait.as_secs_f64(),
+        hosts.source(),
+        hosts.addresses[me]
+    ))
 }
 
 /// Standard output pointed away while timely connects.

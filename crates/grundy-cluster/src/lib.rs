@@ -29,8 +29,8 @@ mod share;
 mod solvers;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 use grundy::ruleset::SplitComponent;
 use grundy::Limits;
@@ -45,9 +45,13 @@ pub enum Error {
     /// The hosts file or the process index is wrong.
     #[error("{0}")]
     Hosts(String),
-    /// The processes could not all connect.
+    /// The processes could not all connect, or did not all answer the
+    /// first round in time.
     #[error("{0}")]
     Connect(String),
+    /// A peer's connection broke in the middle of the run.
+    #[error("{0}")]
+    Lost(String),
     /// The search stopped (a budget, a worker's failure).
     #[error("{0}")]
     Search(String),
@@ -152,7 +156,7 @@ impl Cluster {
         })
     }
 
-    /// What identifies the question, for the handshake.
+    /// What identifies the question, checked in the first round.
     fn digest(&self) -> u64 {
         // FNV-1a: the same in every build, unlike std's hasher.
         // Not the threads: processes on unlike machines may differ.
@@ -163,10 +167,15 @@ impl Cluster {
     }
 
     /// Answers `question` with every process of the cluster, this one
-    /// searching within `limits`.
+    /// searching within `limits`. The wait for the others covers the
+    /// connection and the first round, so that something silent at a
+    /// peer's address cannot hold the run.
     pub fn solve(&self, question: Question, limits: &Limits) -> Result<Answer, Error> {
-        let (builders, network) = connect::connect(&self.hosts, self.process, self.wait)?;
         lost::watch();
+        let deadline = Instant::now() + self.wait;
+        let stop = limits.stop.as_deref();
+        let (builders, network) = connect::connect(&self.hosts, self.process, self.wait, stop)?;
+        let (hello, greeted) = mpsc::channel();
         let (processes, threads) = (self.hosts.addresses.len(), self.threads);
         let (limits, traffic, digest) = (limits.clone(), self.traffic.clone(), self.digest());
         let (me, addresses) = (self.process, self.hosts.addresses.clone());
@@ -177,11 +186,8 @@ impl Cluster {
             move |worker| {
                 let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
                 let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
-                let questions = crew.hello(digest)?;
-                if let Some(&(other, _)) = questions.iter().find(|q| q.1 != digest) {
-                    let at = &addresses[other as usize];
-                    return Err(share::Stop::Failed(format!("process {me}: process {other} at {at} runs another game, position, --max-moves or hosts file (every process must be given the same)")));
-                }
+                same_question(me, &addresses, digest, &crew.hello(digest)?)?;
+                let _ = hello.send(());
                 let mut solvers = solvers::Solvers::default();
                 let (values, valued) =
                     search::values(&mut crew, &mut solvers, &question.components)?;
@@ -204,10 +210,32 @@ impl Cluster {
             },
         )
         .map_err(Error::Connect)?;
-        let joined = guards.join().into_iter().next();
+        let left = deadline.saturating_duration_since(Instant::now());
+        if let Err(mpsc::RecvTimeoutError::Timeout) = greeted.recv_timeout(left) {
+            // The worker waits on the silent peer for ever: left behind.
+            std::mem::forget(guards);
+            network.abandon();
+            return Err(connect::not_all_answered(
+                &self.hosts,
+                self.process,
+                self.wait,
+            ));
+        }
+        self.ended(guards.join().into_iter().next(), network)
+    }
+
+    /// The run's end as the worker's guard gives it: the answer (a peer
+    /// that leaves after it cannot take it away), a lost peer, or a
+    /// failure.
+    fn ended(
+        &self,
+        joined: Option<Result<Result<Answer, share::Stop>, String>>,
+        network: connect::Guard,
+    ) -> Result<Answer, Error> {
+        let me = self.process;
         match (joined, lost::lost()) {
-            (Some(Ok(answer)), None) => {
-                drop(network);
+            (Some(Ok(answer)), _) => {
+                lost::closing(|| drop(network));
                 answer.map_err(|stop| match stop {
                     share::Stop::Interrupted(why) => Error::Interrupted(why),
                     share::Stop::Failed(why) => Error::Search(why),
@@ -215,16 +243,36 @@ impl Cluster {
             }
             (_, Some(peer)) => {
                 network.abandon();
-                Err(Error::Connect(format!(
-                    "process {}: lost the connection to process {peer} at {} (hosts file {})",
-                    self.process, self.hosts.addresses[peer], self.hosts.path
+                Err(Error::Lost(format!(
+                    "process {me}: lost the connection to process {peer} at {} ({})",
+                    self.hosts.addresses[peer],
+                    self.hosts.source()
                 )))
             }
-            (Some(Err(panic)), None) => {
+            (Some(Err(_)), None) => {
                 network.abandon();
-                Err(Error::Search(format!("a worker failed: {panic}")))
+                Err(Error::Search(format!(
+                    "process {me}: its worker failed (the message above says how)"
+                )))
             }
             (None, None) => Err(Error::Search("no worker ran".into())),
         }
+    }
+}
+
+/// Fails unless every worker (one per process: timely runs one worker
+/// thread in each) was asked the question of `digest`, as this one.
+fn same_question(
+    me: usize,
+    addresses: &[String],
+    digest: u64,
+    questions: &[(u64, u64)],
+) -> Result<(), share::Stop> {
+    match questions.iter().find(|q| q.1 != digest) {
+        None => Ok(()),
+        Some(&(other, _)) => Err(share::Stop::Failed(format!(
+            "process {me}: process {other} at {} runs another game, position, --max-moves or hosts file (every process must be given the same)",
+            addresses[other as usize]
+        ))),
     }
 }

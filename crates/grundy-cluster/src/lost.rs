@@ -1,42 +1,88 @@
-//! A peer lost in the middle of a run, as timely tells it.
+//! Timely's failures, as the run learns of them.
 //!
 //! When a connection breaks, timely's network thread for that peer
 //! (`timely:recv-i` or `timely:send-i`, `i` the peer's process) fails,
 //! and the failure cascades as timely designs it: the worker's queues are
 //! poisoned, the worker fails, and [`timely::execute::execute_from`]'s
 //! guards give that failure on joining. That is how the run learns of
-//! it. A hook only keeps those expected failures from printing their
-//! messages, and notes which peer went: every other panic is printed as
-//! before.
+//! it. Likewise a connection that does not speak timely's protocol makes
+//! one of timely's connecting threads fail, and the connection ends
+//! without builders. A panic hook only keeps those expected failures from
+//! printing a message of their own, and notes what they were: which peer
+//! went, or what the stray connection did. A failure of the worker itself
+//! (a bug) is printed as every other panic is, and is not taken for a lost
+//! peer.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, Once};
 
 /// The process whose connection broke first; `usize::MAX` while none has.
 static LOST: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// A worker of this process failed of itself (before any peer was lost).
+static WORKER_FAILED: AtomicBool = AtomicBool::new(false);
+/// Timely is connecting the processes.
+static CONNECTING: AtomicBool = AtomicBool::new(false);
+/// What the first failure of a connecting thread said.
+static STRAY: Mutex<Option<String>> = Mutex::new(None);
 
-/// Installs, once per process, the hook that keeps timely's failures on a
-/// lost peer quiet and notes the peer.
+thread_local! {
+    /// This thread is joining timely's network threads after the answer.
+    static CLOSING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Installs, once per process, the hook that keeps timely's expected
+/// failures quiet and notes them.
 pub fn watch() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            if CLOSING.get() {
+                return;
+            }
             let thread = std::thread::current();
             let name = thread.name().unwrap_or("");
             let peer = (name.strip_prefix("timely:recv-"))
                 .or_else(|| name.strip_prefix("timely:send-"))
                 .and_then(|i| i.parse::<usize>().ok());
             if let Some(peer) = peer {
-                let _ = LOST.compare_exchange(usize::MAX, peer, Ordering::SeqCst, Ordering::SeqCst);
+                if !WORKER_FAILED.load(Ordering::SeqCst) {
+                    let _ =
+                        LOST.compare_exchange(usize::MAX, peer, Ordering::SeqCst, Ordering::SeqCst);
+                }
                 return;
             }
-            if name.starts_with("timely:work-") && lost().is_some() {
+            if name.starts_with("timely:work-") {
+                if lost().is_some() {
+                    return;
+                }
+                WORKER_FAILED.store(true, Ordering::SeqCst);
+            }
+            // Timely's connecting threads are the unnamed ones meanwhile.
+            if CONNECTING.load(Ordering::SeqCst) && (name.is_empty() || name == "grundy:connect") {
+                let text = (info.payload().downcast_ref::<String>().map(String::as_str))
+                    .or_else(|| info.payload().downcast_ref::<&str>().copied())
+                    .unwrap_or("a connecting thread failed");
+                let mut stray = STRAY.lock().unwrap_or_else(|e| e.into_inner());
+                stray.get_or_insert_with(|| text.to_string());
                 return;
             }
             previous(info)
         }));
     });
+}
+
+/// Marks timely's connection as under way (`true`) or over.
+pub fn connecting(on: bool) {
+    CONNECTING.store(on, Ordering::SeqCst);
+}
+
+/// What the first failure of timely's connecting threads said, if one
+/// failed.
+pub fn stray() -> Option<String> {
+    STRAY.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// The process whose connection broke, if one did.
@@ -45,4 +91,14 @@ pub fn lost() -> Option<usize> {
         usize::MAX => None,
         peer => Some(peer),
     }
+}
+
+/// Runs `close` (joining timely's network threads once the answer is
+/// known) with its failure kept quiet: a peer that ends at that moment
+/// cannot take the answer away. Whether it finished cleanly.
+pub fn closing(close: impl FnOnce()) -> bool {
+    CLOSING.set(true);
+    let clean = catch_unwind(AssertUnwindSafe(close)).is_ok();
+    CLOSING.set(false);
+    clean
 }

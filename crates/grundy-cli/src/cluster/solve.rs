@@ -1,4 +1,4 @@
-//! Cluster mode itself: the processes dial each other and value the
+//! Cluster mode itself: timely connects the processes and they value the
 //! position together ([`grundy_cluster`]).
 
 use std::sync::atomic::Ordering::Relaxed;
@@ -56,7 +56,11 @@ pub fn run(
         Some(i) => i,
         None if n == 1 => 0,
         None => bail!(
-            "{path} lists {n} processes: say which one this is with --process I (0 to {})",
+            "{} {n} processes: say which one this is with --process I (0 to {})",
+            match hosts.path.starts_with("--cluster") {
+                true => format!("{path} starts"),
+                false => format!("{path} lists"),
+            },
             n - 1
         ),
     };
