@@ -208,8 +208,16 @@ impl BoardRun {
             );
         }
         let p = self.watch.progress();
+        let interrupted = result.as_ref().is_err_and(|e| {
+            matches!(
+                e.downcast_ref::<grundy::Error>(),
+                Some(grundy::Error::Interrupted(_))
+            )
+        });
         match &self.checkpoint {
             Some((path, header)) if p.slots > 0 => save(path, header, &self.watch)?,
+            // Stopped before any search began (a cluster still connecting).
+            Some(_) if interrupted => {}
             Some((path, _)) => eprintln!(
                 "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
                 path.display()
@@ -227,18 +235,16 @@ impl BoardRun {
             );
         }
         match (result, &self.checkpoint) {
-            (Err(e), Some((path, _)))
-                if matches!(
-                    e.downcast_ref::<grundy::Error>(),
-                    Some(grundy::Error::Interrupted(_))
-                ) =>
-            {
-                Err(Interrupted(format!(
-                    "interrupted; checkpoint saved to {}: run the same command again to resume",
-                    path.display()
-                ))
-                .into())
-            }
+            (Err(_), Some((path, _))) if interrupted && p.slots == 0 => Err(Interrupted(format!(
+                "interrupted; nothing saved to {} (no table had been filled): run the same command again to start over",
+                path.display()
+            ))
+            .into()),
+            (Err(_), Some((path, _))) if interrupted => Err(Interrupted(format!(
+                "interrupted; checkpoint saved to {}: run the same command again to resume",
+                path.display()
+            ))
+            .into()),
             (r, _) => r,
         }
     }
