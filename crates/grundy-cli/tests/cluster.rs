@@ -81,6 +81,15 @@ const ANSWER: [&str; 7] = [
     "moves_truncated",
 ];
 
+/// Fails unless a cluster's JSON `got` for `args` answers as `grundy
+/// value` alone does.
+fn same_answer(args: &[&str], got: &Value) {
+    let alone = json_of(&[args, &["--json"]].concat());
+    for key in ANSWER {
+        assert_eq!(got[key], alone[key], "{args:?} {key}");
+    }
+}
+
 #[test]
 fn one_and_three_processes_agree_with_value() {
     let boards: &[&[&str]] = &[
@@ -111,11 +120,8 @@ fn one_and_three_processes_agree_with_value() {
 #[test]
 fn a_number_is_processes_on_this_machine() {
     let args = &["value", "cram", "4x5"];
-    let alone = json_of(&[&args[..], &["--json"]].concat());
     let two = cluster_on("2", 2, "1", args);
-    for key in ANSWER {
-        assert_eq!(two[key], alone[key], "{key}");
-    }
+    same_answer(args, &two);
     assert_eq!(two["cluster"]["processes"], 2);
 }
 
@@ -125,11 +131,8 @@ fn a_number_is_processes_on_this_machine() {
 fn three_processes_value_a_real_board() {
     // Odd by odd: no symmetry decides it, so every round is searched.
     let args = &["value", "cram", "5x7"];
-    let alone = json_of(&[&args[..], &["--json"]].concat());
     let three = cluster("real.hosts", 3, "1", args);
-    for key in ANSWER {
-        assert_eq!(three[key], alone[key], "{key}");
-    }
+    same_answer(args, &three);
     assert!(
         three["cluster"]["messages"].as_u64().unwrap() > 0,
         "{three}"
@@ -249,11 +252,8 @@ fn a_failure_of_one_process_fails_them_all() {
 #[test]
 fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];
-    let alone = json_of(&[&args[..], &["--json"]].concat());
     let two = cluster("threads.hosts", 2, "2", args);
-    for key in ANSWER {
-        assert_eq!(two[key], alone[key], "{key}");
-    }
+    same_answer(args, &two);
     assert_eq!(two["cluster"]["workers"], 4);
 }
 
