@@ -330,6 +330,14 @@ fn bad_clusters_fail_in_one_line() {
         "cannot read the hosts file /nonexistent/h.txt",
     );
     fails(
+        &["value", "cram", "2x3", "--cluster", "0"],
+        "--cluster 0: a cluster needs at least one process",
+    );
+    fails(
+        &["value", "cram", "2x3", "--cluster", "3"],
+        "--cluster 3 starts 3 processes: say which one this is with --process I (0 to 2)",
+    );
+    fails(
         &["value", "nim", "3", "--cluster", &two],
         "nim has no cluster mode",
     );

@@ -58,7 +58,7 @@ pub fn run(
         None => bail!(
             "{} {n} processes: say which one this is with --process I (0 to {})",
             match hosts.path.starts_with("--cluster") {
-                true => format!("{path} starts"),
+                true => format!("{} starts", hosts.path),
                 false => format!("{path} lists"),
             },
             n - 1
@@ -111,8 +111,11 @@ pub fn run(
 /// The hosts file at `path`, or for a number `N` (and no such file) the
 /// `N` processes on this machine that timely's `-n N` gives.
 fn hosts(path: &str) -> anyhow::Result<Hosts> {
-    let local = path.parse::<usize>().ok().filter(|&n| n > 0);
+    let local = path.parse::<usize>().ok();
     match local {
+        Some(0) if !std::path::Path::new(path).exists() => {
+            bail!("--cluster 0: a cluster needs at least one process")
+        }
         Some(n) if !std::path::Path::new(path).exists() => Ok(Hosts::local(n)),
         _ => {
             let text = std::fs::read_to_string(path)
