@@ -394,11 +394,21 @@ fn processes_asked_different_questions_refuse_each_other() {
 #[test]
 fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     let two = hosts("lost.hosts", 2);
-    let spawn = |me| process(&["value", "cram", "4x11", "--wait", "10"], &two, me);
-    let (a, mut b) = (spawn(0), spawn(1));
-    // Connected by then (timely tries again each second); 4x11 takes
-    // seconds more.
-    std::thread::sleep(Duration::from_millis(2500));
+    let a = process(&["value", "cram", "4x11", "--wait", "30"], &two, 0);
+    let args = ["value", "cram", "4x11", "--wait", "30", "--progress"];
+    let mut b = process(&args, &two, 1);
+    // Killed once its search runs (timely takes a second or two to
+    // connect, more on a busy machine): its progress lines say so.
+    let lines = std::io::BufRead::lines(std::io::BufReader::new(b.stderr.take().unwrap()));
+    for line in lines.map_while(Result::ok) {
+        let searched = line
+            .strip_prefix("progress: ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse::<u64>().ok());
+        if searched.is_some_and(|n| n > 0) {
+            break;
+        }
+    }
     b.kill().unwrap();
     let _ = b.wait();
     let start = Instant::now();
