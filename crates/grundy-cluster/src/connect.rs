@@ -28,6 +28,9 @@ pub struct Hosts {
     pub path: String,
     /// `host:port` of each process, in order.
     pub addresses: Vec<String>,
+    /// Whether the processes are this machine's at timely's own addresses
+    /// (`--cluster N`), not a file's.
+    pub local: bool,
 }
 
 impl Hosts {
@@ -58,6 +61,7 @@ impl Hosts {
         Ok(Hosts {
             path: path.to_string(),
             addresses,
+            local: false,
         })
     }
 
@@ -67,15 +71,26 @@ impl Hosts {
         Hosts {
             path: format!("--cluster {n}"),
             addresses: (0..n).map(|i| format!("localhost:{}", 2101 + i)).collect(),
+            local: true,
         }
     }
 
     /// Where the addresses come from, for messages: `hosts file F`, or
     /// `--cluster N` for processes on this machine.
     pub fn source(&self) -> String {
-        match self.path.starts_with("--cluster ") {
+        match self.local {
             true => format!("{} (localhost:2101 onwards)", self.path),
             false => format!("hosts file {}", self.path),
+        }
+    }
+
+    /// How many processes there are, for messages: `FILE lists N
+    /// processes`, or `--cluster N starts N processes`.
+    pub fn count(&self) -> String {
+        let n = self.addresses.len();
+        match self.local {
+            true => format!("{} starts {n} processes", self.path),
+            false => format!("{} lists {n} processes", self.path),
         }
     }
 }

@@ -62,9 +62,7 @@ pub fn watch() {
             }
             // Timely's connecting threads are the unnamed ones meanwhile.
             if CONNECTING.load(Ordering::SeqCst) && (name.is_empty() || name == "grundy:connect") {
-                let text = (info.payload().downcast_ref::<String>().map(String::as_str))
-                    .or_else(|| info.payload().downcast_ref::<&str>().copied())
-                    .unwrap_or("a connecting thread failed");
+                let text = panic_text(info.payload()).unwrap_or("a connecting thread failed");
                 let mut stray = STRAY.lock().unwrap_or_else(|e| e.into_inner());
                 stray.get_or_insert_with(|| text.to_string());
                 return;
@@ -72,6 +70,12 @@ pub fn watch() {
             previous(info)
         }));
     });
+}
+
+/// What a panic said, when it said it in text.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    (payload.downcast_ref::<String>().map(String::as_str))
+        .or_else(|| payload.downcast_ref::<&str>().copied())
 }
 
 /// Marks timely's connection as under way (`true`) or over.

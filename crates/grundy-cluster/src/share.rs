@@ -351,9 +351,7 @@ where
                 break;
             }
             Err(panic) => {
-                let why = (panic.downcast_ref::<String>().map(String::as_str))
-                    .or_else(|| panic.downcast_ref::<&str>().copied())
-                    .unwrap_or("a panic");
+                let why = crate::lost::panic_text(&*panic).unwrap_or("a panic");
                 let _ = tx.send(Event::Panicked(format!("a search failed: {why}")));
                 break;
             }

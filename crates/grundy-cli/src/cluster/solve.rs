@@ -56,11 +56,8 @@ pub fn run(
         Some(i) => i,
         None if n == 1 => 0,
         None => bail!(
-            "{} {n} processes: say which one this is with --process I (0 to {})",
-            match hosts.path.starts_with("--cluster") {
-                true => format!("{} starts", hosts.path),
-                false => format!("{path} lists"),
-            },
+            "{}: say which one this is with --process I (0 to {})",
+            hosts.count(),
             n - 1
         ),
     };
