@@ -22,14 +22,10 @@ pub enum Format {
 
 impl PictureFormat for Format {
     const HELP: &'static str = "The output format (default: from the -o extension, else text when every component has a text drawing, else svg)";
-
-    fn from_extension(extension: Option<&str>) -> anyhow::Result<Format> {
-        match extension {
-            Some("svg") => Ok(Format::Svg),
-            Some("txt") => Ok(Format::Text),
-            _ => bail!("`grundy draw` writes SVG (-o FILE.svg) or text (-o FILE.txt)"),
-        }
-    }
+    const COMMAND: &'static str = "draw";
+    const EXTENSIONS: &'static [(&'static str, Format)] =
+        &[("svg", Format::Svg), ("txt", Format::Text)];
+    const PLAIN: Option<Format> = None;
 }
 
 /// Arguments of `grundy draw`.

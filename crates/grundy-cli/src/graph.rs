@@ -27,17 +27,14 @@ pub enum Format {
 
 impl PictureFormat for Format {
     const HELP: &'static str = "The output format (default: from the -o extension, else svg)";
-
-    fn from_extension(extension: Option<&str>) -> anyhow::Result<Format> {
-        match extension {
-            Some("dot") | Some("gv") => Ok(Format::Dot),
-            Some("png") => Ok(Format::Png),
-            Some("svg") | None => Ok(Format::Svg),
-            Some(other) => {
-                bail!("cannot tell the format from `.{other}`; use --format svg, dot or png")
-            }
-        }
-    }
+    const COMMAND: &'static str = "graph";
+    const EXTENSIONS: &'static [(&'static str, Format)] = &[
+        ("svg", Format::Svg),
+        ("dot", Format::Dot),
+        ("gv", Format::Dot),
+        ("png", Format::Png),
+    ];
+    const PLAIN: Option<Format> = Some(Format::Svg);
 }
 
 /// Arguments of `grundy graph`.

@@ -25,9 +25,49 @@ pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
     /// The help of `--format`, which says the default.
     const HELP: &'static str;
 
+    /// The command, named in the error of an extension it cannot write.
+    const COMMAND: &'static str;
+
+    /// The extensions of the output file, each with the format it picks.
+    const EXTENSIONS: &'static [(&'static str, Self)];
+
+    /// The format of an output file without an extension, if any.
+    const PLAIN: Option<Self>;
+
     /// The format named by the output file's extension (`None`: a file
     /// without one), or why the extension names none.
-    fn from_extension(extension: Option<&str>) -> anyhow::Result<Self>;
+    fn from_extension(extension: Option<&str>) -> anyhow::Result<Self> {
+        let format = match extension {
+            Some(e) => (Self::EXTENSIONS.iter())
+                .find(|(x, _)| *x == e)
+                .map(|(_, f)| f.clone()),
+            None => Self::PLAIN,
+        };
+        format
+            .ok_or_else(|| anyhow::anyhow!("`grundy {}` writes {}", Self::COMMAND, Self::written()))
+    }
+
+    /// The formats and their extensions in words: `svg (-o FILE.svg) or
+    /// text (-o FILE.txt)`.
+    fn written() -> String {
+        let mut each: Vec<String> = Vec::new();
+        for f in Self::value_variants() {
+            let files: Vec<String> = (Self::EXTENSIONS.iter())
+                .filter(|(_, g)| g.to_possible_value() == f.to_possible_value())
+                .map(|(x, _)| format!("FILE.{x}"))
+                .collect();
+            let name = f.to_possible_value().map(|v| v.get_name().to_string());
+            each.push(format!(
+                "{} (-o {})",
+                name.unwrap_or_default(),
+                files.join(", ")
+            ));
+        }
+        match each.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => each.join(""),
+        }
+    }
 }
 
 /// The picture commands' output: `--format`, and the file (`-o FILE`)

@@ -10,7 +10,9 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::answer::drawing::{column_name, figure_key, square_key, Drawing, Figure, Square};
+use crate::answer::drawing::{
+    column_name, figure_key, square_key, Drawing, Edge, Figure, Square, Vertex,
+};
 use crate::answer::PositionMove;
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -204,7 +206,29 @@ fn draw_part(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f64
         Drawing::Board { rows } => draw_board(svg, rows, i, x, y),
         Drawing::Coins { heads } => draw_coins(svg, heads, i, x, y),
         Drawing::Heap { size } => draw_heap(svg, *size, i, x, y),
-        Drawing::Graph { .. } => draw_graph(svg, part, i, x, y),
+        Drawing::Graph {
+            vertices,
+            edges,
+            ground,
+            by_edges,
+            arrows,
+            tokens,
+        } => {
+            let inner = GRAPH_SIDE - 2.0 * MARGIN;
+            let graph = GraphPart {
+                i,
+                vertices,
+                edges,
+                ground: *ground,
+                by_edges: *by_edges,
+                arrows: *arrows,
+                tokens,
+                places: (vertices.iter())
+                    .map(|v| (x + MARGIN + v.x * inner, y + MARGIN + v.y * inner))
+                    .collect(),
+            };
+            draw_graph(svg, &graph, x, y)
+        }
     }
 }
 
@@ -296,23 +320,21 @@ fn draw_heap(svg: &mut String, size: u64, i: usize, x: f64, y: f64) -> (f64, f64
     (CELL, height)
 }
 
-fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f64, f64) {
-    let Drawing::Graph {
-        vertices,
-        ground,
-        by_edges,
-        ..
-    } = part
-    else {
-        return (0.0, 0.0);
-    };
-    let inner = GRAPH_SIDE - 2.0 * MARGIN;
-    let places: Vec<(f64, f64)> = vertices
-        .iter()
-        .map(|v| (x + MARGIN + v.x * inner, y + MARGIN + v.y * inner))
-        .collect();
+/// Component `i`, a graph, with its vertices placed in the picture.
+struct GraphPart<'a> {
+    i: usize,
+    vertices: &'a [Vertex],
+    edges: &'a [Edge],
+    ground: Option<usize>,
+    by_edges: bool,
+    arrows: bool,
+    tokens: &'a [usize],
+    places: Vec<(f64, f64)>,
+}
+
+fn draw_graph(svg: &mut String, g: &GraphPart<'_>, x: f64, y: f64) -> (f64, f64) {
     let floor = y + GRAPH_SIDE - MARGIN / 2.0;
-    if ground.is_some() {
+    if g.ground.is_some() {
         let _ = write!(
             svg,
             r#"<line class="ground" {} x1="{x}" y1="{floor}" x2="{}" y2="{floor}"/>"#,
@@ -320,41 +342,31 @@ fn draw_graph(svg: &mut String, part: &Drawing, i: usize, x: f64, y: f64) -> (f6
             x + GRAPH_SIDE
         );
     }
-    draw_edges(svg, part, i, &places, floor);
-    let radius = if *by_edges { 5.0 } else { VERTEX };
-    draw_vertices(svg, part, i, &places, radius);
+    draw_edges(svg, g, floor);
+    let radius = if g.by_edges { 5.0 } else { VERTEX };
+    draw_vertices(svg, g, radius);
     (GRAPH_SIDE, GRAPH_SIDE)
 }
 
 /// The radius of a vertex that is chosen by clicking it.
 const VERTEX: f64 = 13.0;
 
-/// The edges of a graph drawing whose vertices sit at `places`; edges to
-/// the ground meet the ground line `floor` below their other end.
-fn draw_edges(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64)], floor: f64) {
-    let Drawing::Graph {
-        edges,
-        ground,
-        by_edges,
-        arrows,
-        ..
-    } = part
-    else {
-        return;
-    };
-    for e in edges {
-        let (mut a, mut b) = (places[e.from], places[e.to]);
-        if Some(e.from) == *ground {
+/// The edges of a graph drawing; edges to the ground meet the ground
+/// line `floor` below their other end.
+fn draw_edges(svg: &mut String, g: &GraphPart<'_>, floor: f64) {
+    for e in g.edges {
+        let (mut a, mut b) = (g.places[e.from], g.places[e.to]);
+        if Some(e.from) == g.ground {
             a = (b.0, floor);
         }
-        if Some(e.to) == *ground {
+        if Some(e.to) == g.ground {
             b = (a.0, floor);
         }
         let (path, control) = curve(a, b, e.bend);
-        let (class, key) = if *by_edges {
+        let (class, key) = if g.by_edges {
             (
                 "edge key",
-                format!(r#" data-key="{}""#, escape(&figure_key(i, &e.key))),
+                format!(r#" data-key="{}""#, escape(&figure_key(g.i, &e.key))),
             )
         } else {
             ("link", String::new())
@@ -365,7 +377,7 @@ fn draw_edges(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64)],
             paint(class.trim_end_matches(" key")),
             escape(&e.key)
         );
-        if *arrows && e.from != e.to {
+        if g.arrows && e.from != e.to {
             let _ = write!(svg, "{}", arrow_head(control, b));
         }
     }
@@ -391,33 +403,23 @@ fn arrow_head(control: (f64, f64), b: (f64, f64)) -> String {
     )
 }
 
-/// The vertices of a graph drawing at `places` (the ground left out),
-/// clickable unless moves are chosen by edges, tokens filled.
-fn draw_vertices(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64)], r: f64) {
-    let Drawing::Graph {
-        vertices,
-        ground,
-        by_edges,
-        tokens,
-        ..
-    } = part
-    else {
-        return;
-    };
-    for (v, vertex) in vertices.iter().enumerate() {
-        if Some(v) == *ground {
+/// The vertices of a graph drawing (the ground left out), clickable
+/// unless moves are chosen by edges, tokens filled.
+fn draw_vertices(svg: &mut String, g: &GraphPart<'_>, r: f64) {
+    for (v, vertex) in g.vertices.iter().enumerate() {
+        if Some(v) == g.ground {
             continue;
         }
-        let (cx, cy) = places[v];
-        let (class, key) = if *by_edges {
+        let (cx, cy) = g.places[v];
+        let (class, key) = if g.by_edges {
             ("vertex", String::new())
         } else {
             (
                 "vertex key",
-                format!(r#" data-key="{}""#, escape(&figure_key(i, &vertex.name))),
+                format!(r#" data-key="{}""#, escape(&figure_key(g.i, &vertex.name))),
             )
         };
-        let look = if tokens.contains(&v) {
+        let look = if g.tokens.contains(&v) {
             paint("piece")
         } else {
             paint("vertex")
@@ -427,7 +429,7 @@ fn draw_vertices(svg: &mut String, part: &Drawing, i: usize, places: &[(f64, f64
             r#"<circle class="{class}"{key} {look} cx="{cx:.1}" cy="{cy:.1}" r="{r}"><title>{}</title></circle>"#,
             escape(&vertex.name)
         );
-        if !*by_edges {
+        if !g.by_edges {
             let _ = write!(
                 svg,
                 r#"<text pointer-events="none" x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,

@@ -113,8 +113,7 @@ impl<G: Game + 'static> Game for Misere<G> {
     fn analyze_position(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Result<Analysis> {
         match self.game.misere_play() {
             MiserePlay::Sums => self
-                .by_genus(p, limits)
-                .or_else(|| self.by_quotient(p, limits))
+                .by_heaps(p, limits)
                 .unwrap_or_else(|| analyze_sum(&self.game, p, limits)),
             MiserePlay::WholePosition => analyze_whole(&self.game, p, limits),
             MiserePlay::Refused(why) => Err(refusal(&self.game.name(), why)),
@@ -205,13 +204,33 @@ impl<G: Game + 'static> Game for Misere<G> {
     }
 }
 
+/// A misère sum of heaps of a heap game: what the genus rule and the
+/// quotient need of it.
+struct HeapSum<'a, C> {
+    /// The position.
+    p: Parsed<'a, C>,
+    /// The game's heap moves.
+    moves: &'a dyn HeapSequence,
+    /// The position's heaps.
+    heaps: Vec<u64>,
+    /// The budget.
+    limits: &'a Limits,
+}
+
 impl<G: Game + 'static> Misere<G> {
-    /// The game's heap moves and the position's heaps, when the game is a
-    /// heap game: what the genus and the quotient need of a sum.
-    fn heaps_of(&self, p: Parsed<'_, G::Comp>) -> Option<(&dyn HeapSequence, Vec<u64>)> {
+    /// A sum of heaps decided by theory, without search: Conway's genus
+    /// rule when every heap is tame, else the game's misère quotient;
+    /// `None` leaves the sum to search (or the game has no heaps).
+    fn by_heaps(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Option<Result<Analysis>> {
         let moves = self.game.heap()?;
         let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
-        Some((moves, heaps?))
+        let sum = HeapSum {
+            p,
+            moves,
+            heaps: heaps?,
+            limits,
+        };
+        self.by_genus(&sum).or_else(|| self.by_quotient(&sum))
     }
 }
 

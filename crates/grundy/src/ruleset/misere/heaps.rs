@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use super::{decided, winning_moves, Misere, BY_QUOTIENT};
+use super::{decided, winning_moves, HeapSum, Misere, BY_QUOTIENT};
 use crate::answer::Analysis;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::quotient::MisereQuotient;
 use crate::heap::HeapSequence;
-use crate::ruleset::{Game, Parsed};
+use crate::ruleset::Game;
 
 /// The state budget of the quotient tried for a sum: enough for every
 /// quotient this version proves (order 8 for 0.75 walks 16,332 states),
@@ -32,12 +32,13 @@ impl<G: Game + 'static> Misere<G> {
     /// A sum of heaps decided by the game's misère quotient, when the game
     /// has one proven up to the largest heap of the sum; `None` leaves the
     /// sum to search.
-    pub(super) fn by_quotient(
-        &self,
-        p: Parsed<'_, G::Comp>,
-        limits: &Limits,
-    ) -> Option<Result<Analysis>> {
-        let (moves, heaps) = self.heaps_of(p)?;
+    pub(super) fn by_quotient(&self, sum: &HeapSum<'_, G::Comp>) -> Option<Result<Analysis>> {
+        let HeapSum {
+            p,
+            moves,
+            ref heaps,
+            limits,
+        } = *sum;
         let top = heaps.iter().copied().max().unwrap_or(0);
         let q = self.quotient_to(moves, top, limits)?;
         let elements: Vec<u32> = heaps

@@ -9,13 +9,13 @@ use std::sync::MutexGuard;
 
 use rustc_hash::FxHashMap;
 
-use super::{decided, winning_moves, Misere, BY_GENUS};
+use super::{decided, winning_moves, HeapSum, Misere, BY_GENUS};
 use crate::answer::Analysis;
 use crate::error::Result;
 use crate::game::Limits;
 use crate::heap::genus::GenusTable;
 use crate::heap::HeapSequence;
-use crate::ruleset::{Game, Parsed};
+use crate::ruleset::Game;
 
 /// The state budget of the genera computed for a sum, besides two states
 /// for each heap the largest heap reaches by moves leaving one heap (a
@@ -135,12 +135,13 @@ impl<G: Game + 'static> Misere<G> {
     /// A sum of heaps decided by the genus rule, when every heap of the sum
     /// (and every heap a winning move leaves) is hereditarily tame within
     /// the budget; `None` leaves the sum to the next method.
-    pub(super) fn by_genus(
-        &self,
-        p: Parsed<'_, G::Comp>,
-        limits: &Limits,
-    ) -> Option<Result<Analysis>> {
-        let (moves, heaps) = self.heaps_of(p)?;
+    pub(super) fn by_genus(&self, sum: &HeapSum<'_, G::Comp>) -> Option<Result<Analysis>> {
+        let HeapSum {
+            p,
+            moves,
+            ref heaps,
+            limits,
+        } = *sum;
         let mut genera = Genera {
             known: self.tame.lock().unwrap_or_else(|e| e.into_inner()),
             moves,
