@@ -11,8 +11,8 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::heap::offer_taking;
 use crate::heap::HeapGame;
-use crate::heap::{FiniteBound, HeapRules, HeapValues, SeqEngine};
-use crate::ruleset::boxed;
+use crate::heap::{FiniteBound, HeapRules, HeapValues, NaiveEngine, SeqEngine};
+use crate::ruleset::{boxed, Ruleset};
 use crate::ruleset::parse_count;
 
 /// The largest amount accepted in a subtraction set.
@@ -45,10 +45,13 @@ fn join(set: &[u64]) -> String {
     set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
-/// Take an amount in a finite set.
+/// A subtraction game: take an amount in a finite set (`sub:S`), or any
+/// positive amount except those in it (`sub-allbut:S`).
 #[derive(Clone, Debug)]
 pub struct Subtraction {
     set: Vec<u64>,
+    /// Whether `set` lists the amounts forbidden rather than allowed.
+    all_but: bool,
 }
 
 /// `sub:S`.
@@ -61,47 +64,8 @@ pub const SUB: Entry = Entry::with_args(
         game: "sub:1,3,4",
         position: "10",
     },
-    |b: &Build<'_>| {
-        let set = parse_set(b.args, b.head)?;
-        Ok(boxed(HeapGame::new(Subtraction::new(set))))
-    },
+    |b| build(b, false),
 );
-
-impl Subtraction {
-    /// The game `sub:S`; `set` must be sorted, distinct and positive.
-    pub fn new(set: Vec<u64>) -> Self {
-        Subtraction { set }
-    }
-}
-
-impl HeapRules for Subtraction {
-    fn name(&self) -> String {
-        format!("sub:{}", join(&self.set))
-    }
-
-    fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        offer_taking(n, self.set.iter().copied(), f);
-    }
-
-    fn option_count_bound(&self, n: u64) -> u64 {
-        self.set.partition_point(|&s| s <= n) as u64
-    }
-
-    fn finite_bound(&self) -> Option<FiniteBound> {
-        let t = *self.set.last().unwrap_or(&0);
-        Some(FiniteBound {
-            max_removed: t,
-            max_heaps: 1,
-            uniform_from: t,
-        })
-    }
-}
-
-/// Take any positive amount except those in a finite set.
-#[derive(Clone, Debug)]
-pub struct AllBut {
-    set: Vec<u64>,
-}
 
 /// `sub-allbut:S`.
 pub const SUB_ALLBUT: Entry = Entry::with_args(
@@ -113,34 +77,76 @@ pub const SUB_ALLBUT: Entry = Entry::with_args(
         game: "sub-allbut:2",
         position: "7",
     },
-    |b: &Build<'_>| {
-        let set = parse_set(b.args, b.head)?;
-        Ok(boxed(HeapGame::new(AllBut::new(set))))
-    },
+    |b| build(b, true),
 );
 
-impl AllBut {
-    /// The game `sub-allbut:S`; `set` must be sorted, distinct and positive.
+/// The game of either entry, its set read from the arguments.
+fn build(b: &Build<'_>, all_but: bool) -> Result<Box<dyn Ruleset>> {
+    let set = parse_set(b.args, b.head)?;
+    let rules = if all_but {
+        Subtraction::all_but(set)
+    } else {
+        Subtraction::new(set)
+    };
+    Ok(boxed(HeapGame::new(rules)))
+}
+
+impl Subtraction {
+    /// The game `sub:S`; `set` must be sorted, distinct and positive.
     pub fn new(set: Vec<u64>) -> Self {
-        AllBut { set }
+        Subtraction {
+            set,
+            all_but: false,
+        }
+    }
+
+    /// The game `sub-allbut:S`; `set` must be sorted, distinct and
+    /// positive.
+    pub fn all_but(set: Vec<u64>) -> Self {
+        Subtraction { set, all_but: true }
     }
 }
 
-impl HeapRules for AllBut {
+impl HeapRules for Subtraction {
     fn name(&self) -> String {
-        format!("sub-allbut:{}", join(&self.set))
+        let head = if self.all_but { "sub-allbut" } else { "sub" };
+        format!("{head}:{}", join(&self.set))
     }
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        let allowed = (1..=n).filter(|k| self.set.binary_search(k).is_err());
-        offer_taking(n, allowed, f);
+        if self.all_but {
+            let allowed = (1..=n).filter(|k| self.set.binary_search(k).is_err());
+            offer_taking(n, allowed, f);
+        } else {
+            offer_taking(n, self.set.iter().copied(), f);
+        }
     }
 
     fn option_count_bound(&self, n: u64) -> u64 {
-        n
+        if self.all_but {
+            n
+        } else {
+            self.set.partition_point(|&s| s <= n) as u64
+        }
     }
 
+    /// `sub:S` moves within `max(S)` of a heap; `sub-allbut:S` reaches
+    /// every smaller heap, so it has no such bound.
+    fn finite_bound(&self) -> Option<FiniteBound> {
+        let t = *self.set.last().unwrap_or(&0);
+        (!self.all_but).then_some(FiniteBound {
+            max_removed: t,
+            max_heaps: 1,
+            uniform_from: t,
+        })
+    }
+
+    /// `sub-allbut:S` keeps a running count of every value; `sub:S` needs
+    /// nothing but its set.
     fn engine(&self) -> Box<dyn SeqEngine> {
+        if !self.all_but {
+            return Box::new(NaiveEngine::new(self.clone()));
+        }
         Box::new(AllButEngine {
             set: self.set.clone(),
             count: Vec::new(),
