@@ -12,8 +12,8 @@ use crate::game::Visit;
 use crate::heap::offer_taking;
 use crate::heap::HeapGame;
 use crate::heap::{FiniteBound, HeapRules, HeapValues, NaiveEngine, SeqEngine};
-use crate::ruleset::{boxed, Ruleset};
 use crate::ruleset::parse_count;
+use crate::ruleset::{boxed, Ruleset};
 
 /// The largest amount accepted in a subtraction set.
 pub const MAX_AMOUNT: u64 = u32::MAX as u64;

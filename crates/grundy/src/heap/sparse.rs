@@ -48,6 +48,7 @@ use crate::error::Result;
 #[cfg(feature = "parallel")]
 use crate::game::Limits;
 use crate::nimber::MexSet;
+use scan::Scan;
 
 /// The first heap at which the partition is chosen from the values.
 const FIRST_REVIEW: usize = 64;
@@ -403,7 +404,14 @@ impl SparseEngine {
             return cand;
         }
         // 4. Scan the other splits until every needed value is seen.
-        self.scan(t, n, unknown, s, cand)
+        let h = Scan {
+            t,
+            rev: &self.rev,
+            n,
+            unknown,
+            cand,
+        };
+        self.scan(&h, s)
     }
 
     /// The plain mex over every option, for tables with values beyond 16

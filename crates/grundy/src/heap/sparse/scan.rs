@@ -28,6 +28,17 @@ impl Span {
     }
 }
 
+/// What the scan of heap `n` works on: the values so far `t` and their
+/// mirror image `rev` (the engine's), with the heaps from `unknown` on
+/// not valued yet; `cand` is `G(n)` unless a needed value is missing.
+pub(super) struct Scan<'t> {
+    pub(super) t: &'t [u16],
+    pub(super) rev: &'t [u16],
+    pub(super) n: usize,
+    pub(super) unknown: usize,
+    pub(super) cand: u32,
+}
+
 impl SparseEngine {
     /// Each split kind twice: from the bottom of its range, then from the
     /// top (the two ends a scan block covers).
@@ -40,18 +51,11 @@ impl SparseEngine {
     /// Scans the splits of heap `n` until every value in `s.needed` has
     /// been produced, and returns `G(n)`: `cand`, or the smallest needed
     /// value no split produces.
-    pub(super) fn scan(
-        &self,
-        t: &[u16],
-        n: usize,
-        unknown: usize,
-        s: &mut Scratch,
-        cand: u32,
-    ) -> u32 {
+    pub(super) fn scan(&self, h: &Scan<'_>, s: &mut Scratch) -> u32 {
         // All split kinds interleaved, from both ends, a block at a time.
         let mut span = Span::FIRST;
         if s.needed.len() > 64 {
-            match self.scan_marking(t, n, unknown, s, cand) {
+            match self.scan_marking(h, s) {
                 ControlFlow::Break(g) => return g,
                 ControlFlow::Continue(next) => span = next,
             }
@@ -60,16 +64,12 @@ impl SparseEngine {
             s.bits[v as usize] = 1 << i;
         }
         let full = u64::MAX >> (64 - s.needed.len());
-        let cap = self.rev.len();
-        let rev = &self.rev[..];
         let bits = &*s.bits;
         let (mut seen, mut seen2) = (0u64, 0u64);
         let done = loop {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
-                let Some((small, large)) =
-                    self.block(t, rev, cap, n, k, unequal, unknown, span, top)
-                else {
+                let Some((small, large)) = Self::block(h, k, unequal, span, top) else {
                     continue;
                 };
                 any = true;
@@ -83,7 +83,7 @@ impl SparseEngine {
                 }
             }
             if (seen | seen2) == full {
-                break cand;
+                break h.cand;
             }
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
@@ -104,20 +104,15 @@ impl SparseEngine {
     /// `top`, as many counted down from the largest smaller part; `None`
     /// when there are none. Blocks never overlap, and when both kinds are
     /// `None` every split has been seen.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn block<'t>(
-        &self,
-        t: &'t [u16],
-        rev: &'t [u16],
-        cap: usize,
-        n: usize,
+        h: &Scan<'t>,
         k: usize,
         unequal: bool,
-        unknown: usize,
         span: Span,
         top: bool,
     ) -> Option<(&'t [u16], &'t [u16])> {
+        let (n, unknown) = (h.n, h.unknown);
         if n < k + 2 {
             return None;
         }
@@ -141,31 +136,20 @@ impl SparseEngine {
         if start >= a1 {
             return None;
         }
-        let base = cap - m;
-        Some((&t[start..a1], &rev[base + start - 1..base + a1 - 1]))
+        let base = h.rev.len() - m;
+        Some((&h.t[start..a1], &h.rev[base + start - 1..base + a1 - 1]))
     }
 
     /// Step 4 while more than 64 values are needed: mark every value
     /// produced. Breaks with `G(n)`, or continues with the next block once
     /// at most 64 are left for the register scan.
-    fn scan_marking(
-        &self,
-        t: &[u16],
-        n: usize,
-        unknown: usize,
-        s: &mut Scratch,
-        cand: u32,
-    ) -> ControlFlow<u32, Span> {
-        let cap = self.rev.len();
-        let rev = &self.rev[..];
+    fn scan_marking(&self, h: &Scan<'_>, s: &mut Scratch) -> ControlFlow<u32, Span> {
         let marks = &mut *s.marks;
         let mut span = Span::FIRST;
         loop {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
-                if let Some((small, large)) =
-                    self.block(t, rev, cap, n, k, unequal, unknown, span, top)
-                {
+                if let Some((small, large)) = Self::block(h, k, unequal, span, top) {
                     any = true;
                     for (&x, &y) in small.iter().zip(large) {
                         marks[(x ^ y) as usize] = 1;
@@ -174,7 +158,7 @@ impl SparseEngine {
             }
             s.needed.retain(|&v| marks[v as usize] == 0);
             if s.needed.is_empty() {
-                return ControlFlow::Break(cand);
+                return ControlFlow::Break(h.cand);
             }
             if !any {
                 // Exhausted: the smallest rare value never produced is G(n).
