@@ -7,8 +7,7 @@ use clap::{Args, ValueEnum};
 use grundy::present::drawing::draw;
 use grundy::Limits;
 
-use crate::output::{print_json, OutFile, PictureFormat};
-use crate::position::PositionArgs;
+use crate::output::{print_json, Picture, PictureFormat};
 
 /// Drawing formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -32,9 +31,7 @@ impl PictureFormat for Format {
 #[derive(Args, Debug)]
 pub struct DrawArgs {
     #[command(flatten)]
-    position: PositionArgs,
-    #[command(flatten)]
-    out: OutFile<Format>,
+    picture: Picture<Format>,
     /// The drawing as JSON: each component's parts, and each move with
     /// the keys that choose it.
     #[arg(long)]
@@ -43,13 +40,12 @@ pub struct DrawArgs {
 
 /// Runs the command.
 pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = args.position.ruleset()?;
-    let position = args.position.position(&*game)?;
+    let (game, position) = args.picture.position.read()?;
     let drawn = draw(&*game, &position, limits)?;
     if args.json {
         return print_json(&drawn);
     }
-    let format = match args.out.format()? {
+    let format = match args.picture.out.format()? {
         Some(f) => f,
         None if drawn.text.is_some() => Format::Text,
         None => Format::Svg,
@@ -62,5 +58,5 @@ pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
             drawn.game
         ),
     };
-    args.out.write((out + "\n").as_bytes())
+    args.picture.out.write((out + "\n").as_bytes())
 }

@@ -7,8 +7,7 @@ use grundy::{Error, Limits};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::output::{OutFile, PictureFormat};
-use crate::position::PositionArgs;
+use crate::output::{Picture, PictureFormat};
 
 /// The most positions a picture holds unless `--max-states` says otherwise:
 /// beyond a few hundred nodes a picture is no longer readable.
@@ -41,9 +40,7 @@ impl PictureFormat for Format {
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     #[command(flatten)]
-    position: PositionArgs,
-    #[command(flatten)]
-    out: OutFile<Format>,
+    picture: Picture<Format>,
     /// Draw each position in its node as its game draws it (boards,
     /// graphs, coins, heaps; SVG only).
     #[arg(long)]
@@ -52,9 +49,8 @@ pub struct GraphArgs {
 
 /// Runs the command; `limits` caps the number of positions drawn.
 pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = args.position.ruleset()?;
-    let position = args.position.position(&*game)?;
-    let format = args.out.format()?.unwrap_or(Format::Svg);
+    let (game, position) = args.picture.position.read()?;
+    let format = args.picture.out.format()?.unwrap_or(Format::Svg);
     let graph = match StateGraph::build(&*game, &position, limits) {
         Err(Error::Limit { .. }) => bail!(
             "the state graph has more than {} positions, too many to draw (--max-states is {}{}); raise --max-states or start from a smaller position",
@@ -72,10 +68,10 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         Format::Dot => picture::to_dot(&graph, &title).into_bytes(),
         Format::Png => png(&picture::scene(&graph, &title))?,
     };
-    if args.out.output.is_none() && format == Format::Png {
+    if args.picture.out.output.is_none() && format == Format::Png {
         bail!("a PNG picture is written to a file: add -o FILE.png");
     }
-    args.out.write(&bytes)
+    args.picture.out.write(&bytes)
 }
 
 /// `#rrggbb` as a colour.

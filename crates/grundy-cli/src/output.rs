@@ -70,6 +70,18 @@ pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
     }
 }
 
+/// What a picture command reads and writes: a position, and its output
+/// file and format.
+#[derive(clap::Args, Debug)]
+pub struct Picture<F: PictureFormat> {
+    /// The game and position pictured.
+    #[command(flatten)]
+    pub position: crate::position::PositionArgs,
+    /// Where the picture goes.
+    #[command(flatten)]
+    pub out: OutFile<F>,
+}
+
 /// The picture commands' output: `--format`, and the file (`-o FILE`)
 /// whose extension picks the format unless `--format` says otherwise.
 #[derive(clap::Args, Debug)]

@@ -349,8 +349,7 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
 
 /// The game from its announcement to its end.
 fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game: Box<dyn Ruleset> = args.position.ruleset()?;
-    let position = args.position.position(&*game)?;
+    let (game, position) = args.position.read()?;
     // Whatever fails on the first position (a budget, a bad component)
     // fails before the game is announced.
     let known = Known::of(&*game, &position, limits)?;

@@ -88,6 +88,14 @@ impl PositionArgs {
         Ok(p)
     }
 
+    /// The ruleset and the position it reads: what a command on one
+    /// position starts from.
+    pub fn read(&self) -> anyhow::Result<(Box<dyn Ruleset>, Vec<String>)> {
+        let game = self.ruleset()?;
+        let position = self.position(&*game)?;
+        Ok((game, position))
+    }
+
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
         if !game.reads_files() {

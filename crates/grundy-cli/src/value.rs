@@ -49,8 +49,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         anyhow::bail!("this grundy was built without cluster mode (cargo feature `cluster`), so it cannot use the hosts file {hosts}; build it with the default features");
         #[cfg(feature = "cluster")]
         {
-            let game = args.position.ruleset()?;
-            let comps = args.position.position(&*game)?;
+            let (game, comps) = args.position.read()?;
             let (threads, json) = (args.threads, args.json);
             let limits = &Limits {
                 max_moves: args.max_moves.unwrap_or(limits.max_moves),

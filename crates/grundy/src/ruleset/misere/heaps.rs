@@ -33,15 +33,10 @@ impl<G: Game + 'static> Misere<G> {
     /// has one proven up to the largest heap of the sum; `None` leaves the
     /// sum to search.
     pub(super) fn by_quotient(&self, sum: &HeapSum<'_, G::Comp>) -> Option<Result<Analysis>> {
-        let HeapSum {
-            p,
-            moves,
-            ref heaps,
-            limits,
-        } = *sum;
-        let top = heaps.iter().copied().max().unwrap_or(0);
-        let q = self.quotient_to(moves, top, limits)?;
-        let elements: Vec<u32> = heaps
+        let (p, limits) = (sum.p, sum.limits);
+        let top = sum.heaps.iter().copied().max().unwrap_or(0);
+        let q = self.quotient_to(sum.moves, top, limits)?;
+        let elements: Vec<u32> = (sum.heaps)
             .iter()
             .map(|&h| q.element(&[h]))
             .collect::<Option<_>>()?;

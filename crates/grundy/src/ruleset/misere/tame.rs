@@ -136,28 +136,22 @@ impl<G: Game + 'static> Misere<G> {
     /// (and every heap a winning move leaves) is hereditarily tame within
     /// the budget; `None` leaves the sum to the next method.
     pub(super) fn by_genus(&self, sum: &HeapSum<'_, G::Comp>) -> Option<Result<Analysis>> {
-        let HeapSum {
-            p,
-            moves,
-            ref heaps,
-            limits,
-        } = *sum;
+        let (p, limits) = (sum.p, sum.limits);
         let mut genera = Genera {
             known: self.tame.lock().unwrap_or_else(|e| e.into_inner()),
-            moves,
+            moves: sum.moves,
             limits: limits.clone(),
             table: None,
         };
         // Largest first, whose single heaps set the budget and include
         // most of the others.
-        let mut sizes = heaps.clone();
+        let mut sizes = sum.heaps.clone();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes.dedup();
         for &h in &sizes {
             genera.get(h)?;
         }
-        let tame: Vec<TameHeap> = heaps
-            .iter()
+        let tame: Vec<TameHeap> = (sum.heaps.iter())
             .map(|&h| genera.get(h))
             .collect::<Option<_>>()?;
         let xor = tame.iter().fold(0, |x, t| x ^ t.normal);
