@@ -27,9 +27,9 @@ fn value_cells(r: &Row) -> [String; 6] {
     [
         r.max_value.to_string(),
         r.max_at.to_string(),
-        opt(&r.mask),
-        opt(&r.rare_count),
-        opt(&r.last_rare),
+        opt(&r.sparse.mask),
+        opt(&r.sparse.rare_count),
+        opt(&r.sparse.last_rare),
         r.heaps.to_string(),
     ]
 }
@@ -40,10 +40,10 @@ pub fn tsv(r: &Row, misere: bool) -> String {
     let mut fields = vec![
         r.code.clone(),
         opt(&r.same_as),
-        opt(&r.period),
-        opt(&r.preperiod),
-        r.proven.to_string(),
-        r.bound.clone(),
+        opt(&r.periodicity.period),
+        opt(&r.periodicity.preperiod),
+        r.periodicity.proven.to_string(),
+        r.periodicity.bound.clone(),
     ];
     fields.extend(value_cells(r));
     fields.extend([format!("{:.3}", r.seconds), opt(&r.reason)]);
@@ -107,9 +107,9 @@ pub fn text(rows: &[&Row]) -> String {
             };
             let mut row = vec![
                 r.code.clone(),
-                opt(&r.period),
-                opt(&r.preperiod),
-                if r.proven { "yes" } else { "no" }.to_string(),
+                opt(&r.periodicity.period),
+                opt(&r.periodicity.preperiod),
+                if r.periodicity.proven { "yes" } else { "no" }.to_string(),
             ];
             row.extend(value_cells(r));
             row.extend([format!("{:.2}", r.seconds), note]);
@@ -144,7 +144,7 @@ pub fn text(rows: &[&Row]) -> String {
     for r in &cells {
         out.push_str(&line(r.iter().map(String::as_str).collect()));
     }
-    let proven = rows.iter().filter(|r| r.proven).count();
+    let proven = rows.iter().filter(|r| r.periodicity.proven).count();
     out.push_str(&format!("{} games, {proven} proven\n", rows.len()));
     out
 }

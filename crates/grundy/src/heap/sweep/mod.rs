@@ -25,25 +25,17 @@ pub struct Row {
     pub code: String,
     /// The earlier code of the same game whose results these are, if any.
     pub same_as: Option<String>,
-    /// The period, when one was found.
-    pub period: Option<u64>,
-    /// The preperiod, when a period was found.
-    pub preperiod: Option<u64>,
-    /// Whether the period is proven for every heap.
-    pub proven: bool,
-    /// What proves the period, or the heap budget the run had.
-    pub bound: String,
+    /// The period and what proves it (flattened: `period`, `preperiod`,
+    /// `proven`, `bound`).
+    #[serde(flatten)]
+    pub periodicity: Periodicity,
     /// The largest value computed.
     pub max_value: u64,
     /// The first heap with that value.
     pub max_at: u64,
-    /// The sparse-space partition: `parity(G & mask)`, `^n` when the
-    /// heap's parity counts, `^1` when flipped.
-    pub mask: Option<String>,
-    /// How many heaps are rare in that partition.
-    pub rare_count: Option<u64>,
-    /// The last rare heap.
-    pub last_rare: Option<u64>,
+    /// The sparse space (flattened: `mask`, `rare_count`, `last_rare`).
+    #[serde(flatten)]
+    pub sparse: SparseCells,
     /// How many heaps were computed, `G(0..heaps)`.
     pub heaps: u64,
     /// Wall-clock seconds (filled by the front end; 0 for `same_as` rows).
@@ -54,6 +46,31 @@ pub struct Row {
     /// (`table --misere`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quotient: Option<QuotientCell>,
+}
+
+/// A row's period, as far as the run found and proved it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Periodicity {
+    /// The period, when one was found.
+    pub period: Option<u64>,
+    /// The preperiod, when a period was found.
+    pub preperiod: Option<u64>,
+    /// Whether the period is proven for every heap.
+    pub proven: bool,
+    /// What proves the period, or the heap budget the run had.
+    pub bound: String,
+}
+
+/// A row's sparse space; empty for games without one (no splits).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SparseCells {
+    /// The partition: `parity(G & mask)`, `^n` when the heap's parity
+    /// counts, `^1` when flipped.
+    pub mask: Option<String>,
+    /// How many heaps are rare in that partition.
+    pub rare_count: Option<u64>,
+    /// The last rare heap.
+    pub last_rare: Option<u64>,
 }
 
 /// How far a sweep's game has a misère quotient (`grundy table
@@ -188,21 +205,25 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     let row = Row {
         code: code.to_string(),
         same_as: None,
-        period: report.period,
-        preperiod: report.preperiod,
-        proven: report.proven,
-        bound: match (&report.proof, report.proven) {
-            (Some(proof), true) => proof.clone(),
-            _ => format!("heap budget {budget}"),
+        periodicity: Periodicity {
+            period: report.period,
+            preperiod: report.preperiod,
+            proven: report.proven,
+            bound: match (&report.proof, report.proven) {
+                (Some(proof), true) => proof.clone(),
+                _ => format!("heap budget {budget}"),
+            },
         },
         max_value,
         max_at,
-        mask: sparse.map(|s| {
-            let p = &s.partition;
-            format!("{:#b}{}", p.mask, p.extra_terms("^n", "^1"))
-        }),
-        rare_count: sparse.map(|s| s.rare_count),
-        last_rare: sparse.and_then(|s| s.last_rare),
+        sparse: SparseCells {
+            mask: sparse.map(|s| {
+                let p = &s.partition;
+                format!("{:#b}{}", p.mask, p.extra_terms("^n", "^1"))
+            }),
+            rare_count: sparse.map(|s| s.rare_count),
+            last_rare: sparse.and_then(|s| s.last_rare),
+        },
         heaps,
         seconds: 0.0,
         reason,

@@ -52,11 +52,19 @@ fn published_periods() {
     for (code, period, preperiod) in [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)] {
         let r = row(code, 5000);
         assert_eq!(
-            (r.period, r.preperiod, r.proven),
+            (
+                r.periodicity.period,
+                r.periodicity.preperiod,
+                r.periodicity.proven
+            ),
             (Some(period), Some(preperiod), true),
             "{code}"
         );
-        assert!(r.bound.starts_with("periodicity theorem"), "{}", r.bound);
+        assert!(
+            r.periodicity.bound.starts_with("periodicity theorem"),
+            "{}",
+            r.periodicity.bound
+        );
         assert_eq!(r.reason, None);
     }
     let kayles = row("0.77", 5000);
@@ -67,13 +75,13 @@ fn published_periods() {
 #[test]
 fn budgets_say_why_a_game_is_not_proven() {
     let officers = row("0.6", 1000);
-    assert_eq!((officers.heaps, officers.proven), (1001, false));
+    assert_eq!((officers.heaps, officers.periodicity.proven), (1001, false));
     assert_eq!(
         officers.reason.as_deref(),
         Some("heap budget: no period proven by heap 1000")
     );
-    assert_eq!(officers.bound, "heap budget 1000");
-    assert_eq!(officers.mask.as_deref(), Some("0b11110"));
+    assert_eq!(officers.periodicity.bound, "heap budget 1000");
+    assert_eq!(officers.sparse.mask.as_deref(), Some("0b11110"));
     let grundy = row("4!.0", 300);
     assert_eq!(
         grundy.reason.as_deref(),
@@ -96,5 +104,8 @@ fn aliases_carry_the_results_under_their_own_code() {
         (a.code.as_str(), a.same_as.as_deref()),
         ("0.70", Some("0.7"))
     );
-    assert_eq!((a.period, a.heaps), (r.period, r.heaps));
+    assert_eq!(
+        (a.periodicity.period, a.heaps),
+        (r.periodicity.period, r.heaps)
+    );
 }
