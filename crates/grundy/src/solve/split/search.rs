@@ -441,12 +441,7 @@ impl Solver {
         }
         if f.m < f.n {
             let (key, m, depth) = (f.key, f.m, f.depth);
-            return Ok(Step::Call(Call::One {
-                key,
-                n: m,
-                floor: m,
-                depth,
-            }));
+            return Ok(Step::Call(Call::outcome(key, m, m, depth)));
         }
         Ok(Step::Done(Ret::Wins(self.keep(f, false))))
     }

@@ -21,6 +21,18 @@ pub(super) enum Call {
     },
 }
 
+impl Call {
+    /// [`Call::One`]: whether `key + *n` is won.
+    pub(super) fn outcome(key: u128, n: u64, floor: u64, depth: u32) -> Call {
+        Call::One {
+            key,
+            n,
+            floor,
+            depth,
+        }
+    }
+}
+
 /// A search's answer: a value ([`Call::Nimber`]) or an outcome.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Ret {
@@ -67,12 +79,9 @@ impl NimberFrame {
                 "a component's value exceeds {MAX_VALUE}, the largest the split search stores"
             )));
         }
-        Ok(Step::Call(Call::One {
-            key: self.key,
-            n: self.n,
-            floor: self.n,
-            depth: self.depth,
-        }))
+        Ok(Step::Call(Call::outcome(
+            self.key, self.n, self.n, self.depth,
+        )))
     }
 }
 
@@ -108,12 +117,7 @@ impl SumFrame {
                 depth: self.depth,
             });
         }
-        Step::Call(Call::One {
-            key: parts[self.biggest],
-            n: self.n,
-            floor: 0,
-            depth: self.depth,
-        })
+        Step::Call(Call::outcome(parts[self.biggest], self.n, 0, self.depth))
     }
 }
 
