@@ -48,25 +48,35 @@ pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
     }
 
     /// The formats and their extensions in words: `svg (-o FILE.svg) or
-    /// text (-o FILE.txt)`.
+    /// text (-o FILE.txt); for another file name, use --format svg or
+    /// text`.
     fn written() -> String {
-        let mut each: Vec<String> = Vec::new();
+        let mut each: Vec<(String, String)> = Vec::new();
         for f in Self::value_variants() {
+            let name = f.to_possible_value().map(|v| v.get_name().to_string());
             let files: Vec<String> = (Self::EXTENSIONS.iter())
                 .filter(|(_, g)| g.to_possible_value() == f.to_possible_value())
                 .map(|(x, _)| format!("FILE.{x}"))
                 .collect();
-            let name = f.to_possible_value().map(|v| v.get_name().to_string());
-            each.push(format!(
-                "{} (-o {})",
-                name.unwrap_or_default(),
-                files.join(", ")
-            ));
+            each.push((name.unwrap_or_default(), files.join(", ")));
         }
-        match each.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => each.join(""),
-        }
+        let with_files: Vec<String> = (each.iter())
+            .map(|(name, files)| format!("{name} (-o {files})"))
+            .collect();
+        let names: Vec<String> = each.into_iter().map(|(name, _)| name).collect();
+        format!(
+            "{}; for another file name, use --format {}",
+            in_words(&with_files),
+            in_words(&names)
+        )
+    }
+}
+
+/// `a, b or c`.
+fn in_words(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.join(""),
     }
 }
 

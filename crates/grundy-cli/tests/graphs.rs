@@ -170,6 +170,10 @@ fn graph_writes_png() {
     support::fails(&["graph", "nim", "2", "--format", "png"], "add -o FILE.png");
     support::fails(
         &["graph", "nim", "2", "-o", "x.gif"],
-        "--format svg, dot or png",
+        "dot (-o FILE.dot, FILE.gv) or png (-o FILE.png); for another file name, use --format svg, dot or png",
     );
+    // A file without an extension gets the SVG.
+    let plain = support::scratch("kayles-3-plain");
+    support::grundy(&["graph", "kayles", "3", "-o", &plain]).success();
+    assert!(std::fs::read_to_string(&plain).unwrap().starts_with("<svg"));
 }
