@@ -28,7 +28,7 @@ pub struct Row {
     /// The period and what proves it (flattened: `period`, `preperiod`,
     /// `proven`, `bound`).
     #[serde(flatten)]
-    pub periodicity: Periodicity,
+    pub periodicity: PeriodCells,
     /// The largest value computed.
     pub max_value: u64,
     /// The first heap with that value.
@@ -50,7 +50,7 @@ pub struct Row {
 
 /// A row's period, as far as the run found and proved it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Periodicity {
+pub struct PeriodCells {
     /// The period, when one was found.
     pub period: Option<u64>,
     /// The preperiod, when a period was found.
@@ -205,7 +205,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     let row = Row {
         code: code.to_string(),
         same_as: None,
-        periodicity: Periodicity {
+        periodicity: PeriodCells {
             period: report.period,
             preperiod: report.preperiod,
             proven: report.proven,
