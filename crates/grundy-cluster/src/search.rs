@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use grundy::ruleset::SplitComponent;
-use grundy::solve::split::{cancel_pairs, Split};
+use grundy::solve::split::{cancel_pairs, OptionList, Split};
 
 use crate::share::{Crew, Stop, Want};
 use crate::solvers::Solvers;
@@ -80,14 +80,12 @@ fn value(
 /// cancelled, in the order the rules list them (the same in every
 /// process): options equal under the board's symmetries are one task.
 fn options(rules: &Arc<dyn Split + Send>, key: u128) -> Vec<Vec<u128>> {
-    let (mut parts, mut ends) = (Vec::new(), Vec::new());
-    rules.options(key, &mut parts, &mut ends);
-    let mut start = 0;
+    let mut list = OptionList::default();
+    rules.options(key, &mut list);
     let mut seen = rustc_hash::FxHashSet::default();
-    let mut out = Vec::with_capacity(ends.len());
-    for end in ends {
-        let option = cancel_pairs(parts[start..end].to_vec());
-        start = end;
+    let mut out = Vec::with_capacity(list.len());
+    for i in 0..list.len() {
+        let option = cancel_pairs(list.option(i).to_vec());
         if seen.insert(option.clone()) {
             out.push(option);
         }

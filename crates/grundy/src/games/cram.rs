@@ -18,7 +18,7 @@ use crate::games::grid::shape::{for_each_part_cut, push_parts, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Game, SplitComponent};
-use crate::solve::split::EachOption;
+use crate::solve::split::{EachOption, OptionList};
 use crate::solve::split::{SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// What errors call a board.
@@ -40,25 +40,19 @@ pub const CRAM: Entry = Entry::plain("cram", "boards RxC or maps ..x/...", "2x3"
 pub struct CramMoves;
 
 impl Split for CramMoves {
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
-        self.options_until(key, parts, ends, &mut |_, _| false);
+    fn options(&self, key: u128, out: &mut OptionList) {
+        self.options_until(key, out, &mut |_| false);
     }
 
     /// Placements down the columns, then across the rows, each from the
     /// middle out ([`centre_out`]); an option is keyed only when the one
     /// before did not stop the listing.
-    fn options_until(
-        &self,
-        key: u128,
-        parts: &mut Vec<u128>,
-        ends: &mut Vec<usize>,
-        each: EachOption<'_>,
-    ) -> bool {
+    fn options_until(&self, key: u128, out: &mut OptionList, each: EachOption<'_>) -> bool {
         let r = Region::from_key(key);
         if r.h * r.w <= 64 {
-            list_placements(r.narrow::<u64>(), parts, ends, each)
+            list_placements(r.narrow::<u64>(), out, each)
         } else {
-            list_placements(r, parts, ends, each)
+            list_placements(r, out, each)
         }
     }
 
@@ -91,12 +85,7 @@ impl Split for CramMoves {
 }
 
 /// [`CramMoves::options_until`] on a word of `W` bits.
-fn list_placements<W: Word>(
-    r: Region<W>,
-    parts: &mut Vec<u128>,
-    ends: &mut Vec<usize>,
-    each: EachOption<'_>,
-) -> bool {
+fn list_placements<W: Word>(r: Region<W>, out: &mut OptionList, each: EachOption<'_>) -> bool {
     let (w, col0) = (r.w, r.column_zero());
     let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
     let columns = centre_out(w).map(|c| (down & (col0 << c), w));
@@ -107,9 +96,9 @@ fn list_placements<W: Word>(
             let i = pairs.trailing_zeros() as usize;
             pairs = pairs & (pairs - one);
             let domino = (one << i) | (one << (i + other));
-            push_regions(&r, r.bits & !domino, parts);
-            ends.push(parts.len());
-            if each(parts, ends) {
+            push_regions(&r, r.bits & !domino, &mut out.parts);
+            out.end_option();
+            if each(out) {
                 return true;
             }
         }
@@ -421,12 +410,12 @@ mod tests {
         assert_eq!(centre_out(0).count(), 0);
         // 2x3: the middle column's placement first, then its neighbours'.
         let b = Cram::default().parse_component("2x3").unwrap();
-        let (mut parts, mut ends) = (Vec::new(), Vec::new());
-        CramMoves.options(region_keys(&b)[0], &mut parts, &mut ends);
-        assert_eq!(ends.len(), 7);
+        let mut out = OptionList::default();
+        CramMoves.options(region_keys(&b)[0], &mut out);
+        assert_eq!(out.len(), 7);
         // The middle placement leaves two separate 2x1 halves, equal keys.
-        assert_eq!(ends[0], 2);
-        assert_eq!(parts[0], parts[1]);
+        assert_eq!(out.option(0).len(), 2);
+        assert_eq!(out.parts[0], out.parts[1]);
     }
 
     #[test]

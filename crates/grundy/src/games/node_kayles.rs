@@ -23,7 +23,7 @@ use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_C
 use crate::games::grid::text::{draw_board, format_board, parse_board, parse_dims};
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Game, SplitComponent};
-use crate::solve::split::{Solver, SolverCell, Split, SPLIT_TABLE_CAP};
+use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -120,36 +120,36 @@ impl Split for NkMoves<'_> {
         format!("node-kayles {}", edges.join(","))
     }
 
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+    fn options(&self, key: u128, out: &mut OptionList) {
         if key & GRAPH_TAG == GRAPH_TAG {
             let set = key & !GRAPH_TAG;
             let mut rest = set;
             while rest != 0 {
                 let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                self.push_graph_parts(set & !(self.adj[v] | 1u128 << v), parts);
-                ends.push(parts.len());
+                self.push_graph_parts(set & !(self.adj[v] | 1u128 << v), &mut out.parts);
+                out.end_option();
             }
             return;
         }
         let r = Region::from_key(key);
         if r.h * r.w <= 64 {
-            grid_options(r.narrow::<u64>(), parts, ends);
+            grid_options(r.narrow::<u64>(), out);
         } else {
-            grid_options(r, parts, ends);
+            grid_options(r, out);
         }
     }
 }
 
 /// The options of a grid region on a word of `W` bits: each cell taken
 /// with its neighbours.
-fn grid_options<W: Word>(r: Region<W>, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+fn grid_options<W: Word>(r: Region<W>, out: &mut OptionList) {
     let mut rest = r.bits;
     while rest != W::zero() {
         let cell = rest.lowest();
         rest = rest & !cell;
-        push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, parts);
-        ends.push(parts.len());
+        push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, &mut out.parts);
+        out.end_option();
     }
 }
 
@@ -547,8 +547,8 @@ fn cap(vertices: u128) -> u64 {
 struct NkRules(Arc<Vec<u128>>);
 
 impl Split for NkRules {
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
-        NkMoves { adj: &self.0 }.options(key, parts, ends)
+    fn options(&self, key: u128, out: &mut OptionList) {
+        NkMoves { adj: &self.0 }.options(key, out)
     }
 
     fn size(&self, key: u128) -> u32 {

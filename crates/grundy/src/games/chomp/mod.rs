@@ -29,7 +29,7 @@ use crate::games::grid::text::parse_dims;
 use crate::nimber::Nimber;
 use crate::ruleset::{boxed, Game, SplitComponent};
 use crate::solve::diagrams::{self as dense, Dense};
-use crate::solve::split::{SolverCell, Split};
+use crate::solve::split::{OptionList, SolverCell, Split};
 
 /// The most squares a diagram may have: a value is at most the number of
 /// bites, and the search stores values up to 254.
@@ -118,7 +118,7 @@ impl Split for ChompMoves {
         false
     }
 
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+    fn options(&self, key: u128, out: &mut OptionList) {
         let rows = key.to_le_bytes();
         let n = rows.iter().take_while(|&&r| r > 0).count();
         for i in 0..n {
@@ -130,9 +130,9 @@ impl Split for ChompMoves {
                 let k = u128::from_le_bytes(next);
                 // The poison alone is worth 0: nothing to search.
                 if k != 1 {
-                    parts.push(canonical(k));
+                    out.parts.push(canonical(k));
                 }
-                ends.push(parts.len());
+                out.end_option();
             }
         }
     }

@@ -5,15 +5,89 @@
 //! without knowing the board games.
 
 /// What [`Split::options_until`] calls once an option is listed, with the
-/// parts and ends so far: true stops the listing.
-pub type EachOption<'a> = &'a mut dyn FnMut(&mut Vec<u128>, &mut Vec<usize>) -> bool;
+/// options so far: true stops the listing.
+pub type EachOption<'a> = &'a mut dyn FnMut(&mut OptionList) -> bool;
+
+/// Options listed flat, as the split search keeps them: each option's
+/// canonical parts one after another in `parts`, and where each option
+/// ends in `ends`. Two vectors for all the options of a search's path,
+/// not one per option: listing is most of the cost of a position.
+#[derive(Debug, Default)]
+pub struct OptionList {
+    /// The options' parts, one option after another.
+    pub parts: Vec<u128>,
+    /// Where each option's parts end in `parts`.
+    pub ends: Vec<usize>,
+}
+
+impl OptionList {
+    /// Ends the option whose parts were pushed since the last one ended.
+    pub fn end_option(&mut self) {
+        self.ends.push(self.parts.len());
+    }
+
+    /// How many options are listed.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether no option is listed.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Where option `i`'s parts start in `parts`.
+    pub fn start(&self, i: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            self.ends[i - 1]
+        }
+    }
+
+    /// Option `i`: its parts.
+    pub fn option(&self, i: usize) -> &[u128] {
+        &self.parts[self.start(i)..self.ends[i]]
+    }
+
+    /// Drops the options from `i` on, with their parts.
+    pub fn truncate(&mut self, i: usize) {
+        self.parts.truncate(self.start(i));
+        self.ends.truncate(i);
+    }
+
+    /// Cancels equal pairs inside each option from `first` on (a sum of
+    /// two equal parts is worth 0), compacting the list.
+    pub fn cancel_pairs_from(&mut self, first: usize) {
+        let mut write = self.start(first);
+        let mut start = write;
+        let parts = &mut self.parts;
+        for e in self.ends[first..].iter_mut() {
+            let end = *e;
+            parts[start..end].sort_unstable();
+            let from = write;
+            for i in start..end {
+                let k = parts[i];
+                if write > from && parts[write - 1] == k {
+                    write -= 1;
+                } else {
+                    parts[write] = k;
+                    write += 1;
+                }
+            }
+            start = end;
+            *e = write;
+        }
+        parts.truncate(write);
+    }
+}
 
 /// A game the split search can value: canonical components as keys.
 pub trait Split: Sync {
-    /// Appends the options of the component `key` to `parts`, each option
-    /// as its canonical parts followed by the end of the option in `ends`
-    /// (an index into `parts`). Parts of value 0 may be left out.
-    fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>);
+    /// Appends the options of the component `key` to `out`, each option
+    /// as its canonical parts, then [`OptionList::end_option`]. Parts of
+    /// value 0 may be left out.
+    fn options(&self, key: u128, out: &mut OptionList);
 
     /// Lists the options as [`Split::options`] does, calling `each` once
     /// an option is appended (it may rewrite that last option) and
@@ -21,21 +95,13 @@ pub trait Split: Sync {
     /// need not list the rest, most of the cost of a position. Returns
     /// whether `each` stopped the listing. By default every option is
     /// listed first.
-    fn options_until(
-        &self,
-        key: u128,
-        parts: &mut Vec<u128>,
-        ends: &mut Vec<usize>,
-        each: EachOption<'_>,
-    ) -> bool {
-        let (mut all_parts, mut all_ends) = (Vec::new(), Vec::new());
-        self.options(key, &mut all_parts, &mut all_ends);
-        let mut start = 0;
-        for end in all_ends {
-            parts.extend_from_slice(&all_parts[start..end]);
-            ends.push(parts.len());
-            start = end;
-            if each(parts, ends) {
+    fn options_until(&self, key: u128, out: &mut OptionList, each: EachOption<'_>) -> bool {
+        let mut all = OptionList::default();
+        self.options(key, &mut all);
+        for i in 0..all.len() {
+            out.parts.extend_from_slice(all.option(i));
+            out.end_option();
+            if each(out) {
                 return true;
             }
         }

@@ -2,14 +2,14 @@
 //! thread: the split search makes one set per position it enters, and
 //! allocating them afresh each time was a cost of its own.
 
+use super::OptionList;
+
 /// The lists of one position's options, from a pool of the thread's: a
 /// search allocates them once per level it reaches, not once per
 /// position.
 pub(super) struct Lists {
-    /// The options' parts, one option after another.
-    pub(super) parts: Vec<u128>,
-    /// Where each option's parts end in `parts`.
-    pub(super) ends: Vec<usize>,
+    /// The options.
+    pub(super) options: OptionList,
     /// The options the tables did not value, to be searched.
     pub(super) open: Vec<usize>,
 }
@@ -27,7 +27,10 @@ impl Lists {
     pub(super) fn take() -> Lists {
         let spare = SPARE_LISTS.try_with(|spare| spare.borrow_mut().pop());
         let (parts, ends, open) = spare.ok().flatten().unwrap_or_default();
-        Lists { parts, ends, open }
+        Lists {
+            options: OptionList { parts, ends },
+            open,
+        }
     }
 }
 
@@ -35,8 +38,8 @@ impl Lists {
 impl Drop for Lists {
     fn drop(&mut self) {
         let mut spare = (
-            std::mem::take(&mut self.parts),
-            std::mem::take(&mut self.ends),
+            std::mem::take(&mut self.options.parts),
+            std::mem::take(&mut self.options.ends),
             std::mem::take(&mut self.open),
         );
         spare.0.clear();

@@ -9,7 +9,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::{cancel_in_place, Solver, Split};
+use super::{OptionList, Solver, Split};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::solve::split::table::MAX_VALUE;
@@ -17,10 +17,11 @@ use crate::solve::split::table::MAX_VALUE;
 /// How often (in components valued) the search reads its stop flag.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// One component being valued: its options are `ends[first..last]`.
+/// One component being valued: its options are `first..last` of the
+/// search's list.
 struct Frame {
     key: u128,
-    /// The option being valued, as an index into `ends`.
+    /// The option being valued.
     option: usize,
     last: usize,
     /// The next part of the option to value, as an index into `parts`.
@@ -31,9 +32,8 @@ struct Frame {
     seen: [u64; 4],
     /// Components solved before this one started, to measure its work.
     solved_before: u64,
-    /// Where this frame's parts and ends start, to drop them when done.
-    parts_base: usize,
-    ends_base: usize,
+    /// This frame's first option, to drop its options when done.
+    first: usize,
 }
 
 impl Solver {
@@ -47,20 +47,18 @@ impl Solver {
             return Ok(v);
         }
         limits.check("the split search")?;
-        let mut parts = Vec::new();
-        let mut ends = Vec::new();
-        let mut stack = vec![self.frame(game, key, &mut parts, &mut ends)];
+        let mut options = OptionList::default();
+        let mut stack = vec![self.frame(game, key, &mut options)];
         loop {
             let top = stack.last_mut().expect("the stack holds the component");
-            if let Some(child) = self.advance(top, &parts, &ends) {
-                let frame = self.frame(game, child, &mut parts, &mut ends);
+            if let Some(child) = self.advance(top, &options) {
+                let frame = self.frame(game, child, &mut options);
                 stack.push(frame);
                 continue;
             }
             let done = stack.pop().expect("the stack holds the component");
             let v = self.finish(&done, limits)?;
-            parts.truncate(done.parts_base);
-            ends.truncate(done.ends_base);
+            options.truncate(done.first);
             match stack.last_mut() {
                 None => return Ok(v),
                 Some(parent) => {
@@ -72,35 +70,28 @@ impl Solver {
     }
 
     /// A frame for `key` with its options listed (pairs cancelled).
-    fn frame<G: Split + ?Sized>(
-        &self,
-        game: &G,
-        key: u128,
-        parts: &mut Vec<u128>,
-        ends: &mut Vec<usize>,
-    ) -> Frame {
-        let parts_base = parts.len();
-        let first = ends.len();
-        game.options(key, parts, ends);
-        cancel_in_place(parts, ends, first, parts_base);
+    fn frame<G: Split + ?Sized>(&self, game: &G, key: u128, options: &mut OptionList) -> Frame {
+        let first = options.len();
+        game.options(key, options);
+        options.cancel_pairs_from(first);
         Frame {
             key,
             option: first,
-            last: ends.len(),
-            part: parts_base,
+            last: options.len(),
+            part: options.start(first),
             acc: 0,
             seen: [0; 4],
             solved_before: self.stats.solved.load(Ordering::Relaxed),
-            parts_base,
-            ends_base: first,
+            first,
         }
     }
 
     /// Values the frame's options from the table as far as it can; the
     /// part to search first, or `None` when every option is valued.
-    fn advance(&self, f: &mut Frame, parts: &[u128], ends: &[usize]) -> Option<u128> {
+    fn advance(&self, f: &mut Frame, options: &OptionList) -> Option<u128> {
+        let parts = &options.parts;
         while f.option < f.last {
-            let end = ends[f.option];
+            let end = options.ends[f.option];
             while f.part < end {
                 match self.table.get(parts[f.part]) {
                     Some(v) => {
@@ -161,15 +152,14 @@ impl Solver {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let (mut parts, mut ends) = (Vec::new(), Vec::new());
-        game.options(key, &mut parts, &mut ends);
-        cancel_in_place(&mut parts, &mut ends, 0, 0);
+        let mut options = OptionList::default();
+        game.options(key, &mut options);
+        options.cancel_pairs_from(0);
         let before = self.stats.solved.load(Ordering::Relaxed);
-        let values: Vec<u64> = (0..ends.len())
+        let values: Vec<u64> = (0..options.len())
             .into_par_iter()
             .map(|i| {
-                let start = if i == 0 { 0 } else { ends[i - 1] };
-                parts[start..ends[i]].iter().try_fold(0, |acc, &p| {
+                options.option(i).iter().try_fold(0, |acc, &p| {
                     Ok(acc ^ self.mex_parallel(game, p, limits, depth - 1)?)
                 })
             })
@@ -186,8 +176,7 @@ impl Solver {
             acc: 0,
             seen,
             solved_before: before,
-            parts_base: 0,
-            ends_base: 0,
+            first: 0,
         };
         self.finish(&frame, limits)
     }

@@ -27,7 +27,7 @@ use table::Table;
 
 pub use table::MIN_TABLE_BYTES;
 
-pub use game::{EachOption, Split};
+pub use game::{EachOption, OptionList, Split};
 
 /// How much a search did, for progress reports and statistics.
 #[derive(Default, Debug)]
@@ -213,31 +213,6 @@ pub fn cancel_pairs(mut keys: Vec<u128>) -> Vec<u128> {
     out
 }
 
-/// Cancels equal pairs inside each option listed from `ends[first..]`
-/// (whose parts start at `parts_base`), compacting `parts` and `ends`.
-fn cancel_in_place(parts: &mut Vec<u128>, ends: &mut [usize], first: usize, parts_base: usize) {
-    let mut write = parts_base;
-    let mut start = parts_base;
-    for e in ends[first..].iter_mut() {
-        let end = *e;
-        let option = &mut parts[start..end];
-        option.sort_unstable();
-        let from = write;
-        for i in start..end {
-            let k = parts[i];
-            if write > from && parts[write - 1] == k {
-                write -= 1;
-            } else {
-                parts[write] = k;
-                write += 1;
-            }
-        }
-        start = end;
-        *e = write;
-    }
-    parts.truncate(write);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,12 +221,12 @@ mod tests {
     struct Heaps;
 
     impl Split for Heaps {
-        fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        fn options(&self, key: u128, out: &mut OptionList) {
             for n in 0..key {
                 if n > 0 {
-                    parts.push(n);
+                    out.parts.push(n);
                 }
-                ends.push(parts.len());
+                out.end_option();
             }
         }
     }
@@ -261,16 +236,16 @@ mod tests {
     struct Halves;
 
     impl Split for Halves {
-        fn options(&self, key: u128, parts: &mut Vec<u128>, ends: &mut Vec<usize>) {
+        fn options(&self, key: u128, out: &mut OptionList) {
             if key >= 2 && key % 2 == 0 {
-                parts.extend([key / 2, key / 2]);
-                ends.push(parts.len());
+                out.parts.extend([key / 2, key / 2]);
+                out.end_option();
             }
             if key >= 1 {
                 if key > 1 {
-                    parts.push(key - 1);
+                    out.parts.push(key - 1);
                 }
-                ends.push(parts.len());
+                out.end_option();
             }
         }
     }

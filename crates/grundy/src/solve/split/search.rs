@@ -35,7 +35,7 @@ use std::sync::Arc;
 use self::frames::{Call, Entered, Frame, NimberFrame, OneFrame, Ret, Step, SumFrame};
 use self::parallel::parallel_depth;
 use super::lists::Lists;
-use super::{cancel_in_place, Solver, Split};
+use super::{OptionList, Solver, Split};
 use crate::error::Result;
 use crate::game::Limits;
 
@@ -323,22 +323,19 @@ impl Solver {
     /// ones sorted, smallest biggest part first) when they need searching.
     fn list<G: Split + ?Sized>(&self, cx: &Ctx<'_, G>, f: &mut OneFrame) -> Option<bool> {
         let (n, seen) = (f.n, &mut f.seen);
-        let Lists { parts, ends, open } = &mut f.lists;
+        let Lists { options, open } = &mut f.lists;
         // Each option's parts are looked up once the next option is made,
         // their buckets fetched meanwhile: the making hides the misses.
         let mut fetched = None;
-        let won = cx
-            .game
-            .options_until(f.key, parts, ends, &mut |parts, ends| {
-                let i = ends.len() - 1;
-                let start = if i == 0 { 0 } else { ends[i - 1] };
-                cancel_in_place(parts, ends, i, start);
-                parts[start..].iter().for_each(|&p| self.table.prefetch(p));
-                fetched
-                    .replace(i)
-                    .is_some_and(|j| self.sort_option(n, parts, ends, j, seen, open))
-            });
-        let won = won || fetched.is_some_and(|j| self.sort_option(n, parts, ends, j, seen, open));
+        let won = cx.game.options_until(f.key, options, &mut |options| {
+            let i = options.len() - 1;
+            options.cancel_pairs_from(i);
+            (options.option(i).iter()).for_each(|&p| self.table.prefetch(p));
+            fetched
+                .replace(i)
+                .is_some_and(|j| self.sort_option(n, options, j, seen, open))
+        });
+        let won = won || fetched.is_some_and(|j| self.sort_option(n, options, j, seen, open));
         if won {
             return Some(true);
         }
@@ -354,13 +351,8 @@ impl Solver {
         if missing > f.lists.open.len() {
             return Some(true);
         }
-        let Lists { parts, ends, open } = &mut f.lists;
-        open.sort_by_cached_key(|&i| {
-            option(parts, ends, i)
-                .iter()
-                .map(|&p| cx.game.size(p))
-                .max()
-        });
+        let Lists { options, open } = &mut f.lists;
+        open.sort_by_cached_key(|&i| (options.option(i).iter()).map(|&p| cx.game.size(p)).max());
         None
     }
 
@@ -370,16 +362,12 @@ impl Solver {
     fn sort_option(
         &self,
         n: u64,
-        parts: &[u128],
-        ends: &[usize],
+        options: &OptionList,
         j: usize,
         seen: &mut [u64; 4],
         open: &mut Vec<usize>,
     ) -> bool {
-        match option(parts, ends, j)
-            .iter()
-            .try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v))
-        {
+        match (options.option(j).iter()).try_fold(0, |x, &p| self.table.get(p).map(|v| x ^ v)) {
             Some(x) if x == n => return true,
             Some(x) if x < 256 => seen[(x / 64) as usize] |= 1 << (x % 64),
             Some(_) => {}
@@ -422,13 +410,9 @@ impl Solver {
             if cx.marks && f.depth == 0 {
                 self.put_off_busy(f);
             }
-            let Lists {
-                parts: p,
-                ends,
-                open,
-            } = &f.lists;
+            let Lists { options, open } = &f.lists;
             let start = parts.len();
-            parts.extend_from_slice(option(p, ends, open[f.next]));
+            parts.extend_from_slice(options.option(open[f.next]));
             let depth = f.depth.saturating_sub(1);
             return Ok(Step::Call(Call::Sum {
                 start,
@@ -454,11 +438,9 @@ impl Solver {
     /// parallel levels too gave 20.7 million: there the other threads
     /// are meant to share the options.
     fn put_off_busy(&self, f: &mut OneFrame) {
-        let Lists { parts, ends, open } = &mut f.lists;
+        let Lists { options, open } = &mut f.lists;
         while f.next + f.put_off < open.len()
-            && option(parts, ends, open[f.next])
-                .iter()
-                .any(|&p| self.busy.is_marked(p))
+            && (options.option(open[f.next]).iter()).any(|&p| self.busy.is_marked(p))
         {
             let i = open.remove(f.next);
             open.push(i);
@@ -489,9 +471,4 @@ impl Solver {
             self.busy.unmark(f.key);
         }
     }
-}
-
-/// Option `i` of a listing: its parts.
-fn option<'a>(parts: &'a [u128], ends: &[usize], i: usize) -> &'a [u128] {
-    &parts[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
 }

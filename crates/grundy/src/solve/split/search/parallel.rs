@@ -31,14 +31,13 @@ impl Solver {
         cx: &Ctx<'_, G>,
         f: &OneFrame,
     ) -> Result<bool> {
-        use super::option;
         use crate::solve::split::lists::Lists;
         use rayon::prelude::*;
-        let Lists { parts, ends, open } = &f.lists;
+        let Lists { options, open } = &f.lists;
         let found = open[1..]
             .par_iter()
             .map(|&i| {
-                let sum = option(parts, ends, i).to_vec();
+                let sum = options.option(i).to_vec();
                 self.wins_sum(cx, sum, f.n, f.depth - 1).map(|w| !w)
             })
             .find_any(|r| !matches!(r, Ok(false)));
