@@ -268,6 +268,12 @@ pub fn parse_count(text: &str, what: &str, max: u64) -> Result<u64> {
     }
 }
 
+/// Parses a heap of at most `max` tokens: every game whose components
+/// are heaps reads them with the same words.
+pub fn parse_heap(text: &str, max: u64) -> Result<u64> {
+    parse_count(text, "a heap size", max)
+}
+
 /// Parses `a,b` (two counts separated by a comma).
 pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
     let mut parts = text.trim().split(',');

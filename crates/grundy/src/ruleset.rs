@@ -20,7 +20,7 @@ pub use crate::answer::{
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
-pub use crate::game::{parse_count, parse_pair};
+pub use crate::game::{parse_count, parse_heap, parse_pair};
 use crate::heap::MAX_HEAP;
 use crate::heap::{HeapGame, HeapRules, HeapSequence, SeqReport, SeqRequest, SeqRun};
 use crate::nimber::Nimber;
@@ -462,7 +462,7 @@ impl<R: HeapRules> Game for HeapGame<R> {
     }
 
     fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", MAX_HEAP)
+        parse_heap(text, MAX_HEAP)
     }
 
     fn format_component(&self, c: &u64) -> String {

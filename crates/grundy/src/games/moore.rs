@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::count_texts;
 use crate::game::{Limits, Outcome};
 use crate::ruleset::{boxed, MiserePlay, Parsed};
-use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
+use crate::ruleset::{parse_heap, Analysis, Game, Move, PositionMove};
 
 /// Positions with at most this many moves have all their winning moves
 /// listed; larger ones get the constructed move.
@@ -34,7 +34,7 @@ pub const MOORE: Entry = Entry::with_args(
         position: "1;2;3",
     },
     |b: &Build<'_>| {
-        let k = crate::game::parse_count(b.args, "K in moore:K", u32::MAX as u64)?;
+        let k = crate::ruleset::parse_count(b.args, "K in moore:K", u32::MAX as u64)?;
         Ok(boxed(Moore::new(k)?))
     },
 );
@@ -155,7 +155,7 @@ impl Game for Moore {
     }
 
     fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", u64::MAX)
+        parse_heap(text, u64::MAX)
     }
 
     fn format_component(&self, c: &u64) -> String {

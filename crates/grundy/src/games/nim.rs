@@ -16,7 +16,7 @@ use crate::heap::HeapGame;
 use crate::heap::HeapRules;
 use crate::heap::{offer_taking, ClosedForm};
 use crate::ruleset::{boxed, sum_position_moves, Parsed};
-use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
+use crate::ruleset::{parse_heap, Analysis, Game, Move, PositionMove};
 
 /// Take any positive number of tokens from one heap.
 #[derive(Clone, Debug, Default)]
@@ -119,7 +119,7 @@ impl Game for MisereNim {
     }
 
     fn parse_component(&self, text: &str) -> Result<u64> {
-        parse_count(text, "a heap size", u64::MAX)
+        parse_heap(text, u64::MAX)
     }
 
     fn format_component(&self, c: &u64) -> String {

@@ -183,7 +183,7 @@ impl Solver {
                 },
                 Step::Done(r) => {
                     if let Some(Frame::Sum(f)) = stack.pop() {
-                        parts.truncate(f.start);
+                        parts.truncate(f.start());
                     }
                     answer = Some(r);
                 }
@@ -241,13 +241,10 @@ impl Solver {
         let unknown = &parts[start..];
         match (0..unknown.len()).max_by_key(|&i| cx.game.size(unknown[i])) {
             None => Entered::Known(Ret::Wins(n != 0)),
-            Some(biggest) => Entered::Frame(Frame::Sum(SumFrame {
-                start,
-                biggest: start + biggest,
-                next: start,
-                n,
-                depth,
-            })),
+            Some(biggest) => {
+                let sum = SumFrame::new(start, start + biggest, n, depth);
+                Entered::Frame(Frame::Sum(sum))
+            }
         }
     }
 

@@ -89,16 +89,34 @@ impl NimberFrame {
 /// table when it began) and `*n`: each part but the biggest is valued,
 /// its value joining `n`, then the biggest is searched for its outcome.
 pub(super) struct SumFrame {
-    pub(super) start: usize,
-    pub(super) biggest: usize,
+    start: usize,
+    biggest: usize,
     /// The next part to value; past the last once the biggest is
     /// searched.
-    pub(super) next: usize,
-    pub(super) n: u64,
-    pub(super) depth: u32,
+    next: usize,
+    n: u64,
+    depth: u32,
 }
 
 impl SumFrame {
+    /// The sum of the parts from `start` and `*n`, whose part `biggest`
+    /// (an index into the loop's parts) is searched last.
+    pub(super) fn new(start: usize, biggest: usize, n: u64, depth: u32) -> SumFrame {
+        SumFrame {
+            start,
+            biggest,
+            next: start,
+            n,
+            depth,
+        }
+    }
+
+    /// Where the sum's parts start in the loop's parts: they are dropped
+    /// from there once it is answered.
+    pub(super) fn start(&self) -> usize {
+        self.start
+    }
+
     pub(super) fn step(&mut self, answer: Option<Ret>, parts: &[u128]) -> Step {
         match answer {
             Some(Ret::Value(v)) => {
