@@ -7,7 +7,7 @@
 //! do not import each other.
 
 use crate::error::{Error, Result};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{boxed, Game, Ruleset};
 
 /// How a game is to be played.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,6 +40,17 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry of a game built as its default value, named by one
+    /// word, as [`Entry::plain`]: most games need nothing more to be
+    /// built.
+    pub const fn of<G: Game + Default + 'static>(
+        name: &'static str,
+        components: &'static str,
+        position: &'static str,
+    ) -> Entry {
+        Entry::plain(name, components, position, build_default::<G>)
+    }
+
     /// The entry of a game named by one word, which is also its pattern and
     /// its example's name, with the example's `position`; its line about
     /// the game follows with [`Entry::about`], so that the short texts fit
@@ -217,4 +228,9 @@ pub(crate) fn in_file(path: &str) -> impl Fn(Error) -> Error + '_ {
         Error::Unsupported(m) => Error::Unsupported(format!("{path}: {m}")),
         other => other,
     }
+}
+
+/// A game built as its default value ([`Entry::of`]).
+fn build_default<G: Game + Default + 'static>(_: &Build<'_>) -> Result<Box<dyn Ruleset>> {
+    Ok(boxed(G::default()))
 }

@@ -17,7 +17,7 @@ use crate::games::grid::files::parse_board_lines;
 use crate::games::grid::shape::{for_each_part_cut, push_parts, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Game, SplitComponent};
+use crate::ruleset::{Game, SplitComponent};
 use crate::solve::split::{EachOption, OptionList};
 use crate::solve::split::{SolverCell, Split, SPLIT_TABLE_CAP};
 
@@ -31,10 +31,8 @@ pub struct Cram {
 }
 
 /// `cram`.
-pub const CRAM: Entry = Entry::plain("cram", "boards RxC or maps ..x/...", "2x3", |_| {
-    Ok(boxed(Cram::default()))
-})
-.about("Cram: place a domino on two free adjacent squares; the last to place one wins");
+pub const CRAM: Entry = Entry::of::<Cram>("cram", "boards RxC or maps ..x/...", "2x3")
+    .about("Cram: place a domino on two free adjacent squares; the last to place one wins");
 
 /// The rules of Cram on canonical regions, for the split search.
 pub struct CramMoves;

@@ -25,7 +25,7 @@ use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use crate::ruleset::{analyze_parsed, Analysis, Game, Move, PositionMove, Value};
-use crate::ruleset::{boxed, MiserePlay, Parsed};
+use crate::ruleset::{MiserePlay, Parsed};
 
 /// The longest side accepted.
 pub const MAX_SIDE: u64 = 1 << 20;
@@ -124,10 +124,8 @@ pub struct Cutting {
 }
 
 /// `cutting`.
-pub const CUTTING: Entry = Entry::plain("cutting", "pieces WxH", "4x2", |_| {
-    Ok(boxed(Cutting::default()))
-})
-.about("Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)");
+pub const CUTTING: Entry = Entry::of::<Cutting>("cutting", "pieces WxH", "4x2")
+    .about("Cutting Game: cut a piece in two; cutting out a 1x1 wins (POJ 2311)");
 
 impl Cutting {
     /// `G(w, h)` of the reduced game (both sides at least 2), growing the

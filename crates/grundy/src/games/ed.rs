@@ -15,7 +15,6 @@ use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::ruleset::boxed;
 use crate::ruleset::{parse_pair, Game};
 
 /// `G(x, y)` for one E&D pair.
@@ -68,7 +67,7 @@ pub fn splits_with_value(x: u64, t: u64, max: usize) -> (Vec<(u64, u64)>, bool) 
 pub struct Ed;
 
 /// `ed`.
-pub const ED: Entry = Entry::plain("ed", "pairs x,y", "3,5", |_| Ok(boxed(Ed)))
+pub const ED: Entry = Entry::of::<Ed>("ed", "pairs x,y", "3,5")
     .about("E&D: drop one pile, split the other (Luogu P2148)");
 
 impl Game for Ed {

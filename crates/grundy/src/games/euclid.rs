@@ -15,7 +15,6 @@ use crate::error::Result;
 use crate::game::Limits;
 use crate::game::Visit;
 use crate::nimber::Nimber;
-use crate::ruleset::boxed;
 use crate::ruleset::{parse_pair, Game};
 
 /// Value of the `j`-th chain element above a bottom of value `g0`
@@ -44,7 +43,7 @@ pub fn euclid_value(a: u64, b: u64) -> u64 {
 pub struct Euclid;
 
 /// `euclid`.
-pub const EUCLID: Entry = Entry::plain("euclid", "pairs a,b", "7,3", |_| Ok(boxed(Euclid)))
+pub const EUCLID: Entry = Entry::of::<Euclid>("euclid", "pairs a,b", "7,3")
     .about("Euclid's game: subtract a multiple of the smaller (Luogu P1290)");
 
 impl Euclid {

@@ -16,7 +16,6 @@ use crate::error::Result;
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::nimber::Nimber;
-use crate::ruleset::boxed;
 use crate::ruleset::{parse_count, Game};
 use crate::solve::Memo;
 
@@ -63,7 +62,7 @@ pub struct Mult {
 }
 
 /// `mult`.
-pub const MULT: Entry = Entry::plain("mult", "targets n", "20", |_| Ok(boxed(Mult::default())))
+pub const MULT: Entry = Entry::of::<Mult>("mult", "targets n", "20")
     .about("multiplication game: reach a product >= n (POJ 2505)");
 
 impl Default for Mult {

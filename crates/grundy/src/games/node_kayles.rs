@@ -22,7 +22,7 @@ use crate::games::grid::files;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::grid::text::{draw_board, format_board, parse_board, parse_dims};
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Game, SplitComponent};
+use crate::ruleset::{Game, SplitComponent};
 use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
@@ -54,11 +54,10 @@ pub struct NodeKayles {
 }
 
 /// `node-kayles`.
-pub const NODE_KAYLES: Entry = Entry::plain(
+pub const NODE_KAYLES: Entry = Entry::of::<NodeKayles>(
     "node-kayles",
     "graphs path:N cycle:N grid:RxC kbip:MxN, maps ../.x, edges a-b,b-c",
     "cycle:7",
-    |_| Ok(boxed(NodeKayles::default())),
 )
 .about("Node Kayles: take a vertex and its neighbours; on a path it is octal 0.137");
 

@@ -28,7 +28,6 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::game::{Ignored, Visit};
 use crate::nimber::Nimber;
-use crate::ruleset::boxed;
 use crate::ruleset::{Game, MAX_LISTED_TEXT};
 
 /// How the strip with no coins is written; `0` would be a coin on 0.
@@ -211,13 +210,9 @@ fn move_to_value(rev: &[u64], from: u64, total: u64, target: u64) -> Option<u64>
 pub struct Welter;
 
 /// Welter's game in the registry.
-pub const WELTER: Entry = Entry::plain(
-    "welter",
-    "strips of squares 1,4,6 or empty",
-    "2,5;1,3",
-    |_| Ok(boxed(Welter)),
-)
-.about("Welter's game: move a coin to a lower empty square (Nim with distinct heaps)");
+pub const WELTER: Entry =
+    Entry::of::<Welter>("welter", "strips of squares 1,4,6 or empty", "2,5;1,3")
+        .about("Welter's game: move a coin to a lower empty square (Nim with distinct heaps)");
 
 impl Game for Welter {
     type Comp = Strip;

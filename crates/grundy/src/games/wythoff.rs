@@ -14,8 +14,8 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
+use crate::ruleset::Parsed;
 use crate::ruleset::{analyze_parsed, parse_pair, Analysis, Game, Move};
-use crate::ruleset::{boxed, Parsed};
 
 /// The largest pile accepted (keeps `5k^2` inside a `u128`).
 pub const MAX_PILE: u64 = 1 << 62;
@@ -141,10 +141,8 @@ pub struct Wythoff {
 }
 
 /// `wythoff`.
-pub const WYTHOFF: Entry = Entry::plain("wythoff", "pairs a,b", "3,5", |_| {
-    Ok(boxed(Wythoff::default()))
-})
-.about("Wythoff: take from one pile or the same from both");
+pub const WYTHOFF: Entry = Entry::of::<Wythoff>("wythoff", "pairs a,b", "3,5")
+    .about("Wythoff: take from one pile or the same from both");
 
 impl Wythoff {
     /// `G(a, b)` from the table, growing it if the budget allows.

@@ -27,7 +27,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::grid::text::parse_dims;
 use crate::nimber::Nimber;
-use crate::ruleset::{boxed, Game, SplitComponent};
+use crate::ruleset::{Game, SplitComponent};
 use crate::solve::diagrams::{self as dense, Dense};
 use crate::solve::split::{OptionList, SolverCell, Split};
 
@@ -49,10 +49,8 @@ pub struct Chomp {
 }
 
 /// `chomp`.
-pub const CHOMP: Entry = Entry::plain("chomp", "bars RxC or row lengths 5,3,1", "3x4", |_| {
-    Ok(boxed(Chomp::default()))
-})
-.about("Chomp: bite a square and all below and right of it; the top-left square is poisoned");
+pub const CHOMP: Entry = Entry::of::<Chomp>("chomp", "bars RxC or row lengths 5,3,1", "3x4")
+    .about("Chomp: bite a square and all below and right of it; the top-left square is poisoned");
 
 /// `PREFIX[n]`: a 1 in each of the low `n` bytes.
 const PREFIX: [u128; 17] = {
