@@ -325,16 +325,6 @@ mod tests {
     }
 
     #[test]
-    fn a_long_thin_table_stops_when_asked() {
-        // Rows 2 and 3 only: the stop flag must be read inside a row.
-        let c = Cutting::default();
-        let err = c
-            .value_of(3, 5000, &super::super::stopped_limits())
-            .unwrap_err();
-        assert!(matches!(err, Error::Interrupted(_)), "{err}");
-    }
-
-    #[test]
     fn the_table_is_symmetric_and_grows() {
         let c = Cutting::default();
         let small = value(&c, 5, 9);

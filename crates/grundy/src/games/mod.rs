@@ -122,3 +122,30 @@ pub(crate) fn stopped_limits() -> crate::game::Limits {
         ..crate::game::Limits::default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cutting::Cutting;
+    use super::stopped_limits;
+    use super::wythoff::Wythoff;
+    use crate::error::Error;
+    use crate::game::Limits;
+
+    /// The pair games' value tables read the stop flag while they grow
+    /// (Cutting's inside a row: rows 2 and 3 alone are long), and a table
+    /// stopped part-way still answers.
+    #[test]
+    fn value_tables_stop_when_asked() {
+        let (c, w) = (Cutting::default(), Wythoff::default());
+        let stopped = [
+            c.value_of(3, 5000, &stopped_limits()),
+            w.value_of(3000, 5, &stopped_limits()),
+        ];
+        for r in stopped {
+            let err = r.unwrap_err();
+            assert!(matches!(err, Error::Interrupted(_)), "{err}");
+        }
+        assert_eq!(c.value_of(3, 2, &Limits::default()).unwrap(), 0);
+        assert_eq!(w.value_of(3, 5, &Limits::default()).unwrap(), 0);
+    }
+}

@@ -244,17 +244,3 @@ impl Game for Wythoff {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_value_table_stops_when_asked() {
-        let w = Wythoff::default();
-        let err = w
-            .value_of(3000, 5, &super::super::stopped_limits())
-            .unwrap_err();
-        assert!(matches!(err, Error::Interrupted(_)), "{err}");
-        assert_eq!(w.value_of(3, 5, &Limits::default()).unwrap(), 0);
-    }
-}
