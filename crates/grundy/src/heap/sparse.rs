@@ -411,7 +411,7 @@ impl SparseEngine {
             unknown,
             cand,
         };
-        self.scan(&h, s)
+        self.scan(h, s)
     }
 
     /// The plain mex over every option, for tables with values beyond 16

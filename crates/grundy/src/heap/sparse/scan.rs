@@ -31,6 +31,7 @@ impl Span {
 /// What the scan of heap `n` works on: the values so far `t` and their
 /// mirror image `rev` (the engine's), with the heaps from `unknown` on
 /// not valued yet; `cand` is `G(n)` unless a needed value is missing.
+#[derive(Clone, Copy)]
 pub(super) struct Scan<'t> {
     pub(super) t: &'t [u16],
     pub(super) rev: &'t [u16],
@@ -51,7 +52,7 @@ impl SparseEngine {
     /// Scans the splits of heap `n` until every value in `s.needed` has
     /// been produced, and returns `G(n)`: `cand`, or the smallest needed
     /// value no split produces.
-    pub(super) fn scan(&self, h: &Scan<'_>, s: &mut Scratch) -> u32 {
+    pub(super) fn scan(&self, h: Scan<'_>, s: &mut Scratch) -> u32 {
         // All split kinds interleaved, from both ends, a block at a time.
         let mut span = Span::FIRST;
         if s.needed.len() > 64 {
@@ -69,7 +70,7 @@ impl SparseEngine {
         let done = loop {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
-                let Some((small, large)) = Self::block(h, k, unequal, span, top) else {
+                let Some((small, large)) = Self::block(&h, k, unequal, span, top) else {
                     continue;
                 };
                 any = true;
@@ -143,13 +144,13 @@ impl SparseEngine {
     /// Step 4 while more than 64 values are needed: mark every value
     /// produced. Breaks with `G(n)`, or continues with the next block once
     /// at most 64 are left for the register scan.
-    fn scan_marking(&self, h: &Scan<'_>, s: &mut Scratch) -> ControlFlow<u32, Span> {
+    fn scan_marking(&self, h: Scan<'_>, s: &mut Scratch) -> ControlFlow<u32, Span> {
         let marks = &mut *s.marks;
         let mut span = Span::FIRST;
         loop {
             let mut any = false;
             for (&(k, unequal), top) in self.split_ends() {
-                if let Some((small, large)) = Self::block(h, k, unequal, span, top) {
+                if let Some((small, large)) = Self::block(&h, k, unequal, span, top) {
                     any = true;
                     for (&x, &y) in small.iter().zip(large) {
                         marks[(x ^ y) as usize] = 1;
