@@ -243,4 +243,3 @@ impl Game for Wythoff {
         }
     }
 }
-

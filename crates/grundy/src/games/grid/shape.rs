@@ -202,6 +202,7 @@ impl<W: Word> Region<W> {
     }
 
     /// The same region in its bounding box.
+    #[inline]
     pub fn cropped(&self) -> Region<W> {
         let zero = W::zero();
         if self.bits == zero {
@@ -330,6 +331,7 @@ impl<W: Word> Region<W> {
 /// least key of all eight, because regions of wide boards are mostly
 /// wide already and turning a region over its diagonal costs a step per
 /// cell, the most of any image.
+#[inline]
 pub fn canonical<W: Word>(r: Region<W>) -> u128 {
     let least = |s: Region<W>| {
         let f = s.flipped();
