@@ -12,18 +12,17 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{count_texts, count_total};
 use crate::game::{Limits, Outcome};
-use crate::ruleset::{boxed, MiserePlay, Parsed};
 use crate::ruleset::{parse_count, Analysis, Game, Move, PositionMove};
+use crate::ruleset::{MiserePlay, Parsed};
 
 /// Staircase Nim.
 #[derive(Clone, Debug, Default)]
 pub struct Staircase;
 
 /// `staircase`.
-pub const STAIRCASE: Entry = Entry::plain("staircase", "coins on steps 1,2,3,...", "2;1;1", |_| {
-    Ok(boxed(Staircase))
-})
-.about("staircase Nim: move coins down one step");
+pub const STAIRCASE: Entry =
+    Entry::of::<Staircase>("staircase", "coins on steps 1,2,3,...", "2;1;1")
+        .about("staircase Nim: move coins down one step");
 
 impl Staircase {
     /// XOR of the coins on odd steps (`coins[0]` is step 1).

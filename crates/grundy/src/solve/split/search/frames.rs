@@ -22,7 +22,8 @@ pub(super) enum Call {
 }
 
 impl Call {
-    /// [`Call::One`]: whether `key + *n` is won.
+    /// [`Call::One`]: whether `key + *n` is won, `key + *m` being known
+    /// won for every `m < floor`.
     pub(super) fn outcome(key: u128, n: u64, floor: u64, depth: u32) -> Call {
         Call::One {
             key,
