@@ -311,56 +311,49 @@ fn the_localhost_recipe_runs() {
 #[test]
 fn bad_clusters_fail_in_one_line() {
     let bad = file("bad.hosts", "127.0.0.1:1\nlocalhost\n");
-    fails(
-        &["value", "cram", "2x3", "--cluster", &bad],
-        "bad.hosts line 2",
-    );
     let empty = file("empty.hosts", "# nobody\n\n");
-    fails(
-        &["value", "cram", "2x3", "--cluster", &empty],
-        "lists no host",
-    );
     let two = hosts("two.hosts", 2);
-    fails(
-        &["value", "cram", "2x3", "--cluster", &two, "--process", "2"],
-        "--process 2 is out of range",
-    );
-    fails(
-        &["value", "cram", "2x3", "--cluster", "/nonexistent/h.txt"],
-        "cannot read the hosts file /nonexistent/h.txt",
-    );
-    fails(
-        &["value", "cram", "2x3", "--cluster", "0"],
-        "--cluster 0: a cluster needs at least one process",
-    );
-    fails(
-        &["value", "cram", "2x3", "--cluster", "3"],
-        "--cluster 3 starts 3 processes: say which one this is with --process I (0 to 2)",
-    );
-    fails(
-        &["value", "nim", "3", "--cluster", &two],
-        "nim has no cluster mode",
-    );
-    fails(
-        &["value", "cram", "3x3", "--misere", "--cluster", &two],
-        "--cluster values normal play only",
-    );
-    fails(
-        &["value", "cram", "2x3", "--cluster", &two],
-        "lists 2 processes: say which one this is with --process I (0 to 1)",
-    );
-    fails(
-        &[
-            "value",
-            "cram",
-            "6x6",
-            "--cluster",
-            &hosts("small.hosts", 1),
-            "--memory",
-            "1K",
-        ],
-        "memory",
-    );
+    let one = hosts("small.hosts", 1);
+    // Each case: the words after `grundy value`, and what its error says.
+    let cases: [(&[&str], &str); 10] = [
+        (&["cram", "2x3", "--cluster", &bad], "bad.hosts line 2"),
+        (&["cram", "2x3", "--cluster", &empty], "lists no host"),
+        (
+            &["cram", "2x3", "--cluster", &two, "--process", "2"],
+            "--process 2 is out of range",
+        ),
+        (
+            &["cram", "2x3", "--cluster", "/nonexistent/h.txt"],
+            "cannot read the hosts file /nonexistent/h.txt",
+        ),
+        (
+            &["cram", "2x3", "--cluster", "0"],
+            "--cluster 0: a cluster needs at least one process",
+        ),
+        (
+            &["cram", "2x3", "--cluster", "3"],
+            "--cluster 3 starts 3 processes: say which one this is with --process I (0 to 2)",
+        ),
+        (&["nim", "3", "--cluster", &two], "nim has no cluster mode"),
+        (
+            &["cram", "3x3", "--misere", "--cluster", &two],
+            "--cluster values normal play only",
+        ),
+        (
+            &["cram", "2x3", "--cluster", &two],
+            "lists 2 processes: say which one this is with --process I (0 to 1)",
+        ),
+        (
+            &["cram", "6x6", "--cluster", &one, "--memory", "1K"],
+            "memory",
+        ),
+    ];
+    for (words, needle) in cases {
+        let args: Vec<&str> = std::iter::once("value")
+            .chain(words.iter().copied())
+            .collect();
+        fails(&args, needle);
+    }
 }
 
 #[test]

@@ -109,12 +109,10 @@ pub fn run(
 /// `N` processes on this machine that timely's `-n N` gives.
 fn hosts(path: &str) -> anyhow::Result<Hosts> {
     let local = path.parse::<usize>().ok();
-    match local {
-        Some(0) if !std::path::Path::new(path).exists() => {
-            bail!("--cluster 0: a cluster needs at least one process")
-        }
-        Some(n) if !std::path::Path::new(path).exists() => Ok(Hosts::local(n)),
-        _ => {
+    match local.filter(|_| !std::path::Path::new(path).exists()) {
+        Some(0) => bail!("--cluster 0: a cluster needs at least one process"),
+        Some(n) => Ok(Hosts::local(n)),
+        None => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
             Ok(Hosts::parse(&text, path)?)
