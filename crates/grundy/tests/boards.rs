@@ -293,6 +293,99 @@ fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
     assert!(split >= 30, "only {split} maps were cut apart");
 }
 
+/// Induced paths ("snakes") grown by a fixed pseudo-random walk in an
+/// `h` by `w` box: each new cell is next to the last one and to no other
+/// cell of the snake.
+fn snakes(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let near = |i: usize| {
+        let (r, c) = (i / w, i % w);
+        let mut out = Vec::new();
+        if c > 0 {
+            out.push(i - 1);
+        }
+        if c + 1 < w {
+            out.push(i + 1);
+        }
+        if r > 0 {
+            out.push(i - w);
+        }
+        if r + 1 < h {
+            out.push(i + w);
+        }
+        out
+    };
+    (0..n)
+        .map(|_| {
+            let mut last = next() as usize % (h * w);
+            let mut snake = 1u64 << last;
+            loop {
+                let free: Vec<usize> = near(last)
+                    .into_iter()
+                    .filter(|&j| snake >> j & 1 == 0)
+                    .filter(|&j| near(j).iter().all(|&k| k == last || snake >> k & 1 == 0))
+                    .collect();
+                if free.is_empty() || next() % 8 == 0 {
+                    return snake;
+                }
+                last = free[next() as usize % free.len()];
+                snake |= 1 << last;
+            }
+        })
+        .collect()
+}
+
+/// Cram depends only on which squares are neighbours, so a snake of `n`
+/// squares is keyed as the straight strip of `n` squares (one table entry
+/// for all) and is worth what the strip is worth: Dawson's Kayles; Node
+/// Kayles likewise.
+#[test]
+fn cram_snakes_are_keyed_and_valued_as_strips() {
+    let (g, kayles) = (game("cram"), game("node-kayles"));
+    let mut bent = 0;
+    for (h, w, seed) in [(4, 4, 21), (5, 6, 22), (6, 6, 23), (3, 8, 24)] {
+        for free in snakes(h, w, 60, seed) {
+            let n = free.count_ones() as usize;
+            let r: Region = Region {
+                bits: free.into(),
+                h,
+                w,
+            };
+            let strip: Region = Region {
+                bits: (1u128 << n) - 1,
+                h: 1,
+                w: n,
+            };
+            let mut keys = [cram::region_keys(&r), cram::region_keys(&strip)];
+            keys.iter_mut().for_each(|k| k.sort_unstable());
+            assert_eq!(keys[0], keys[1], "{}", map(free, h, w));
+            let want = cram_brute(free, h, w);
+            assert_eq!(value(&*g, &map(free, h, w)), want, "{}", map(free, h, w));
+            assert_eq!(cram_brute((1 << n) - 1, 1, n), want, "{}", map(free, h, w));
+            // Node Kayles keys its parts the same way (Dawson's chess).
+            if n <= 16 {
+                let all = (1u64 << n) - 1;
+                let path: Vec<u64> = (0..n).map(|i| (1 << i >> 1 | 1 << i << 1) & all).collect();
+                let want = node_kayles_brute(&path);
+                assert_eq!(
+                    value(&*kayles, &map(free, h, w)),
+                    want,
+                    "{}",
+                    map(free, h, w)
+                );
+            }
+            bent += usize::from(r.horizontal_pairs() != 0 && r.vertical_pairs() != 0);
+        }
+    }
+    assert!(bent >= 100, "only {bent} snakes turn a corner");
+}
+
 #[test]
 fn cram_winning_moves_are_the_options_of_the_right_value() {
     let g = game("cram");

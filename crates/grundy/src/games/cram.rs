@@ -6,7 +6,8 @@
 //! board it leaves. Once placed, dominoes cut the board into regions that
 //! are played independently, so a board is valued by the split search
 //! ([`crate::solve::split`]): regions as bit-boards keyed under the eight
-//! symmetries of the grid, values XORed. A lone square is worth 0 and is
+//! symmetries of the grid (and every path of squares as the straight
+//! strip of its length), values XORed. A lone square is worth 0 and is
 //! never searched.
 
 use crate::answer::drawing::Drawing;

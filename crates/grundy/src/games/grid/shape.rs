@@ -395,17 +395,48 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 
 /// Appends the canonical keys of the connected parts of `cells` (in
 /// `box_`) to `out`, leaving out parts of `skip` cells or fewer.
+///
+/// A part whose cells form a path (each next to at most two others, one
+/// fewer pair of neighbours than cells) is keyed as the straight strip of
+/// its length: the grid games play on which cells are neighbours, not on
+/// where they lie, so every path of `n` cells is one game (Dawson's
+/// Kayles for Cram, Dawson's chess for Node Kayles), and snakes of one
+/// length share one entry of the table and one search.
 pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, skip: u32, out: &mut Vec<u128>) {
     for_each_part(box_, cells, |part| {
-        if part.count_ones() > skip {
-            let r = Region {
-                bits: part,
-                ..*box_
-            }
-            .cropped();
-            out.push(canonical(r));
+        let n = part.count_ones();
+        if n <= skip {
+            return;
         }
+        let r = Region {
+            bits: part,
+            ..*box_
+        };
+        let pairs = r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones();
+        out.push(if pairs + 1 == n && at_most_two_neighbours(box_, part) {
+            strip_key(n as usize)
+        } else {
+            canonical(r.cropped())
+        });
     });
+}
+
+/// Whether no cell of `cells` (in `box_`) has three or more neighbours
+/// in it.
+#[inline]
+fn at_most_two_neighbours<W: Word>(box_: &Region<W>, cells: W) -> bool {
+    let [a, b, c, d] = box_.sides(cells);
+    cells & ((a & b & (c | d)) | (c & d & (a | b))) == W::zero()
+}
+
+/// The key of the strip of `n` cells in a row (its own canonical key).
+fn strip_key(n: usize) -> u128 {
+    Region::<u128> {
+        bits: ones(n),
+        h: 1,
+        w: n,
+    }
+    .key()
 }
 
 #[cfg(test)]
