@@ -193,16 +193,21 @@ fn symmetric_cram_maps_match_the_brute_force() {
     }
 }
 
-/// Free sets of an `h` by `w` box from a fixed pseudo-random sequence,
-/// three cells in four free: dense enough for leaves and bridges.
-fn sample_maps(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
+/// A fixed pseudo-random sequence (xorshift) from `seed`.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     let mut x = seed;
-    let mut next = move || {
+    move || {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x
-    };
+    }
+}
+
+/// Free sets of an `h` by `w` box from a fixed pseudo-random sequence,
+/// three cells in four free: dense enough for leaves and bridges.
+fn sample_maps(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
+    let mut next = xorshift(seed);
     (0..n)
         .map(|_| (next() | next()) & ((1 << (h * w)) - 1))
         .collect()
@@ -297,13 +302,7 @@ fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
 /// `h` by `w` box: each new cell is next to the last one and to no other
 /// cell of the snake.
 fn snakes(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
-    let mut x = seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(seed);
     let near = |i: usize| {
         let (r, c) = (i / w, i % w);
         let mut out = Vec::new();
