@@ -363,21 +363,16 @@ fn cram_snakes_are_keyed_and_valued_as_strips() {
             };
             let mut keys = [cram::region_keys(&r), cram::region_keys(&strip)];
             keys.iter_mut().for_each(|k| k.sort_unstable());
-            assert_eq!(keys[0], keys[1], "{}", map(free, h, w));
+            let text = map(free, h, w);
+            assert_eq!(keys[0], keys[1], "{text}");
             let want = cram_brute(free, h, w);
-            assert_eq!(value(&*g, &map(free, h, w)), want, "{}", map(free, h, w));
-            assert_eq!(cram_brute((1 << n) - 1, 1, n), want, "{}", map(free, h, w));
+            assert_eq!(value(&*g, &text), want, "{text}");
+            assert_eq!(cram_brute((1 << n) - 1, 1, n), want, "{text}");
             // Node Kayles keys its parts the same way (Dawson's chess).
             if n <= 16 {
                 let all = (1u64 << n) - 1;
                 let path: Vec<u64> = (0..n).map(|i| (1 << i >> 1 | 1 << i << 1) & all).collect();
-                let want = node_kayles_brute(&path);
-                assert_eq!(
-                    value(&*kayles, &map(free, h, w)),
-                    want,
-                    "{}",
-                    map(free, h, w)
-                );
+                assert_eq!(value(&*kayles, &text), node_kayles_brute(&path), "{text}");
             }
             bent += usize::from(r.horizontal_pairs() != 0 && r.vertical_pairs() != 0);
         }

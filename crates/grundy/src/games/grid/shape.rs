@@ -412,8 +412,11 @@ pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, skip: u32, out: &mut Vec<
             bits: part,
             ..*box_
         };
-        let pairs = r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones();
-        out.push(if pairs + 1 == n && at_most_two_neighbours(box_, part) {
+        // The degree test first: it rules out most parts, and the pairs
+        // need counting only when it passes.
+        let path = at_most_two_neighbours(box_, part)
+            && r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones() + 1 == n;
+        out.push(if path {
             strip_key(n as usize)
         } else {
             canonical(r.cropped())
