@@ -15,7 +15,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::grid::files::parse_board_lines;
-use crate::games::grid::shape::{for_each_part_cut, push_parts, Region, Word};
+use crate::games::grid::shape::{for_each_part_cut, push_parts_sided, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, SplitComponent};
@@ -134,16 +134,16 @@ pub fn region_keys(board: &Region) -> Vec<u128> {
 /// `r`) worth searching: [`pruned`], then cut apart at [`corner_blocks`]
 /// where that splits them, each new part pruned and cut in turn.
 fn push_regions<W: Word>(r: &Region<W>, cells: W, keys: &mut Vec<u128>) {
-    let cells = pruned(r, cells);
-    let cut = corner_blocks(r, cells);
+    let (cells, sides) = pruned_sided(r, cells);
+    let cut = blocks_of(r, cells, sides);
     if cut == W::zero() {
-        push_parts(r, cells, 1, keys);
+        push_parts_sided(r, cells, sides, true, keys);
         return;
     }
     for_each_part_cut(r, cells, cut, |part| {
         if part == cells {
-            push_parts(r, part, 1, keys);
-        } else if part.count_ones() > 1 {
+            push_parts_sided(r, part, sides, true, keys);
+        } else if part & (part - W::one()) != W::zero() {
             push_regions(r, part, keys);
         }
     });
@@ -168,7 +168,12 @@ fn push_regions<W: Word>(r: &Region<W>, cells: W, keys: &mut Vec<u128>) {
 /// `BD` and `AC` (up to naming the leaf on `C`, or on `B`, `D` or `A`).
 /// So both games have options of the same values, and one value.
 pub fn corner_blocks<W: Word>(r: &Region<W>, cells: W) -> W {
-    let [left, right, above, below] = r.sides(cells);
+    blocks_of(r, cells, r.sides(cells))
+}
+
+/// [`corner_blocks`] given the [`Region::sides`] of `cells`.
+#[inline]
+fn blocks_of<W: Word>(r: &Region<W>, cells: W, [left, right, above, below]: [W; 4]) -> W {
     let top_left = cells & right & below & !left & !above;
     let bottom_right = cells & left & above & !right & !below;
     let blocks = top_left & (bottom_right >> (r.w + 1));
@@ -181,32 +186,75 @@ pub fn corner_blocks<W: Word>(r: &Region<W>, cells: W) -> W {
 
 /// The cells with at least one and with at least two of the four `sides`
 /// sets: the cells with a neighbour, and those with two.
+#[inline]
 fn one_and_two<W: Word>([a, b, c, d]: [W; 4]) -> (W, W) {
     (a | b | c | d, (a & b) | (c & d) | ((a | b) & (c | d)))
 }
 
-/// The free cells (`cells`, in the box of `r`) with exactly one free
-/// neighbour: the leaves.
-fn leaves<W: Word>(r: &Region<W>, cells: W) -> W {
-    let (one, two) = one_and_two(r.sides(cells));
-    cells & one & !two
+/// What both pruning rules read of a set of free cells: worked out once
+/// for both.
+struct Look<W> {
+    /// The [`Region::sides`] of the cells.
+    sides: [W; 4],
+    /// The cells with two neighbours or more.
+    two: W,
+    /// The cells with one neighbour exactly.
+    leaves: W,
+    /// The cells next to a leaf (the stars).
+    stars: W,
+    /// The cells next to two leaves or more.
+    crowded: W,
+}
+
+impl<W: Word> Look<W> {
+    /// The look of `cells` in the box of `r`.
+    #[inline]
+    fn of(r: &Region<W>, cells: W) -> Look<W> {
+        let sides = r.sides(cells);
+        let (one, two) = one_and_two(sides);
+        let leaves = cells & one & !two;
+        let (stars, crowded) = if leaves == W::zero() {
+            (W::zero(), W::zero())
+        } else {
+            one_and_two(r.sides(leaves))
+        };
+        Look {
+            sides,
+            two,
+            leaves,
+            stars,
+            crowded: crowded & cells,
+        }
+    }
 }
 
 /// `cells` (free cells in the box of `r`) less the cells Cram's value does
 /// not depend on, by [`without_extra_leaves`] and [`without_bridges`]
 /// until neither finds any: fewer cells make fewer distinct regions to
 /// search, and cut more regions apart.
-pub fn pruned<W: Word>(r: &Region<W>, mut cells: W) -> W {
-    if leaves(r, cells) == W::zero() {
-        // Both rules need a leaf (a bridge is next to stars of leaves).
-        return cells;
-    }
+pub fn pruned<W: Word>(r: &Region<W>, cells: W) -> W {
+    pruned_sided(r, cells).0
+}
+
+/// [`pruned`], with the [`Region::sides`] of the cells it leaves.
+#[inline]
+fn pruned_sided<W: Word>(r: &Region<W>, mut cells: W) -> (W, [W; 4]) {
     loop {
-        let next = without_bridges(r, without_extra_leaves(r, cells));
-        if next == cells {
-            return cells;
+        let look = Look::of(r, cells);
+        if look.leaves == W::zero() {
+            // Both rules need a leaf (a bridge is next to stars of leaves).
+            return (cells, look.sides);
         }
-        cells = next;
+        let fewer = extra_leaves_out(r, cells, &look);
+        if fewer != cells {
+            cells = fewer;
+            continue;
+        }
+        let fewer = bridges_out(r, cells, &look);
+        if fewer == cells {
+            return (cells, look.sides);
+        }
+        cells = fewer;
     }
 }
 
@@ -216,15 +264,19 @@ pub fn pruned<W: Word>(r: &Region<W>, mut cells: W) -> W {
 /// dead cells, and every other move keeps them leaves of `s`; by
 /// induction the two positions have options of equal values.
 pub fn without_extra_leaves<W: Word>(r: &Region<W>, cells: W) -> W {
-    let leaves = leaves(r, cells);
-    let (_, crowded) = one_and_two(r.sides(leaves));
-    let mut crowded = crowded & cells;
+    extra_leaves_out(r, cells, &Look::of(r, cells))
+}
+
+/// [`without_extra_leaves`] given the [`Look`] of `cells`.
+#[inline]
+fn extra_leaves_out<W: Word>(r: &Region<W>, cells: W, look: &Look<W>) -> W {
+    let mut crowded = look.crowded;
     let mut out = cells;
     let one = W::one();
     while crowded != W::zero() {
         let s = crowded.lowest();
         crowded = crowded & !s;
-        let mine = r.neighbours(s) & leaves;
+        let mine = r.neighbours(s) & look.leaves;
         out = out & !(mine & (mine - one));
     }
     out
@@ -239,10 +291,17 @@ pub fn without_extra_leaves<W: Word>(r: &Region<W>, cells: W) -> W {
 /// [`without_extra_leaves`]) or isolates it. Bridges are never next to
 /// each other, so all go at once.
 pub fn without_bridges<W: Word>(r: &Region<W>, cells: W) -> W {
-    let (_, two) = one_and_two(r.sides(cells));
-    let (stars, _) = one_and_two(r.sides(leaves(r, cells)));
-    let (beside_others, _) = one_and_two(r.sides(cells & !stars));
-    cells & !(two & !stars & !beside_others)
+    bridges_out(r, cells, &Look::of(r, cells))
+}
+
+/// [`without_bridges`] given the [`Look`] of `cells`.
+#[inline]
+fn bridges_out<W: Word>(r: &Region<W>, cells: W, look: &Look<W>) -> W {
+    if look.stars == W::zero() {
+        return cells;
+    }
+    let (beside_others, _) = one_and_two(r.sides(cells & !look.stars));
+    cells & !(look.two & !look.stars & !beside_others)
 }
 
 /// A table big enough for the regions of a board of `cells` squares.

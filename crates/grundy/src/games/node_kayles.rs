@@ -147,7 +147,12 @@ fn grid_options<W: Word>(r: Region<W>, out: &mut OptionList) {
     while rest != W::zero() {
         let cell = rest.lowest();
         rest = rest & !cell;
-        push_parts(&r, r.bits & !(cell | r.neighbours(cell)), 0, &mut out.parts);
+        push_parts(
+            &r,
+            r.bits & !(cell | r.neighbours(cell)),
+            false,
+            &mut out.parts,
+        );
         out.end_option();
     }
 }
@@ -416,7 +421,7 @@ impl Game for NodeKayles {
             NkGraph::Grid(r) => {
                 let solver = self.grid_solver.get(limits, cap(r.bits))?;
                 let mut keys = Vec::new();
-                push_parts(r, r.bits, 0, &mut keys);
+                push_parts(r, r.bits, false, &mut keys);
                 solver.sum(&NkMoves { adj: &[] }, &keys, limits)?
             }
             NkGraph::Graph(g) => {
@@ -513,7 +518,7 @@ impl Game for NodeKayles {
         let mut keys = Vec::new();
         let adj = match g {
             NkGraph::Grid(r) => {
-                push_parts(r, r.bits, 0, &mut keys);
+                push_parts(r, r.bits, false, &mut keys);
                 Arc::new(Vec::new())
             }
             NkGraph::Graph(g) => {

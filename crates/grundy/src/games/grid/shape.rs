@@ -394,7 +394,8 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 }
 
 /// Appends the canonical keys of the connected parts of `cells` (in
-/// `box_`) to `out`, leaving out parts of `skip` cells or fewer.
+/// `box_`) to `out`, leaving out parts of one cell when `lone` says so
+/// (a lone square is worth nothing in Cram).
 ///
 /// A part whose cells form a path (each next to at most two others, one
 /// fewer pair of neighbours than cells) is keyed as the straight strip of
@@ -402,34 +403,48 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 /// where they lie, so every path of `n` cells is one game (Dawson's
 /// Kayles for Cram, Dawson's chess for Node Kayles), and snakes of one
 /// length share one entry of the table and one search.
-pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, skip: u32, out: &mut Vec<u128>) {
+#[inline]
+pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, lone: bool, out: &mut Vec<u128>) {
+    push_parts_sided(box_, cells, box_.sides(cells), lone, out);
+}
+
+/// [`push_parts`] given the [`Region::sides`] of `cells`, which a caller
+/// that read them for its own rules need not have worked out twice.
+pub fn push_parts_sided<W: Word>(
+    box_: &Region<W>,
+    cells: W,
+    [a, b, c, d]: [W; 4],
+    lone: bool,
+    out: &mut Vec<u128>,
+) {
+    // The cells with three or more neighbours: a part is a path only if
+    // it has none (its cells' neighbours are all in it).
+    let crowded = cells & ((a & b & (c | d)) | (c & d & (a | b)));
     for_each_part(box_, cells, |part| {
-        let n = part.count_ones();
-        if n <= skip {
+        // One cell or more than one, without counting: counting bits is a
+        // sequence of a dozen steps on the default x86-64 target.
+        if lone && part & (part - W::one()) == W::zero() {
             return;
         }
         let r = Region {
             bits: part,
             ..*box_
         };
-        // The degree test first: it rules out most parts, and the pairs
-        // need counting only when it passes.
-        let path = at_most_two_neighbours(box_, part)
-            && r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones() + 1 == n;
-        out.push(if path {
-            strip_key(n as usize)
+        // The degree test first: it rules out most parts, and the cells
+        // and pairs need counting only when it passes.
+        out.push(if part & crowded == W::zero() && is_path(&r) {
+            strip_key(part.count_ones() as usize)
         } else {
             canonical(r.cropped())
         });
     });
 }
 
-/// Whether no cell of `cells` (in `box_`) has three or more neighbours
-/// in it.
+/// Whether a connected region in which no cell has three neighbours is a
+/// path: one pair of neighbours fewer than cells (a cycle has as many).
 #[inline]
-fn at_most_two_neighbours<W: Word>(box_: &Region<W>, cells: W) -> bool {
-    let [a, b, c, d] = box_.sides(cells);
-    cells & ((a & b & (c | d)) | (c & d & (a | b))) == W::zero()
+fn is_path<W: Word>(r: &Region<W>) -> bool {
+    r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones() + 1 == r.bits.count_ones()
 }
 
 /// The key of the strip of `n` cells in a row (its own canonical key).
@@ -507,8 +522,8 @@ mod tests {
                         assert_eq!(canonical(n), canonical(r));
                         assert_eq!(n.cropped().key(), r.cropped().key());
                         let (mut wide, mut narrow) = (Vec::new(), Vec::new());
-                        push_parts(&r, bits, 0, &mut wide);
-                        push_parts(&n, n.bits, 0, &mut narrow);
+                        push_parts(&r, bits, false, &mut wide);
+                        push_parts(&n, n.bits, false, &mut narrow);
                         assert_eq!(wide, narrow);
                         let defects: Vec<u128> = n.mirror_defects().map(Word::wide).collect();
                         assert!(defects.into_iter().eq(r.mirror_defects()));
