@@ -405,7 +405,11 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 /// length share one entry of the table and one search.
 #[inline]
 pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, lone: bool, out: &mut Vec<u128>) {
-    push_parts_sided(box_, cells, box_.sides(cells), lone, out);
+    // No cells, no parts (and the box of an empty region may have no
+    // width to read sides in).
+    if cells != W::zero() {
+        push_parts_sided(box_, cells, box_.sides(cells), lone, out);
+    }
 }
 
 /// [`push_parts`] given the [`Region::sides`] of `cells`, which a caller
