@@ -143,7 +143,7 @@ fn push_regions<W: Word>(r: &Region<W>, cells: W, keys: &mut Vec<u128>) {
     for_each_part_cut(r, cells, cut, |part| {
         if part == cells {
             push_parts_sided(r, part, sides, true, keys);
-        } else if part & (part - W::one()) != W::zero() {
+        } else if part.several() {
             push_regions(r, part, keys);
         }
     });
