@@ -17,6 +17,7 @@ use crate::game::{Limits, Visit};
 use crate::games::grid::files::parse_board_lines;
 use crate::games::grid::shape::{for_each_part_cut, push_parts_sided, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
+use crate::games::grid::window::Windows;
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, SplitComponent};
 use crate::solve::split::{EachOption, OptionList};
@@ -87,15 +88,22 @@ impl Split for CramMoves {
 fn list_placements<W: Word>(r: Region<W>, out: &mut OptionList, each: EachOption<'_>) -> bool {
     let (w, col0) = (r.w, r.column_zero());
     let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
-    let columns = centre_out(w).map(|c| (down & (col0 << c), w));
-    let rows = centre_out(r.h).map(|row| (across & (W::low(w) << (row * w)), 1));
+    // Each line of placements: its pairs, the step to a pair's second
+    // cell, and the line's column (down) or row (across).
+    let columns = centre_out(w).map(|c| (down & (col0 << c), w, c));
+    let rows = centre_out(r.h).map(|row| (across & (W::low(w) << (row * w)), 1, row));
+    let windows = Windows::of(&r);
     let one = W::one();
-    for (mut pairs, other) in columns.chain(rows) {
+    for (mut pairs, other, line) in columns.chain(rows) {
         while pairs != W::zero() {
             let i = pairs.trailing_zeros() as usize;
             pairs = pairs & (pairs - one);
             let domino = (one << i) | (one << (i + other));
-            push_regions(&r, r.bits & !domino, &mut out.parts);
+            let whole = windows.as_ref().is_some_and(|x| match other {
+                1 => x.stays_whole(line, i - line * w, true),
+                _ => x.stays_whole((i as u32 / w as u32) as usize, line, false),
+            });
+            push_regions(&r, r.bits & !domino, whole, &mut out.parts);
             out.end_option();
             if each(out) {
                 return true;
@@ -125,26 +133,29 @@ fn centre_out(n: usize) -> impl Iterator<Item = usize> {
 pub fn region_keys(board: &Region) -> Vec<u128> {
     let mut keys = Vec::new();
     if board.bits != 0 {
-        push_regions(board, board.bits, &mut keys);
+        push_regions(board, board.bits, false, &mut keys);
     }
     keys
 }
 
 /// Appends the canonical keys of the regions of `cells` (in the box of
 /// `r`) worth searching: [`pruned`], then cut apart at [`corner_blocks`]
-/// where that splits them, each new part pruned and cut in turn.
-fn push_regions<W: Word>(r: &Region<W>, cells: W, keys: &mut Vec<u128>) {
-    let (cells, sides) = pruned_sided(r, cells);
+/// where that splits them, each new part pruned and cut in turn. When
+/// the caller knows the cells `whole` (connected), and neither pruning
+/// nor cutting could split them, they are keyed as one part without a
+/// flood fill.
+fn push_regions<W: Word>(r: &Region<W>, cells: W, whole: bool, keys: &mut Vec<u128>) {
+    let (cells, sides, bridged) = pruned_sided(r, cells);
     let cut = blocks_of(r, cells, sides);
     if cut == W::zero() {
-        push_parts_sided(r, cells, sides, true, keys);
+        push_parts_sided(r, cells, sides, (true, whole && !bridged), keys);
         return;
     }
     for_each_part_cut(r, cells, cut, |part| {
         if part == cells {
-            push_parts_sided(r, part, sides, true, keys);
+            push_parts_sided(r, part, sides, (true, true), keys);
         } else if part.several() {
-            push_regions(r, part, keys);
+            push_regions(r, part, true, keys);
         }
     });
 }
@@ -236,14 +247,17 @@ pub fn pruned<W: Word>(r: &Region<W>, cells: W) -> W {
     pruned_sided(r, cells).0
 }
 
-/// [`pruned`], with the [`Region::sides`] of the cells it leaves.
+/// [`pruned`], with the [`Region::sides`] of the cells it leaves and
+/// whether it took out bridges (which may cut the cells apart: leaves
+/// never do).
 #[inline]
-fn pruned_sided<W: Word>(r: &Region<W>, mut cells: W) -> (W, [W; 4]) {
+fn pruned_sided<W: Word>(r: &Region<W>, mut cells: W) -> (W, [W; 4], bool) {
+    let mut bridged = false;
     loop {
         let look = Look::of(r, cells);
         if look.leaves == W::zero() {
             // Both rules need a leaf (a bridge is next to stars of leaves).
-            return (cells, look.sides);
+            return (cells, look.sides, bridged);
         }
         let fewer = extra_leaves_out(r, cells, &look);
         if fewer != cells {
@@ -252,9 +266,9 @@ fn pruned_sided<W: Word>(r: &Region<W>, mut cells: W) -> (W, [W; 4]) {
         }
         let fewer = bridges_out(r, cells, &look);
         if fewer == cells {
-            return (cells, look.sides);
+            return (cells, look.sides, bridged);
         }
-        cells = fewer;
+        (cells, bridged) = (fewer, true);
     }
 }
 

@@ -1,8 +1,10 @@
 //! Board geometry shared by the board families (Cram, Node Kayles grids,
 //! Chomp): regions as bit-boards with their symmetries and parts
-//! ([`shape`]), boards as text ([`text`]) and board files ([`files`]).
+//! ([`shape`]), whether a region stays whole without a domino
+//! ([`window`]), boards as text ([`text`]) and board files ([`files`]).
 //! The search that values them is [`crate::solve::split`].
 
 pub mod files;
 pub mod shape;
 pub mod text;
+pub mod window;

@@ -414,37 +414,54 @@ pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, lone: bool, out: &mut Vec
     // No cells, no parts (and the box of an empty region may have no
     // width to read sides in).
     if cells != W::zero() {
-        push_parts_sided(box_, cells, box_.sides(cells), lone, out);
+        push_parts_sided(box_, cells, box_.sides(cells), (lone, false), out);
     }
 }
 
 /// [`push_parts`] given the [`Region::sides`] of `cells`, which a caller
 /// that read them for its own rules need not have worked out twice.
+/// Cells the caller knows `whole` (connected, or none) are keyed as one
+/// part without a flood fill.
 pub fn push_parts_sided<W: Word>(
     box_: &Region<W>,
     cells: W,
-    [a, b, c, d]: [W; 4],
-    lone: bool,
+    sides: [W; 4],
+    (lone, whole): (bool, bool),
     out: &mut Vec<u128>,
 ) {
-    // The cells with three or more neighbours: a part is a path only if
-    // it has none (its cells' neighbours are all in it).
-    let crowded = cells & ((a & b & (c | d)) | (c & d & (a | b)));
-    for_each_part(box_, cells, |part| {
-        if lone && !part.several() {
-            return;
-        }
-        let r = Region {
-            bits: part,
-            ..*box_
-        };
-        // The degree test first: it rules out most parts, and the cells
-        // and pairs need counting only when it passes.
-        out.push(if part & crowded == W::zero() && is_path(&r) {
-            strip_key(part.count_ones() as usize)
-        } else {
-            canonical(r.cropped())
-        });
+    let crowded = crowded(cells, sides);
+    match whole {
+        true if cells == W::zero() => {}
+        true => push_part(box_, cells, crowded, lone, out),
+        false => for_each_part(box_, cells, |p| push_part(box_, p, crowded, lone, out)),
+    }
+}
+
+/// The cells of `cells` with three or more neighbours, by their `sides`:
+/// a part is a path only if it has none (its cells' neighbours are all
+/// in it).
+#[inline]
+fn crowded<W: Word>(cells: W, [a, b, c, d]: [W; 4]) -> W {
+    cells & ((a & b & (c | d)) | (c & d & (a | b)))
+}
+
+/// Appends the key of the connected `part` of `box_` whose cells with
+/// three neighbours or more are among `crowded` ([`push_parts`]).
+#[inline]
+fn push_part<W: Word>(box_: &Region<W>, part: W, crowded: W, lone: bool, out: &mut Vec<u128>) {
+    if lone && !part.several() {
+        return;
+    }
+    let r = Region {
+        bits: part,
+        ..*box_
+    };
+    // The degree test first: it rules out most parts, and the cells
+    // and pairs need counting only when it passes.
+    out.push(if part & crowded == W::zero() && is_path(&r) {
+        strip_key(part.count_ones() as usize)
+    } else {
+        canonical(r.cropped())
     });
 }
 
