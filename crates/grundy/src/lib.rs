@@ -71,6 +71,21 @@ pub(crate) mod testing {
         v.iter().map(|s| s.to_string()).collect()
     }
 
+    /// A xorshift generator of test data: the same numbers every run, so
+    /// a failure names its case again.
+    pub struct Xorshift(pub u64);
+
+    impl Xorshift {
+        /// The next number.
+        pub fn next(&mut self) -> u64 {
+            let x = &mut self.0;
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            *x
+        }
+    }
+
     /// Asserts that `parse` refuses each `(text, phrase)` of `cases` with
     /// an error that says `phrase`.
     pub fn refuses<T: std::fmt::Debug>(

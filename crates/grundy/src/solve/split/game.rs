@@ -167,13 +167,8 @@ mod tests {
     /// at once and one at a time, against counting each key's copies.
     #[test]
     fn equal_pairs_cancel_in_every_option() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = |m: u64| rng.next() % m;
         for _ in 0..2000 {
             let options: Vec<Vec<u128>> = (0..next(5))
                 .map(|_| (0..next(6)).map(|_| u128::from(next(4))).collect())
