@@ -97,8 +97,8 @@ pub struct Windows {
 impl Windows {
     /// The windows of the connected region `r`, when its frame fits a
     /// word and a down window (three framed rows and three cells) fits
-    /// 64 bits: boxes up to 18 wide;
-    /// `None` for others, whose placements are then filled.
+    /// 64 bits (boxes up to 18 wide); `None` for others, whose placements
+    /// are then filled.
     #[inline]
     pub fn of<W: Word>(r: &Region<W>) -> Option<Windows> {
         let stride = r.w + 2;

@@ -90,7 +90,14 @@ impl OptionList {
 
 /// Sorts `parts[start..end]` and writes it from `write` on (at most
 /// `start`) without its equal pairs; returns where the writing ended.
-fn cancel_sorted(parts: &mut [u128], start: usize, end: usize, mut write: usize) -> usize {
+/// The one place pairs cancel: options here, sums in
+/// [`super::cancel_pairs`].
+pub(super) fn cancel_sorted(
+    parts: &mut [u128],
+    start: usize,
+    end: usize,
+    mut write: usize,
+) -> usize {
     parts[start..end].sort_unstable();
     let from = write;
     for i in start..end {

@@ -201,16 +201,10 @@ impl SolverCell {
 
 /// `keys` with pairs of equal keys removed (their values cancel), sorted.
 pub fn cancel_pairs(mut keys: Vec<u128>) -> Vec<u128> {
-    keys.sort_unstable();
-    let mut out = Vec::with_capacity(keys.len());
-    for k in keys {
-        if out.last() == Some(&k) {
-            out.pop();
-        } else {
-            out.push(k);
-        }
-    }
-    out
+    let len = keys.len();
+    let kept = game::cancel_sorted(&mut keys, 0, len, 0);
+    keys.truncate(kept);
+    keys
 }
 
 #[cfg(test)]
