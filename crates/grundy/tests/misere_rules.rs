@@ -10,10 +10,12 @@
 //! `PROPTEST_CASES` sets the cases of each property; by default 10,000
 //! sums are checked in all.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use grundy::{parse, parse_with, Limits, Outcome, Ruleset, SpecOptions};
 use proptest::prelude::*;
+use rustc_hash::FxHashMap;
 
 /// The options of a heap, each the heaps it leaves (heaps of 0 left out).
 type Options = Vec<Vec<u64>>;
@@ -137,24 +139,48 @@ impl Rule {
 
 /// The brute force: whether the player to move wins the sum `heaps`
 /// (sorted) in misère play: with no move at all, yes; otherwise when some
-/// move leaves a sum the opponent loses.
+/// move leaves a sum the opponent loses. The search stops at the first
+/// such move, and each heap's options are listed once.
 struct Brute<'a> {
     rule: &'a Rule,
-    wins: HashMap<Vec<u64>, bool>,
+    options: FxHashMap<u64, Rc<Options>>,
+    wins: FxHashMap<Vec<u64>, bool>,
 }
 
-impl Brute<'_> {
+impl<'a> Brute<'a> {
+    fn new(rule: &'a Rule) -> Self {
+        Brute {
+            rule,
+            options: FxHashMap::default(),
+            wins: FxHashMap::default(),
+        }
+    }
+
+    /// The options of heap `h`, listed once.
+    fn options(&mut self, h: u64) -> Rc<Options> {
+        let rule = self.rule;
+        (self.options.entry(h))
+            .or_insert_with(|| Rc::new(rule.options(h)))
+            .clone()
+    }
+
+    /// The sum left when heap `i` of `heaps` becomes `parts`, sorted.
+    fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+        let mut next = Vec::with_capacity(heaps.len() + parts.len());
+        next.extend_from_slice(&heaps[..i]);
+        next.extend_from_slice(&heaps[i + 1..]);
+        next.extend_from_slice(parts);
+        next.sort_unstable();
+        next
+    }
+
     /// Every sum one move from `heaps`: the moved heap's index and the
     /// heaps it became, with the sum left (sorted).
-    fn moves(&self, heaps: &[u64]) -> Vec<(usize, Vec<u64>, Vec<u64>)> {
+    fn moves(&mut self, heaps: &[u64]) -> Vec<(usize, Vec<u64>, Vec<u64>)> {
         let mut out = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
-            for parts in self.rule.options(h) {
-                let mut next: Vec<u64> = heaps.to_vec();
-                next.remove(i);
-                next.extend(&parts);
-                next.sort_unstable();
-                out.push((i, parts, next));
+            for parts in self.options(h).iter() {
+                out.push((i, parts.clone(), Self::after(heaps, i, parts)));
             }
         }
         out
@@ -167,8 +193,22 @@ impl Brute<'_> {
         if let Some(&w) = self.wins.get(&key) {
             return w;
         }
-        let moves = self.moves(&key);
-        let wins = moves.is_empty() || moves.iter().any(|(_, _, next)| !self.mover_wins(next));
+        let mut any_move = false;
+        let mut wins = false;
+        'heaps: for i in 0..key.len() {
+            // Equal heaps have the same moves: the first of them serves.
+            if i > 0 && key[i] == key[i - 1] {
+                continue;
+            }
+            for parts in self.options(key[i]).iter() {
+                any_move = true;
+                if !self.mover_wins(&Self::after(&key, i, parts)) {
+                    wins = true;
+                    break 'heaps;
+                }
+            }
+        }
+        let wins = wins || !any_move;
         self.wins.insert(key, wins);
         wins
     }
@@ -203,10 +243,7 @@ fn check(rule: &Rule, sums: &[&[u64]]) -> Result<(), TestCaseError> {
         _ => parse(&rule.name(), opts),
     }
     .map_err(|e| TestCaseError::fail(format!("{}: {e}", rule.name())))?;
-    let mut brute = Brute {
-        rule,
-        wins: HashMap::new(),
-    };
+    let mut brute = Brute::new(rule);
     for heaps in sums {
         check_sum(&*game, &mut brute, heaps)?;
     }
