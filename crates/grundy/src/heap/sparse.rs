@@ -345,9 +345,12 @@ impl SparseEngine {
                 Some(i) => [lo..i, i + 1..hi],
                 None => [lo..hi, hi..hi],
             };
-            // This pass is half the work per heap. Unrolled by four and
-            // without a bounds check, a split costs about six instructions
-            // instead of eleven.
+            // This pass is half the work per heap. Without a bounds check
+            // a split costs about six instructions. The values of 64 splits
+            // are gathered before any is marked: loads interleaved with
+            // stores to addresses that hang on loads waited for each
+            // other on an AMD EPYC (Officers to 2^20 on one thread: 5.42-
+            // 5.92 s interleaved, 3.90-4.81 s gathered, alternating).
             let window = &rev[base..base + m];
             for r in ranges {
                 let (heaps, values) = (&self.rare[r.clone()], &self.rare_g[r]);
@@ -358,16 +361,14 @@ impl SparseEngine {
                     // list), and `window` has `m` entries.
                     unsafe { *window.get_unchecked(a as usize) }
                 };
-                let mut quads = heaps.chunks_exact(4).zip(values.chunks_exact(4));
-                for (a, g) in &mut quads {
-                    marks[(g[0] ^ large(a[0])) as usize] = 1;
-                    marks[(g[1] ^ large(a[1])) as usize] = 1;
-                    marks[(g[2] ^ large(a[2])) as usize] = 1;
-                    marks[(g[3] ^ large(a[3])) as usize] = 1;
-                }
-                let tail = heaps.len() / 4 * 4;
-                for (&a, &g) in heaps[tail..].iter().zip(&values[tail..]) {
-                    marks[(g ^ large(a)) as usize] = 1;
+                let mut seen = [0u16; 64];
+                for (a, g) in heaps.chunks(64).zip(values.chunks(64)) {
+                    for ((x, &a), &g) in seen.iter_mut().zip(a).zip(g) {
+                        *x = g ^ large(a);
+                    }
+                    for &x in &seen[..a.len()] {
+                        marks[x as usize] = 1;
+                    }
                 }
             }
         }
