@@ -33,8 +33,12 @@
 //! slices zipped together. While more than 64 rare values are needed the
 //! scan marks every value it sees; once at most 64 are left, each needed
 //! value gets one bit, and a split costs two loads and an OR into a
-//! register until all bits are set.
+//! register until all bits are set. Once every rare heap is below half of
+//! the heaps being valued, the rare x common splits of 16 consecutive
+//! heaps are marked together (the `block` module): Officers to 2^20 heaps
+//! on one thread, 4.7 s one heap at a time, 3.1-3.3 s in blocks.
 
+mod block;
 mod scan;
 #[cfg(feature = "parallel")]
 mod window;
@@ -48,6 +52,7 @@ use crate::error::Result;
 #[cfg(feature = "parallel")]
 use crate::game::Limits;
 use crate::nimber::MexSet;
+use block::Block;
 use scan::Scan;
 
 /// The first heap at which the partition is chosen from the values.
@@ -73,6 +78,9 @@ struct Scratch {
     /// others): a split then costs a load and an OR into a register, and
     /// "all seen" is one comparison. Zero outside the scan.
     bits: Box<[u64; 1 << 16]>,
+    /// The rare x common marks of a block of heaps, once one pays (see
+    /// the `block` module).
+    block: Option<Box<Block>>,
 }
 
 impl Scratch {
@@ -87,6 +95,7 @@ impl Scratch {
                 .into_boxed_slice()
                 .try_into()
                 .expect("512 KiB"),
+            block: None,
         }
     }
 }
@@ -235,6 +244,7 @@ impl SparseEngine {
                 self.rare.push(n as u32);
                 // Wide tables never reach the pass that reads this.
                 self.rare_g.push(g as u16);
+                self.void_block();
             }
         }
     }
@@ -250,6 +260,7 @@ impl SparseEngine {
             self.refresh_values();
             self.rare.clear();
             self.rare_g.clear();
+            self.void_block();
             for a in 1..len {
                 let g = table.get(a);
                 if !part.common(a, g) {
@@ -277,26 +288,39 @@ impl SparseEngine {
         self.rev_len = t.len();
     }
 
-    /// `G(n)` for `n = t.len()` when every value fits in 16 bits.
-    fn compute(&mut self, t: &[u16]) -> u32 {
+    /// `G(n)` for `n = t.len()` when every value fits in 16 bits, from a
+    /// block of heaps when `blocks` says so and one pays.
+    fn compute(&mut self, t: &[u16], blocks: bool) -> u32 {
         self.sync_reversed(t, 1);
         let mut scratch = std::mem::take(&mut self.scratch);
         let s = &mut scratch[0];
-        self.mark_known(t, t.len(), 0, s);
+        let from = match blocks {
+            true => self.start_marks(t, s),
+            false => {
+                self.clear_marks(s);
+                self.rare.len()
+            }
+        };
+        self.mark_known(t, t.len(), 0, s, from);
         let g = self.settle(t, t.len(), 0, s);
         self.scratch = scratch;
         g
     }
 
-    /// Marks the options of heap `n` that `t` can value. Normally `t`
-    /// holds every heap below `n`; when `unknown > 0`, the heaps
-    /// `n - unknown..n` are still being valued (`t.len() == n - unknown`)
-    /// and the options that involve them are left out: the `window`
-    /// module checks them against the blind value (`window_gives`).
-    fn mark_known(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch) {
-        let limit = 1usize << self.vbits;
+    /// Clears the marks of `s` for a heap valued from scratch.
+    fn clear_marks(&self, s: &mut Scratch) {
+        s.marks[..1usize << self.vbits].fill(0);
+    }
+
+    /// Marks the options of heap `n` that `t` can value, on top of the
+    /// marks in `s` (cleared, or from a block that marked the rare heaps
+    /// from place `from` of the rare list on). Normally `t` holds every
+    /// heap below `n`; when `unknown > 0`, the heaps `n - unknown..n` are
+    /// still being valued (`t.len() == n - unknown`) and the options that
+    /// involve them are left out: the `window` module checks them against
+    /// the blind value (`window_gives`).
+    fn mark_known(&self, t: &[u16], n: usize, unknown: usize, s: &mut Scratch, from: usize) {
         let marks = &mut *s.marks;
-        marks[..limit].fill(0);
         for &k in &self.zero_k {
             if n == k {
                 marks[0] = 1;
@@ -333,7 +357,9 @@ impl SparseEngine {
             // and the heaps whose partners are unknown.
             let first = unknown.saturating_sub(k);
             let lo = self.rare.partition_point(|&a| (a as usize) <= first);
-            let hi = self.rare.partition_point(|&a| (a as usize) < m);
+            let hi = (self.rare.partition_point(|&a| (a as usize) < m))
+                .min(from)
+                .max(lo);
             let equal = match unequal && m % 2 == 0 {
                 true => self.rare[lo..hi]
                     .binary_search(&((m / 2) as u32))
@@ -415,6 +441,23 @@ impl SparseEngine {
         self.scan(h, s)
     }
 
+    /// Values and records heap `table.len()` ([`SeqEngine::next`]), from
+    /// a block of heaps when `blocks` says so and one pays (a window that
+    /// values one heap afresh does not want the other fifteen).
+    fn value(&mut self, table: &HeapValues, blocks: bool) -> u32 {
+        let n = table.len();
+        if n >= self.next_review {
+            self.review(table, n);
+            self.next_review = next_review_after(n);
+        }
+        let g = match table {
+            HeapValues::Narrow(t) => self.compute(t, blocks),
+            HeapValues::Wide(_) => self.compute_wide(table),
+        };
+        self.record(n, g);
+        g
+    }
+
     /// The plain mex over every option, for tables with values beyond 16
     /// bits (no octal game known needs it, but codes are arbitrary).
     fn compute_wide(&mut self, table: &HeapValues) -> u32 {
@@ -439,17 +482,7 @@ impl SeqEngine for SparseEngine {
     }
 
     fn next(&mut self, table: &HeapValues) -> u32 {
-        let n = table.len();
-        if n >= self.next_review {
-            self.review(table, n);
-            self.next_review = next_review_after(n);
-        }
-        let g = match table {
-            HeapValues::Narrow(t) => self.compute(t),
-            HeapValues::Wide(_) => self.compute_wide(table),
-        };
-        self.record(n, g);
-        g
+        self.value(table, true)
     }
 
     /// Replays the partition reviews of a run that computed `table` from
@@ -458,6 +491,7 @@ impl SeqEngine for SparseEngine {
     fn rebuild(&mut self, table: &HeapValues) {
         self.rare.clear();
         self.rare_g.clear();
+        self.void_block();
         self.hist.iter_mut().for_each(|h| *h = [0, 0]);
         self.rev_len = 0;
         self.part = Partition::INITIAL;
