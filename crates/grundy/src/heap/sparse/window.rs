@@ -35,7 +35,7 @@
 //! with their backs shared 5.4-6.1 s.
 
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
@@ -182,6 +182,7 @@ fn extend_in_windows(
             n: 0,
             w: 0,
             blocks: 0,
+            window: 0,
         }),
         next_block: Line(AtomicUsize::new(0)),
         cursors: (0..width.div_ceil(HEAPS))
@@ -190,7 +191,7 @@ fn extend_in_windows(
         desks: scratch.into_iter().map(|s| Line(Mutex::new(s))).collect(),
         seated: AtomicUsize::new(1),
         next: Line(AtomicUsize::new(0)),
-        values: (0..width).map(|_| Line(AtomicU32::new(BUSY))).collect(),
+        values: (0..width).map(|_| Line(AtomicU64::new(0))).collect(),
         epoch: Line(AtomicUsize::new(0)),
         quit: AtomicBool::new(false),
     };
@@ -225,10 +226,6 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
-/// The blind value of a heap not valued yet (real ones are below
-/// `2^16`).
-const BUSY: u32 = u32::MAX;
-
 /// What the crew reads during a window and the leader writes between
 /// windows: the engine, its table and the window (`n..n + w`; `w == 0`
 /// when none is open).
@@ -240,6 +237,8 @@ struct Shared<'a> {
     /// Blocks of [`HEAPS`] heaps the window's heaps start from (see the
     /// `block` module), 0 when blocks do not pay.
     blocks: usize,
+    /// The number of the window, from 1.
+    window: u64,
 }
 
 /// Threads that stay with one run from window to window, instead of a
@@ -260,8 +259,10 @@ struct Crew<'a> {
     seated: AtomicUsize,
     /// The next heap of the open window to claim, when it has no blocks.
     next: Line<AtomicUsize>,
-    /// Each heap's blind value, [`BUSY`] until it has one.
-    values: Vec<Line<AtomicU32>>,
+    /// Each heap's blind value, beside the number of its window (above
+    /// bit 32): the values need no clearing between windows, which would
+    /// fetch each one's cache line back from the core that wrote it.
+    values: Vec<Line<AtomicU64>>,
     /// The next block of the open window to take, and each block's
     /// claims: heaps taken from its front (its taker's, in the low 32
     /// bits) and from its back (others', once every block is taken).
@@ -290,6 +291,13 @@ fn pause(spins: &mut u32) -> bool {
 }
 
 impl Crew<'_> {
+    /// The blind value of heap `i` of window number `window`, once a
+    /// thread has stored it.
+    fn blind(&self, i: usize, window: u64) -> Option<u32> {
+        let v = self.values[i].load(Acquire);
+        (v >> 32 == window & u64::from(u32::MAX)).then_some(v as u32)
+    }
+
     /// Values one unclaimed heap of a window without blocks; false when
     /// none is left.
     fn claim(&self, sh: &Shared<'_>, t: &[u16], s: &mut Scratch) -> bool {
@@ -307,7 +315,8 @@ impl Crew<'_> {
     fn value_heap(&self, sh: &Shared<'_>, t: &[u16], s: &mut Scratch, i: usize, from: usize) {
         sh.e.mark_known(t, sh.n + i, i, s, from);
         let value = sh.e.settle(t, sh.n + i, i, s);
-        self.values[i].store(value, Release);
+        let tag = (sh.window & u64::from(u32::MAX)) << 32;
+        self.values[i].store(tag | u64::from(value), Release);
     }
 
     /// Claims a heap of block `b`: the next from its front for the thread
@@ -402,6 +411,7 @@ impl Crew<'_> {
                 n,
                 w,
                 blocks,
+                window,
             } = &mut *sh;
             for (i, &g) in staged.iter().enumerate() {
                 e.record(*n + i, g);
@@ -439,7 +449,7 @@ impl Crew<'_> {
             self.next_block.store(0, Relaxed);
             self.cursors.iter().for_each(|c| c.store(0, Relaxed));
             self.next.store(0, Relaxed);
-            self.values.iter().for_each(|v| v.store(BUSY, Relaxed));
+            *window += 1;
             drop(sh);
             self.epoch.fetch_add(1, Release);
             let stopped = self.value_and_finish(&mut staged, &mut s);
@@ -462,7 +472,14 @@ impl Crew<'_> {
     /// would value those heaps twice (a tenth of the windows of Grundy's
     /// game stop so).
     fn finish_alone(&self, sh: &mut Shared<'_>, staged: &mut Vec<u32>) {
-        let Shared { e, table, n, w, .. } = sh;
+        let Shared {
+            e,
+            table,
+            n,
+            w,
+            window,
+            ..
+        } = sh;
         let n = *n;
         for (i, &g) in staged.iter().enumerate() {
             e.record(n + i, g);
@@ -476,10 +493,9 @@ impl Crew<'_> {
             let HeapValues::Narrow(t) = &**table else {
                 return;
             };
-            let value = self.values[i].load(Relaxed);
-            if value == BUSY {
+            let Some(value) = self.blind(i, *window) else {
                 return;
-            }
+            };
             let g = if e.window_gives(n + i, i, |x| u32::from(t[x]), value) {
                 e.value(table, false)
             } else {
@@ -510,13 +526,12 @@ impl Crew<'_> {
         let mut spins = 0;
         while staged.len() < sh.w {
             let i = staged.len();
-            let value = self.values[i].load(Acquire);
-            if value == BUSY {
+            let Some(value) = self.blind(i, sh.window) else {
                 if sh.blocks > 0 || !self.claim(&sh, t, s) {
                     pause(&mut spins);
                 }
                 continue;
-            }
+            };
             let val = |x: usize| match x.checked_sub(n) {
                 Some(j) => staged[j],
                 None => u32::from(t[x]),
