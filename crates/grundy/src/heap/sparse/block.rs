@@ -11,7 +11,8 @@
 //! splits cost about as much as four did one heap at a time.
 //!
 //! A block marks the rare heaps from [`HEAPS`] on, whose partners all lie
-//! below `n0` (already valued), and is made only where every rare heap
+//! below `n0` (already valued; in a window, `ahead` heaps past the table,
+//! from `ahead + HEAPS` on), and is made only where every rare heap
 //! is below half of every heap's split total, so that no split is the
 //! barred equal one and no rare heap is the larger part. Each heap of the
 //! block then starts from its row and marks the few smaller rare heaps
