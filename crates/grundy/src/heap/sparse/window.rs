@@ -248,8 +248,9 @@ struct Shared<'a> {
 /// block of heaps at a time where blocks pay, then the heaps left at the
 /// back of the others' blocks, else one heap at a time); the leader
 /// finishes them in order, then takes the write lock, which waits for
-/// the heaps the crew still values. The locks are never contended for long, so they cost an atomic
-/// operation each, and they make the hand-over safe.
+/// the heaps the crew still values. The locks are never contended for
+/// long, so they cost an atomic operation each, and they make the
+/// hand-over safe.
 struct Crew<'a> {
     shared: RwLock<Shared<'a>>,
     /// Working memory, one for each thread (the leader's first), held
