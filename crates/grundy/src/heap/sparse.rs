@@ -296,10 +296,7 @@ impl SparseEngine {
         let s = &mut scratch[0];
         let from = match blocks {
             true => self.start_marks(t, s),
-            false => {
-                self.clear_marks(s);
-                self.rare.len()
-            }
+            false => self.start_fresh(s),
         };
         self.mark_known(t, t.len(), 0, s, from);
         let g = self.settle(t, t.len(), 0, s);
@@ -307,9 +304,12 @@ impl SparseEngine {
         g
     }
 
-    /// Clears the marks of `s` for a heap valued from scratch.
-    fn clear_marks(&self, s: &mut Scratch) {
+    /// Clears the marks of `s` for a heap valued without a block, and
+    /// returns the place in the rare list from which rare heaps are marked
+    /// already: its end, as none is.
+    fn start_fresh(&self, s: &mut Scratch) -> usize {
         s.marks[..1usize << self.vbits].fill(0);
+        self.rare.len()
     }
 
     /// Marks the options of heap `n` that `t` can value, on top of the

@@ -73,8 +73,7 @@ impl SparseEngine {
         let current =
             (s.block.as_ref()).is_some_and(|b| b.valid && (b.n0..b.n0 + HEAPS).contains(&n));
         if !current && (n + HEAPS > self.next_review || !self.mark_block(t, 0, s)) {
-            self.clear_marks(s);
-            return self.rare.len();
+            return self.start_fresh(s);
         }
         self.start_row(n, s)
     }
@@ -85,8 +84,7 @@ impl SparseEngine {
     /// rare list.
     pub(super) fn start_row(&self, n: usize, s: &mut Scratch) -> usize {
         let Some(b) = s.block.as_ref().filter(|b| b.valid) else {
-            self.clear_marks(s);
-            return self.rare.len();
+            return self.start_fresh(s);
         };
         let row = 1usize << b.shift;
         let j = n - b.n0;
@@ -148,15 +146,13 @@ impl SparseEngine {
 mod tests {
     use super::super::super::code::Code;
     use super::super::super::values::HeapValues;
-    use super::super::super::{NaiveEngine, SeqEngine};
+    use super::super::super::{extend_one_by_one, NaiveEngine, SeqEngine};
     use super::*;
+    use crate::game::Limits;
 
     fn values(engine: &mut dyn SeqEngine, n: usize) -> HeapValues {
         let mut table = HeapValues::new();
-        while table.len() <= n {
-            let g = engine.next(&table);
-            table.push(g);
-        }
+        extend_one_by_one(engine, &mut table, n, &Limits::default()).unwrap();
         table
     }
 

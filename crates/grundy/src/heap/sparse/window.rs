@@ -306,8 +306,8 @@ impl Crew<'_> {
         if i >= sh.w {
             return false;
         }
-        sh.e.clear_marks(s);
-        self.value_heap(sh, t, s, i, sh.e.rare.len());
+        let from = sh.e.start_fresh(s);
+        self.value_heap(sh, t, s, i, from);
         true
     }
 
@@ -353,8 +353,8 @@ impl Crew<'_> {
         }
         for b in 0..sh.blocks {
             while let Some(i) = self.take(sh, b, false) {
-                sh.e.clear_marks(s);
-                self.value_heap(sh, t, s, i, sh.e.rare.len());
+                let from = sh.e.start_fresh(s);
+                self.value_heap(sh, t, s, i, from);
             }
         }
     }
@@ -443,10 +443,7 @@ impl Crew<'_> {
             }
             e.sync_reversed(t, width);
             (*n, *w) = (first, width);
-            *blocks = match e.block_from(first, 0) {
-                Some(_) => width.div_ceil(HEAPS),
-                None => 0,
-            };
+            *blocks = e.block_from(first, 0).map_or(0, |_| width.div_ceil(HEAPS));
             self.next_block.store(0, Relaxed);
             self.cursors.iter().for_each(|c| c.store(0, Relaxed));
             self.next.store(0, Relaxed);
@@ -468,10 +465,10 @@ impl Crew<'_> {
     /// The rest of a window whose heap `staged.len()` had a blind value
     /// that did not stand, once the crew is done with it: the heaps
     /// finished so far are recorded, that heap is valued afresh, and every
-    /// later heap valued blind, up to the first nobody claimed, is finished
-    /// against the table, which now holds the heaps before it. Starting the next window there instead
-    /// would value those heaps twice (a tenth of the windows of Grundy's
-    /// game stop so).
+    /// later heap valued blind, up to the first nobody claimed, is
+    /// finished against the table, which now holds the heaps before it.
+    /// Starting the next window there instead would value those heaps
+    /// twice (a tenth of the windows of Grundy's game stop so).
     fn finish_alone(&self, sh: &mut Shared<'_>, staged: &mut Vec<u32>) {
         let Shared {
             e,
