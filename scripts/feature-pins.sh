@@ -3,13 +3,18 @@
 # build (`cargo test --workspace`) and the Python package's own build
 # (`maturin develop`, the crate alone). Each difference makes maturin compile
 # the engine again; crates/grundy-py/Cargo.toml pins features to avoid that.
-# pyo3's `extension-module` is meant to differ. Prints nothing when all match;
-# exit code 0 either way (a drift costs CI time, not correctness).
+# pyo3's `extension-module` is meant to differ. Prints nothing when all match,
+# and exits with 0 after a drift too (it costs CI time, not correctness).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+alone=$(mktemp)
+workspace=$(mktemp)
+trap 'rm -f "$alone" "$workspace"' EXIT
+# Each package with its features, `(*)` marking one listed before.
 tree() { cargo tree -q -f '{p}|{f}' --prefix none "$@" | sort -u; }
-python3 - <(tree -p grundy-py -e normal,build --features grundy-py/extension-module) \
-  <(tree --workspace -e normal,build,dev) <<'PY'
+tree -p grundy-py -e normal,build --features grundy-py/extension-module >"$alone"
+tree --workspace -e normal,build,dev >"$workspace"
+python3 - "$alone" "$workspace" <<'PY'
 import sys
 
 def load(path):
