@@ -350,6 +350,7 @@ impl Solver {
         }
         let Lists { options, open } = &mut f.lists;
         open.sort_by_cached_key(|&i| (options.option(i).iter()).map(|&p| cx.game.size(p)).max());
+        self.fetch_option(options, open[0], n);
         None
     }
 
@@ -408,6 +409,9 @@ impl Solver {
                 self.put_off_busy(f);
             }
             let Lists { options, open } = &f.lists;
+            if let Some(&j) = open.get(f.next + 1) {
+                self.fetch_option(options, j, f.n);
+            }
             let start = parts.len();
             parts.extend_from_slice(options.option(open[f.next]));
             let depth = f.depth.saturating_sub(1);
@@ -425,6 +429,24 @@ impl Solver {
             return Ok(Step::Call(Call::outcome(key, m, m, depth)));
         }
         Ok(Step::Done(Ret::Wins(self.keep(f, false))))
+    }
+
+    /// Starts bringing the slots of option `j`'s parts, in the value
+    /// table and (for `n` below [`KEPT_WINS`]) the table of wins, into the
+    /// processor's caches: its search begins with those lookups, and the
+    /// search of the option before it hides their misses. The value
+    /// table's lines were fetched when the option was listed, but a long
+    /// search since may have pushed them out; the wins' were never
+    /// fetched. Cram 4x11 on one thread, eleven alternating rounds: 9.28
+    /// to 11.15 s against 8.94 to 11.84 s, faster in ten (7% on average),
+    /// the same positions searched.
+    fn fetch_option(&self, options: &OptionList, j: usize, n: u64) {
+        for &p in options.option(j) {
+            self.table.prefetch(p);
+            if n < KEPT_WINS {
+                self.wins.prefetch(p);
+            }
+        }
     }
 
     /// Puts the options from `f`'s next on that another thread is
