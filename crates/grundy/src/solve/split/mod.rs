@@ -70,7 +70,7 @@ pub const SHARE_WORK: u64 = 8;
 pub const SPLIT_TABLE_CAP: u64 = 1 << 32;
 
 /// The outcome search lets its value table hold one slot for every this
-/// many positions searched so far (its table of wins a quarter of that),
+/// many positions searched so far (its table of wins half of that),
 /// so that a short search keeps a table that fits the processor's caches
 /// and a long one gets room as it goes. Cram 4x11 on two threads (with
 /// tables that doubled, before they grew a bucket at a time): 2.9 s
@@ -83,14 +83,20 @@ pub const POSITIONS_PER_SLOT: u64 = 8;
 /// a win saves less work than a value, so a small table of them is worth
 /// most of a big one (Cram 4x11, one thread: 7.88 s in 35 MB against
 /// 7.65 s in 84 MB with both tables at the cap, 8.5 s without wins; 5x9:
-/// 36.0 s in 84 MB against 35.2 s in 133 MB).
-const WINS_SHARE: u64 = 4;
+/// 36.0 s in 84 MB against 35.2 s in 133 MB). Once the search prefetched
+/// the wins of the next option ([`Solver::value`]'s outcome search), half
+/// paid where a quarter had been as fast: Cram 4x11, one thread, nine
+/// alternating rounds, 9.73-11.79 s in 13.1-13.8 MB against 10.11-12.14
+/// s in 11.7-12.2 MB, faster in every round, 4,224,631 positions against
+/// 4,358,614 (a full share: 10.04-11.64 s in 15.3-15.8 MB, near igsolve's
+/// 16 MB); 5x9 38.1 s in 28.9 MB against 38.8 s in 24.5 MB.
+const WINS_SHARE: u64 = 2;
 
 impl Solver {
     /// A solver whose value table may grow to a quarter of the memory
     /// `limits` leave, at most `cap` bytes (a small game needs a small
-    /// table), and at least [`MIN_TABLE_BYTES`], its table of wins to a
-    /// quarter of that: five sixteenths of the budget at most. Fails
+    /// table), and at least [`MIN_TABLE_BYTES`], its table of wins to
+    /// half of that: three eighths of the budget at most. Fails
     /// when the budget cannot hold them.
     pub fn new(limits: &Limits, cap: u64) -> Result<Solver> {
         let held = limits.meter.map_or(0, |m| m());
