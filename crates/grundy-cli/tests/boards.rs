@@ -17,7 +17,7 @@ fn values_are_the_same_for_every_thread_count() {
             "--threads",
             threads,
         ]);
-        // 4x5 = *2, 3x4 = *1 (Beling's table; see crates/grundy/tests/boards.rs).
+        // 4x5 = *2, 3x4 = *1 (Beling's table; see crates/grundy/tests/boards/main.rs).
         assert_eq!(
             v["values"],
             serde_json::json!([2, 1]),

@@ -18,12 +18,15 @@ use crate::answer::drawing::{on_circle, square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::grid::files;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
-use crate::games::grid::text::{draw_board, format_board, parse_board, parse_dims};
+use crate::games::grid::text::{draw_board, format_board, parse_board};
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, SplitComponent};
 use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP};
+
+mod text;
+
+use text::{graph_file, parse_edges, parse_family};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -293,83 +296,6 @@ impl Graph {
     }
 }
 
-/// Reads an inline list of edges and lone vertices.
-fn parse_edges(t: &str) -> Result<Graph> {
-    let mut names = Vec::new();
-    let mut edges = Vec::new();
-    let word = |w: &str| -> Result<String> {
-        let w = w.trim();
-        if w.is_empty() || !w.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return Err(Error::parse(format!(
-                "a Node Kayles vertex name is letters, digits and `_`, got `{}` in `{}`",
-                shorten_quote(w),
-                shorten_quote(t)
-            )));
-        }
-        Ok(w.to_string())
-    };
-    for item in t.split(',') {
-        match item.split_once('-') {
-            Some((u, v)) => edges.push((word(u)?, word(v)?)),
-            None => names.push(word(item)?),
-        }
-    }
-    Graph::from_names(names, &edges)
-}
-
-/// A family `NAME:ARGS`, or `None` if `t` names none.
-fn parse_family(t: &str) -> Option<Result<NkGraph>> {
-    let (family, args) = t.split_once(':')?;
-    let count = |what: &str, min: usize| -> Result<usize> {
-        match args.trim().parse::<usize>() {
-            Ok(n) if (min..=MAX_CELLS).contains(&n) => Ok(n),
-            _ => Err(Error::parse(format!(
-                "`{family}:N` needs {what} from {min} to {MAX_CELLS}, got `{}`",
-                shorten_quote(args)
-            ))),
-        }
-    };
-    let dims = || {
-        parse_dims(args.trim())
-            .filter(|(a, b)| a * b <= MAX_CELLS && a + b <= MAX_CELLS)
-            .ok_or_else(|| {
-                Error::parse(format!(
-                    "`{family}:MxN` needs two positive sizes, at most {MAX_CELLS} vertices, got `{}`",
-                    shorten_quote(args)
-                ))
-            })
-    };
-    Some(match family {
-        "path" => count("a length", 1).map(|n| {
-            NkGraph::Grid(Region {
-                bits: ones(n),
-                h: 1,
-                w: n,
-            })
-        }),
-        "grid" => dims().map(|(h, w)| {
-            NkGraph::Grid(Region {
-                bits: ones(h * w),
-                h,
-                w,
-            })
-        }),
-        "cycle" => count("a length", 3)
-            .and_then(|n| Graph::numbered(n, (0..n).map(|i| (i, (i + 1) % n))))
-            .map(NkGraph::Graph),
-        "kbip" => dims()
-            .and_then(|(m, n)| {
-                let edges = (0..m).flat_map(|i| (0..n).map(move |j| (i, m + j)));
-                Graph::numbered(m + n, edges)
-            })
-            .map(NkGraph::Graph),
-        _ => Err(Error::parse(format!(
-            "unknown graph family `{}`: use path:N, cycle:N, grid:RxC or kbip:MxN",
-            shorten_quote(family)
-        ))),
-    })
-}
-
 /// Node Kayles is a sum of graphs and plays misère by the generic search;
 /// graphs too big to type come from files.
 ///
@@ -583,12 +509,6 @@ fn takers(
         }
     }
     ways
-}
-
-/// The graph a file lists.
-fn graph_file(text: &str) -> Result<NkGraph> {
-    let (names, edges) = files::parse_graph_lines(text)?;
-    Graph::from_names(names, &edges).map(NkGraph::Graph)
 }
 
 #[cfg(test)]

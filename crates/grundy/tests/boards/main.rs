@@ -9,6 +9,10 @@ use grundy::games::grid::shape::Region;
 use grundy::{Limits, Ruleset, SpecOptions, Value};
 use proptest::prelude::*;
 
+mod brute;
+
+use brute::{chomp_brute, cram_brute, map, node_kayles_brute, sample_maps, snakes, symmetric_sets};
+
 fn game(name: &str) -> Box<dyn Ruleset> {
     grundy::parse(name, SpecOptions::default()).unwrap()
 }
@@ -20,102 +24,6 @@ fn value(g: &dyn Ruleset, text: &str) -> u64 {
         Some(Value::Finite(n)) => n.0,
         other => panic!("{text}: {other:?}"),
     }
-}
-
-fn mex(mut seen: Vec<u64>) -> u64 {
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter()
-        .enumerate()
-        .take_while(|&(i, &v)| i as u64 == v)
-        .count() as u64
-}
-
-/// Whole-position search over a set of free cells (`u64` bit set) whose
-/// moves remove the sets `moves(position)` lists.
-fn brute(p: u64, moves: &dyn Fn(u64) -> Vec<u64>, memo: &mut HashMap<u64, u64>) -> u64 {
-    if let Some(&v) = memo.get(&p) {
-        return v;
-    }
-    let opts: Vec<u64> = moves(p)
-        .into_iter()
-        .map(|q| brute(q, moves, memo))
-        .collect();
-    let v = mex(opts);
-    memo.insert(p, v);
-    v
-}
-
-/// Cram on an `h` by `w` board whose free cells are `free`.
-fn cram_brute(free: u64, h: usize, w: usize) -> u64 {
-    let moves = move |p: u64| {
-        let mut out = Vec::new();
-        for r in 0..h {
-            for c in 0..w {
-                let i = r * w + c;
-                for (ok, j) in [(c + 1 < w, i + 1), (r + 1 < h, i + w)] {
-                    if ok && p >> i & 1 == 1 && p >> j & 1 == 1 {
-                        out.push(p & !(1 << i) & !(1 << j));
-                    }
-                }
-            }
-        }
-        out
-    };
-    brute(free, &moves, &mut HashMap::new())
-}
-
-fn map(free: u64, h: usize, w: usize) -> String {
-    let rows: Vec<String> = (0..h)
-        .map(|r| {
-            (0..w)
-                .map(|c| {
-                    if free >> (r * w + c) & 1 == 1 {
-                        '.'
-                    } else {
-                        'x'
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    rows.join("/")
-}
-
-/// Node Kayles on the graph `adj` (neighbour sets).
-fn node_kayles_brute(adj: &[u64]) -> u64 {
-    let moves = |p: u64| {
-        (0..adj.len())
-            .filter(|&v| p >> v & 1 == 1)
-            .map(|v| p & !(adj[v] | 1 << v))
-            .collect()
-    };
-    brute((1 << adj.len()) - 1, &moves, &mut HashMap::new())
-}
-
-/// Chomp on row lengths (the top-left square poisoned, never bitten).
-fn chomp_brute(rows: &[u8], memo: &mut HashMap<Vec<u8>, u64>) -> u64 {
-    if let Some(&v) = memo.get(rows) {
-        return v;
-    }
-    let mut opts = Vec::new();
-    for i in 0..rows.len() {
-        for j in 0..rows[i] {
-            if i == 0 && j == 0 {
-                continue;
-            }
-            let next: Vec<u8> = rows
-                .iter()
-                .enumerate()
-                .map(|(k, &r)| if k >= i { r.min(j) } else { r })
-                .filter(|&r| r > 0)
-                .collect();
-            opts.push(chomp_brute(&next, memo));
-        }
-    }
-    let v = mex(opts);
-    memo.insert(rows.to_vec(), v);
-    v
 }
 
 #[test]
@@ -157,31 +65,6 @@ fn cram_published_values() {
     assert_ne!(value(&*g, "3x6"), 0);
 }
 
-/// The cell sets of an `h` by `w` box that the half turn, a mirror or
-/// (square boxes) a diagonal maps onto themselves: where the search's
-/// mirror strategy applies.
-fn symmetric_sets(h: usize, w: usize) -> Vec<u64> {
-    let map = |kind: usize, r: usize, c: usize| match kind {
-        0 => (h - 1 - r, w - 1 - c),
-        1 => (h - 1 - r, c),
-        2 => (r, w - 1 - c),
-        3 => (c, r),
-        _ => (w - 1 - c, h - 1 - r),
-    };
-    let image = |p: u64, kind: usize| {
-        let mut q = 0u64;
-        for i in (0..h * w).filter(|i| p >> i & 1 == 1) {
-            let (r, c) = map(kind, i / w, i % w);
-            q |= 1 << (r * w + c);
-        }
-        q
-    };
-    let kinds = if h == w { 5 } else { 3 };
-    (0..1u64 << (h * w))
-        .filter(|&p| (0..kinds).any(|kind| image(p, kind) == p))
-        .collect()
-}
-
 #[test]
 fn symmetric_cram_maps_match_the_brute_force() {
     let g = game("cram");
@@ -191,26 +74,6 @@ fn symmetric_cram_maps_match_the_brute_force() {
             assert_eq!(value(&*g, &map(free, h, w)), want, "{}", map(free, h, w));
         }
     }
-}
-
-/// A fixed pseudo-random sequence (xorshift) from `seed`.
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
-}
-
-/// Free sets of an `h` by `w` box from a fixed pseudo-random sequence,
-/// three cells in four free: dense enough for leaves and bridges.
-fn sample_maps(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
-    let mut next = xorshift(seed);
-    (0..n)
-        .map(|_| (next() | next()) & ((1 << (h * w)) - 1))
-        .collect()
 }
 
 /// Checks that `rule` keeps Cram's value on sampled maps, and that it
@@ -296,48 +159,6 @@ fn cram_corner_blocks_cut_regions_apart_without_changing_values() {
     }
     // The rule must fire for the test to mean anything.
     assert!(split >= 30, "only {split} maps were cut apart");
-}
-
-/// Induced paths ("snakes") grown by a fixed pseudo-random walk in an
-/// `h` by `w` box: each new cell is next to the last one and to no other
-/// cell of the snake.
-fn snakes(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
-    let mut next = xorshift(seed);
-    let near = |i: usize| {
-        let (r, c) = (i / w, i % w);
-        let mut out = Vec::new();
-        if c > 0 {
-            out.push(i - 1);
-        }
-        if c + 1 < w {
-            out.push(i + 1);
-        }
-        if r > 0 {
-            out.push(i - w);
-        }
-        if r + 1 < h {
-            out.push(i + w);
-        }
-        out
-    };
-    (0..n)
-        .map(|_| {
-            let mut last = next() as usize % (h * w);
-            let mut snake = 1u64 << last;
-            loop {
-                let free: Vec<usize> = near(last)
-                    .into_iter()
-                    .filter(|&j| snake >> j & 1 == 0)
-                    .filter(|&j| near(j).iter().all(|&k| k == last || snake >> k & 1 == 0))
-                    .collect();
-                if free.is_empty() || next() % 8 == 0 {
-                    return snake;
-                }
-                last = free[next() as usize % free.len()];
-                snake |= 1 << last;
-            }
-        })
-        .collect()
 }
 
 /// Cram depends only on which squares are neighbours, so a snake of `n`
