@@ -70,18 +70,28 @@ impl Split for CramMoves {
     /// answers the same way (even by odd rectangles, by the half turn).
     fn zero_by_theory(&self, key: u128) -> Option<bool> {
         let r = Region::from_key(key);
-        let mut nonzero = None;
-        for defects in r.mirror_defects() {
-            if defects == 0 {
-                return Some(true);
-            }
-            let first = defects & defects.wrapping_neg();
-            if defects.count_ones() == 2 && r.neighbours(first) & defects != 0 {
-                nonzero = Some(false);
-            }
+        if r.h * r.w <= 64 {
+            mirror_play(r.narrow::<u64>())
+        } else {
+            mirror_play(r)
         }
-        nonzero
     }
+}
+
+/// [`CramMoves::zero_by_theory`] on a word of `W` bits (asked of nearly
+/// every region the search enters, which most often fits 64).
+fn mirror_play<W: Word>(r: Region<W>) -> Option<bool> {
+    let mut nonzero = None;
+    for defects in r.mirror_defects() {
+        if defects == W::zero() {
+            return Some(true);
+        }
+        let first = defects.lowest();
+        if defects.count_ones() == 2 && r.neighbours(first) & defects != W::zero() {
+            nonzero = Some(false);
+        }
+    }
+    nonzero
 }
 
 /// [`CramMoves::options_until`] on a word of `W` bits.

@@ -356,7 +356,10 @@ impl Solver {
 
     /// Sorts option `j` of a search of `key + *n` by the table: true when
     /// it is worth `*n` (it wins); marked `seen` when valued, else put
-    /// with the `open` ones.
+    /// with the `open` ones. Always inlined into the listing's closure:
+    /// left to the compiler, an unrelated change once moved it out (a
+    /// call per option, 1% more instructions on Cram 3x14).
+    #[inline(always)]
     fn sort_option(
         &self,
         n: u64,

@@ -289,6 +289,29 @@ impl<W: Word> Region<W> {
         }
     }
 
+    /// Whether [`Region::involution`] `s` maps the region onto itself,
+    /// told for most regions by their first and last rows alone (the
+    /// half turn takes the last row reversed to the first, upside down the
+    /// last as it is, left to right the first reversed to itself): the
+    /// search asks it of nearly every region it enters, and few are
+    /// symmetric.
+    #[inline]
+    fn fixed_by(&self, s: usize) -> bool {
+        let first = self.bits & W::low(self.w);
+        let quick = self.h == 0
+            || match s {
+                0 => {
+                    first
+                        == (self.bits >> ((self.h - 1) * self.w)).reverse_bits()
+                            >> (W::BITS - self.w)
+                }
+                1 => first == self.bits >> ((self.h - 1) * self.w),
+                2 => first == first.reverse_bits() >> (W::BITS - self.w),
+                _ => true,
+            };
+        quick && self.involution(s).bits == self.bits
+    }
+
     /// The region's image under one of the box's symmetries that are
     /// their own inverse: 0 the half turn, 1 upside down, 2 left to
     /// right, 3 and 4 the diagonals (square boxes only).
@@ -308,26 +331,24 @@ impl<W: Word> Region<W> {
     /// its mirror image.
     pub fn mirror_defects(&self) -> impl Iterator<Item = W> + '_ {
         let kinds = if self.h == self.w { 5 } else { 3 };
-        (0..kinds)
-            .filter(|&s| self.involution(s).bits == self.bits)
-            .map(|s| {
-                let mut defects = W::zero();
-                let mut cells = self.bits;
-                while cells != W::zero() {
-                    let cell = cells.lowest();
-                    cells = cells & !cell;
-                    let image = Region {
-                        bits: cell,
-                        ..*self
-                    }
-                    .involution(s)
-                    .bits;
-                    if image == cell || self.neighbours(cell) & image != W::zero() {
-                        defects = defects | cell;
-                    }
+        (0..kinds).filter(|&s| self.fixed_by(s)).map(|s| {
+            let mut defects = W::zero();
+            let mut cells = self.bits;
+            while cells != W::zero() {
+                let cell = cells.lowest();
+                cells = cells & !cell;
+                let image = Region {
+                    bits: cell,
+                    ..*self
                 }
-                defects
-            })
+                .involution(s)
+                .bits;
+                if image == cell || self.neighbours(cell) & image != W::zero() {
+                    defects = defects | cell;
+                }
+            }
+            defects
+        })
     }
 }
 
@@ -483,113 +504,4 @@ fn strip_key(n: usize) -> u128 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn region(rows: &[&str]) -> Region {
-        let w = rows[0].len();
-        let mut bits = 0;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                if ch == '#' {
-                    bits |= 1u128 << (r * w + c);
-                }
-            }
-        }
-        Region {
-            bits,
-            h: rows.len(),
-            w,
-        }
-    }
-
-    #[test]
-    fn the_eight_images_of_an_l_share_a_key() {
-        let images = [
-            region(&["#.", "#.", "##"]),
-            region(&[".#", ".#", "##"]),
-            region(&["##", "#.", "#."]),
-            region(&["##", ".#", ".#"]),
-            region(&["###", "#.."]),
-            region(&["###", "..#"]),
-            region(&["#..", "###"]),
-            region(&["..#", "###"]),
-        ];
-        let key = canonical(images[0]);
-        for r in images {
-            assert_eq!(canonical(r), key, "{r:?}");
-        }
-        assert_ne!(canonical(region(&["###", ".#."])), key);
-        assert_eq!(Region::from_key(key).cropped().bits.count_ones(), 4);
-    }
-
-    #[test]
-    fn images_and_crops_agree_with_cell_by_cell_definitions() {
-        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
-        for h in 1..=20usize {
-            for w in 1..=(120 / h).min(20) {
-                for _ in 0..20 {
-                    let seed = rng.next();
-                    let bits =
-                        (u128::from(seed) << 64 | u128::from(seed.rotate_left(29))) & ones(h * w);
-                    let r = Region { bits, h, w };
-                    let cells = (0..h * w).filter(|&i| bits >> i & 1 == 1);
-                    let by_cell = cells
-                        .clone()
-                        .fold(0u128, |t, i| t | 1 << ((i % w) * h + i / w));
-                    assert_eq!(r.transposed().bits, by_cell, "{h}x{w} {bits:b}");
-                    if h * w <= 64 {
-                        // The 64-bit words of small boards agree with 128.
-                        let n = r.narrow::<u64>();
-                        assert_eq!(n.transposed().bits.wide(), by_cell);
-                        assert_eq!(canonical(n), canonical(r));
-                        assert_eq!(n.cropped().key(), r.cropped().key());
-                        let (mut wide, mut narrow) = (Vec::new(), Vec::new());
-                        push_parts(&r, bits, false, &mut wide);
-                        push_parts(&n, n.bits, false, &mut narrow);
-                        assert_eq!(wide, narrow);
-                        let defects: Vec<u128> = n.mirror_defects().map(Word::wide).collect();
-                        assert!(defects.into_iter().eq(r.mirror_defects()));
-                    }
-                    let mut parts = 0;
-                    for_each_part(&r, bits, |p| {
-                        assert_eq!(parts & p, 0);
-                        parts |= p;
-                    });
-                    assert_eq!(parts, bits);
-                    if bits != 0 {
-                        let (rows, cols) = cells.fold((vec![], vec![]), |(mut a, mut b), i| {
-                            a.push(i / w);
-                            b.push(i % w);
-                            (a, b)
-                        });
-                        let c = r.cropped();
-                        assert_eq!(
-                            c.h,
-                            rows.iter().max().unwrap() - rows.iter().min().unwrap() + 1
-                        );
-                        assert_eq!(
-                            c.w,
-                            cols.iter().max().unwrap() - cols.iter().min().unwrap() + 1
-                        );
-                        assert_eq!(c.bits.count_ones(), bits.count_ones());
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn parts_are_found_and_cropped() {
-        let b = region(&["##.#", "...#", "#..."]);
-        let mut parts = Vec::new();
-        for_each_part(&b, b.bits, |p| parts.push(p));
-        assert_eq!(parts.len(), 3);
-        let r = Region {
-            bits: parts[1],
-            ..b
-        };
-        assert_eq!(r.cropped(), region(&["#", "#"]));
-        assert_eq!(Region::from_key(r.cropped().key()), region(&["#", "#"]));
-    }
-}
+mod tests;

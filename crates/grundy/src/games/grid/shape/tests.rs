@@ -1,0 +1,139 @@
+//! The shapes' images, crops and parts against cell-by-cell definitions.
+
+use super::*;
+
+fn region(rows: &[&str]) -> Region {
+    let w = rows[0].len();
+    let mut bits = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                bits |= 1u128 << (r * w + c);
+            }
+        }
+    }
+    Region {
+        bits,
+        h: rows.len(),
+        w,
+    }
+}
+
+#[test]
+fn the_eight_images_of_an_l_share_a_key() {
+    let images = [
+        region(&["#.", "#.", "##"]),
+        region(&[".#", ".#", "##"]),
+        region(&["##", "#.", "#."]),
+        region(&["##", ".#", ".#"]),
+        region(&["###", "#.."]),
+        region(&["###", "..#"]),
+        region(&["#..", "###"]),
+        region(&["..#", "###"]),
+    ];
+    let key = canonical(images[0]);
+    for r in images {
+        assert_eq!(canonical(r), key, "{r:?}");
+    }
+    assert_ne!(canonical(region(&["###", ".#."])), key);
+    assert_eq!(Region::from_key(key).cropped().bits.count_ones(), 4);
+}
+
+#[test]
+fn images_and_crops_agree_with_cell_by_cell_definitions() {
+    let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
+    for h in 1..=20usize {
+        for w in 1..=(120 / h).min(20) {
+            for _ in 0..20 {
+                let seed = rng.next();
+                let bits =
+                    (u128::from(seed) << 64 | u128::from(seed.rotate_left(29))) & ones(h * w);
+                let r = Region { bits, h, w };
+                let cells = (0..h * w).filter(|&i| bits >> i & 1 == 1);
+                let by_cell = cells
+                    .clone()
+                    .fold(0u128, |t, i| t | 1 << ((i % w) * h + i / w));
+                assert_eq!(r.transposed().bits, by_cell, "{h}x{w} {bits:b}");
+                if h * w <= 64 {
+                    // The 64-bit words of small boards agree with 128.
+                    let n = r.narrow::<u64>();
+                    assert_eq!(n.transposed().bits.wide(), by_cell);
+                    assert_eq!(canonical(n), canonical(r));
+                    assert_eq!(n.cropped().key(), r.cropped().key());
+                    let (mut wide, mut narrow) = (Vec::new(), Vec::new());
+                    push_parts(&r, bits, false, &mut wide);
+                    push_parts(&n, n.bits, false, &mut narrow);
+                    assert_eq!(wide, narrow);
+                    let defects: Vec<u128> = n.mirror_defects().map(Word::wide).collect();
+                    assert!(defects.into_iter().eq(r.mirror_defects()));
+                }
+                let mut parts = 0;
+                for_each_part(&r, bits, |p| {
+                    assert_eq!(parts & p, 0);
+                    parts |= p;
+                });
+                assert_eq!(parts, bits);
+                if bits != 0 {
+                    let (rows, cols) = cells.fold((vec![], vec![]), |(mut a, mut b), i| {
+                        a.push(i / w);
+                        b.push(i % w);
+                        (a, b)
+                    });
+                    let c = r.cropped();
+                    assert_eq!(
+                        c.h,
+                        rows.iter().max().unwrap() - rows.iter().min().unwrap() + 1
+                    );
+                    assert_eq!(
+                        c.w,
+                        cols.iter().max().unwrap() - cols.iter().min().unwrap() + 1
+                    );
+                    assert_eq!(c.bits.count_ones(), bits.count_ones());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn parts_are_found_and_cropped() {
+    let b = region(&["##.#", "...#", "#..."]);
+    let mut parts = Vec::new();
+    for_each_part(&b, b.bits, |p| parts.push(p));
+    assert_eq!(parts.len(), 3);
+    let r = Region {
+        bits: parts[1],
+        ..b
+    };
+    assert_eq!(r.cropped(), region(&["#", "#"]));
+    assert_eq!(Region::from_key(r.cropped().key()), region(&["#", "#"]));
+}
+
+#[test]
+fn the_quick_symmetry_test_keeps_every_symmetric_region() {
+    let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut symmetric = 0;
+    for h in 1..=8usize {
+        for w in 1..=8usize {
+            for _ in 0..50 {
+                let bits = u128::from(rng.next()) & ones(h * w);
+                let r = Region { bits, h, w };
+                for s in 0..if h == w { 5 } else { 3 } {
+                    // Every region against the full image, and a region
+                    // made symmetric by its image.
+                    assert_eq!(r.fixed_by(s), r.involution(s).bits == bits, "{h}x{w} {s}");
+                    let sym = Region {
+                        bits: bits | r.involution(s).bits,
+                        h,
+                        w,
+                    };
+                    assert!(sym.fixed_by(s), "{h}x{w} {s} {:b}", sym.bits);
+                    let narrow = sym.narrow::<u64>();
+                    assert!(narrow.fixed_by(s), "{h}x{w} {s} on 64 bits");
+                    symmetric += 1;
+                }
+            }
+        }
+    }
+    assert!(symmetric > 1000);
+}
