@@ -137,3 +137,64 @@ fn the_quick_symmetry_test_keeps_every_symmetric_region() {
     }
     assert!(symmetric > 1000);
 }
+
+/// The key of a region's class, by the definition: the least of its
+/// images cell by cell, in its wider orientation (both when square).
+fn canonical_by_cells(r: Region) -> u128 {
+    let (h, w) = (r.h, r.w);
+    let image = |f: &dyn Fn(usize, usize) -> (usize, usize), hh: usize, ww: usize| {
+        let mut bits = 0u128;
+        for i in (0..h * w).filter(|&i| r.bits >> i & 1 == 1) {
+            let (y, x) = f(i / w, i % w);
+            bits |= 1 << (y * ww + x);
+        }
+        Region { bits, h: hh, w: ww }.key()
+    };
+    let wide = [
+        image(&|y, x| (y, x), h, w),
+        image(&|y, x| (h - 1 - y, w - 1 - x), h, w),
+        image(&|y, x| (h - 1 - y, x), h, w),
+        image(&|y, x| (y, w - 1 - x), h, w),
+    ];
+    let tall = [
+        image(&|y, x| (x, y), w, h),
+        image(&|y, x| (w - 1 - x, h - 1 - y), w, h),
+        image(&|y, x| (w - 1 - x, y), w, h),
+        image(&|y, x| (x, h - 1 - y), w, h),
+    ];
+    match w.cmp(&h) {
+        std::cmp::Ordering::Greater => wide.into_iter().min().unwrap(),
+        std::cmp::Ordering::Less => tall.into_iter().min().unwrap(),
+        std::cmp::Ordering::Equal => wide.into_iter().chain(tall).min().unwrap(),
+    }
+}
+
+#[test]
+fn canonical_keys_are_the_least_images() {
+    let mut rng = crate::testing::Xorshift(0xD1B5_4A32_D192_ED03);
+    for h in 1..=9usize {
+        for w in 1..=9usize {
+            for k in 0..60 {
+                // Sparse, dense and row-symmetric regions, cropped.
+                let x = u128::from(rng.next());
+                let bits = match k % 3 {
+                    0 => x & u128::from(rng.next()),
+                    1 => x | u128::from(rng.next()),
+                    _ => {
+                        let row = x & ones(w);
+                        (0..h).fold(0, |b, i| b | row << (i * w))
+                    }
+                } & ones(h * w);
+                let r = Region { bits, h, w }.cropped();
+                if r.bits == 0 {
+                    continue;
+                }
+                assert_eq!(canonical(r), canonical_by_cells(r), "{h}x{w} {bits:b}");
+                if r.h * r.w <= 64 {
+                    let n = r.narrow::<u64>();
+                    assert_eq!(canonical(n), canonical_by_cells(r), "{h}x{w} {bits:b}");
+                }
+            }
+        }
+    }
+}
