@@ -423,19 +423,7 @@ fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scen
     let width = (widest + 2.0 * MARGIN).max(legend_x + legend_w + MARGIN);
     let bottom = rows.last().map_or(0.0, |r| r.1) + node_h / 2.0;
     let shown = |v: u32| drawn[v as usize].is_some() && layer[v as usize] != usize::MAX;
-    let mut edges = Vec::new();
-    for v in (0..drawn.len() as u32).filter(|&v| shown(v)) {
-        for &w in g.solved.graph().options(v).iter().filter(|&&w| shown(w)) {
-            let (a, b) = (
-                (x[v as usize], y[v as usize]),
-                (x[w as usize], y[w as usize]),
-            );
-            edges.push(SceneEdge {
-                curve: edge_curve(a, b, v == w, node_h),
-                win: winning(g, v, w),
-            });
-        }
-    }
+    let edges = scene_edges(g, &shown, (&x, &y), node_h);
     let widths: Vec<f64> = (0..drawn.len() as u32)
         .map(|v| if shown(v) { width_of(v) } else { 0.0 })
         .collect();
@@ -469,6 +457,29 @@ fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scen
         nodes,
         edges,
     }
+}
+
+/// The arrows between the `shown` nodes, placed at `x` and `y`.
+fn scene_edges(
+    g: &StateGraph,
+    shown: &dyn Fn(u32) -> bool,
+    (x, y): (&[f64], &[f64]),
+    node_h: f64,
+) -> Vec<SceneEdge> {
+    let mut edges = Vec::new();
+    for v in (0..x.len() as u32).filter(|&v| shown(v)) {
+        for &w in g.solved.graph().options(v).iter().filter(|&&w| shown(w)) {
+            let (a, b) = (
+                (x[v as usize], y[v as usize]),
+                (x[w as usize], y[w as usize]),
+            );
+            edges.push(SceneEdge {
+                curve: edge_curve(a, b, v == w, node_h),
+                win: winning(g, v, w),
+            });
+        }
+    }
+    edges
 }
 
 /// The state graph as a standalone SVG document, at most [`MAX_WIDTH`]
@@ -562,37 +573,4 @@ fn draw_node(svg: &mut String, node: &SceneNode) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::spec::{parse, SpecOptions};
-    use crate::Limits;
-
-    fn graph(game: &str, position: &[&str]) -> StateGraph {
-        let g = parse(game, SpecOptions::default()).unwrap();
-        let p: Vec<String> = position.iter().map(|s| s.to_string()).collect();
-        StateGraph::build(&*g, &p, &Limits::default()).unwrap()
-    }
-
-    #[test]
-    fn subtraction_picture_has_every_position_and_marks() {
-        let g = graph("sub:1,3,4", &["7"]);
-        assert_eq!(g.nodes.len(), 8);
-        let svg = to_svg(&g, "sub:1,3,4");
-        // Heaps 0..=7, of which 0, 2, 7 are P.
-        assert_eq!(svg.matches(r#"<g class="node P"#).count(), 3);
-        assert_eq!(svg.matches(r#"<g class="node N"#).count(), 5);
-        assert!(svg.contains(r#"class="node P start""#));
-        // Winning moves: 1->0, 3->2, 3->0, 4->0, 5->2, 6->2 (none from 7).
-        assert_eq!(svg.matches(r#"class="move win""#).count(), 6);
-        let dot = to_dot(&g, "sub:1,3,4");
-        assert!(dot.starts_with("digraph \"sub:1,3,4\""));
-        assert_eq!(dot.matches("penwidth=2.5").count(), 6);
-        assert_eq!(dot.matches("label=").count(), 8);
-    }
-
-    #[test]
-    fn positions_are_escaped() {
-        let g = graph("sub:1", &["2"]);
-        assert!(to_svg(&g, "a<b&c").contains("a&lt;b&amp;c"));
-    }
-}
+mod tests;

@@ -1,0 +1,34 @@
+//! The pictures of state graphs: layout, scenes and SVG.
+
+use super::*;
+use crate::spec::{parse, SpecOptions};
+use crate::Limits;
+
+fn graph(game: &str, position: &[&str]) -> StateGraph {
+    let g = parse(game, SpecOptions::default()).unwrap();
+    let p: Vec<String> = position.iter().map(|s| s.to_string()).collect();
+    StateGraph::build(&*g, &p, &Limits::default()).unwrap()
+}
+
+#[test]
+fn subtraction_picture_has_every_position_and_marks() {
+    let g = graph("sub:1,3,4", &["7"]);
+    assert_eq!(g.nodes.len(), 8);
+    let svg = to_svg(&g, "sub:1,3,4");
+    // Heaps 0..=7, of which 0, 2, 7 are P.
+    assert_eq!(svg.matches(r#"<g class="node P"#).count(), 3);
+    assert_eq!(svg.matches(r#"<g class="node N"#).count(), 5);
+    assert!(svg.contains(r#"class="node P start""#));
+    // Winning moves: 1->0, 3->2, 3->0, 4->0, 5->2, 6->2 (none from 7).
+    assert_eq!(svg.matches(r#"class="move win""#).count(), 6);
+    let dot = to_dot(&g, "sub:1,3,4");
+    assert!(dot.starts_with("digraph \"sub:1,3,4\""));
+    assert_eq!(dot.matches("penwidth=2.5").count(), 6);
+    assert_eq!(dot.matches("label=").count(), 8);
+}
+
+#[test]
+fn positions_are_escaped() {
+    let g = graph("sub:1", &["2"]);
+    assert!(to_svg(&g, "a<b&c").contains("a&lt;b&amp;c"));
+}
