@@ -49,7 +49,7 @@ impl Split for CramMoves {
     /// before did not stop the listing.
     fn options_until(&self, key: u128, out: &mut OptionList, each: EachOption<'_>) -> bool {
         let r = Region::from_key(key);
-        if r.h * r.w <= 64 {
+        if r.fits_u64() {
             list_placements(r.narrow::<u64>(), out, each)
         } else {
             list_placements(r, out, each)
@@ -70,7 +70,7 @@ impl Split for CramMoves {
     /// answers the same way (even by odd rectangles, by the half turn).
     fn zero_by_theory(&self, key: u128) -> Option<bool> {
         let r = Region::from_key(key);
-        if r.h * r.w <= 64 {
+        if r.fits_u64() {
             mirror_play(r.narrow::<u64>())
         } else {
             mirror_play(r)

@@ -11,7 +11,9 @@ use proptest::prelude::*;
 
 mod brute;
 
-use brute::{chomp_brute, cram_brute, map, node_kayles_brute, sample_maps, snakes, symmetric_sets};
+use brute::{
+    chomp_brute, cram_brute, map, mex, node_kayles_brute, sample_maps, snakes, symmetric_sets,
+};
 
 fn game(name: &str) -> Box<dyn Ruleset> {
     grundy::parse(name, SpecOptions::default()).unwrap()
@@ -269,6 +271,37 @@ fn node_kayles_on_paths_is_dawsons_chess_and_cycles_follow() {
             "cycle:{n}"
         );
     }
+}
+
+/// Strips as long as boards go (120 cells), across the 64 bits of the
+/// word small regions are searched on: Cram on 1 x n is Dawson's Kayles
+/// at n (a domino on cells i, i + 1 leaves strips of i and n - i - 2),
+/// computed here by that recurrence, and Node Kayles on a path of n
+/// vertices is the same at n + 1. Cram 1x64 once came out *8 instead of
+/// *4: on a 64-bit word the step to the next row shifted by 64.
+#[test]
+fn strips_on_either_side_of_a_word_are_dawsons_kayles() {
+    let mut dk = vec![0u64; 122];
+    for n in 2..dk.len() {
+        dk[n] = mex((0..=n - 2).map(|i| dk[i] ^ dk[n - 2 - i]).collect());
+    }
+    let (cram, kayles) = (game("cram"), game("node-kayles"));
+    for n in (2..=120).filter(|n| n % 8 == 0 || (56..=72).contains(n) || *n == 120) {
+        assert_eq!(value(&*cram, &format!("1x{n}")), dk[n], "cram 1x{n}");
+        assert_eq!(value(&*cram, &format!("{n}x1")), dk[n], "cram {n}x1");
+        assert_eq!(value(&*kayles, &format!("path:{n}")), dk[n + 1], "path:{n}");
+    }
+    // A snake of 64 cells (five rows of 12 joined at alternate ends) is
+    // keyed as the strip of 64.
+    let rows: Vec<String> = (0..9)
+        .map(|r| match r % 4 {
+            0 | 2 => ".".repeat(12),
+            1 => "x".repeat(11) + ".",
+            _ => format!(".{}", "x".repeat(11)),
+        })
+        .collect();
+    let snake = rows.join("/");
+    assert_eq!(value(&*cram, &snake), dk[64], "{snake}");
 }
 
 #[test]

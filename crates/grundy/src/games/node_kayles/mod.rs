@@ -135,7 +135,7 @@ impl Split for NkMoves<'_> {
             return;
         }
         let r = Region::from_key(key);
-        if r.h * r.w <= 64 {
+        if r.fits_u64() {
             grid_options(r.narrow::<u64>(), out);
         } else {
             grid_options(r, out);

