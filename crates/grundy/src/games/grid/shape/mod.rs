@@ -59,7 +59,8 @@ pub fn ones(n: usize) -> u128 {
     u128::low(n)
 }
 
-/// A bit-board word: a region of at most 64 cells is searched on `u64`,
+/// A bit-board word: a region of at most 64 cells (rows at most 62 wide,
+/// [`Region::fits_u64`]) is searched on `u64`,
 /// whose shifts and masks cost one instruction where `u128`'s cost
 /// several (Cram's placements are listed, pruned and cut on such words).
 pub trait Word: PrimInt + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
