@@ -26,13 +26,18 @@ const LAYERS: &[&[&str]] = &[
 /// and window modes, and a script call is limited in time (one Rhai
 /// operation can be slow). Every other limit reaches the engine as the
 /// stop flag.
-const CLOCKS: &[&str] = &["heap/sparse/window.rs", "games/rules/script.rs"];
+const CLOCKS: &[&str] = &[
+    "heap/sparse/window/mod.rs",
+    "heap/sparse/window/crew.rs",
+    "games/rules/script.rs",
+];
 
 /// Files that may start threads: the sparse engine's windows of heaps, a
 /// module that only the `parallel` feature compiles, and the split
 /// searches, whose parallel parts only that feature compiles.
 const THREADS: &[&str] = &[
-    "heap/sparse/window.rs",
+    "heap/sparse/window/mod.rs",
+    "heap/sparse/window/crew.rs",
     "solve/split/search/parallel.rs",
     "solve/split/mex.rs",
     "solve/diagrams.rs",

@@ -68,6 +68,19 @@ fn next_review_after(n: usize) -> usize {
     }
 }
 
+/// Where the marks of a heap valued on its own start.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// From the engine's own block of heaps, marked when one pays: heaps
+    /// valued one after another.
+    OwnBlock,
+    /// From the heap's row of a window's block when that holds it
+    /// (`Row(None)`: afresh), for a heap a window values again: marking
+    /// a block of sixteen for one heap would not pay.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    Row(Option<&'a Block>),
+}
+
 /// Working memory for valuing one heap.
 struct Scratch {
     /// One byte per value: seen among the options of the heap.
@@ -288,15 +301,15 @@ impl SparseEngine {
         self.rev_len = t.len();
     }
 
-    /// `G(n)` for `n = t.len()` when every value fits in 16 bits, from a
-    /// block of heaps when `blocks` says so and one pays.
-    fn compute(&mut self, t: &[u16], blocks: bool) -> u32 {
+    /// `G(n)` for `n = t.len()` when every value fits in 16 bits, its
+    /// marks started as `start` says.
+    fn compute(&mut self, t: &[u16], start: Start<'_>) -> u32 {
         self.sync_reversed(t, 1);
         let mut scratch = std::mem::take(&mut self.scratch);
         let s = &mut scratch[0];
-        let from = match blocks {
-            true => self.start_marks(t, s),
-            false => self.start_fresh(s),
+        let from = match start {
+            Start::OwnBlock => self.start_marks(t, s),
+            Start::Row(block) => self.start_row(t.len(), block, &mut s.marks),
         };
         self.mark_known(t, t.len(), 0, s, from);
         let g = self.settle(t, t.len(), 0, s);
@@ -308,7 +321,12 @@ impl SparseEngine {
     /// returns the place in the rare list from which rare heaps are marked
     /// already: its end, as none is.
     fn start_fresh(&self, s: &mut Scratch) -> usize {
-        s.marks[..1usize << self.vbits].fill(0);
+        self.clear_marks(&mut s.marks)
+    }
+
+    /// [`Self::start_fresh`] on the marks alone.
+    fn clear_marks(&self, marks: &mut [u8; 1 << 16]) -> usize {
+        marks[..1usize << self.vbits].fill(0);
         self.rare.len()
     }
 
@@ -441,17 +459,16 @@ impl SparseEngine {
         self.scan(h, s)
     }
 
-    /// Values and records heap `table.len()` ([`SeqEngine::next`]), from
-    /// a block of heaps when `blocks` says so and one pays (a window that
-    /// values one heap afresh does not want the other fifteen).
-    fn value(&mut self, table: &HeapValues, blocks: bool) -> u32 {
+    /// Values and records heap `table.len()` ([`SeqEngine::next`]), its
+    /// marks started as `start` says.
+    fn value(&mut self, table: &HeapValues, start: Start<'_>) -> u32 {
         let n = table.len();
         if n >= self.next_review {
             self.review(table, n);
             self.next_review = next_review_after(n);
         }
         let g = match table {
-            HeapValues::Narrow(t) => self.compute(t, blocks),
+            HeapValues::Narrow(t) => self.compute(t, start),
             HeapValues::Wide(_) => self.compute_wide(table),
         };
         self.record(n, g);
@@ -482,7 +499,7 @@ impl SeqEngine for SparseEngine {
     }
 
     fn next(&mut self, table: &HeapValues) -> u32 {
-        self.value(table, true)
+        self.value(table, Start::OwnBlock)
     }
 
     /// Replays the partition reviews of a run that computed `table` from

@@ -35,6 +35,10 @@ pub(super) struct Block {
     shift: u32,
     /// Rare heaps from this place of the rare list on are marked.
     from: usize,
+    /// The length of the rare list when the block was marked: a rare
+    /// heap found since (a window's heaps are recorded while its blocks
+    /// are still read) is in no block's marks.
+    rare_len: usize,
     /// Whether the marks still hold (the rare list is as it was).
     valid: bool,
     marks: Box<[u8; SIZE]>,
@@ -46,6 +50,7 @@ impl Block {
             n0: 0,
             shift: 0,
             from: 0,
+            rare_len: 0,
             valid: false,
             marks: vec![0u8; SIZE]
                 .into_boxed_slice()
@@ -70,26 +75,37 @@ impl SparseEngine {
     /// marked already: the list's length without a block.
     pub(super) fn start_marks(&self, t: &[u16], s: &mut Scratch) -> usize {
         let n = t.len();
-        let current =
-            (s.block.as_ref()).is_some_and(|b| b.valid && (b.n0..b.n0 + HEAPS).contains(&n));
-        if !current && (n + HEAPS > self.next_review || !self.mark_block(t, 0, s)) {
+        if !self.holds(s.block.as_deref(), n)
+            && (n + HEAPS > self.next_review || !self.mark_block(t, 0, &mut s.block))
+        {
             return self.start_fresh(s);
         }
-        self.start_row(n, s)
+        self.start_row(n, s.block.as_deref(), &mut s.marks)
     }
 
-    /// Starts the marks of heap `n` in `s` from its row of the block in
-    /// `s`, when that is marked (and holds `n`), and clears them
-    /// otherwise; returns where the rare heaps marked already start in the
-    /// rare list.
-    pub(super) fn start_row(&self, n: usize, s: &mut Scratch) -> usize {
-        let Some(b) = s.block.as_ref().filter(|b| b.valid) else {
-            return self.start_fresh(s);
+    /// Whether `block` is marked for heap `n` and the rare list as it is.
+    fn holds(&self, block: Option<&Block>, n: usize) -> bool {
+        block.is_some_and(|b| {
+            b.valid && (b.n0..b.n0 + HEAPS).contains(&n) && b.rare_len == self.rare.len()
+        })
+    }
+
+    /// Starts the marks of heap `n` from its row of `block` when that
+    /// holds `n` ([`Self::holds`]), and clears them otherwise; returns
+    /// where the rare heaps marked already start in the rare list.
+    pub(super) fn start_row(
+        &self,
+        n: usize,
+        block: Option<&Block>,
+        marks: &mut [u8; 1 << 16],
+    ) -> usize {
+        let Some(b) = block.filter(|_| self.holds(block, n)) else {
+            return self.clear_marks(marks);
         };
         let row = 1usize << b.shift;
         let j = n - b.n0;
-        s.marks[..row].copy_from_slice(&b.marks[j * row..(j + 1) * row]);
-        s.marks[row..1usize << self.vbits].fill(0);
+        marks[..row].copy_from_slice(&b.marks[j * row..(j + 1) * row]);
+        marks[row..1usize << self.vbits].fill(0);
         b.from
     }
 
@@ -108,18 +124,23 @@ impl SparseEngine {
     }
 
     /// Marks the block of heaps `n0..n0 + HEAPS`, `n0 = t.len() + ahead`
-    /// (a window values heaps `ahead` beyond the table), into `block`,
+    /// (a window values heaps `ahead` beyond the table), into `slot`,
     /// when [`Self::block_from`] allows; false otherwise (the block is then
     /// void).
-    pub(super) fn mark_block(&self, t: &[u16], ahead: usize, s: &mut Scratch) -> bool {
+    pub(super) fn mark_block(
+        &self,
+        t: &[u16],
+        ahead: usize,
+        slot: &mut Option<Box<Block>>,
+    ) -> bool {
         let n0 = t.len() + ahead;
         let Some(from) = self.block_from(n0, ahead) else {
-            if let Some(b) = &mut s.block {
+            if let Some(b) = slot {
                 b.valid = false;
             }
             return false;
         };
-        let b = s.block.get_or_insert_with(Block::new);
+        let b = slot.get_or_insert_with(Block::new);
         let shift = self.vbits;
         b.marks[..HEAPS << shift].fill(0);
         let marks = &mut *b.marks;
@@ -138,6 +159,7 @@ impl SparseEngine {
             }
         }
         (b.n0, b.shift, b.from, b.valid) = (n0, shift, from, true);
+        b.rare_len = self.rare.len();
         true
     }
 }
@@ -173,5 +195,32 @@ mod tests {
                 "{code:?}"
             );
         }
+    }
+
+    /// A block's row starts a heap's marks only for the heaps of the
+    /// block and while the rare list is as it was when it was marked: a
+    /// rare heap found since (a window records its heaps while its blocks
+    /// are still read) has splits that no row holds.
+    #[test]
+    fn a_block_holds_its_own_heaps_and_only_until_a_rare_heap_is_found() {
+        let mut e = SparseEngine::new(&Code::parse("0.174").unwrap());
+        let table = values(&mut e, 3000);
+        let HeapValues::Narrow(t) = &table else {
+            panic!("narrow values")
+        };
+        let (n, mut slot) = (t.len(), None);
+        assert!(e.mark_block(t, 0, &mut slot));
+        let mut marks = Box::new([0u8; 1 << 16]);
+        for j in 0..HEAPS {
+            let from = e.start_row(n + j, slot.as_deref(), &mut marks);
+            assert!(from < e.rare.len(), "heap {} from its row", n + j);
+        }
+        let after = e.start_row(n + HEAPS, slot.as_deref(), &mut marks);
+        assert_eq!(after, e.rare.len(), "a heap past the block");
+        let rare = e.rare_vals[n & 1][0];
+        e.record(n, rare.into());
+        let from = e.start_row(n + 1, slot.as_deref(), &mut marks);
+        assert_eq!(from, e.rare.len(), "after a new rare heap");
+        assert!(marks.iter().all(|&m| m == 0), "marks cleared");
     }
 }

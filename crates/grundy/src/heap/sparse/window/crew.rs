@@ -1,170 +1,21 @@
-//! Windows of heaps valued at once on every thread.
-//!
-//! `G(n + i)` depends on the heaps `n..n + i` just before it only through
-//! the few options that involve them: the single heaps left by removing
-//! up to `i` tokens, and the splits whose smaller part is at most `i`. So
-//! every heap of a window `n..n + w` is valued *blind* to the heaps of the
-//! window before it, all at once on the pool's threads, from the engine's
-//! state at heap `n`, which nobody writes meanwhile. Then, in order, each
-//! heap is finished: its blind value is the least value no option it saw
-//! has, so it stands unless one of the options it missed (a handful) has
-//! it, which is rare; then it is recorded. The threads stay together for
-//! the whole run as a crew ([`Crew`]) that spins between windows: a window
-//! holds [`PER_THREAD`] heaps for each thread, tens of microseconds of
-//! work, and a fork and join per window, which wakes sleeping threads,
-//! cost a third of the gain. Each thread keeps one working memory for the
-//! whole run: one per heap of the window cost a fifth of the speed, as
-//! the scan's tables fell out of the core's first-level cache.
-//!
-//! Values do not depend on the number of threads: a blind value is the
-//! mex of real options, it stands only when no option the blind pass left
-//! out has it (it is then the mex of them all), and a heap whose blind
-//! value does not stand is valued afresh exactly as one thread would.
-//! Where windowing cannot help (small heaps, a partition review ahead,
-//! three-heap moves, values past 16 bits), heaps go one at a time. The
-//! engine still times both ways on alternating stretches and keeps the
-//! faster, so more threads are never slower than one.
-//!
-//! Where blocks pay (the `block` module), a thread takes a block of 16
-//! heaps of the window, marks its rare x common splits and values its
-//! heaps from the front; a thread out of blocks values the heaps left at
-//! the back of another's block, without its marks. On Officers from 2^20
-//! to 2^22 heaps on two threads, blocks shared by all threads (each heap
-//! copying its row from the other core) took 6.4-6.7 s, whole blocks
-//! 6.2 s (one thread idled while the other ended its block), and blocks
-//! with their backs shared 5.4-6.1 s.
+//! The crew: threads that value the heaps of each window together, and
+//! the leader among them that finishes and records them in order.
 
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use super::super::values::HeapValues;
-use super::super::{extend_one_by_one, SeqEngine};
-use super::block::HEAPS;
-use super::{Scratch, SparseEngine};
+use super::super::super::values::HeapValues;
+use super::super::super::SeqEngine;
+use super::super::block::{Block, HEAPS};
+use super::super::{Scratch, SparseEngine, Start};
 use crate::error::Result;
 use crate::game::Limits;
 
-/// Heaps of a window for each thread. A thread idles at each window's
-/// end for about half a heap while the last heaps are valued and the
-/// leader records them, so wider windows waste less, but a heap valued
-/// blind to more heaps before it misses more options, and its blind
-/// value stands less often. Grundy's game and Officers from 2^20 to
-/// 2^22 on two threads, as fast as one times (in one run, segments
-/// alternating): 1.59x and 1.67x with 8, 1.65x and 1.73x with 16; 12,
-/// 24 and 32 no better than 16.
-const PER_THREAD: usize = 16;
-
-impl SparseEngine {
-    /// Whether an option of heap `m` that its blind pass, `unknown` heaps
-    /// short, left out has value `v`: its single heaps and its splits
-    /// (smaller part at most `unknown - k`). `val(x)` is `G(x)` for every
-    /// heap `x < m`.
-    fn window_gives(&self, m: usize, unknown: usize, val: impl Fn(usize) -> u32, v: u32) -> bool {
-        let single = |&k: &usize| (1..=unknown).contains(&k) && m > k && val(m - k) == v;
-        let split = |&(k, unequal): &(usize, bool)| {
-            let parts = m.saturating_sub(k);
-            (1..=unknown.saturating_sub(k)).any(|a| {
-                let b = parts - a;
-                (a < b || (a == b && !unequal)) && val(a) ^ val(b) == v
-            })
-        };
-        self.single_k.iter().any(single) || self.split_k.iter().any(split)
-    }
-}
-
-/// The timing of both modes: stretches alternate between them, so that a
-/// slow spell of a shared machine weighs on both alike, and each mode's
-/// fastest stretch counts: noise only ever slows a stretch down (a busy
-/// neighbour, a thread of the crew descheduled in the middle of a heap),
-/// so a slow spell decides only if it covers every stretch of one mode.
-/// With the median, spells of a few stretches chose one heap at a time
-/// for a third of an Officers run.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Timing {
-    /// Nanoseconds per heap of each timed stretch: one heap at a time
-    /// (`[0]`) and windows (`[1]`).
-    ns: [[f64; ROUNDS]; 2],
-    /// Timed stretches so far in this round of trials.
-    stretches: usize,
-    /// The faster mode (`true`: windows), once all stretches are timed.
-    decided: Option<bool>,
-    /// The heap count at which both modes are timed again.
-    retry_at: usize,
-}
-
-/// Heaps in one timed stretch.
-const TRIAL: usize = 1 << 12;
-/// Timed stretches per mode in a round of trials.
-const ROUNDS: usize = 3;
-/// Heaps between two rounds of trials.
-const RETRY: usize = 1 << 20;
-/// Heaps before the next round when one heap at a time won: with two or
-/// more threads that is rare, and as likely a slow spell as a fact.
-const RETRY_SINGLE: usize = 1 << 16;
-
-/// The fastest of a mode's stretch times.
-fn fastest(ns: [f64; ROUNDS]) -> f64 {
-    ns.into_iter().fold(f64::INFINITY, f64::min)
-}
-
-/// [`SeqEngine::extend`] for the sparse engine: windows of heaps when the
-/// rayon pool has two or more threads and windows have proved faster, one
-/// heap at a time otherwise.
-pub(super) fn extend(
-    e: &mut SparseEngine,
-    table: &mut HeapValues,
-    upto: usize,
-    limits: &Limits,
-) -> Result<()> {
-    let threads = rayon::current_num_threads();
-    if threads < 2 || e.split_k.is_empty() || !e.triple_k.is_empty() {
-        return extend_one_by_one(e, table, upto, limits);
-    }
-    while table.len() <= upto {
-        let n = table.len();
-        if n >= e.timing.retry_at {
-            e.timing = Timing {
-                retry_at: n + RETRY,
-                ..Timing::default()
-            };
-        }
-        let trial = e.timing.decided.is_none();
-        let windows = e.timing.decided.unwrap_or(e.timing.stretches % 2 == 1);
-        let end = if trial {
-            upto.min(n + TRIAL - 1)
-        } else {
-            upto.min(e.timing.retry_at - 1)
-        };
-        let started = Instant::now();
-        if windows {
-            extend_in_windows(e, table, end, threads * PER_THREAD, limits)?;
-        } else {
-            extend_one_by_one(e, table, end, limits)?;
-        }
-        // Only full trial stretches of real work count.
-        let done = table.len() - n;
-        if trial && done == TRIAL && n >= 1 << 12 {
-            let ns = started.elapsed().as_nanos() as f64 / done as f64;
-            let timing = &mut e.timing;
-            timing.ns[usize::from(windows)][timing.stretches / 2] = ns;
-            timing.stretches += 1;
-            if timing.stretches == 2 * ROUNDS {
-                let [single, windows] = timing.ns.map(fastest);
-                timing.decided = Some(windows < single);
-                if single <= windows {
-                    timing.retry_at = timing.retry_at.min(table.len() + RETRY_SINGLE);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Heaps up to `upto`, in windows of `width` heaps, valued by a crew of
 /// the pool's threads (this one leads).
-fn extend_in_windows(
+pub(super) fn extend_in_windows(
     e: &mut SparseEngine,
     table: &mut HeapValues,
     upto: usize,
@@ -185,8 +36,8 @@ fn extend_in_windows(
             window: 0,
         }),
         next_block: Line(AtomicUsize::new(0)),
-        cursors: (0..width.div_ceil(HEAPS))
-            .map(|_| Line(AtomicU64::new(0)))
+        slots: (0..width.div_ceil(HEAPS))
+            .map(|_| Line(Slot::default()))
             .collect(),
         desks: scratch.into_iter().map(|s| Line(Mutex::new(s))).collect(),
         seated: AtomicUsize::new(1),
@@ -265,13 +116,28 @@ struct Crew<'a> {
     /// fetch each one's cache line back from the core that wrote it.
     values: Vec<Line<AtomicU64>>,
     /// The next block of the open window to take, and each block's
-    /// claims: heaps taken from its front (its taker's, in the low 32
-    /// bits) and from its back (others', once every block is taken).
+    /// claims and marks.
     next_block: Line<AtomicUsize>,
-    cursors: Vec<Line<AtomicU64>>,
+    slots: Vec<Line<Slot>>,
     /// Windows opened so far: what waiting workers watch.
     epoch: Line<AtomicUsize>,
     quit: AtomicBool,
+}
+
+/// A block of the open window.
+#[derive(Default)]
+struct Slot {
+    /// Heaps taken from its front (its taker's, in the low 32 bits) and
+    /// from its back (others', once every block is taken).
+    cursor: AtomicU64,
+    /// Its rare x common marks, written by its taker before it values any
+    /// of its heaps, then read by whoever values one: a heap taken from
+    /// the back by another thread copies its row instead of marking the
+    /// rare x common splits alone, which cost twice a heap's share of a
+    /// block (Grundy's game from 2^20 to 2^22 heaps on two threads: 6%
+    /// of the heaps are taken so, and the extra marking was 6% of the
+    /// work).
+    marks: RwLock<Option<Box<Block>>>,
 }
 
 /// How long a worker waits for a window before it leaves the crew (to
@@ -323,7 +189,9 @@ impl Crew<'_> {
     /// Claims a heap of block `b`: the next from its front for the thread
     /// that took the block, from its back for the others.
     fn take(&self, sh: &Shared<'_>, b: usize, front: bool) -> Option<usize> {
-        let old = self.cursors[b].fetch_add(if front { 1 } else { 1 << 32 }, Relaxed);
+        let old = self.slots[b]
+            .cursor
+            .fetch_add(if front { 1 } else { 1 << 32 }, Relaxed);
         let (taken_front, taken_back) = (old as u32 as usize, (old >> 32) as usize);
         let len = HEAPS.min(sh.w - b * HEAPS);
         (taken_front + taken_back < len).then(|| {
@@ -345,18 +213,50 @@ impl Crew<'_> {
             if b >= sh.blocks {
                 break;
             }
-            sh.e.mark_block(t, b * HEAPS, s);
+            let marks = self.slots[b].marks.write();
+            sh.e.mark_block(
+                t,
+                b * HEAPS,
+                &mut marks.unwrap_or_else(PoisonError::into_inner),
+            );
             while let Some(i) = self.take(sh, b, true) {
-                let from = sh.e.start_row(sh.n + i, s);
+                let from = self.start_row(sh, s, i);
                 self.value_heap(sh, t, s, i, from);
             }
         }
         for b in 0..sh.blocks {
             while let Some(i) = self.take(sh, b, false) {
-                let from = sh.e.start_fresh(s);
+                let from = self.start_row(sh, s, i);
                 self.value_heap(sh, t, s, i, from);
             }
         }
+    }
+
+    /// Starts the marks of heap `n + i` of a window with blocks from its
+    /// row of its block, or afresh while the block's taker is still
+    /// marking it (or has not yet begun): waiting would idle this thread.
+    fn start_row(&self, sh: &Shared<'_>, s: &mut Scratch, i: usize) -> usize {
+        let marks = self.slots[i / HEAPS].marks.try_read();
+        let block = marks.as_deref().ok().and_then(Option::as_deref);
+        sh.e.start_row(sh.n + i, block, &mut s.marks)
+    }
+
+    /// Values and records heap `table.len()`, heap `i` of the open window
+    /// (which has `blocks` blocks), once the table holds every heap before
+    /// it: from its row of its block when that holds it.
+    fn value_again(
+        &self,
+        e: &mut SparseEngine,
+        table: &HeapValues,
+        blocks: usize,
+        i: usize,
+    ) -> u32 {
+        let marks = (blocks > 0).then(|| self.slots[i / HEAPS].marks.read());
+        let marks = marks.map(|m| m.unwrap_or_else(PoisonError::into_inner));
+        e.value(
+            table,
+            Start::Row(marks.as_deref().and_then(Option::as_deref)),
+        )
     }
 
     /// Values unclaimed heaps of the open window until none is left.
@@ -445,7 +345,7 @@ impl Crew<'_> {
             (*n, *w) = (first, width);
             *blocks = e.block_from(first, 0).map_or(0, |_| width.div_ceil(HEAPS));
             self.next_block.store(0, Relaxed);
-            self.cursors.iter().for_each(|c| c.store(0, Relaxed));
+            self.slots.iter().for_each(|b| b.cursor.store(0, Relaxed));
             self.next.store(0, Relaxed);
             *window += 1;
             drop(sh);
@@ -475,8 +375,8 @@ impl Crew<'_> {
             table,
             n,
             w,
+            blocks,
             window,
-            ..
         } = sh;
         let n = *n;
         for (i, &g) in staged.iter().enumerate() {
@@ -485,7 +385,7 @@ impl Crew<'_> {
         }
         let from = staged.len();
         staged.clear();
-        let g = e.value(table, false);
+        let g = self.value_again(e, table, *blocks, from);
         table.push(g);
         for i in from + 1..*w {
             let HeapValues::Narrow(t) = &**table else {
@@ -495,7 +395,7 @@ impl Crew<'_> {
                 return;
             };
             let g = if e.window_gives(n + i, i, |x| u32::from(t[x]), value) {
-                e.value(table, false)
+                self.value_again(e, table, *blocks, i)
             } else {
                 e.record(n + i, value);
                 value
@@ -540,56 +440,5 @@ impl Crew<'_> {
             staged.push(value);
         }
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::super::code::Code;
-    use super::*;
-
-    fn run(code: &str, n: usize, threads: usize) -> HeapValues {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut engine = SparseEngine::new(&Code::parse(code).unwrap());
-        let mut table = HeapValues::new();
-        let limits = Limits::default();
-        pool.install(|| {
-            if threads > 1 {
-                extend_in_windows(&mut engine, &mut table, n, threads * PER_THREAD, &limits)
-            } else {
-                extend_one_by_one(&mut engine, &mut table, n, &limits)
-            }
-        })
-        .unwrap();
-        table
-    }
-
-    /// Valuing heaps in windows on several threads gives the values of one
-    /// thread, for split moves removing 0, 1 or 2 tokens, unequal splits
-    /// and single-heap moves next to splits, and with windows claimed a
-    /// block at a time (0.174, 0.644 and 0.046 make blocks early).
-    #[test]
-    fn windows_on_several_threads_agree_with_one_thread() {
-        for (code, n) in [
-            ("4!.0", 30_000),
-            ("0.6", 30_000),
-            ("0.137", 5_000),
-            ("4.07", 5_000),
-            ("0.4!7", 5_000),
-            ("0.16", 20_000),
-            ("0.77", 5_000),
-            ("0.123456", 5_000),
-            ("0.174", 5_000),
-            ("0.644", 5_000),
-            ("0.046", 3_000),
-        ] {
-            let one = run(code, n, 1);
-            for threads in [2, 3, 8] {
-                assert_eq!(run(code, n, threads), one, "{code} on {threads} threads");
-            }
-        }
     }
 }
