@@ -71,6 +71,7 @@ enum Command {
     Quotient(quotient::QuotientArgs),
     /// The periods of many take-and-break games, one row per game: codes
     /// with digit classes (0.[0-7][0-7]), --digits N or --file FILE.
+    #[allow(rustdoc::broken_intra_doc_links)] // Help text: brackets are literal.
     Table(table::TableArgs),
     /// Every vertex of a finite explicit graph (graph:FILE): outcome (P, N
     /// or D for a draw), remoteness and generalized Sprague-Grundy value.

@@ -27,6 +27,7 @@ use file::{Header, Out, Sweep};
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// Codes with digit classes or ranges: 0.[0-7][0-7], 4.0-7, [04].[13].
+    #[allow(rustdoc::broken_intra_doc_links)] // Help text: brackets are literal.
     patterns: Vec<String>,
     /// Every code with 1 to N digits after the point and 0 or 4 before it.
     #[arg(long, value_name = "N")]

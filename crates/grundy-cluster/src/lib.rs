@@ -4,15 +4,15 @@
 //!
 //! Every process is started with the same hosts file (timely's: one
 //! `host:port` per line, line `i` for process `i`), its own index and the
-//! same position. Timely connects the processes ([`connect`]), then each
+//! same position. Timely connects the processes (`connect`), then each
 //! runs one timely worker; the first round checks that all were asked the
 //! same question, and a peer lost later fails the run the way timely
-//! fails it ([`lost`]). The value of a component is found by rounds of outcome
+//! fails it (`lost`). The value of a component is found by rounds of outcome
 //! searches, one round per candidate value, whose tasks (the component's
 //! options) are shared out among the processes; a process that finds a
-//! winning option tells the others at once and they stop ([`share`]).
+//! winning option tells the others at once and they stop (`share`).
 //! Each process searches with its own tables and its own pool of
-//! `threads` threads, so its memory is its own budget ([`search`]).
+//! `threads` threads, so its memory is its own budget (`search`).
 //! Winning moves are shared out the same way. Every process ends with the
 //! same answer and the same statistics.
 //!

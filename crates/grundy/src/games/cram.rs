@@ -45,7 +45,7 @@ impl Split for CramMoves {
     }
 
     /// Placements down the columns, then across the rows, each from the
-    /// middle out ([`centre_out`]); an option is keyed only when the one
+    /// middle out (`centre_out`); an option is keyed only when the one
     /// before did not stop the listing.
     fn options_until(&self, key: u128, out: &mut OptionList, each: EachOption<'_>) -> bool {
         let r = Region::from_key(key);

@@ -101,7 +101,7 @@ impl Periodicity {
 /// true period (the least eventual period divides it, starts no later, and
 /// so would be proven by the same data). For one-heap games (subtraction)
 /// it is found directly, as the first block of `t` values that repeats
-/// ([`first_repeated_window`]). Otherwise a period is only observed, and
+/// (`first_repeated_window`). Otherwise a period is only observed, and
 /// reported when the data back it: its periodic part must span at least
 /// [`MIN_REPEATS`] periods (fewer is too easily a coincidence) and at
 /// least half of the values (a tail of 9 values repeating in 300,000 says

@@ -6,9 +6,9 @@
 //! any number of heaps is decided by multiplying.
 //!
 //! [`MisereQuotient::compute`] builds the quotient heap by heap
-//! ([`build`]), checks each step against every sum of the heaps so far
-//! ([`verify`]) and repairs a step the check finds wrong by counting some
-//! heaps apart ([`free`], [`automaton`]): a quotient it returns is proven
+//! (`build`), checks each step against every sum of the heaps so far
+//! (`verify`) and repairs a step the check finds wrong by counting some
+//! heaps apart (`free`, `automaton`): a quotient it returns is proven
 //! for all sums of heaps up to N. Whether it stays the same beyond N is
 //! only observed.
 

@@ -24,7 +24,7 @@
 //! In misère play a position without a move is won, which changes the
 //! counts' start but not the theorems (the parities swap). The others (the
 //! misère sum of different games and the misère selective compound) are
-//! decided by search of the compound's positions ([`search`]). The tests check every one against a brute
+//! decided by search of the compound's positions (`search`). The tests check every one against a brute
 //! force of the compound's own rules.
 
 pub mod graph;

@@ -233,7 +233,7 @@ impl HeadValues {
     /// Offers `f` every set of other coins (sorted, all left of `head`)
     /// that a move turning `head` may turn and whose values XOR to `need`,
     /// until `f` returns `false`. Each candidate costs one unit of
-    /// `budget`; runs longer than [`MAX_RUN`] are skipped.
+    /// `budget`; runs longer than `MAX_RUN` are skipped.
     pub fn turns_with_value(
         &self,
         head: u64,

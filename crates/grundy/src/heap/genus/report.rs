@@ -53,7 +53,7 @@ const RECURRENCE_STATES: u64 = 1 << 16;
 /// error.
 ///
 /// Genera come from the recurrence over sums ([`GenusTable`]) while it
-/// stays within [`RECURRENCE_STATES`]; past that, from the misère quotient
+/// stays within `RECURRENCE_STATES`; past that, from the misère quotient
 /// of the heaps (proven for every sum, [`MisereQuotient::genera`]), and
 /// from the recurrence again, with the whole budget, for a game whose
 /// quotient cannot be built. `on` hears of each heap of the quotient

@@ -1,7 +1,7 @@
 //! The quotient heap by heap (Plambeck and Siegel's construction).
 //!
 //! Given the quotient Q of the sums of heaps below n, heap n is added as a
-//! new generator a: the candidate is Q x <a>, where the sums G + k·n are
+//! new generator a: the candidate is `Q x <a>`, where the sums G + k·n are
 //! P-positions for the classes x of G in a set S_k computed from S_(k-1)
 //! by the misère rule (a sum is P when it has a move and none of its
 //! options is P). Its options are the options of G plus k·n, and G plus
@@ -29,7 +29,7 @@ pub struct Build {
     pub heaps: Vec<u32>,
     /// For each heap, the distinct elements of its options.
     pub heap_options: Vec<Vec<u32>>,
-    /// A lightest sum of heaps (ascending, by [`weight`]) for each element.
+    /// A lightest sum of heaps (ascending, by `weight`) for each element.
     pub reps: Vec<Vec<u64>>,
     /// The heaps whose elements generate the quotient: each heap whose
     /// element is not a product of the elements of smaller heaps.

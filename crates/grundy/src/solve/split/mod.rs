@@ -7,7 +7,7 @@
 //! component's options as the canonical parts each leaves. An option is
 //! worth the XOR of its parts, two equal parts cancel before anything is
 //! searched, and a component's value is found by outcome searches
-//! ([`search`]), kept in a [`Table`] bounded by the memory budget.
+//! (`search`), kept in a [`Table`] bounded by the memory budget.
 
 mod buckets;
 mod busy;

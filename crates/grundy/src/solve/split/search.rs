@@ -77,7 +77,7 @@ impl<'a, G: ?Sized> Ctx<'a, G> {
 
 impl Solver {
     /// The value of the component `key`: by outcome searches for games
-    /// that split, by the mex of every option ([`super::mex`]) for others.
+    /// that split, by the mex of every option (`super::mex`) for others.
     pub fn value<G: Split + ?Sized>(&self, game: &G, key: u128, limits: &Limits) -> Result<u64> {
         let depth = parallel_depth();
         if !game.splits() {

@@ -6,7 +6,7 @@
 //! cells (every Cram and grid record), and so do small Chomp diagrams.
 //! Such keys are packed into one word and kept in slots of one word,
 //! eight to a cache line; the others in slots of two words, four to a
-//! line ([`buckets`](super::buckets)). A table is one array of each on
+//! line (`buckets`). A table is one array of each on
 //! one block of its budget, the packed one counted from the block's
 //! start and the other from its end, so that they share the budget
 //! without reserving it twice; an array no key of the game reaches is
@@ -59,7 +59,7 @@ pub struct Table {
 /// it cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
-    /// The key after [`pack`] and [`mix64`], or after [`mix`] when it
+    /// The key after `pack` and `mix64`, or after `mix` when it
     /// does not pack; tables of every size share it.
     pub mixed: u128,
     /// Whether the key was packed into one word.
