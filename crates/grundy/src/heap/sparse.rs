@@ -127,6 +127,9 @@ pub struct SparseEngine {
     kappa: bool,
     part: Partition,
     rare: Vec<u32>,
+    /// Changes of the rare list so far (a heap added, a partition's list
+    /// made again): a block marked at another count no longer holds.
+    rare_gen: u64,
     /// `G` of each rare heap, side by side with `rare`: the rare x common
     /// pass then reads one table at random instead of two.
     rare_g: Vec<u16>,
@@ -167,6 +170,7 @@ impl SparseEngine {
             kappa: false,
             part: Partition::INITIAL,
             rare: Vec::new(),
+            rare_gen: 0,
             rare_g: Vec::new(),
             hist: Vec::new(),
             vbits: 0,
@@ -257,7 +261,7 @@ impl SparseEngine {
                 self.rare.push(n as u32);
                 // Wide tables never reach the pass that reads this.
                 self.rare_g.push(g as u16);
-                self.void_block();
+                self.rare_gen += 1;
             }
         }
     }
@@ -273,7 +277,7 @@ impl SparseEngine {
             self.refresh_values();
             self.rare.clear();
             self.rare_g.clear();
-            self.void_block();
+            self.rare_gen += 1;
             for a in 1..len {
                 let g = table.get(a);
                 if !part.common(a, g) {
@@ -508,7 +512,7 @@ impl SeqEngine for SparseEngine {
     fn rebuild(&mut self, table: &HeapValues) {
         self.rare.clear();
         self.rare_g.clear();
-        self.void_block();
+        self.rare_gen += 1;
         self.hist.iter_mut().for_each(|h| *h = [0, 0]);
         self.rev_len = 0;
         self.part = Partition::INITIAL;

@@ -16,7 +16,7 @@
 //! is below half of every heap's split total, so that no split is the
 //! barred equal one and no rare heap is the larger part. Each heap of the
 //! block then starts from its row and marks the few smaller rare heaps
-//! itself. Any change to the rare list voids the block.
+//! itself. Any change to the rare list voids every block.
 
 use super::{Scratch, SparseEngine};
 
@@ -35,11 +35,12 @@ pub(super) struct Block {
     shift: u32,
     /// Rare heaps from this place of the rare list on are marked.
     from: usize,
-    /// The length of the rare list when the block was marked: a rare
-    /// heap found since (a window's heaps are recorded while its blocks
-    /// are still read) is in no block's marks.
-    rare_len: usize,
-    /// Whether the marks still hold (the rare list is as it was).
+    /// The engine's count of changes to the rare list when the block was
+    /// marked: a rare heap found since (a window's heaps are recorded
+    /// while its blocks are still read), or a partition's new list, is in
+    /// no block's marks.
+    rare_gen: u64,
+    /// Whether the block was marked (else a block could not be made).
     valid: bool,
     marks: Box<[u8; SIZE]>,
 }
@@ -50,7 +51,7 @@ impl Block {
             n0: 0,
             shift: 0,
             from: 0,
-            rare_len: 0,
+            rare_gen: 0,
             valid: false,
             marks: vec![0u8; SIZE]
                 .into_boxed_slice()
@@ -61,14 +62,6 @@ impl Block {
 }
 
 impl SparseEngine {
-    /// Voids the block of the heaps valued one at a time: the rare list
-    /// changed.
-    pub(super) fn void_block(&mut self) {
-        if let Some(b) = self.scratch.first_mut().and_then(|s| s.block.as_mut()) {
-            b.valid = false;
-        }
-    }
-
     /// Starts the marks of heap `n = t.len()`, valued one at a time, from
     /// its block in `s`, marking a new block when `n` is in none and one
     /// pays. Returns the place in the rare list from which rare heaps are
@@ -83,10 +76,11 @@ impl SparseEngine {
         self.start_row(n, s.block.as_deref(), &mut s.marks)
     }
 
-    /// Whether `block` is marked for heap `n` and the rare list as it is.
+    /// Whether `block` is marked for heap `n` and the rare list as it is:
+    /// the one test of a block, for heaps one at a time and in windows.
     fn holds(&self, block: Option<&Block>, n: usize) -> bool {
         block.is_some_and(|b| {
-            b.valid && (b.n0..b.n0 + HEAPS).contains(&n) && b.rare_len == self.rare.len()
+            b.valid && (b.n0..b.n0 + HEAPS).contains(&n) && b.rare_gen == self.rare_gen
         })
     }
 
@@ -159,7 +153,7 @@ impl SparseEngine {
             }
         }
         (b.n0, b.shift, b.from, b.valid) = (n0, shift, from, true);
-        b.rare_len = self.rare.len();
+        b.rare_gen = self.rare_gen;
         true
     }
 }
