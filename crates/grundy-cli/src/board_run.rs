@@ -278,10 +278,13 @@ fn sample(
             continue;
         }
         let rate = p.solved as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        // What the process holds, as `--memory` counts it: a cluster's
+        // processes hold their network's buffers beside their tables.
         let mut text = format!(
-            "{} positions searched, {}, {rate:.0}/s",
+            "{} positions searched, {}, {rate:.0}/s, {} held",
             p.solved,
-            fill_text(&p)
+            fill_text(&p),
+            grundy::error::bytes_text(crate::alloc::held())
         );
         if let Some(extra) = watch.extra.lock().unwrap().as_ref() {
             text.push_str(&format!(", {}", extra()));

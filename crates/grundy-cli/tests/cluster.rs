@@ -399,6 +399,9 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
             .and_then(|rest| rest.split(' ').next())
             .and_then(|n| n.parse::<u64>().ok());
         if searched.is_some_and(|n| n > 0) {
+            // The memory this process holds, beside its traffic.
+            assert!(line.contains(" held, "), "{line}");
+            assert!(line.contains(" values received"), "{line}");
             break;
         }
     }
