@@ -11,6 +11,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
+use grundy::solve::split::SharedValue;
 use serde::{Deserialize, Serialize};
 use timely::dataflow::operators::core::Exchange;
 use timely::dataflow::operators::{Input, Inspect, Probe};
@@ -75,7 +76,7 @@ pub enum Msg {
         /// What the keys mean (the rules' scope).
         scope: String,
         /// The keys and their values.
-        values: Vec<(u128, u64)>,
+        values: Vec<SharedValue>,
     },
     /// A worker's tally for the round.
     Tally(Tally),
@@ -178,7 +179,7 @@ impl Net {
     }
 
     /// The values other workers have sent so far, taken out of the inbox.
-    pub fn take_learned(&self) -> Vec<(String, Vec<(u128, u64)>)> {
+    pub fn take_learned(&self) -> Vec<(String, Vec<SharedValue>)> {
         let mut inbox = self.inbox.borrow_mut();
         let mut out = Vec::new();
         inbox.retain_mut(|(_, m)| match m {

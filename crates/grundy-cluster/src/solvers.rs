@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use grundy::solve::split::{Solver, Split, SPLIT_TABLE_CAP};
+use grundy::solve::split::{SharedValue, Solver, Split, SPLIT_TABLE_CAP};
 use grundy::Limits;
 use rustc_hash::FxHashMap;
 
@@ -36,7 +36,7 @@ impl Solvers {
     }
 
     /// The values each solver found since the last call, by scope.
-    pub fn take_found(&self) -> Vec<(String, Vec<(u128, u64)>)> {
+    pub fn take_found(&self) -> Vec<(String, Vec<SharedValue>)> {
         (self.0.iter())
             .map(|(scope, s)| (scope.clone(), s.take_found()))
             .filter(|(_, v)| !v.is_empty())
@@ -45,7 +45,7 @@ impl Solvers {
 
     /// Keeps `values` another worker found under `scope`, if this worker
     /// searches that scope.
-    pub fn learn(&self, scope: &str, values: &[(u128, u64)]) {
+    pub fn learn(&self, scope: &str, values: &[SharedValue]) {
         if let Some(s) = self.0.get(scope) {
             s.learn(values);
         }

@@ -54,8 +54,13 @@ pub struct Solver {
     attached: AtomicBool,
     /// Values found by costly searches, kept for other searchers with
     /// tables of their own (a cluster's processes) when sharing is on.
-    found: Option<Mutex<Vec<(u128, u64)>>>,
+    found: Option<Mutex<Vec<SharedValue>>>,
 }
+
+/// A value found by a costly search, as one searcher tells another:
+/// `(key, value, work)`, the work (positions its search took) ranking it
+/// in the other's table as it ranked in the finder's.
+pub type SharedValue = (u128, u64, u64);
 
 /// A value is shared ([`Solver::sharing`]) when its search took at least
 /// this many positions: cheaper ones cost less to find again than to
@@ -124,18 +129,19 @@ impl Solver {
     }
 
     /// The values found since the last call (only with
-    /// [`Solver::sharing`]), as `(key, value)`.
-    pub fn take_found(&self) -> Vec<(u128, u64)> {
+    /// [`Solver::sharing`]).
+    pub fn take_found(&self) -> Vec<SharedValue> {
         self.found.as_ref().map_or_else(Vec::new, |f| {
             std::mem::take(&mut *f.lock().unwrap_or_else(|e| e.into_inner()))
         })
     }
 
     /// Keeps values another searcher found, as if this one had searched
-    /// them (with the work that made them worth sending).
-    pub fn learn(&self, values: &[(u128, u64)]) {
-        for &(key, value) in values {
-            self.table.put(key, value, SHARE_WORK);
+    /// them: with the work their search took, so that a small table keeps
+    /// the costliest, whoever found them.
+    pub fn learn(&self, values: &[SharedValue]) {
+        for &(key, value, work) in values {
+            self.table.put(key, value, work);
         }
     }
 
@@ -148,7 +154,7 @@ impl Solver {
                 found
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push((key, v));
+                    .push((key, v, work));
             }
         }
     }
@@ -337,6 +343,14 @@ mod tests {
         assert_eq!(second.value(&CramMoves, key, &l).unwrap(), 1);
         let searched = |s: &Solver| s.stats.solved.load(Ordering::Relaxed);
         assert!(searched(&second) < searched(&alone) / 10);
+        // Each value keeps the rank its search's work gave it, so that a
+        // small table keeps the costliest whoever found them.
+        let most = found.iter().map(|&(_, _, work)| work).max().unwrap();
+        assert!(most >= 2 * SHARE_WORK, "{most}");
+        let learner = Solver::new(&l, 1 << 22).unwrap();
+        learner.learn(&found);
+        let top = learner.table.slots_in_use().map(|s| s.grade).max();
+        assert_eq!(top, Some((64 - most.leading_zeros()).min(15) as u8));
     }
 
     #[test]
