@@ -9,7 +9,9 @@
 # each board: the anchor against grundy on one thread (time and memory),
 # two threads against one, and every winning move against the value. Then
 # the boards the anchor does not finish in 5 minutes (Cram 6x7 and 3x16,
-# Chomp 14x14), grundy only.
+# Chomp 14x14), grundy only. The cluster on localhost follows: 1 and 3
+# processes against plain `grundy value`, and Cram 5x9 with the table as
+# the bound (3 processes of 12 MiB each against one of 12 and one of 36).
 #   scripts/bench_boards.sh          full run (tens of minutes)
 #   scripts/bench_boards.sh --quick  small boards only (seconds)
 # igsolve is installed (never vendored) into $GRUNDY_BENCH_CACHE
@@ -80,10 +82,27 @@ cluster() {
   echo "  3 processes / 1: $(rows "$one" "cluster $game $pos, 3 process(es)") faster (target > 1x)"
 }
 
+# bounded GAME POSITION SIZE: the table as the bound. One process with
+# three times SIZE, one with SIZE, and three processes with SIZE each:
+# whether three processes, each with a third of the memory, beat one with
+# all of it (each keeps its own table, a cache of what it and the others
+# found, so a small one searches again what it dropped).
+bounded() {
+  local game=$1 pos=$2 size=$3 base=$((24000 + RANDOM % 20000))
+  local n=${size%M}
+  run "plain $game $pos --memory $((3 * n))M" "$GRUNDY" value "$game" "$pos" --max-moves 0 --threads 1 --memory "$((3 * n))M"
+  run "plain $game $pos --memory $size" "$GRUNDY" value "$game" "$pos" --max-moves 0 --threads 1 --memory "$size"
+  run "cluster $game $pos, 3 x --memory $size" env PATH="$PWD/target/release:$PATH" BASE_PORT=$base \
+    sh docs/book/examples/cluster-localhost.sh 3 "$game" "$pos" --max-moves 0 --threads 1 --memory "$size"
+  local three="cluster $game $pos, 3 x --memory $size"
+  echo "  3 processes with $size each / 1 with $((3 * n))M: $(rows "plain $game $pos --memory $((3 * n))M" "$three") faster; / 1 with $size: $(rows "plain $game $pos --memory $size" "$three") faster"
+}
+
 if [ "${1:-}" = "--quick" ]; then
   board cram 4x8
   board chomp 9x9
   cluster cram 5x7
+  bounded cram 5x7 8M
   exit 0
 fi
 board cram 4x11
@@ -93,6 +112,7 @@ board chomp 13x13
 cluster cram 4x11
 cluster cram 5x9
 cluster node-kayles grid:3x20
+bounded cram 5x9 12M
 for big in "cram 6x7" "cram 3x16" "chomp 14x14"; do
   set -- $big
   run "grundy $1 $2 --threads 2" "$GRUNDY" value "$1" "$2" --max-moves 0 --threads 2 "${STATES[@]}"

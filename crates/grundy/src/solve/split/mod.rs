@@ -21,7 +21,7 @@ pub mod table;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
 
-use crate::error::Result;
+use crate::error::{bytes_text, Error, Result};
 use crate::game::Limits;
 use table::Table;
 
@@ -106,6 +106,17 @@ impl Solver {
     pub fn new(limits: &Limits, cap: u64) -> Result<Solver> {
         let held = limits.meter.map_or(0, |m| m());
         let free = limits.max_memory.saturating_sub(held);
+        if free / 4 < MIN_TABLE_BYTES {
+            // Said in the budget's terms: the user set --memory, not the
+            // table's share of it.
+            let what = format!(
+                "the split search (its table takes a quarter of the memory left: at least {}, and {} is left beside the {} the process holds)",
+                bytes_text(MIN_TABLE_BYTES),
+                bytes_text(free),
+                bytes_text(held)
+            );
+            return Err(Error::memory(what, limits.max_memory));
+        }
         let bytes = (free / 4).min(cap.max(MIN_TABLE_BYTES));
         Ok(Solver {
             table: Table::with_bytes(bytes)?,
@@ -351,6 +362,25 @@ mod tests {
         learner.learn(&found);
         let top = learner.table.slots_in_use().map(|s| s.grade).max();
         assert_eq!(top, Some((64 - most.leading_zeros()).min(15) as u8));
+    }
+
+    #[test]
+    fn a_budget_too_small_for_the_table_is_told_in_the_budget_s_terms() {
+        let l = Limits {
+            max_memory: 1 << 20,
+            ..Limits::default()
+        };
+        let err = Solver::new(&l, 1 << 22).err().unwrap();
+        assert!(matches!(err, crate::Error::Memory { .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "the split search (its table takes a quarter of the memory left: at least 512 KiB, and 1 MiB is left beside the 0 bytes the process holds) needs more than 1 MiB of memory; raise the limit (--memory) to go further"
+        );
+        let enough = Limits {
+            max_memory: 4 * MIN_TABLE_BYTES,
+            ..Limits::default()
+        };
+        assert!(Solver::new(&enough, 1 << 22).is_ok());
     }
 
     #[test]
