@@ -93,7 +93,11 @@ impl Watch {
     fn attach(&self, scope: &str, tables: Arc<dyn SearchTables>) {
         let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = loaded.iter().position(|(s, _)| s == scope) {
-            if let Err(e) = tables.restore(&loaded.swap_remove(i).1) {
+            let (_, snapshot) = loaded.swap_remove(i);
+            let restored = tables.restore(&snapshot);
+            crate::alloc::restored(snapshot.capacity() as u64);
+            drop(snapshot);
+            if let Err(e) = restored {
                 *self.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e.to_string());
             }
         }
@@ -116,6 +120,7 @@ impl Watch {
                 filled: a.filled + p.filled,
                 slots: a.slots + p.slots,
                 restored: a.restored + p.restored,
+                bytes: a.bytes + p.bytes,
             }
         })
     }
@@ -250,11 +255,12 @@ impl BoardRun {
     }
 }
 
-/// `table 42% full`.
+/// `table 42% full of 12 MiB`.
 fn fill_text(p: &SearchProgress) -> String {
     format!(
-        "table {:.0}% full",
-        100.0 * p.filled as f64 / p.slots.max(1) as f64
+        "table {:.0}% full of {}",
+        100.0 * p.filled as f64 / p.slots.max(1) as f64,
+        grundy::error::bytes_text(p.bytes)
     )
 }
 
@@ -313,15 +319,22 @@ fn sample(
 
 /// Writes the checkpoint atomically: a temporary file, synced, renamed
 /// over the old one, so a kill leaves the old or the new file whole.
+/// Each scope's snapshot goes to the file as soon as it is taken, one at
+/// a time: the tables take three eighths of `--memory` and a snapshot
+/// 10 bytes for each 8-byte slot in use, so the budget has room for one
+/// snapshot beside them, not for a copy of every snapshot as well.
 fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
-    let mut bytes = header.as_bytes().to_vec();
+    use std::io::Write;
     let kept: Vec<(String, Arc<dyn SearchTables>)> = watch.tables.lock().unwrap().clone();
-    for (scope, tables) in kept {
-        let snap = tables.snapshot();
-        bytes.extend(format!("scope {scope}\n{}\n", snap.len()).as_bytes());
-        bytes.extend(snap);
-    }
-    crate::output::write_atomically(path, |w| std::io::Write::write_all(w, &bytes))
+    crate::output::write_atomically(path, |w| {
+        w.write_all(header.as_bytes())?;
+        for (scope, tables) in &kept {
+            let snap = tables.snapshot();
+            write!(w, "scope {scope}\n{}\n", snap.len())?;
+            w.write_all(&snap)?;
+        }
+        Ok(())
+    })
 }
 
 /// The snapshots of the checkpoint at `path` by scope (none if there is
@@ -356,7 +369,11 @@ fn load(path: &Path, header: &str) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         let snapshot = &after[..len];
         grundy::games::check_snapshot(snapshot)
             .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;
-        out.push((scope, after[..len].to_vec()));
+        let snapshot = after[..len].to_vec();
+        // Left out of the memory held until restored (the whole file is
+        // dropped here, before any table is made).
+        crate::alloc::set_aside(snapshot.capacity() as u64);
+        out.push((scope, snapshot));
         rest = &after[len..];
     }
     Ok(out)

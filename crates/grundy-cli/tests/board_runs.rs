@@ -54,6 +54,47 @@ fn a_killed_solve_resumes_from_its_checkpoint() {
     );
 }
 
+/// The tables' size the summary line of `stderr` gives (`table 49% full
+/// of 1.1 MiB`).
+fn table_size(stderr: &str) -> &str {
+    let line = stderr.lines().find(|l| l.starts_with("board search: "));
+    let after = line.and_then(|l| l.split_once(" full of ")).map(|p| p.1);
+    after
+        .and_then(|rest| rest.split_once(", "))
+        .map(|p| p.0)
+        .unwrap_or_else(|| panic!("no summary in: {stderr}"))
+}
+
+/// Under a budget that bounds the tables, saves do not take the run past
+/// its budget, and a resumed run gets tables as large as the first run's
+/// (the snapshots it read are not counted against them).
+#[test]
+fn a_solve_bounded_by_its_budget_saves_and_resumes_with_the_same_tables() {
+    let ck = scratch("cram-3x15-tight.ck");
+    let args = [
+        "value",
+        "cram",
+        "3x15",
+        "--threads",
+        "1",
+        "--max-moves",
+        "0",
+        "--memory",
+        "3M",
+        "--progress",
+    ];
+    // Saves every 0.2 s until killed: none may fail the run.
+    kill_after_checkpoint(&args, &ck);
+    let (_, first, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{first}");
+    let (_, resumed, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
+    assert_eq!(code, Some(0), "{resumed}");
+    assert!(search_counts(&resumed).1 > 0, "{resumed}");
+    assert_eq!(table_size(&resumed), table_size(&first), "{resumed}");
+    // Three eighths of the budget, less what the process held before.
+    assert_eq!(table_size(&first), "1.2 MiB", "{first}");
+}
+
 #[test]
 fn foreign_and_damaged_checkpoints_are_refused_in_one_line() {
     let ck = scratch("cram-3x4.ck");

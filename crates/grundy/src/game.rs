@@ -124,6 +124,9 @@ pub struct SearchProgress {
     pub slots: u64,
     /// Values read from a snapshot ([`SearchTables::restore`]).
     pub restored: u64,
+    /// Bytes the tables take: what the budget gave them, so that a user
+    /// sees what a larger `--memory` would change.
+    pub bytes: u64,
 }
 
 impl Default for Limits {

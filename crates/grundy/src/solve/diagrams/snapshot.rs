@@ -46,6 +46,7 @@ impl SearchTables for Dense {
             filled: valued + restored,
             slots: self.values.len() as u64,
             restored,
+            bytes: self.values.len() as u64,
         }
     }
 

@@ -63,11 +63,20 @@ impl SearchTables for Solver {
             filled: self.tables().iter().map(|t| t.filled()).sum(),
             slots: self.tables().iter().map(|t| t.slots()).sum(),
             restored: self.stats.restored.load(Ordering::Relaxed),
+            bytes: self.tables().iter().map(|t| t.bytes()).sum(),
         }
     }
 
     fn snapshot(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        // Sized first (the search may add slots meanwhile: a sixteenth
+        // more), so that the bytes never double as they grow: a snapshot
+        // is taken beside full tables, within the same budget.
+        let bytes: usize = (self.tables().iter())
+            .flat_map(|t| t.slots_in_use())
+            .map(|s| key_bytes(s.narrow) + 2)
+            .sum();
+        let mut out = Vec::with_capacity(MAGIC.len() + 40 + bytes + bytes / 16);
+        out.extend_from_slice(MAGIC);
         for (table, narrow) in self
             .tables()
             .into_iter()

@@ -222,6 +222,11 @@ impl Table {
         (self.narrow.filled() + self.wide.filled()).min(self.slots())
     }
 
+    /// Bytes the table takes (both arrays: the budget's share it was given).
+    pub fn bytes(&self) -> u64 {
+        self.block.buckets() * BUCKET_BYTES
+    }
+
     /// Slots the table may grow to, counted in the format most of its
     /// slots have: progress reports tell the fill of the budget.
     pub fn slots(&self) -> u64 {
