@@ -23,31 +23,33 @@ fn progress_shows_when_asked_and_not_otherwise() {
     assert_eq!(err, "");
 }
 
+/// A board of seconds on one thread: a kill half a second in comes
+/// before the end.
+const CRAM_3X15: [&str; 5] = ["value", "cram", "3x15", "--threads", "1"];
+
+/// Solves with `args` whole, then again with `--checkpoint ck`, killed
+/// with SIGKILL after its first save, and resumes it: the standard output
+/// and error of the whole solve and of the resumed one, both successful.
+fn whole_and_resumed(args: &[&str], ck: &str) -> [(String, String); 2] {
+    let (out, err, code) = run(args, "");
+    assert_eq!(code, Some(0), "{err}");
+    kill_after_checkpoint(args, ck);
+    let (again, resumed, code) = run(&[args, &["--checkpoint", ck]].concat(), "");
+    assert_eq!(code, Some(0), "{resumed}");
+    [(out, err), (again, resumed)]
+}
+
 #[test]
 fn a_killed_solve_resumes_from_its_checkpoint() {
-    // A board of seconds: the kill (half a second in) must come before
-    // the end.
     let ck = scratch("cram-3x15.ck");
-    let args = [
-        "value",
-        "cram",
-        "3x15",
-        "--threads",
-        "1",
-        "--json",
-        "--progress",
-    ];
-    let (out, err, code) = run(&args, "");
-    assert_eq!(code, Some(0), "{err}");
+    let args = [&CRAM_3X15[..], &["--json", "--progress"]].concat();
+    let [(out, err), (again, resumed)] = whole_and_resumed(&args, &ck);
     let (full, _) = search_counts(&err);
     let first: serde_json::Value = serde_json::from_str(&out).unwrap();
-    kill_after_checkpoint(&args, &ck);
-    let (out, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
-    assert_eq!(code, Some(0), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&again).unwrap();
     assert_eq!(v["grundy"], first["grundy"]);
-    let (searched, restored) = search_counts(&err);
-    assert!(restored > 0, "{err}");
+    let (searched, restored) = search_counts(&resumed);
+    assert!(restored > 0, "{resumed}");
     assert!(
         searched < full,
         "{searched} searched again, {full} at first"
@@ -55,7 +57,7 @@ fn a_killed_solve_resumes_from_its_checkpoint() {
 }
 
 /// The tables' size the summary line of `stderr` gives (`table 49% full
-/// of 1.1 MiB`).
+/// of 1.2 MiB`).
 fn table_size(stderr: &str) -> &str {
     let line = stderr.lines().find(|l| l.starts_with("board search: "));
     let after = line.and_then(|l| l.split_once(" full of ")).map(|p| p.1);
@@ -65,30 +67,16 @@ fn table_size(stderr: &str) -> &str {
         .unwrap_or_else(|| panic!("no summary in: {stderr}"))
 }
 
-/// Under a budget that bounds the tables, saves do not take the run past
-/// its budget, and a resumed run gets tables as large as the first run's
-/// (the snapshots it read are not counted against them).
+/// Under a budget that bounds the tables, saves (every 0.2 s until the
+/// kill) do not take the run past its budget, and a resumed run gets
+/// tables as large as the first run's (the snapshots it read are not
+/// counted against them).
 #[test]
 fn a_solve_bounded_by_its_budget_saves_and_resumes_with_the_same_tables() {
     let ck = scratch("cram-3x15-tight.ck");
-    let args = [
-        "value",
-        "cram",
-        "3x15",
-        "--threads",
-        "1",
-        "--max-moves",
-        "0",
-        "--memory",
-        "3M",
-        "--progress",
-    ];
-    // Saves every 0.2 s until killed: none may fail the run.
-    kill_after_checkpoint(&args, &ck);
-    let (_, first, code) = run(&args, "");
-    assert_eq!(code, Some(0), "{first}");
-    let (_, resumed, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
-    assert_eq!(code, Some(0), "{resumed}");
+    let tight = ["--max-moves", "0", "--memory", "3M", "--progress"];
+    let args = [&CRAM_3X15[..], &tight].concat();
+    let [(_, first), (_, resumed)] = whole_and_resumed(&args, &ck);
     assert!(search_counts(&resumed).1 > 0, "{resumed}");
     assert_eq!(table_size(&resumed), table_size(&first), "{resumed}");
     // Three eighths of the budget, less what the process held before.
