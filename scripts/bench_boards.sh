@@ -89,6 +89,7 @@ cluster() {
 # found, so a small one searches again what it dropped).
 bounded() {
   local game=$1 pos=$2 size=$3 base=$((24000 + RANDOM % 20000))
+  [[ $size =~ ^[0-9]+M$ ]] || { echo "bounded: give the size in whole MiB, as 12M (not $size)"; return 1; }
   local n=${size%M}
   run "plain $game $pos --memory $((3 * n))M" "$GRUNDY" value "$game" "$pos" --max-moves 0 --threads 1 --memory "$((3 * n))M"
   run "plain $game $pos --memory $size" "$GRUNDY" value "$game" "$pos" --max-moves 0 --threads 1 --memory "$size"
@@ -102,7 +103,7 @@ if [ "${1:-}" = "--quick" ]; then
   board cram 4x8
   board chomp 9x9
   cluster cram 5x7
-  bounded cram 5x7 8M
+  bounded cram 5x7 10M
   exit 0
 fi
 board cram 4x11

@@ -156,11 +156,18 @@ impl Cluster {
         })
     }
 
-    /// What identifies the question, checked in the first round.
+    /// What identifies the question, checked in the first round, with
+    /// the messages' format ([`net::WIRE`]): processes of builds whose
+    /// messages differ would misread each other's.
     fn digest(&self) -> u64 {
         // FNV-1a: the same in every build, unlike std's hasher.
         // Not the threads: processes on unlike machines may differ.
-        let text = format!("{}\n{:?}", self.question, self.hosts.addresses);
+        let text = format!(
+            "{}\n{:?}\nmessages {}",
+            self.question,
+            self.hosts.addresses,
+            net::WIRE
+        );
         text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })
@@ -271,7 +278,7 @@ fn same_question(
     match questions.iter().find(|q| q.1 != digest) {
         None => Ok(()),
         Some(&(other, _)) => Err(share::Stop::Failed(format!(
-            "process {me}: process {other} at {} runs another game, position, --max-moves or hosts file (every process must be given the same)",
+            "process {me}: process {other} at {} runs another game, position, --max-moves or hosts file, or a build of grundy whose messages differ (every process must be given the same)",
             addresses[other as usize]
         ))),
     }

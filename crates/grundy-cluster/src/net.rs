@@ -18,6 +18,11 @@ use timely::dataflow::operators::{Input, Inspect, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
+/// The format of the messages: raised with every change of [`Msg`] (2:
+/// shared values carry their work), and part of the question every
+/// process checks in the first round.
+pub const WIRE: u32 = 2;
+
 /// What one worker tells every worker at the end of a round.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tally {

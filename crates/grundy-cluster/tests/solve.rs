@@ -103,5 +103,5 @@ fn a_budget_too_small_stops_the_search() {
     };
     let err = alone("chomp 5x5").solve(question, &limits).unwrap_err();
     assert!(matches!(err, Error::Search(_)), "{err}");
-    assert!(err.to_string().contains("memory budget"), "{err}");
+    assert!(err.to_string().contains("(--memory)"), "{err}");
 }

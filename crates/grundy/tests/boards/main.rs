@@ -463,7 +463,7 @@ fn a_budget_too_small_for_the_table_is_refused() {
         .analyze(&["3x3".to_string()], &limits)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("memory budget"), "{err}");
+    assert!(err.contains("the split search (its table takes"), "{err}");
 }
 
 #[test]

@@ -101,8 +101,10 @@ impl Solver {
     /// A solver whose value table may grow to a quarter of the memory
     /// `limits` leave, at most `cap` bytes (a small game needs a small
     /// table), and at least [`MIN_TABLE_BYTES`], its table of wins to
-    /// half of that: three eighths of the budget at most. Fails
-    /// when the budget cannot hold them.
+    /// half of that (but no less than the smallest table): three eighths
+    /// of what is left, or half of it when both tables are at their
+    /// smallest. Fails, in `--memory`'s terms, when a quarter of what is
+    /// left cannot hold the smallest table.
     pub fn new(limits: &Limits, cap: u64) -> Result<Solver> {
         let held = limits.meter.map_or(0, |m| m());
         let free = limits.max_memory.saturating_sub(held);
@@ -110,10 +112,10 @@ impl Solver {
             // Said in the budget's terms: the user set --memory, not the
             // table's share of it.
             let what = format!(
-                "the split search (its table takes a quarter of the memory left: at least {}, and {} is left beside the {} the process holds)",
+                "the split search (its table takes a quarter of the memory left beside the {} the process holds, and at least {}: give --memory {}M or more)",
+                bytes_text(held),
                 bytes_text(MIN_TABLE_BYTES),
-                bytes_text(free),
-                bytes_text(held)
+                (held + 4 * MIN_TABLE_BYTES).div_ceil(1 << 20)
             );
             return Err(Error::memory(what, limits.max_memory));
         }
@@ -151,7 +153,8 @@ impl Solver {
     /// them: with the work their search took, so that a small table keeps
     /// the costliest, whoever found them.
     pub fn learn(&self, values: &[SharedValue]) {
-        for &(key, value, work) in values {
+        // A value no slot holds was never sent by a search: left out.
+        for &(key, value, work) in values.iter().filter(|v| v.1 <= table::MAX_VALUE) {
             self.table.put(key, value, work);
         }
     }
@@ -362,6 +365,10 @@ mod tests {
         learner.learn(&found);
         let top = learner.table.slots_in_use().map(|s| s.grade).max();
         assert_eq!(top, Some((64 - most.leading_zeros()).min(15) as u8));
+        // A value no slot can hold (a peer's bytes misread) is left out.
+        let wary = Solver::new(&l, 1 << 22).unwrap();
+        wary.learn(&[(key, table::MAX_VALUE + 1, 100), (key, u64::MAX, 100)]);
+        assert_eq!(wary.table.slots_in_use().count(), 0);
     }
 
     #[test]
@@ -374,7 +381,7 @@ mod tests {
         assert!(matches!(err, crate::Error::Memory { .. }), "{err}");
         assert_eq!(
             err.to_string(),
-            "the split search (its table takes a quarter of the memory left: at least 512 KiB, and 1 MiB is left beside the 0 bytes the process holds) needs more than 1 MiB of memory; raise the limit (--memory) to go further"
+            "the split search (its table takes a quarter of the memory left beside the 0 bytes the process holds, and at least 512 KiB: give --memory 2M or more) needs more than 1 MiB of memory; raise the limit (--memory) to go further"
         );
         let enough = Limits {
             max_memory: 4 * MIN_TABLE_BYTES,
