@@ -321,15 +321,10 @@ impl SparseEngine {
         g
     }
 
-    /// Clears the marks of `s` for a heap valued without a block, and
-    /// returns the place in the rare list from which rare heaps are marked
-    /// already: its end, as none is.
-    fn start_fresh(&self, s: &mut Scratch) -> usize {
-        self.clear_marks(&mut s.marks)
-    }
-
-    /// [`Self::start_fresh`] on the marks alone.
-    fn clear_marks(&self, marks: &mut [u8; 1 << 16]) -> usize {
+    /// Clears `marks` for a heap valued without a block, and returns the
+    /// place in the rare list from which rare heaps are marked already:
+    /// its end, as none is.
+    fn start_fresh(&self, marks: &mut [u8; 1 << 16]) -> usize {
         marks[..1usize << self.vbits].fill(0);
         self.rare.len()
     }

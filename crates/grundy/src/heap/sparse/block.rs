@@ -68,10 +68,9 @@ impl SparseEngine {
     /// marked already: the list's length without a block.
     pub(super) fn start_marks(&self, t: &[u16], s: &mut Scratch) -> usize {
         let n = t.len();
-        if !self.holds(s.block.as_deref(), n)
-            && (n + HEAPS > self.next_review || !self.mark_block(t, 0, &mut s.block))
-        {
-            return self.start_fresh(s);
+        // A block that could not be marked is void: the row start clears.
+        if !self.holds(s.block.as_deref(), n) && n + HEAPS <= self.next_review {
+            self.mark_block(t, 0, &mut s.block);
         }
         self.start_row(n, s.block.as_deref(), &mut s.marks)
     }
@@ -94,7 +93,7 @@ impl SparseEngine {
         marks: &mut [u8; 1 << 16],
     ) -> usize {
         let Some(b) = block.filter(|_| self.holds(block, n)) else {
-            return self.clear_marks(marks);
+            return self.start_fresh(marks);
         };
         let row = 1usize << b.shift;
         let j = n - b.n0;

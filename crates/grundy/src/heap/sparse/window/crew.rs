@@ -172,7 +172,7 @@ impl Crew<'_> {
         if i >= sh.w {
             return false;
         }
-        let from = sh.e.start_fresh(s);
+        let from = sh.e.start_fresh(&mut s.marks);
         self.value_heap(sh, t, s, i, from);
         true
     }
