@@ -436,9 +436,9 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 /// `box_`) to `out`, leaving out parts of one cell when `lone` says so
 /// (a lone square is worth nothing in Cram).
 ///
-/// A part whose cells form a path (each next to at most two others, one
-/// fewer pair of neighbours than cells) is keyed as the straight strip of
-/// its length: the grid games play on which cells are neighbours, not on
+/// A part whose cells form a path (each next to at most two others, and
+/// one, an end, next to fewer: [`Degrees`]) is keyed as the straight
+/// strip of its length: the grid games play on which cells are neighbours, not on
 /// where they lie, so every path of `n` cells is one game (Dawson's
 /// Kayles for Cram, Dawson's chess for Node Kayles), and snakes of one
 /// length share one entry of the table and one search.
@@ -462,47 +462,70 @@ pub fn push_parts_sided<W: Word>(
     (lone, whole): (bool, bool),
     out: &mut Vec<u128>,
 ) {
-    let crowded = crowded(cells, sides);
+    let degrees = Degrees::of(cells, sides);
     match whole {
         true if cells == W::zero() => {}
-        true => push_part(box_, cells, crowded, lone, out),
-        false => for_each_part(box_, cells, |p| push_part(box_, p, crowded, lone, out)),
+        true => push_part(box_, cells, &degrees, lone, out),
+        false => for_each_part(box_, cells, |p| push_part(box_, p, &degrees, lone, out)),
     }
 }
 
-/// The cells of `cells` with three or more neighbours, by their `sides`:
-/// a part is a path only if it has none (its cells' neighbours are all
-/// in it).
-#[inline]
-fn crowded<W: Word>(cells: W, [a, b, c, d]: [W; 4]) -> W {
-    cells & ((a & b & (c | d)) | (c & d & (a | b)))
+/// What the path test reads of a set of cells, by their `sides`: which
+/// cells have three neighbours or more, and which fewer than two. Each
+/// part of the cells (connected, its cells' neighbours all in it) is a
+/// path when none of its cells has three and one has fewer than two: a
+/// connected graph of degrees at most two is a path or a cycle, and a
+/// cycle's cells all have two.
+struct Degrees<W> {
+    /// Cells with three neighbours or more.
+    crowded: W,
+    /// Cells with one neighbour or none: the ends of paths.
+    ends: W,
 }
 
-/// Appends the key of the connected `part` of `box_` whose cells with
-/// three neighbours or more are among `crowded` ([`push_parts`]).
+impl<W: Word> Degrees<W> {
+    /// The degrees of `cells`, by their [`Region::sides`].
+    #[inline]
+    fn of(cells: W, [a, b, c, d]: [W; 4]) -> Degrees<W> {
+        let two = (a & b) | (c & d) | ((a | b) & (c | d));
+        Degrees {
+            crowded: cells & ((a & b & (c | d)) | (c & d & (a | b))),
+            ends: cells & !two,
+        }
+    }
+
+    /// Whether the connected `part` (of the cells these are the degrees
+    /// of) is a path.
+    #[inline]
+    fn path(&self, part: W) -> bool {
+        part & self.crowded == W::zero() && part & self.ends != W::zero()
+    }
+}
+
+/// Appends the key of the connected `part` of `box_`, a part of the
+/// cells whose `degrees` are given ([`push_parts`]).
 #[inline]
-fn push_part<W: Word>(box_: &Region<W>, part: W, crowded: W, lone: bool, out: &mut Vec<u128>) {
+fn push_part<W: Word>(
+    box_: &Region<W>,
+    part: W,
+    degrees: &Degrees<W>,
+    lone: bool,
+    out: &mut Vec<u128>,
+) {
     if lone && !part.several() {
         return;
     }
-    let r = Region {
-        bits: part,
-        ..*box_
-    };
-    // The degree test first: it rules out most parts, and the cells
-    // and pairs need counting only when it passes.
-    out.push(if part & crowded == W::zero() && is_path(&r) {
+    out.push(if degrees.path(part) {
         strip_key(part.count_ones() as usize)
     } else {
-        canonical(r.cropped())
+        canonical(
+            Region {
+                bits: part,
+                ..*box_
+            }
+            .cropped(),
+        )
     });
-}
-
-/// Whether a connected region in which no cell has three neighbours is a
-/// path: one pair of neighbours fewer than cells (a cycle has as many).
-#[inline]
-fn is_path<W: Word>(r: &Region<W>) -> bool {
-    r.horizontal_pairs().count_ones() + r.vertical_pairs().count_ones() + 1 == r.bits.count_ones()
 }
 
 /// The key of the strip of `n` cells in a row (its own canonical key).

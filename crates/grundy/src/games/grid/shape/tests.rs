@@ -196,3 +196,50 @@ fn canonical_keys_are_the_least_images() {
         }
     }
 }
+
+/// Whether the connected cells `part` of a `w`-wide box form a path,
+/// by counting: no cell with three neighbours, one pair of neighbours
+/// fewer than cells.
+fn path_by_cells(part: u128, w: usize) -> bool {
+    let cells: Vec<usize> = (0..128).filter(|&i| part >> i & 1 == 1).collect();
+    let next = |a: usize, b: usize| (a / w == b / w && a.abs_diff(b) == 1) || a.abs_diff(b) == w;
+    let degree = |a: usize| cells.iter().filter(|&&b| next(a, b)).count();
+    let pairs: usize = cells.iter().map(|&a| degree(a)).sum::<usize>() / 2;
+    cells.iter().all(|&a| degree(a) <= 2) && pairs + 1 == cells.len()
+}
+
+#[test]
+fn paths_and_only_paths_are_keyed_as_strips() {
+    let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut seen = [0; 2];
+    for h in 1..=8usize {
+        for w in 1..=8usize {
+            for k in 0..200 {
+                let mut word = || u128::from(rng.next()) << 64 | u128::from(rng.next());
+                let x = word();
+                let bits = match k % 2 {
+                    0 => x & word(),
+                    _ => x & (word() | word()),
+                } & ones(h * w);
+                let r = Region { bits, h, w };
+                let mut keys = Vec::new();
+                push_parts(&r, bits, false, &mut keys);
+                let mut parts = Vec::new();
+                for_each_part(&r, bits, |p| parts.push(p));
+                assert_eq!(keys.len(), parts.len());
+                for (key, part) in keys.into_iter().zip(parts) {
+                    let path = path_by_cells(part, w);
+                    let strip = strip_key(part.count_ones() as usize);
+                    assert_eq!(key == strip, path, "{h}x{w} {part:b}");
+                    seen[usize::from(path)] += 1;
+                }
+            }
+        }
+    }
+    // Both kinds, cycles among the others (a 2x2 square of cells).
+    assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+    let square = region(&["##", "##"]);
+    let mut keys = Vec::new();
+    push_parts(&square, square.bits, false, &mut keys);
+    assert_ne!(keys, [strip_key(4)]);
+}
