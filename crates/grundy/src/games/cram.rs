@@ -14,6 +14,7 @@ use crate::answer::drawing::Drawing;
 use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
+use crate::games::grid::bit_ops;
 use crate::games::grid::files::parse_board_lines;
 use crate::games::grid::shape::{for_each_part_cut, push_parts_sided, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
@@ -46,14 +47,20 @@ impl Split for CramMoves {
 
     /// Placements down the columns, then across the rows, each from the
     /// middle out (`centre_out`); an option is keyed only when the one
-    /// before did not stop the listing.
+    /// before did not stop the listing. Built twice, for any x86-64 and
+    /// for the bit-counting instructions ([`bit_ops`]).
     fn options_until(&self, key: u128, out: &mut OptionList, each: EachOption<'_>) -> bool {
         let r = Region::from_key(key);
-        if r.fits_u64() {
-            list_placements(r.narrow::<u64>(), out, each)
-        } else {
-            list_placements(r, out, each)
-        }
+        bit_ops::run(
+            #[inline(always)]
+            || {
+                if r.fits_u64() {
+                    list_placements(r.narrow::<u64>(), out, each)
+                } else {
+                    list_placements(r, out, each)
+                }
+            },
+        )
     }
 
     /// The squares of the region (the width on top of the key is no
@@ -95,6 +102,7 @@ fn mirror_play<W: Word>(r: Region<W>) -> Option<bool> {
 }
 
 /// [`CramMoves::options_until`] on a word of `W` bits.
+#[inline(always)]
 fn list_placements<W: Word>(r: Region<W>, out: &mut OptionList, each: EachOption<'_>) -> bool {
     let (w, col0) = (r.w, r.column_zero());
     let (down, across) = (r.vertical_pairs(), r.horizontal_pairs());
@@ -128,6 +136,7 @@ fn list_placements<W: Word>(r: Region<W>, out: &mut OptionList, each: EachOption
 /// further out, since a placement across the middle cuts a region in
 /// two halves (which cancel when they are alike) and so wins or is
 /// valued soonest.
+#[inline(always)]
 fn centre_out(n: usize) -> impl Iterator<Item = usize> {
     let mid = n.saturating_sub(1) / 2;
     (0..n).map(move |k| {
@@ -154,20 +163,36 @@ pub fn region_keys(board: &Region) -> Vec<u128> {
 /// the caller knows the cells `whole` (connected), and neither pruning
 /// nor cutting could split them, they are keyed as one part without a
 /// flood fill.
+#[inline(always)]
 fn push_regions<W: Word>(r: &Region<W>, cells: W, whole: bool, keys: &mut Vec<u128>) {
     let (cells, sides, bridged) = pruned_sided(r, cells);
     let cut = blocks_of(r, cells, sides);
     if cut == W::zero() {
         push_parts_sided(r, cells, sides, (true, whole && !bridged), keys);
-        return;
+    } else {
+        push_cut(r, cells, sides, cut, keys);
     }
-    for_each_part_cut(r, cells, cut, |part| {
-        if part == cells {
-            push_parts_sided(r, part, sides, (true, true), keys);
-        } else if part.several() {
-            push_regions(r, part, true, keys);
-        }
-    });
+}
+
+/// [`push_regions`] of pruned `cells` (their `sides` given) that corner
+/// blocks `cut`: each part pruned and cut in turn. A function of its own
+/// (the recursion), built for the default target only, where the
+/// common case, no cut, is inlined into each build of the listing
+/// ([`bit_ops`]).
+fn push_cut<W: Word>(r: &Region<W>, cells: W, sides: [W; 4], cut: W, keys: &mut Vec<u128>) {
+    for_each_part_cut(
+        r,
+        cells,
+        cut,
+        #[inline(always)]
+        |part| {
+            if part == cells {
+                push_parts_sided(r, part, sides, (true, true), keys);
+            } else if part.several() {
+                push_regions(r, part, true, keys);
+            }
+        },
+    );
 }
 
 /// The left cells of both rows of each 2x2 block of `cells` whose
@@ -193,7 +218,7 @@ pub fn corner_blocks<W: Word>(r: &Region<W>, cells: W) -> W {
 }
 
 /// [`corner_blocks`] given the [`Region::sides`] of `cells`.
-#[inline]
+#[inline(always)]
 fn blocks_of<W: Word>(r: &Region<W>, cells: W, [left, right, above, below]: [W; 4]) -> W {
     let top_left = cells & right & below & !left & !above;
     let bottom_right = cells & left & above & !right & !below;
@@ -207,7 +232,7 @@ fn blocks_of<W: Word>(r: &Region<W>, cells: W, [left, right, above, below]: [W; 
 
 /// The cells with at least one and with at least two of the four `sides`
 /// sets: the cells with a neighbour, and those with two.
-#[inline]
+#[inline(always)]
 fn one_and_two<W: Word>([a, b, c, d]: [W; 4]) -> (W, W) {
     (a | b | c | d, (a & b) | (c & d) | ((a | b) & (c | d)))
 }
@@ -229,7 +254,7 @@ struct Look<W> {
 
 impl<W: Word> Look<W> {
     /// The look of `cells` in the box of `r`.
-    #[inline]
+    #[inline(always)]
     fn of(r: &Region<W>, cells: W) -> Look<W> {
         let sides = r.sides(cells);
         let (one, two) = one_and_two(sides);
@@ -260,7 +285,7 @@ pub fn pruned<W: Word>(r: &Region<W>, cells: W) -> W {
 /// [`pruned`], with the [`Region::sides`] of the cells it leaves and
 /// whether it took out bridges (which may cut the cells apart: leaves
 /// never do).
-#[inline]
+#[inline(always)]
 fn pruned_sided<W: Word>(r: &Region<W>, mut cells: W) -> (W, [W; 4], bool) {
     let mut bridged = false;
     loop {
@@ -292,7 +317,7 @@ pub fn without_extra_leaves<W: Word>(r: &Region<W>, cells: W) -> W {
 }
 
 /// [`without_extra_leaves`] given the [`Look`] of `cells`.
-#[inline]
+#[inline(always)]
 fn extra_leaves_out<W: Word>(r: &Region<W>, cells: W, look: &Look<W>) -> W {
     let mut crowded = look.crowded;
     let mut out = cells;
@@ -319,7 +344,7 @@ pub fn without_bridges<W: Word>(r: &Region<W>, cells: W) -> W {
 }
 
 /// [`without_bridges`] given the [`Look`] of `cells`.
-#[inline]
+#[inline(always)]
 fn bridges_out<W: Word>(r: &Region<W>, cells: W, look: &Look<W>) -> W {
     if look.stars == W::zero() {
         return cells;
@@ -443,6 +468,7 @@ impl Game for Cram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grid::shape::ones;
     use crate::ruleset::{Ruleset, SumRuleset};
     use crate::testing::texts;
 
@@ -498,6 +524,35 @@ mod tests {
         // The middle placement leaves two separate 2x1 halves, equal keys.
         assert_eq!(out.option(0).len(), 2);
         assert_eq!(out.parts[0], out.parts[1]);
+    }
+
+    #[test]
+    fn both_builds_of_the_listing_agree() {
+        // The listing as the processor runs it (built for the bit-counting
+        // instructions when it has them) against the default build,
+        // inlined here: boxes on 64-bit words and on 128.
+        let mut rng = crate::testing::Xorshift(0x5851_F42D_4C95_7F2D);
+        for (h, w) in [(3, 7), (5, 6), (4, 11), (8, 8), (9, 12), (11, 11)] {
+            for _ in 0..30 {
+                let bits = (u128::from(rng.next()) << 64 | u128::from(rng.next()))
+                    | (u128::from(rng.next()) << 64 | u128::from(rng.next()));
+                let board = Region {
+                    bits: bits & ones(h * w),
+                    h,
+                    w,
+                };
+                for key in region_keys(&board) {
+                    let (mut run, mut plain) = (OptionList::default(), OptionList::default());
+                    CramMoves.options(key, &mut run);
+                    let r = Region::from_key(key);
+                    match r.fits_u64() {
+                        true => list_placements(r.narrow::<u64>(), &mut plain, &mut |_| false),
+                        false => list_placements(r, &mut plain, &mut |_| false),
+                    };
+                    assert_eq!((run.parts, run.ends), (plain.parts, plain.ends), "{r:?}");
+                }
+            }
+        }
     }
 
     #[test]

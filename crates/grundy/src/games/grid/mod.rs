@@ -1,9 +1,12 @@
 //! Board geometry shared by the board families (Cram, Node Kayles grids,
 //! Chomp): regions as bit-boards with their symmetries and parts
 //! ([`shape`]), whether a region stays whole without a domino
-//! ([`window`]), boards as text ([`text`]) and board files ([`files`]).
-//! The search that values them is [`crate::solve::split`].
+//! ([`window`]), boards as text ([`text`]) and board files ([`files`]),
+//! and the listing's work built for the processor's bit-counting
+//! instructions ([`bit_ops`]). The search that values them is
+//! [`crate::solve::split`].
 
+pub mod bit_ops;
 pub mod files;
 pub mod shape;
 pub mod text;

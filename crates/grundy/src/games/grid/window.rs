@@ -99,7 +99,7 @@ impl Windows {
     /// word and a down window (three framed rows and three cells) fits
     /// 64 bits (boxes up to 18 wide); `None` for others, whose placements
     /// are then filled.
-    #[inline]
+    #[inline(always)]
     pub fn of<W: Word>(r: &Region<W>) -> Option<Windows> {
         let stride = r.w + 2;
         if (r.h + 2) * stride > 128 || 3 * stride + 3 > 64 {
@@ -117,7 +117,7 @@ impl Windows {
     /// Whether the region without the domino on the cell at `row` and
     /// column `c` and the cell to its right (`across`) or below is surely
     /// connected: true when its window says so, false when unsure.
-    #[inline]
+    #[inline(always)]
     pub fn stays_whole(&self, row: usize, c: usize, across: bool) -> bool {
         // The window's top-left cell, framed: `(row - 1, c - 1)`.
         let near = (self.framed >> (row * self.stride + c)) as u64;

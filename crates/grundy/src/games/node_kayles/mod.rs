@@ -18,6 +18,7 @@ use crate::answer::drawing::{on_circle, square_key, Drawing, Edge, Vertex};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
+use crate::games::grid::bit_ops;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::grid::text::{draw_board, format_board, parse_board};
 use crate::nimber::Nimber;
@@ -134,17 +135,25 @@ impl Split for NkMoves<'_> {
             }
             return;
         }
+        // Built twice, for any x86-64 and for the bit-counting
+        // instructions ([`bit_ops`]).
         let r = Region::from_key(key);
-        if r.fits_u64() {
-            grid_options(r.narrow::<u64>(), out);
-        } else {
-            grid_options(r, out);
-        }
+        bit_ops::run(
+            #[inline(always)]
+            || {
+                if r.fits_u64() {
+                    grid_options(r.narrow::<u64>(), out);
+                } else {
+                    grid_options(r, out);
+                }
+            },
+        );
     }
 }
 
 /// The options of a grid region on a word of `W` bits: each cell taken
 /// with its neighbours.
+#[inline(always)]
 fn grid_options<W: Word>(r: Region<W>, out: &mut OptionList) {
     let mut rest = r.bits;
     while rest != W::zero() {

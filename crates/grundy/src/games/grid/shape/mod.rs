@@ -54,7 +54,7 @@ const SPREAD: [[u128; 16]; 16] = {
 };
 
 /// The low `n` bits set.
-#[inline]
+#[inline(always)]
 pub fn ones(n: usize) -> u128 {
     u128::low(n)
 }
@@ -69,7 +69,7 @@ pub trait Word: PrimInt + std::hash::Hash + std::fmt::Debug + Send + Sync + 'sta
     /// The low bits of `x` (which must fit).
     fn narrow(x: u128) -> Self;
     /// The low `n` bits set.
-    #[inline]
+    #[inline(always)]
     fn low(n: usize) -> Self {
         if n >= Self::BITS {
             Self::max_value()
@@ -78,13 +78,13 @@ pub trait Word: PrimInt + std::hash::Hash + std::fmt::Debug + Send + Sync + 'sta
         }
     }
     /// The lowest set bit alone.
-    #[inline]
+    #[inline(always)]
     fn lowest(self) -> Self {
         self & (!self + Self::one())
     }
     /// Whether more than one bit is set: a part of several cells, told
     /// without counting (a dozen steps on the default x86-64 target).
-    #[inline]
+    #[inline(always)]
     fn several(self) -> bool {
         self & (self - Self::one()) != Self::zero()
     }
@@ -94,11 +94,11 @@ pub trait Word: PrimInt + std::hash::Hash + std::fmt::Debug + Send + Sync + 'sta
 
 impl Word for u64 {
     const BITS: usize = 64;
-    #[inline]
+    #[inline(always)]
     fn wide(self) -> u128 {
         u128::from(self)
     }
-    #[inline]
+    #[inline(always)]
     fn narrow(x: u128) -> u64 {
         x as u64
     }
@@ -106,11 +106,11 @@ impl Word for u64 {
 
 impl Word for u128 {
     const BITS: usize = 128;
-    #[inline]
+    #[inline(always)]
     fn wide(self) -> u128 {
         self
     }
-    #[inline]
+    #[inline(always)]
     fn narrow(x: u128) -> u128 {
         x
     }
@@ -143,7 +143,7 @@ impl Region {
 
     /// The region on a word of `W` bits, which must hold its box (see
     /// [`Region::fits_u64`]).
-    #[inline]
+    #[inline(always)]
     pub fn narrow<W: Word>(&self) -> Region<W> {
         Region {
             bits: W::narrow(self.bits),
@@ -159,32 +159,32 @@ impl<W: Word> Region<W> {
     /// diagonally below shift by the width and the width plus one (a
     /// strip of 64 cells on `u64` shifted by 64, which a release build
     /// wraps round to no shift: Cram 1x64 came out *8 instead of *4).
-    #[inline]
+    #[inline(always)]
     pub fn fits_u64(&self) -> bool {
         self.h * self.w <= 64 && self.w + 1 < 64
     }
 
     /// The key of this region as it stands (no symmetry applied); the box
     /// must be the bounding box.
-    #[inline]
+    #[inline(always)]
     pub fn key(&self) -> u128 {
         self.bits.wide() | ((self.w as u128) << WIDTH_SHIFT)
     }
 
     /// All the cells of the box.
-    #[inline]
+    #[inline(always)]
     pub fn all(&self) -> W {
         W::low(self.h * self.w)
     }
 
     /// The cells of the box's first column.
-    #[inline]
+    #[inline(always)]
     pub fn column_zero(&self) -> W {
         W::narrow(COLUMN_ZERO[self.w]) & self.all()
     }
 
     /// The cells next to `x` (sideways or up and down) inside the box.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours(&self, x: W) -> W {
         let col0 = self.column_zero();
         let last = col0 << (self.w - 1);
@@ -195,7 +195,7 @@ impl<W: Word> Region<W> {
     /// The cells of the box with a cell of `x` to their left, to their
     /// right, above and below: four sets whose overlaps count, cell by
     /// cell, the neighbours it has in `x`.
-    #[inline]
+    #[inline(always)]
     pub fn sides(&self, x: W) -> [W; 4] {
         let col0 = self.column_zero();
         let last = col0 << (self.w - 1);
@@ -209,18 +209,20 @@ impl<W: Word> Region<W> {
     }
 
     /// The cells `c` of the region with `c + 1` in it, in the same row.
+    #[inline(always)]
     pub fn horizontal_pairs(&self) -> W {
         let last = self.column_zero() << (self.w - 1);
         self.bits & (self.bits >> 1) & !last
     }
 
     /// The cells `c` of the region with the cell below in it.
+    #[inline(always)]
     pub fn vertical_pairs(&self) -> W {
         self.bits & (self.bits >> self.w)
     }
 
     /// The same region in its bounding box.
-    #[inline]
+    #[inline(always)]
     pub fn cropped(&self) -> Region<W> {
         let zero = W::zero();
         if self.bits == zero {
@@ -255,6 +257,7 @@ impl<W: Word> Region<W> {
     }
 
     /// The region upside down.
+    #[inline(always)]
     fn flipped(&self) -> Region<W> {
         let mut bits = W::zero();
         let row = W::low(self.w);
@@ -265,6 +268,7 @@ impl<W: Word> Region<W> {
     }
 
     /// The region turned half a turn.
+    #[inline(always)]
     fn turned(&self) -> Region<W> {
         let bits = self.bits.reverse_bits() >> (W::BITS - self.h * self.w);
         Region { bits, ..*self }
@@ -273,6 +277,7 @@ impl<W: Word> Region<W> {
     /// The region mirrored in its diagonal: four cells of a row at a
     /// time, spread `h` apart by [`SPREAD`] (a cell at a time when the
     /// box is taller than the table).
+    #[inline(always)]
     fn transposed(&self) -> Region<W> {
         let mut bits = W::zero();
         let (nibble, one) = (W::low(4), W::one());
@@ -307,7 +312,7 @@ impl<W: Word> Region<W> {
     /// last as it is, left to right the first reversed to itself): the
     /// search asks it of nearly every region it enters, and few are
     /// symmetric.
-    #[inline]
+    #[inline(always)]
     fn fixed_by(&self, s: usize) -> bool {
         let first = self.bits & W::low(self.w);
         let quick = self.h == 0
@@ -370,7 +375,7 @@ impl<W: Word> Region<W> {
 /// least key of all eight, because regions of wide boards are mostly
 /// wide already and turning a region over its diagonal costs a step per
 /// cell, the most of any image.
-#[inline]
+#[inline(always)]
 pub fn canonical<W: Word>(r: Region<W>) -> u128 {
     let least = |s: Region<W>| {
         let f = s.flipped();
@@ -388,7 +393,7 @@ pub fn canonical<W: Word>(r: Region<W>) -> u128 {
 
 /// Calls `f` with each connected part of `cells` (a subset of `box_`'s
 /// cells), in the box's coordinates.
-#[inline]
+#[inline(always)]
 pub fn for_each_part<W: Word>(box_: &Region<W>, cells: W, f: impl FnMut(W)) {
     for_each_part_cut(box_, cells, W::zero(), f);
 }
@@ -396,7 +401,7 @@ pub fn for_each_part<W: Word>(box_: &Region<W>, cells: W, f: impl FnMut(W)) {
 /// [`for_each_part`] with the links from each cell of `cut` to the cell
 /// on its right left out (a game's rule may show them irrelevant): on a
 /// 64-bit word when the box fits one, half the work of 128.
-#[inline]
+#[inline(always)]
 pub fn for_each_part_cut<W: Word>(box_: &Region<W>, cells: W, cut: W, mut f: impl FnMut(W)) {
     if cells == W::zero() {
         return;
@@ -405,7 +410,14 @@ pub fn for_each_part_cut<W: Word>(box_: &Region<W>, cells: W, cut: W, mut f: imp
     if W::BITS > 64 && box_.fits_u64() {
         let narrow = |x: W| x.wide() as u64;
         let (cells, cut, col0) = (narrow(cells), narrow(cut), narrow(col0));
-        fill_parts(cells, cut, col0, box_.w, |p| f(W::narrow(u128::from(p))));
+        fill_parts(
+            cells,
+            cut,
+            col0,
+            box_.w,
+            #[inline(always)]
+            |p| f(W::narrow(u128::from(p))),
+        );
     } else {
         fill_parts(cells, cut, col0, box_.w, f);
     }
@@ -413,7 +425,7 @@ pub fn for_each_part_cut<W: Word>(box_: &Region<W>, cells: W, cut: W, mut f: imp
 
 /// The flood fill of [`for_each_part_cut`] in a box `w` wide whose
 /// column 0 is `col0`.
-#[inline]
+#[inline(always)]
 fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMut(W)) {
     let last = col0 << (w - 1);
     let (to_right, to_left) = (!cut, !(last | cut));
@@ -442,7 +454,7 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 /// where they lie, so every path of `n` cells is one game (Dawson's
 /// Kayles for Cram, Dawson's chess for Node Kayles), and snakes of one
 /// length share one entry of the table and one search.
-#[inline]
+#[inline(always)]
 pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, lone: bool, out: &mut Vec<u128>) {
     // No cells, no parts (and the box of an empty region may have no
     // width to read sides in).
@@ -455,6 +467,7 @@ pub fn push_parts<W: Word>(box_: &Region<W>, cells: W, lone: bool, out: &mut Vec
 /// that read them for its own rules need not have worked out twice.
 /// Cells the caller knows `whole` (connected, or none) are keyed as one
 /// part without a flood fill.
+#[inline(always)]
 pub fn push_parts_sided<W: Word>(
     box_: &Region<W>,
     cells: W,
@@ -466,7 +479,12 @@ pub fn push_parts_sided<W: Word>(
     match whole {
         true if cells == W::zero() => {}
         true => push_part(box_, cells, &degrees, lone, out),
-        false => for_each_part(box_, cells, |p| push_part(box_, p, &degrees, lone, out)),
+        false => for_each_part(
+            box_,
+            cells,
+            #[inline(always)]
+            |p| push_part(box_, p, &degrees, lone, out),
+        ),
     }
 }
 
@@ -485,7 +503,7 @@ struct Degrees<W> {
 
 impl<W: Word> Degrees<W> {
     /// The degrees of `cells`, by their [`Region::sides`].
-    #[inline]
+    #[inline(always)]
     fn of(cells: W, [a, b, c, d]: [W; 4]) -> Degrees<W> {
         let two = (a & b) | (c & d) | ((a | b) & (c | d));
         Degrees {
@@ -496,7 +514,7 @@ impl<W: Word> Degrees<W> {
 
     /// Whether the connected `part` (of the cells these are the degrees
     /// of) is a path.
-    #[inline]
+    #[inline(always)]
     fn path(&self, part: W) -> bool {
         part & self.crowded == W::zero() && part & self.ends != W::zero()
     }
@@ -504,7 +522,7 @@ impl<W: Word> Degrees<W> {
 
 /// Appends the key of the connected `part` of `box_`, a part of the
 /// cells whose `degrees` are given ([`push_parts`]).
-#[inline]
+#[inline(always)]
 fn push_part<W: Word>(
     box_: &Region<W>,
     part: W,
