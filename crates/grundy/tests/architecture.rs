@@ -189,6 +189,30 @@ fn clocks_and_threads_appear_only_where_allowed() {
     }
 }
 
+/// The processor's instructions are chosen in one place: only
+/// `games/grid/bit_ops.rs` builds code for instructions beyond the
+/// default target and asks the processor whether it has them, so one
+/// binary runs on every x86-64 and each listing decides it once.
+#[test]
+fn instructions_are_chosen_in_one_place() {
+    let mut found = Vec::new();
+    let mut seen = 0;
+    for s in sources() {
+        for needle in ["target_feature", "is_x86_feature_detected"] {
+            let hits = lines_with(&s.code, needle);
+            if s.path == "games/grid/bit_ops.rs" {
+                seen += hits.len();
+                continue;
+            }
+            for (line, text) in hits {
+                found.push(format!("{}:{line}: {text}", s.path));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(seen >= 2, "games/grid/bit_ops.rs chooses no instructions");
+}
+
 /// No solver lives under `games/`: a game states its rules and hands its
 /// positions to a solver of `solve/` (the split search, the dense table of
 /// diagrams, retrograde analysis). Shared tables of atomic cells and
