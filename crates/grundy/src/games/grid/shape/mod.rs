@@ -377,13 +377,14 @@ impl<W: Word> Region<W> {
 /// cell, the most of any image.
 #[inline(always)]
 pub fn canonical<W: Word>(r: Region<W>) -> u128 {
-    let least = |s: Region<W>| {
+    /// The least key of the four images of `s` in its own orientation
+    /// (a function, not a closure, so that it too is always inlined).
+    #[inline(always)]
+    fn least<W: Word>(s: Region<W>) -> u128 {
         let f = s.flipped();
-        [s.bits, s.turned().bits, f.bits, f.turned().bits]
-            .into_iter()
-            .min()
-            .map_or(u128::MAX, |bits| Region { bits, ..s }.key())
-    };
+        let bits = s.bits.min(s.turned().bits).min(f.bits.min(f.turned().bits));
+        Region { bits, ..s }.key()
+    }
     match r.w.cmp(&r.h) {
         std::cmp::Ordering::Greater => least(r),
         std::cmp::Ordering::Less => least(r.transposed()),
@@ -449,7 +450,7 @@ fn fill_parts<W: Word>(mut cells: W, cut: W, col0: W, w: usize, mut f: impl FnMu
 /// (a lone square is worth nothing in Cram).
 ///
 /// A part whose cells form a path (each next to at most two others, and
-/// one, an end, next to fewer: [`Degrees`]) is keyed as the straight
+/// one, an end, next to fewer) is keyed as the straight
 /// strip of its length: the grid games play on which cells are neighbours, not on
 /// where they lie, so every path of `n` cells is one game (Dawson's
 /// Kayles for Cram, Dawson's chess for Node Kayles), and snakes of one
@@ -478,7 +479,18 @@ pub fn push_parts_sided<W: Word>(
     let degrees = Degrees::of(cells, sides);
     match whole {
         true if cells == W::zero() => {}
-        true => push_part(box_, cells, &degrees, lone, out),
+        true => {
+            // A disconnected set of paths would pass for one long strip.
+            debug_assert!(
+                {
+                    let mut parts = 0;
+                    for_each_part(box_, cells, |_| parts += 1);
+                    parts == 1
+                },
+                "cells said whole are not connected: {cells:?} in {box_:?}"
+            );
+            push_part(box_, cells, &degrees, lone, out)
+        }
         false => for_each_part(
             box_,
             cells,
