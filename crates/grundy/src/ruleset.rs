@@ -37,7 +37,7 @@ pub use files::{
     analyze_position, inline_position, read_position, FileAccess, FilePosition, FileRef, IsFile,
 };
 pub(crate) use game::{in_file, read_components};
-pub use game::{list_options, scan_options_with_value, Game};
+pub use game::{list_options, options_where, scan_options_with_value, Game};
 pub use misere::{
     misere_sequence_of, quotient_moves, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH,
 };

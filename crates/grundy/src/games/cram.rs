@@ -20,7 +20,7 @@ use crate::games::grid::shape::{for_each_part_cut, push_parts_sided, Region, Wor
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
 use crate::games::grid::window::Windows;
 use crate::nimber::Nimber;
-use crate::ruleset::{Game, SplitComponent};
+use crate::ruleset::{options_where, Game, SplitComponent};
 use crate::solve::split::{EachOption, OptionList};
 use crate::solve::split::{SolverCell, Split, SPLIT_TABLE_CAP};
 
@@ -395,28 +395,10 @@ impl Game for Cram {
         max: usize,
     ) -> Result<(Vec<Vec<Region>>, bool)> {
         let solver = self.solver.get(limits, table_cap(b.bits.count_ones()))?;
-        let mut found = Vec::new();
-        let mut truncated = false;
-        let mut failure = None;
-        self.for_each_option(b, limits, &mut |parts| {
+        options_where(self, b, limits, max, |parts| {
             let keys = parts.first().map(region_keys).unwrap_or_default();
-            match solver.sum_is(&CramMoves, &keys, target.0, limits) {
-                Ok(false) => true,
-                Ok(true) if found.len() == max => {
-                    truncated = true;
-                    false
-                }
-                Ok(true) => {
-                    found.push(parts.to_vec());
-                    true
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
-        })?;
-        failure.map_or(Ok((found, truncated)), Err)
+            solver.sum_is(&CramMoves, &keys, target.0, limits)
+        })
     }
 
     /// Every domino placement, across then down, each leaving the whole

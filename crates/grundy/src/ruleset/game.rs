@@ -285,6 +285,28 @@ pub fn scan_options_with_value<G: Game + ?Sized>(
     limits: &Limits,
     max: usize,
 ) -> Result<(Vec<Vec<G::Comp>>, bool)> {
+    options_where(game, c, limits, max, |parts| {
+        let mut v = Nimber::ZERO;
+        for p in parts {
+            v += game.value(p, limits)?;
+        }
+        Ok(v == target)
+    })
+}
+
+/// The options of `c` that `wanted` says yes to, at most `max` (and
+/// whether more exist, or `limits.max_states` options were scanned
+/// first); the first error stops the scan. A game that can tell an
+/// option of the value it wants more cheaply than by valuing it (one
+/// outcome search: is the option plus `*target` lost?) hands that test
+/// here.
+pub fn options_where<G: Game + ?Sized>(
+    game: &G,
+    c: &G::Comp,
+    limits: &Limits,
+    max: usize,
+    mut wanted: impl FnMut(&[G::Comp]) -> Result<bool>,
+) -> Result<(Vec<Vec<G::Comp>>, bool)> {
     let mut found = Vec::new();
     let mut truncated = false;
     let mut scanned: u64 = 0;
@@ -295,29 +317,23 @@ pub fn scan_options_with_value<G: Game + ?Sized>(
             truncated = true;
             return false;
         }
-        let mut v = Nimber::ZERO;
-        for p in parts {
-            match game.value(p, limits) {
-                Ok(x) => v += x,
-                Err(e) => {
-                    failure = Some(e);
-                    return false;
-                }
-            }
-        }
-        if v == target {
-            if found.len() == max {
+        match wanted(parts) {
+            Ok(false) => true,
+            Ok(true) if found.len() == max => {
                 truncated = true;
-                return false;
+                false
             }
-            found.push(parts.to_vec());
+            Ok(true) => {
+                found.push(parts.to_vec());
+                true
+            }
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
         }
-        true
     })?;
-    match failure {
-        Some(e) => Err(e),
-        None => Ok((found, truncated)),
-    }
+    failure.map_or(Ok((found, truncated)), Err)
 }
 
 /// The components of a position read from files

@@ -22,7 +22,7 @@ use crate::games::grid::bit_ops;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::grid::text::{draw_board, format_board, parse_board};
 use crate::nimber::Nimber;
-use crate::ruleset::{Game, SplitComponent};
+use crate::ruleset::{options_where, Game, SplitComponent};
 use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP};
 
 mod text;
@@ -372,6 +372,34 @@ impl Game for NodeKayles {
         Ok(Nimber(v))
     }
 
+    /// The vertices whose taking leaves `target`, each decided by one
+    /// outcome search on one table (is what is left plus `*target`
+    /// lost?) rather than by valuing what is left: as Cram's, listing
+    /// winning moves then costs a few times the value, not a value per
+    /// option.
+    fn options_with_value(
+        &self,
+        g: &NkGraph,
+        target: Nimber,
+        limits: &Limits,
+        max: usize,
+    ) -> Result<(Vec<Vec<NkGraph>>, bool)> {
+        let (solver, adj): (Arc<Solver>, &[u128]) = match g {
+            NkGraph::Grid(r) => (self.grid_solver.get(limits, cap(r.bits))?, &[]),
+            NkGraph::Graph(h) => (Arc::new(Solver::new(limits, cap(h.alive))?), &h.adj),
+        };
+        let moves = NkMoves { adj };
+        options_where(self, g, limits, max, |parts| {
+            let mut keys = Vec::new();
+            match parts.first() {
+                Some(NkGraph::Grid(r)) => push_parts(r, r.bits, false, &mut keys),
+                Some(NkGraph::Graph(h)) => moves.push_graph_parts(h.alive, &mut keys),
+                None => {}
+            }
+            solver.sum_is(&moves, &keys, target.0, limits)
+        })
+    }
+
     /// Every vertex, in order, each leaving the whole graph without it
     /// and its neighbours (nothing when no vertex is left).
     fn for_each_option(&self, g: &NkGraph, _: &Limits, f: Visit<NkGraph>) -> Result<()> {
@@ -521,64 +549,4 @@ fn takers(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn graphs_read_and_print_back() {
-        let g = NodeKayles::default();
-        for text in [
-            "path:5",
-            "grid:3x4",
-            "..x/.x.",
-            "1-2,1-3,2-3",
-            "a-b,c",
-            "0",
-            "0,0",
-        ] {
-            let c = g.parse_component(text).unwrap();
-            assert_eq!(g.format_component(&c), text);
-        }
-        let c = g.parse_component("cycle:4").unwrap();
-        assert_eq!(g.format_component(&c), "1-2,1-4,2-3,3-4");
-        crate::testing::refuses(
-            |t| g.parse_component(t),
-            &[
-                ("cycle:2", "from 3"),
-                ("star:3", "unknown graph family"),
-                ("a-b,c d", "vertex name"),
-                ("grid:20x20", "at most 120"),
-            ],
-        );
-    }
-
-    #[test]
-    fn both_builds_of_the_grid_listing_agree() {
-        // As Cram's: the listing as the processor runs it against the
-        // default build inlined here, on 64-bit words and on 128.
-        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
-        for (h, w) in [(3, 7), (5, 6), (4, 11), (8, 8), (9, 12), (11, 11)] {
-            for _ in 0..30 {
-                let bits = u128::from(rng.next()) << 64 | u128::from(rng.next());
-                let r = Region {
-                    bits: bits & ones(h * w),
-                    h,
-                    w,
-                }
-                .cropped();
-                if r.bits == 0 {
-                    continue;
-                }
-                let key = canonical(r);
-                let (mut run, mut plain) = (OptionList::default(), OptionList::default());
-                NkMoves { adj: &[] }.options(key, &mut run);
-                let r = Region::from_key(key);
-                match r.fits_u64() {
-                    true => grid_options(r.narrow::<u64>(), &mut plain),
-                    false => grid_options(r, &mut plain),
-                }
-                assert_eq!((run.parts, run.ends), (plain.parts, plain.ends), "{r:?}");
-            }
-        }
-    }
-}
+mod tests;
