@@ -352,24 +352,8 @@ impl Game for NodeKayles {
     }
 
     fn value(&self, g: &NkGraph, limits: &Limits) -> Result<Nimber> {
-        let v = match g {
-            NkGraph::Grid(r) => {
-                let solver = self.grid_solver.get(limits, cap(r.bits))?;
-                let mut keys = Vec::new();
-                push_parts(r, r.bits, false, &mut keys);
-                solver.sum(&NkMoves { adj: &[] }, &keys, limits)?
-            }
-            NkGraph::Graph(g) => {
-                // Vertex sets mean something only for this graph: a table
-                // of its own.
-                let solver = Arc::new(Solver::new(limits, cap(g.alive))?);
-                let moves = NkMoves { adj: &g.adj };
-                let mut keys = Vec::new();
-                moves.push_graph_parts(g.alive, &mut keys);
-                solver.sum(&moves, &keys, limits)?
-            }
-        };
-        Ok(Nimber(v))
+        let (solver, moves) = self.search_of(g, limits)?;
+        Ok(Nimber(solver.sum(&moves, &keys_of(&moves, g), limits)?))
     }
 
     /// The vertices whose taking leaves `target`, each decided by one
@@ -384,18 +368,12 @@ impl Game for NodeKayles {
         limits: &Limits,
         max: usize,
     ) -> Result<(Vec<Vec<NkGraph>>, bool)> {
-        let (solver, adj): (Arc<Solver>, &[u128]) = match g {
-            NkGraph::Grid(r) => (self.grid_solver.get(limits, cap(r.bits))?, &[]),
-            NkGraph::Graph(h) => (Arc::new(Solver::new(limits, cap(h.alive))?), &h.adj),
-        };
-        let moves = NkMoves { adj };
+        let (solver, moves) = self.search_of(g, limits)?;
         options_where(self, g, limits, max, |parts| {
-            let mut keys = Vec::new();
-            match parts.first() {
-                Some(NkGraph::Grid(r)) => push_parts(r, r.bits, false, &mut keys),
-                Some(NkGraph::Graph(h)) => moves.push_graph_parts(h.alive, &mut keys),
-                None => {}
-            }
+            let keys = parts
+                .first()
+                .map(|p| keys_of(&moves, p))
+                .unwrap_or_default();
             solver.sum_is(&moves, &keys, target.0, limits)
         })
     }
@@ -478,20 +456,13 @@ impl Game for NodeKayles {
     }
 
     fn split_component(&self, g: &NkGraph) -> Option<SplitComponent> {
-        let mut keys = Vec::new();
         let adj = match g {
-            NkGraph::Grid(r) => {
-                push_parts(r, r.bits, false, &mut keys);
-                Arc::new(Vec::new())
-            }
-            NkGraph::Graph(g) => {
-                NkMoves { adj: &g.adj }.push_graph_parts(g.alive, &mut keys);
-                g.adj.clone()
-            }
+            NkGraph::Grid(_) => Arc::new(Vec::new()),
+            NkGraph::Graph(g) => g.adj.clone(),
         };
         Some(SplitComponent {
+            keys: keys_of(&NkMoves { adj: &adj }, g),
             rules: Arc::new(NkRules(adj)),
-            keys,
         })
     }
 
@@ -507,6 +478,35 @@ impl Game for NodeKayles {
 /// A table big enough for the parts of a graph on `vertices`.
 fn cap(vertices: u128) -> u64 {
     (64u64 << vertices.count_ones().min(40)).min(SPLIT_TABLE_CAP)
+}
+
+impl NodeKayles {
+    /// The table and the rules that search `g`: the grids' shared table,
+    /// or a table of its own for a graph (its vertex sets mean something
+    /// only for its edges).
+    fn search_of<'g>(&self, g: &'g NkGraph, limits: &Limits) -> Result<(Arc<Solver>, NkMoves<'g>)> {
+        Ok(match g {
+            NkGraph::Grid(r) => (
+                self.grid_solver.get(limits, cap(r.bits))?,
+                NkMoves { adj: &[] },
+            ),
+            NkGraph::Graph(h) => (
+                Arc::new(Solver::new(limits, cap(h.alive))?),
+                NkMoves { adj: &h.adj },
+            ),
+        })
+    }
+}
+
+/// The keys of the connected parts of `g` under `moves` (the rules of
+/// its grid or of its graph's edges).
+fn keys_of(moves: &NkMoves<'_>, g: &NkGraph) -> Vec<u128> {
+    let mut keys = Vec::new();
+    match g {
+        NkGraph::Grid(r) => push_parts(r, r.bits, false, &mut keys),
+        NkGraph::Graph(h) => moves.push_graph_parts(h.alive, &mut keys),
+    }
+    keys
 }
 
 /// The rules of [`NkMoves`] owning their graph's edges, for front ends
