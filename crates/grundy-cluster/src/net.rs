@@ -23,6 +23,10 @@ use timely::worker::Worker;
 /// process checks in the first round.
 pub const WIRE: u32 = 2;
 
+/// The longest a worker waiting for the end of a round sleeps between
+/// looks at its stop flag (a message wakes it at once).
+const WAIT: std::time::Duration = std::time::Duration::from_millis(2);
+
 /// What one worker tells every worker at the end of a round.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tally {
@@ -170,6 +174,13 @@ impl Net {
     /// Sends `msg` to every other worker now, in this round, without
     /// waiting for the round to end (a find that stops their searches).
     pub fn tell_others(&mut self, worker: &mut Worker, msg: Msg) {
+        self.post_others(msg);
+        self.ship(worker);
+    }
+
+    /// Queues `msg` for every other worker, to go with the next message
+    /// sent at once (or when timely's buffer fills, or the round ends).
+    pub fn post_others(&mut self, msg: Msg) {
         for to in (0..self.workers).filter(|&w| w != self.me) {
             self.input.send(Envelope {
                 to: to as u32,
@@ -179,7 +190,18 @@ impl Net {
             self.told += 1;
             self.traffic.sent.fetch_add(1, Relaxed);
         }
-        self.input.flush();
+    }
+
+    /// Sends what was queued. Timely's exchange keeps what a worker sends
+    /// each peer until a buffer fills or the input's time moves on (a
+    /// flush of the input is not enough), so the time moves on: round
+    /// `r` runs at times `r << 32` and up, one more for each sending.
+    /// Before, a find, a start or a stop sent alone waited for enough
+    /// shared values to fill the buffer, or for the round's end: Node
+    /// Kayles `grid:3x31` on three processes took 14.5 s, now 10.4 s.
+    fn ship(&mut self, worker: &mut Worker) {
+        let next = *self.input.time() + 1;
+        self.input.advance_to(next);
         worker.step();
     }
 
@@ -269,9 +291,13 @@ impl Net {
         }
         let this = self.rounds;
         self.rounds += 1;
-        self.input.advance_to(self.rounds);
+        self.input.advance_to(self.rounds << 32);
         while self.probe.less_than(self.input.time()) {
-            worker.step();
+            // Parked, not spinning: a process whose share is done must
+            // leave the cores to those still searching (three processes
+            // on two cores: the one with the long task searched at half
+            // speed while the other two spun here).
+            worker.step_or_park(Some(WAIT));
             // Stopped while waiting for the others: tell them, so that
             // they stop searching and the round ends.
             if self.user_stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
@@ -295,5 +321,40 @@ impl Net {
             sum.add(t);
         }
         sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A find told in the middle of a round reaches the other worker while
+    /// the round goes on, not at its end: timely's exchange holds a lone
+    /// message until its input's time moves on.
+    #[test]
+    fn a_message_told_arrives_before_the_round_ends() {
+        let heard = timely::execute(timely::Config::process(2), |worker| {
+            let mut net = Net::new(worker, Arc::new(Traffic::default()), None);
+            // Each tells the other, and waits (within the round) to hear.
+            net.tell_others(worker, Msg::Found { task: 7 });
+            let deadline = Instant::now() + Duration::from_secs(5);
+            let mut heard = false;
+            while !heard && Instant::now() < deadline {
+                worker.step();
+                heard = net.heard_found();
+            }
+            let sum = net.round(worker, Tally::default());
+            assert_eq!(sum.sent, 2);
+            heard
+        })
+        .unwrap()
+        .join();
+        for h in heard {
+            assert!(
+                h.unwrap(),
+                "a worker did not hear the find within the round"
+            );
+        }
     }
 }

@@ -302,9 +302,12 @@ impl<'w> Crew<'w> {
         if self.net.workers == 1 {
             return;
         }
+        // Values ride with the next message sent at once, or go when
+        // timely's buffer for a peer fills: sent at once, every look at
+        // the search (every 2 ms) cost a step of timely's progress
+        // tracking each.
         for (scope, values) in solvers.take_found() {
-            self.net
-                .tell_others(self.worker, Msg::Learn { scope, values });
+            self.net.post_others(Msg::Learn { scope, values });
         }
         for (scope, values) in self.net.take_learned() {
             solvers.learn(&scope, &values);
