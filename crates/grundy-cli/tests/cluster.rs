@@ -143,6 +143,20 @@ fn three_processes_value_a_real_board() {
     );
 }
 
+/// A move the game's theory says is lost for the opponent (Node Kayles:
+/// taking the middle of a 3x5 grid leaves it symmetric) ends round 0
+/// without a search: one round to meet, then one per candidate value
+/// from 1 (the value is 3), where round 0's blocks of tasks would reach
+/// that move only after searching the moves before it.
+#[test]
+fn a_mirror_move_ends_round_zero_at_once() {
+    let args = &["value", "node-kayles", "grid:3x5", "--max-moves", "0"];
+    let three = cluster("mirror.hosts", 3, "1", args);
+    same_answer(args, &three);
+    assert_eq!(three["grundy"], 3, "{three}");
+    assert_eq!(three["cluster"]["rounds"], 4, "{three}");
+}
+
 /// Each process of a cluster saves its own checkpoint (`FILE.I`), and a
 /// second run of the same commands resumes from them.
 #[test]
