@@ -23,9 +23,10 @@ use timely::worker::Worker;
 /// process checks in the first round.
 pub const WIRE: u32 = 2;
 
-/// The longest a worker waiting for the end of a round sleeps between
-/// looks at its stop flag (a message wakes it at once).
-const WAIT: std::time::Duration = std::time::Duration::from_millis(2);
+/// The longest a timely worker sleeps between looks at its search, its
+/// stop flag and the network, while its search runs or while it waits
+/// for the end of a round (a message wakes it at once).
+pub const PARK: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// What one worker tells every worker at the end of a round.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -301,7 +302,7 @@ impl Net {
             // leave the cores to those still searching (three processes
             // on two cores: the one with the long task searched at half
             // speed while the other two spun here).
-            worker.step_or_park(Some(WAIT));
+            worker.step_or_park(Some(PARK));
             // Stopped while waiting for the others: tell them, so that
             // they stop searching and the round ends.
             if self.user_stop.as_ref().is_some_and(|s| s.load(Relaxed)) {

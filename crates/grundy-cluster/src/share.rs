@@ -11,18 +11,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Duration;
 
 use grundy::{Error as EngineError, Limits};
 use timely::worker::Worker;
 
 use crate::claims::Claims;
-use crate::net::{Msg, Net, Tally};
+use crate::net::{Msg, Net, Tally, PARK};
 use crate::solvers::Solvers;
-
-/// How long the timely worker sleeps between looks at the search and the
-/// network while the search runs.
-const PARK: Duration = Duration::from_millis(2);
 
 /// What the search thread tells the timely worker.
 enum Event {

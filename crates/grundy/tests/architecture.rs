@@ -3,7 +3,7 @@
 //! clocks, JSON and threads may appear. A change that breaks one fails
 //! here with the file and line, instead of drifting silently.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The engine's top-level modules from the bottom up. A module may use the
@@ -95,6 +95,29 @@ fn layer_of(module: &str) -> Option<usize> {
 }
 
 /// The lines of `code` holding `needle`, numbered from 1.
+/// Where each needle appears outside its allowed files (`path:line:
+/// text`), and the (needle, allowed file) pairs where it does appear.
+fn needles_outside<'n>(rules: &[(&'n str, &[&str])]) -> (Vec<String>, BTreeSet<(&'n str, String)>) {
+    let mut found = Vec::new();
+    let mut seen = BTreeSet::new();
+    for s in sources() {
+        for &(needle, allowed) in rules {
+            let hits = lines_with(&s.code, needle);
+            if hits.is_empty() {
+                continue;
+            }
+            if allowed.contains(&s.path.as_str()) {
+                seen.insert((needle, s.path.clone()));
+                continue;
+            }
+            for (line, text) in hits {
+                found.push(format!("{}:{line}: {text}", s.path));
+            }
+        }
+    }
+    (found, seen)
+}
+
 fn lines_with<'a>(code: &'a str, needle: &str) -> Vec<(usize, &'a str)> {
     code.lines()
         .enumerate()
@@ -157,33 +180,17 @@ fn the_engine_does_no_io_and_writes_no_json() {
 
 #[test]
 fn clocks_and_threads_appear_only_where_allowed() {
-    let mut found = Vec::new();
-    let mut seen: BTreeMap<&str, bool> = BTreeMap::new();
-    for s in sources() {
-        for (needle, allowed) in [
-            ("Instant", CLOCKS),
-            ("SystemTime", CLOCKS),
-            ("std::thread", THREADS),
-            ("rayon", THREADS),
-        ] {
-            let hits = lines_with(&s.code, needle);
-            if hits.is_empty() {
-                continue;
-            }
-            if let Some(a) = allowed.iter().find(|a| **a == s.path) {
-                seen.insert(a, true);
-            } else {
-                for (line, text) in hits {
-                    found.push(format!("{}:{line}: {text}", s.path));
-                }
-            }
-        }
-    }
+    let (found, seen) = needles_outside(&[
+        ("Instant", CLOCKS),
+        ("SystemTime", CLOCKS),
+        ("std::thread", THREADS),
+        ("rayon", THREADS),
+    ]);
     assert!(found.is_empty(), "{}", found.join("\n"));
     // The allowed places are real: a stale list would allow too much.
     for a in CLOCKS.iter().chain(THREADS) {
         assert!(
-            seen.contains_key(a),
+            seen.iter().any(|(_, path)| path == a),
             "{a} is listed but uses no clock or thread"
         );
     }
@@ -197,29 +204,16 @@ fn clocks_and_threads_appear_only_where_allowed() {
 /// which every x86-64 has).
 #[test]
 fn instructions_are_chosen_in_one_place() {
-    let mut found = Vec::new();
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-    for s in sources() {
-        for (needle, allowed) in [
-            ("target_feature", "games/grid/bit_ops.rs"),
-            ("feature_detected", "games/grid/bit_ops.rs"),
-            ("std::arch", "solve/split/buckets.rs"),
-            ("core::arch", "solve/split/buckets.rs"),
-        ] {
-            let hits = lines_with(&s.code, needle);
-            if s.path == allowed {
-                *seen.entry(needle).or_default() += hits.len();
-                continue;
-            }
-            for (line, text) in hits {
-                found.push(format!("{}:{line}: {text}", s.path));
-            }
-        }
-    }
+    let (found, seen) = needles_outside(&[
+        ("target_feature", &["games/grid/bit_ops.rs"]),
+        ("feature_detected", &["games/grid/bit_ops.rs"]),
+        ("std::arch", &["solve/split/buckets.rs"]),
+        ("core::arch", &["solve/split/buckets.rs"]),
+    ]);
     assert!(found.is_empty(), "{}", found.join("\n"));
     for needle in ["target_feature", "feature_detected"] {
         assert!(
-            seen.get(needle).is_some_and(|&n| n > 0),
+            seen.iter().any(|(n, _)| *n == needle),
             "games/grid/bit_ops.rs has no {needle}"
         );
     }
