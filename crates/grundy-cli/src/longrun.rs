@@ -14,7 +14,8 @@ use anyhow::{bail, Context};
 use clap::Args;
 use grundy::heap::{checkpoint, HeapSequence, HeapValues, SeqReport, SeqRequest, SeqRun};
 use grundy::{Error, Limits};
-use indicatif::ProgressBar;
+
+use crate::output::Progress;
 
 /// The options `seq` and `quotient` share: how far, the JSON form, and a
 /// checkpoint saved at intervals. The help of `--to` and `--checkpoint`
@@ -34,6 +35,11 @@ pub struct HeapRunArgs {
     /// Seconds between checkpoints.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     checkpoint_every: f64,
+    /// Show the progress on stderr even when it is not a terminal (on a
+    /// terminal it is drawn in place): a line a second, for runs left in
+    /// the background
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl HeapRunArgs {
@@ -61,6 +67,8 @@ pub struct RunFiles {
     pub values_out: Option<PathBuf>,
     /// Bytes per value in the values file (1, 2 or 4).
     pub values_width: u8,
+    /// Progress lines on a stderr that is not a terminal (`--progress`).
+    pub progress: bool,
 }
 
 /// A run stopped by Ctrl-C or a stop request, after saving its state.
@@ -170,10 +178,6 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn progress_bar(target: u64) -> ProgressBar {
-    crate::output::progress_bar(target + 1, "n = {pos}/{len}")
-}
-
 /// Stops an interrupted run: flushes the values, saves the checkpoint
 /// and says how to resume.
 fn interrupted(
@@ -240,9 +244,9 @@ pub fn run(
         });
         values = opened.transpose()?;
     }
-    let bar = progress_bar(run.end());
-    let stepped = drive(&mut run, seq, files, values.as_mut(), &bar, limits);
-    bar.finish_and_clear();
+    let mut bar = Progress::new(run.end() + 1, "n =", files.progress);
+    let stepped = drive(&mut run, seq, files, values.as_mut(), &mut bar, limits);
+    bar.finish();
     match stepped? {
         Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
         Err(e) => return Err(e.into()),
@@ -267,7 +271,7 @@ fn drive(
     seq: &dyn HeapSequence,
     files: &RunFiles,
     mut values: Option<&mut ValuesOut>,
-    bar: &ProgressBar,
+    bar: &mut Progress,
     limits: &Limits,
 ) -> anyhow::Result<grundy::Result<()>> {
     let started = Instant::now();
@@ -308,15 +312,17 @@ fn drive(
 
 /// Moves the bar to what `seq` has computed, with the rate since the
 /// run started at `start_n` values, the rare heaps and the largest value.
-fn show_progress(bar: &ProgressBar, seq: &dyn HeapSequence, started: Instant, start_n: u64) {
+fn show_progress(bar: &mut Progress, seq: &dyn HeapSequence, started: Instant, start_n: u64) {
     let stats = seq.stats();
     let rate = (stats.computed - start_n) as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let rare = stats
         .rare
         .map(|r| format!(", rare {r}"))
         .unwrap_or_default();
-    bar.set_position(stats.computed);
-    bar.set_message(format!("{rate:.0}/s{rare}, max {}", stats.max_value));
+    bar.show(
+        stats.computed,
+        format!("{rate:.0}/s{rare}, max {}", stats.max_value),
+    );
 }
 
 /// The most seconds `--checkpoint-every` accepts: a year, far beyond any

@@ -1,8 +1,9 @@
 //! Writing results and errors the same way in every command.
 
-use std::io::{BufWriter, ErrorKind, Write};
+use std::io::{BufWriter, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use grundy::error::{one_line, shorten_quote};
 
@@ -268,6 +269,52 @@ pub fn progress_bar(len: u64, counts: &str) -> indicatif::ProgressBar {
         .progress_chars("=> "),
     );
     bar
+}
+
+/// A long heap run's progress on stderr (`seq`, `quotient`): the bar,
+/// drawn only on a terminal, and with `--progress` on any other stderr
+/// a line a second, like a board search's, so that a run in the
+/// background (`nohup`, a batch job's log) shows how far it got.
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    /// The words before the counts (`n =`, `heap`).
+    label: &'static str,
+    /// Whether lines are printed at all.
+    lines: bool,
+    /// When the last line was printed (the first is printed at once).
+    last: Option<Instant>,
+}
+
+/// The time between two lines of [`Progress`].
+const LINE_EVERY: Duration = Duration::from_secs(1);
+
+impl Progress {
+    /// Progress towards `len`, counted as `label pos/len`; `lines` is
+    /// `--progress`.
+    pub fn new(len: u64, label: &'static str, lines: bool) -> Progress {
+        Progress {
+            bar: progress_bar(len, &format!("{label} {{pos}}/{{len}}")),
+            label,
+            lines: lines && !std::io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    /// Moves to `pos`, with `msg` after the counts.
+    pub fn show(&mut self, pos: u64, msg: String) {
+        if self.lines && self.last.is_none_or(|t| t.elapsed() >= LINE_EVERY) {
+            let len = self.bar.length().unwrap_or(0);
+            eprintln!("progress: {} {pos}/{len}, {msg}", self.label);
+            self.last = Some(Instant::now());
+        }
+        self.bar.set_position(pos);
+        self.bar.set_message(msg);
+    }
+
+    /// Clears the bar (lines stay).
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// Writes a checkpoint (or any state a later run resumes from) atomically:

@@ -44,7 +44,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
         .map(|p| resume(p, moves, to, limits))
         .transpose()?
         .flatten();
-    let bar = crate::output::progress_bar(to, "heap {pos}/{len}");
+    let mut bar = crate::output::Progress::new(to, "heap", args.run.progress);
     let mut saved = Instant::now();
     let mut save_failed = None;
     let reached =
@@ -54,8 +54,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
                 order,
                 snapshot,
             } => {
-                bar.set_position(heap);
-                bar.set_message(format!("order {order}"));
+                bar.show(heap, format!("order {order}"));
                 let due = saved.elapsed() >= every;
                 if let (Some(p), true, None) = (path, due, &save_failed) {
                     save_failed = save(p, &snapshot(), &moves.name()).err();
@@ -67,13 +66,11 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
                 order,
                 repair,
             } => {
-                bar.set_position(heap.saturating_sub(1));
-                bar.set_message(format!(
-                    "repairing heap {heap} (#{repair}), candidate of order {order}"
-                ));
+                let msg = format!("repairing heap {heap} (#{repair}), candidate of order {order}");
+                bar.show(heap.saturating_sub(1), msg);
             }
         });
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(e) = save_failed {
         return Err(e);
     }

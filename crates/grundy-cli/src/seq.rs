@@ -76,6 +76,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 every,
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
+                progress: args.run.progress,
             };
             longrun::run(seq, &req, &files, limits)?
         }

@@ -559,3 +559,30 @@ fn every_thread_count_gives_the_same_sequence() {
     let bad = grundy(&["seq", "0.6", "--threads", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn progress_prints_lines_when_stderr_is_not_a_terminal() {
+    // A run left in the background (stderr a file or a pipe) shows how
+    // far it got with --progress: the first line at once, then a line a
+    // second; without it stderr stays quiet, and stdout is the same.
+    let args = ["seq", "grundy", "--to", "20000", "--threads", "1"];
+    let quiet = grundy(&args);
+    assert!(quiet.status.success(), "{quiet:?}");
+    assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
+    let shown = grundy(&[&args[..], &["--progress"]].concat());
+    assert!(shown.status.success(), "{shown:?}");
+    assert_eq!(shown.stdout, quiet.stdout);
+    let err = String::from_utf8_lossy(&shown.stderr);
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("progress: n = ") && first.contains("/20001, ") && first.contains("/s"),
+        "{err}"
+    );
+    assert!(err.lines().all(|l| l.starts_with("progress: ")), "{err}");
+    // The same for the misère quotient's heaps.
+    let q = grundy(&["quotient", "0.75", "--to", "12", "--progress"]);
+    assert!(q.status.success(), "{q:?}");
+    let err = String::from_utf8_lossy(&q.stderr);
+    assert!(err.starts_with("progress: heap "), "{err}");
+    assert!(err.contains("/12, order "), "{err}");
+}

@@ -27,17 +27,18 @@ pub fn run(
     }
     // A fault of the game (a cycle), unlike a bound, fails the command
     // once the heaps before it are printed.
-    let bar = crate::output::progress_bar(to.unwrap_or(DEFAULT_MISERE_TO), "heap {pos}/{len}");
+    let len = to.unwrap_or(DEFAULT_MISERE_TO);
+    let mut bar = crate::output::Progress::new(len, "heap", args.run.progress);
     let found = misere_sequence_of(game, to, limits, &mut |step| match step {
         Progress::Proven { heap, order, .. } => {
-            bar.set_position(heap);
-            bar.set_message(format!("misère quotient of order {order}"));
+            bar.show(heap, format!("misère quotient of order {order}"));
         }
         Progress::Repairing { heap, order, .. } => {
-            bar.set_message(format!("repairing heap {heap}, candidate of order {order}"));
+            let msg = format!("repairing heap {heap}, candidate of order {order}");
+            bar.show(heap.saturating_sub(1), msg);
         }
     });
-    bar.finish_and_clear();
+    bar.finish();
     let (r, fault) = found?;
     if args.run.json {
         print_json(&r)?;
