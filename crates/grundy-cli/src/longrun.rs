@@ -210,6 +210,26 @@ fn interrupted(
     }
 }
 
+/// A run stopped by a budget (`--memory`, `--max-states`): what was
+/// computed is saved to the checkpoint, if there is one, so that the
+/// same command with a higher limit goes on from there.
+fn bounded(e: Error, seq: &dyn HeapSequence, files: &RunFiles) -> anyhow::Error {
+    let Some(path) = &files.checkpoint else {
+        return e.into();
+    };
+    let n = seq.stats().computed;
+    if n == 0 {
+        return e.into();
+    }
+    match save(path, seq) {
+        Ok(()) => anyhow::anyhow!(
+            "{e}; checkpoint saved to {} at n = {n}: run the same command with the higher limit to resume",
+            path.display()
+        ),
+        Err(save_failed) => save_failed,
+    }
+}
+
 /// Appends to the values file what `seq` has computed, up to `cap` values.
 fn stream(seq: &dyn HeapSequence, values: Option<&mut ValuesOut>, cap: u64) -> anyhow::Result<()> {
     let Some(v) = values else { return Ok(()) };
@@ -249,7 +269,7 @@ pub fn run(
     bar.finish();
     match stepped? {
         Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(bounded(e, seq, files)),
         Ok(()) => {}
     }
     if let Some(path) = &files.checkpoint {

@@ -586,3 +586,43 @@ fn progress_prints_lines_when_stderr_is_not_a_terminal() {
     assert!(err.starts_with("progress: heap "), "{err}");
     assert!(err.contains("/12, order "), "{err}");
 }
+
+#[test]
+fn a_budget_that_cannot_reach_the_last_heap_is_refused_before_any_work() {
+    let dir = temp_dir("budget");
+    let file = dir.join("values");
+    let out = grundy(&[
+        "seq",
+        "0.6",
+        "--to",
+        "20000000",
+        "--values-out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: this sequence needs more than 10000000 states; raise the limit (--max-states) to go further"
+    );
+    // Refused before the first chunk of heaps: nothing was computed.
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 0);
+}
+
+#[test]
+fn a_run_stopped_by_its_memory_saves_its_checkpoint_to_resume_from() {
+    let dir = temp_dir("memory-stop");
+    let ckpt = dir.join("officers.ckpt");
+    let ck = ckpt.to_str().unwrap();
+    let run = ["seq", "0.6", "--to", "60000", "--json", "--checkpoint", ck];
+    let stopped = grundy(&[&run[..], &["--memory", "2M"]].concat());
+    assert_eq!(stopped.status.code(), Some(2), "{stopped:?}");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert!(err.starts_with("error: computing the sequence needs more than 2 MiB of memory; raise the limit (--memory) to go further; checkpoint saved to "), "{err}");
+    assert!(
+        err.contains("run the same command with the higher limit to resume"),
+        "{err}"
+    );
+    let resumed = json(&run);
+    let fresh = json(&["seq", "0.6", "--to", "60000", "--json"]);
+    assert_eq!(resumed, fresh);
+}

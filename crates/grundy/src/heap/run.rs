@@ -94,6 +94,12 @@ impl<'a> SeqRun<'a> {
         if self.is_over() {
             return Ok(false);
         }
+        if !self.until_proven {
+            // A run to a given heap that its state budget cannot reach is
+            // refused before any work, not when the budget is met (a
+            // minute later, for tens of millions of heaps).
+            limits.check_states(self.end, "this sequence")?;
+        }
         let computed = self.seq.stats().computed;
         let mut upto = computed.saturating_add(chunk.max(1) - 1).min(self.end);
         if self.until_proven {
