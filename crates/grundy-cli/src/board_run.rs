@@ -173,7 +173,7 @@ impl BoardRun {
         // to show, or a checkpoint to save.
         let thread = (show || checkpoint.is_some()).then(|| {
             let (watch, done, checkpoint) = (watch.clone(), done.clone(), checkpoint.clone());
-            let lines = args.progress && !std::io::stderr().is_terminal();
+            let lines = crate::output::ProgressLines::new(args.progress);
             std::thread::spawn(move || sample(&watch, &done, checkpoint, every, show, lines))
         });
         let run = BoardRun {
@@ -265,17 +265,17 @@ fn fill_text(p: &SearchProgress) -> String {
 }
 
 /// The sampling thread: a progress line (drawn in place on a terminal,
-/// a line a second when `lines`), and saves every `every`.
+/// printed as `lines` decides otherwise), and saves every `every`.
 fn sample(
     watch: &Watch,
     done: &AtomicBool,
     checkpoint: Option<(PathBuf, String)>,
     every: Duration,
     show: bool,
-    lines: bool,
+    mut lines: crate::output::ProgressLines,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
-    let (mut last_save, mut last_line) = (Instant::now(), Instant::now());
+    let mut last_save = Instant::now();
     let mut drawn = false;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(TICK);
@@ -296,10 +296,9 @@ fn sample(
             text.push_str(&format!(", {}", extra()));
         }
         if show && started.elapsed() >= QUIET_START {
-            if lines && last_line.elapsed() >= Duration::from_secs(1) {
-                eprintln!("progress: {text}");
-                last_line = Instant::now();
-            } else if !lines {
+            if lines.on() {
+                lines.print(|| text);
+            } else {
                 eprint!("\r\x1b[K{text}");
                 drawn = true;
             }

@@ -185,49 +185,65 @@ fn interrupted(
     files: &RunFiles,
     values: Option<&mut ValuesOut>,
 ) -> anyhow::Error {
-    let saved = (|| -> anyhow::Result<String> {
-        if let Some(v) = values {
-            v.flush()?;
-        }
-        Ok(match &files.checkpoint {
-            Some(path) => {
-                save(path, seq)?;
+    match keep(seq, files, values) {
+        Ok(saved) => {
+            let saved = saved.map_or(String::new(), |path| {
                 format!(
                     "; checkpoint saved to {}: run the same command again to resume",
                     path.display()
                 )
-            }
-            None => String::new(),
-        })
-    })();
-    match saved {
-        Ok(saved) => Interrupted(format!(
-            "interrupted at n = {}{saved}",
-            seq.stats().computed
-        ))
-        .into(),
+            });
+            Interrupted(format!(
+                "interrupted at n = {}{saved}",
+                seq.stats().computed
+            ))
+            .into()
+        }
         Err(e) => e,
     }
 }
 
-/// A run stopped by a budget (`--memory`, `--max-states`): what was
-/// computed is saved to the checkpoint, if there is one, so that the
-/// same command with a higher limit goes on from there.
-fn bounded(e: Error, seq: &dyn HeapSequence, files: &RunFiles) -> anyhow::Error {
-    let Some(path) = &files.checkpoint else {
-        return e.into();
-    };
+/// A run stopped by a budget (`--memory`, `--max-states`) after it got
+/// past `start_n` values: what it computed is kept as a stop by Ctrl-C
+/// keeps it, so that the same command with a higher limit goes on from
+/// there. Other failures are returned as they are.
+fn bounded(
+    e: Error,
+    seq: &dyn HeapSequence,
+    files: &RunFiles,
+    values: Option<&mut ValuesOut>,
+    start_n: u64,
+) -> anyhow::Error {
+    let budget = matches!(e, Error::Limit { .. } | Error::Memory { .. });
     let n = seq.stats().computed;
-    if n == 0 {
+    if !budget || files.checkpoint.is_none() || n <= start_n {
         return e.into();
     }
-    match save(path, seq) {
-        Ok(()) => anyhow::anyhow!(
+    match keep(seq, files, values) {
+        Ok(Some(path)) => anyhow::anyhow!(
             "{e}; checkpoint saved to {} at n = {n}: run the same command with the higher limit to resume",
             path.display()
         ),
+        Ok(None) => e.into(),
         Err(save_failed) => save_failed,
     }
+}
+
+/// What a stopped run keeps: the values file flushed and the checkpoint
+/// saved; returns the checkpoint's path when there is one.
+fn keep<'f>(
+    seq: &dyn HeapSequence,
+    files: &'f RunFiles,
+    values: Option<&mut ValuesOut>,
+) -> anyhow::Result<Option<&'f Path>> {
+    if let Some(v) = values {
+        v.flush()?;
+    }
+    let path = files.checkpoint.as_deref();
+    if let Some(path) = path {
+        save(path, seq)?;
+    }
+    Ok(path)
 }
 
 /// Appends to the values file what `seq` has computed, up to `cap` values.
@@ -255,6 +271,7 @@ pub fn run(
     if let Some(path) = &files.checkpoint {
         resume(path, seq)?;
     }
+    let start_n = seq.stats().computed;
     let mut run = SeqRun::new(seq, req, limits);
     let mut values = None;
     if let Some(path) = &files.values_out {
@@ -269,7 +286,7 @@ pub fn run(
     bar.finish();
     match stepped? {
         Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
-        Err(e) => return Err(bounded(e, seq, files)),
+        Err(e) => return Err(bounded(e, seq, files, values.as_mut(), start_n)),
         Ok(()) => {}
     }
     if let Some(path) = &files.checkpoint {

@@ -271,22 +271,54 @@ pub fn progress_bar(len: u64, counts: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// When `--progress` prints a line: only on a stderr that is not a
+/// terminal (a terminal draws the progress in place), and at most one a
+/// second. Every long command (`value`'s board searches, `seq`,
+/// `quotient`) decides it here.
+pub struct ProgressLines {
+    /// `--progress` was given and stderr is not a terminal.
+    on: bool,
+    /// When the last line was printed.
+    last: Option<Instant>,
+}
+
+impl ProgressLines {
+    /// The lines of a command run with `--progress` or not (`forced`).
+    pub fn new(forced: bool) -> ProgressLines {
+        ProgressLines {
+            on: forced && !std::io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    /// Whether lines are printed at all (else the progress, if any, is
+    /// drawn in place on a terminal).
+    pub fn on(&self) -> bool {
+        self.on
+    }
+
+    /// Prints `progress: TEXT` when a line is due (the first at once).
+    pub fn print(&mut self, text: impl FnOnce() -> String) {
+        if self.on && self.last.is_none_or(|t| t.elapsed() >= LINE_EVERY) {
+            eprintln!("progress: {}", text());
+            self.last = Some(Instant::now());
+        }
+    }
+}
+
+/// The time between two lines of [`ProgressLines`].
+const LINE_EVERY: Duration = Duration::from_secs(1);
+
 /// A long heap run's progress on stderr (`seq`, `quotient`): the bar,
 /// drawn only on a terminal, and with `--progress` on any other stderr
-/// a line a second, like a board search's, so that a run in the
-/// background (`nohup`, a batch job's log) shows how far it got.
+/// a line a second ([`ProgressLines`]), so that a run in the background
+/// (`nohup`, a batch job's log) shows how far it got.
 pub struct Progress {
     bar: indicatif::ProgressBar,
     /// The words before the counts (`n =`, `heap`).
     label: &'static str,
-    /// Whether lines are printed at all.
-    lines: bool,
-    /// When the last line was printed (the first is printed at once).
-    last: Option<Instant>,
+    lines: ProgressLines,
 }
-
-/// The time between two lines of [`Progress`].
-const LINE_EVERY: Duration = Duration::from_secs(1);
 
 impl Progress {
     /// Progress towards `len`, counted as `label pos/len`; `lines` is
@@ -295,18 +327,15 @@ impl Progress {
         Progress {
             bar: progress_bar(len, &format!("{label} {{pos}}/{{len}}")),
             label,
-            lines: lines && !std::io::stderr().is_terminal(),
-            last: None,
+            lines: ProgressLines::new(lines),
         }
     }
 
     /// Moves to `pos`, with `msg` after the counts.
     pub fn show(&mut self, pos: u64, msg: String) {
-        if self.lines && self.last.is_none_or(|t| t.elapsed() >= LINE_EVERY) {
-            let len = self.bar.length().unwrap_or(0);
-            eprintln!("progress: {} {pos}/{len}, {msg}", self.label);
-            self.last = Some(Instant::now());
-        }
+        let len = self.bar.length().unwrap_or(0);
+        let label = self.label;
+        self.lines.print(|| format!("{label} {pos}/{len}, {msg}"));
         self.bar.set_position(pos);
         self.bar.set_message(msg);
     }

@@ -569,7 +569,9 @@ fn progress_prints_lines_when_stderr_is_not_a_terminal() {
     let quiet = grundy(&args);
     assert!(quiet.status.success(), "{quiet:?}");
     assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
+    let started = Instant::now();
     let shown = grundy(&[&args[..], &["--progress"]].concat());
+    let secs = started.elapsed().as_secs() as usize;
     assert!(shown.status.success(), "{shown:?}");
     assert_eq!(shown.stdout, quiet.stdout);
     let err = String::from_utf8_lossy(&shown.stderr);
@@ -579,12 +581,16 @@ fn progress_prints_lines_when_stderr_is_not_a_terminal() {
         "{err}"
     );
     assert!(err.lines().all(|l| l.starts_with("progress: ")), "{err}");
+    // A line a second at most, however many steps the run takes.
+    assert!(err.lines().count() <= 1 + secs, "{err}");
     // The same for the misère quotient's heaps.
     let q = grundy(&["quotient", "0.75", "--to", "12", "--progress"]);
     assert!(q.status.success(), "{q:?}");
     let err = String::from_utf8_lossy(&q.stderr);
     assert!(err.starts_with("progress: heap "), "{err}");
     assert!(err.contains("/12, order "), "{err}");
+    // (`seq --misere` shows the same lines only once its heaps go to
+    // the quotient, which takes seconds: `seq 0.07 --misere --to 60`.)
 }
 
 #[test]
@@ -606,6 +612,11 @@ fn a_budget_that_cannot_reach_the_last_heap_is_refused_before_any_work() {
     );
     // Refused before the first chunk of heaps: nothing was computed.
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 0);
+    // G(0..=N) is N + 1 states, heap 0's included.
+    let at = grundy(&["seq", "0.6", "--to", "100", "--max-states", "100"]);
+    assert_eq!(at.status.code(), Some(2), "{at:?}");
+    let below = grundy(&["seq", "0.6", "--to", "99", "--max-states", "100"]);
+    assert!(below.status.success(), "{below:?}");
 }
 
 #[test]
@@ -622,7 +633,11 @@ fn a_run_stopped_by_its_memory_saves_its_checkpoint_to_resume_from() {
         err.contains("run the same command with the higher limit to resume"),
         "{err}"
     );
-    let resumed = json(&run);
+    let resumed = grundy(&run);
+    assert!(resumed.status.success(), "{resumed:?}");
+    let told = String::from_utf8_lossy(&resumed.stderr);
+    assert!(told.starts_with("resuming 0.6 from "), "{told}");
+    let resumed: Value = serde_json::from_slice(&resumed.stdout).unwrap();
     let fresh = json(&["seq", "0.6", "--to", "60000", "--json"]);
     assert_eq!(resumed, fresh);
 }

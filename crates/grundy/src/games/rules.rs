@@ -236,7 +236,7 @@ impl HeapSequence for RulesGame {
 
     fn extend_to(&self, upto: u64, limits: &Limits) -> Result<()> {
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        limits.check_states(upto.saturating_add(1), "this sequence")?;
+        crate::heap::check_sequence_states(limits, upto)?;
         while (table.len() as u64) <= upto {
             let n = table.len() as i64;
             let v = self.finite_value(&Pos::Int(n), limits)?;

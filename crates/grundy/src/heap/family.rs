@@ -409,7 +409,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
     }
 
     fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
-        limits.check_states(to.saturating_add(1), "this sequence")?;
+        super::check_sequence_states(limits, to)?;
         if let Some(form) = self.rules.closed_form() {
             let values = (0..=to).map(|n| (form.value)(n).unwrap_or(0)).collect();
             return Ok(SeqReport {

@@ -185,6 +185,14 @@ impl<R: HeapRules> SeqEngine for NaiveEngine<R> {
     }
 }
 
+/// Checks that `G(0..=upto)`, which is `upto + 1` values with heap 0's,
+/// fits the state budget: a run to a heap and the report of it count
+/// alike, so that a run the report would refuse is refused before it
+/// starts.
+pub(crate) fn check_sequence_states(limits: &Limits, upto: u64) -> Result<()> {
+    limits.check_states(upto.saturating_add(1), "this sequence")
+}
+
 /// What `grundy seq` asks for.
 #[derive(Clone, Debug, Default)]
 pub struct SeqRequest {

@@ -89,7 +89,8 @@ impl<'a> SeqRun<'a> {
     /// one), or looks for a proof when one is due. Returns `false`, with
     /// nothing computed, once the run is over. A stop by the stop flag is
     /// returned as [`Error::Interrupted`] and ends the run, keeping what
-    /// was computed.
+    /// was computed. A run to a given heap beyond the state budget is
+    /// refused at once, before any value is computed.
     pub fn step(&mut self, chunk: u64, limits: &Limits) -> Result<bool> {
         if self.is_over() {
             return Ok(false);
@@ -98,7 +99,7 @@ impl<'a> SeqRun<'a> {
             // A run to a given heap that its state budget cannot reach is
             // refused before any work, not when the budget is met (a
             // minute later, for tens of millions of heaps).
-            limits.check_states(self.end, "this sequence")?;
+            super::check_sequence_states(limits, self.end)?;
         }
         let computed = self.seq.stats().computed;
         let mut upto = computed.saturating_add(chunk.max(1) - 1).min(self.end);
