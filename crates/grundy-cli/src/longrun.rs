@@ -69,6 +69,9 @@ pub struct RunFiles {
     pub values_width: u8,
     /// Progress lines on a stderr that is not a terminal (`--progress`).
     pub progress: bool,
+    /// The values the report lists: the first so many and the last
+    /// ([`SeqRun::listing`], for the human form), or `None` for all.
+    pub listed: Option<u64>,
 }
 
 /// A run stopped by Ctrl-C or a stop request, after saving its state.
@@ -273,6 +276,9 @@ pub fn run(
     }
     let start_n = seq.stats().computed;
     let mut run = SeqRun::new(seq, req, limits);
+    if let Some(k) = files.listed {
+        run = run.listing(k);
+    }
     let mut values = None;
     if let Some(path) = &files.values_out {
         let mut opened = None;

@@ -77,6 +77,9 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
                 progress: args.run.progress,
+                // The human form shows the table's head and last value:
+                // a run to 2^32 heaps is not copied whole to show them.
+                listed: (!args.run.json && args.plot.is_none()).then_some(SHOWN_VALUES as u64),
             };
             longrun::run(seq, &req, &files, limits)?
         }
@@ -139,8 +142,10 @@ fn describe_sparse(s: &SparseInfo) -> String {
 pub fn render(r: &SeqReport) -> String {
     let mut out = format!("game: {}\nG(0..={}):\n", r.game, r.computed_to);
     // A table of up to SHOWN_VALUES + 1 values is shown whole, so that
-    // `--to 1000` ends with G(1000); longer ones end with the value asked for.
-    let cut = if r.values.len() > SHOWN_VALUES + 1 {
+    // `--to 1000` ends with G(1000); longer ones end with the value asked
+    // for (the report may hold only those: `RunFiles::listed`).
+    let total = usize::try_from(r.computed_to).map_or(usize::MAX, |n| n.saturating_add(1));
+    let cut = if total > SHOWN_VALUES + 1 {
         SHOWN_VALUES
     } else {
         r.values.len()
@@ -161,7 +166,7 @@ pub fn render(r: &SeqReport) -> String {
         out.push('\n');
     }
     if shown.len() < r.values.len() {
-        let skipped = r.values.len() - shown.len() - 1;
+        let skipped = total - shown.len() - 1;
         let plural = if skipped == 1 { "" } else { "s" };
         out.push_str(&format!(
             "... {skipped} more value{plural} (use --json or --values-out to get them all)\nG({}) = {}\n",

@@ -641,3 +641,25 @@ fn a_run_stopped_by_its_memory_saves_its_checkpoint_to_resume_from() {
     let fresh = json(&["seq", "0.6", "--to", "60000", "--json"]);
     assert_eq!(resumed, fresh);
 }
+
+#[test]
+fn the_human_form_of_a_long_run_does_not_copy_every_value() {
+    // The text shows a thousand values and the last: it is not held up by
+    // a copy of every value (Grundy's game to 2^32 - 3 heaps aborted at
+    // its end, asking for 32 GiB). JSON, which lists them all, is refused
+    // in one line when the copy would pass the budget.
+    let args = ["seq", "0.6", "--to", "1000000", "--memory", "12M"];
+    let text = grundy(&args);
+    assert!(text.status.success(), "{text:?}");
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.contains("... 999000 more values (use --json"), "{out}");
+    let full = json(&["seq", "0.6", "--to", "1000000", "--json"]);
+    let last = full["values"][1_000_000].as_u64().unwrap();
+    assert!(out.contains(&format!("\nG(1000000) = {last}\n")), "{out}");
+    let listed = grundy(&[&args[..], &["--json"]].concat());
+    assert_eq!(listed.status.code(), Some(2), "{listed:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stderr).trim_end(),
+        "error: listing all of G(0..=1000000) (--values-out writes them as they come) needs more than 12 MiB of memory; raise the limit (--memory) to go further"
+    );
+}

@@ -335,7 +335,7 @@ fn theory(
         return Ok(unlisted.map(own));
     };
     if seq.has_closed_form() {
-        let form = seq.report(0, limits)?.closed_form.unwrap_or_default();
+        let form = seq.report(0, None, limits)?.closed_form.unwrap_or_default();
         return Ok(Some(Theory {
             kind: "closed_form",
             text: format!("closed form {form}: G({n}) = {value}"),

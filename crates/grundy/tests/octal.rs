@@ -313,7 +313,7 @@ fn long_runs_resume_from_a_table() {
                 .unwrap()
                 .with_table(&mut |t| saved = Some(t.clone()));
             seq.restore(saved.unwrap());
-            let resumed = seq.report(20_000, &Limits::default()).unwrap();
+            let resumed = seq.report(20_000, None, &Limits::default()).unwrap();
             assert_eq!(resumed.values, whole.values, "{code} from {stop}");
             let (a, b) = (resumed.sparse.unwrap(), whole.sparse.clone().unwrap());
             assert_eq!(a.partition, b.partition, "{code} from {stop}");

@@ -173,7 +173,7 @@ fn partial_sequence(
     }
     // Everything is computed already: no stop flag, or the report could
     // not be written.
-    let report = heap.report(computed - 1, &Limits::with_max_states(u64::MAX))?;
+    let report = heap.report(computed - 1, None, &Limits::with_max_states(u64::MAX))?;
     let why = format!(
         "time limit of {} reached at n = {}",
         job.time_text(),

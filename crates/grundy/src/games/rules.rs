@@ -272,11 +272,14 @@ impl HeapSequence for RulesGame {
         }
     }
 
-    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
+    fn report(&self, to: u64, listed: Option<u64>, limits: &Limits) -> Result<SeqReport> {
         self.extend_to(to, limits)?;
         let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let values = table.to_u64(0..to as usize + 1);
-        let periodicity = detect(&values, None);
+        // Every value, for the period (a rules game's table is within its
+        // state budget, far below the sizes `listed` is for).
+        let all = table.to_u64(0..to as usize + 1);
+        let periodicity = detect(&all, None);
+        let values = crate::heap::report_values(to, listed, limits, |n| all[n as usize])?;
         Ok(SeqReport {
             game: self.name.clone(),
             computed_to: to,

@@ -73,8 +73,10 @@ pub trait HeapSequence: Send + Sync {
     fn with_table(&self, f: &mut dyn FnMut(&HeapValues));
     /// Figures for a progress display.
     fn stats(&self) -> SeqStats;
-    /// The report for `G(0..=to)`, computing what is missing.
-    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport>;
+    /// The report for `G(0..=to)`, computing what is missing; its values
+    /// are those [`report_values`](super::report_values) picks for
+    /// `listed`.
+    fn report(&self, to: u64, listed: Option<u64>, limits: &Limits) -> Result<SeqReport>;
 }
 
 struct State {
@@ -408,10 +410,11 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         }
     }
 
-    fn report(&self, to: u64, limits: &Limits) -> Result<SeqReport> {
+    fn report(&self, to: u64, listed: Option<u64>, limits: &Limits) -> Result<SeqReport> {
         super::check_sequence_states(limits, to)?;
         if let Some(form) = self.rules.closed_form() {
-            let values = (0..=to).map(|n| (form.value)(n).unwrap_or(0)).collect();
+            let values =
+                super::report_values(to, listed, limits, |n| (form.value)(n).unwrap_or(0))?;
             return Ok(SeqReport {
                 game: self.rules.name(),
                 computed_to: to,
@@ -428,10 +431,12 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         self.extend(&mut st, to, limits)?;
         let periodicity = detect_table(&st.table, to as usize + 1, self.rules.finite_bound());
         let sparse: Option<SparseInfo> = st.engine.sparse(to);
+        let table = &st.table;
+        let values = super::report_values(to, listed, limits, |n| table.get(n as usize).into())?;
         Ok(SeqReport {
             game: self.rules.name(),
             computed_to: to,
-            values: st.table.to_u64(0..to as usize + 1),
+            values,
             preperiod: periodicity.as_ref().map(|p| p.preperiod),
             period: periodicity.as_ref().map(|p| p.period),
             proven: periodicity.as_ref().is_some_and(|p| p.proven),

@@ -193,6 +193,29 @@ pub(crate) fn check_sequence_states(limits: &Limits, upto: u64) -> Result<()> {
     limits.check_states(upto.saturating_add(1), "this sequence")
 }
 
+/// The values a report of `G(0..=to)` carries, `value(n)` each: all of
+/// them, or with `listed = Some(k)` (the human form, which shows a
+/// table's head) the first `k` then `G(to)`, so that a run to 2^32 heaps
+/// is not copied whole (32 GiB as `u64`) to print a thousand. All of them
+/// are refused in one line when they would take the process past its
+/// memory budget.
+pub(crate) fn report_values(
+    to: u64,
+    listed: Option<u64>,
+    limits: &Limits,
+    value: impl Fn(u64) -> u64,
+) -> Result<Vec<u64>> {
+    match listed {
+        Some(k) if to > k => Ok((0..k).chain([to]).map(value).collect()),
+        _ => {
+            let what =
+                format!("listing all of G(0..={to}) (--values-out writes them as they come)");
+            limits.check_room(to.saturating_add(1).saturating_mul(8), &what)?;
+            Ok((0..=to).map(value).collect())
+        }
+    }
+}
+
 /// What `grundy seq` asks for.
 #[derive(Clone, Debug, Default)]
 pub struct SeqRequest {

@@ -42,6 +42,8 @@ pub struct SeqRun<'a> {
     next_proof_check: u64,
     proven: Option<Periodicity>,
     phase: Phase,
+    /// The values the report lists ([`Self::listing`]); `None`: all.
+    listed: Option<u64>,
 }
 
 impl<'a> SeqRun<'a> {
@@ -71,6 +73,7 @@ impl<'a> SeqRun<'a> {
             until_proven,
             next_proof_check: FIRST_PROOF_CHECK,
             proven: None,
+            listed: None,
             // A closed form answers every heap without a table.
             phase: if seq.has_closed_form() {
                 Phase::Done
@@ -78,6 +81,13 @@ impl<'a> SeqRun<'a> {
                 Phase::Running
             },
         }
+    }
+
+    /// A run whose report lists the first `listed` values and the last
+    /// one only ([`super::report_values`]): what a human form shows.
+    pub fn listing(mut self, listed: u64) -> Self {
+        self.listed = Some(listed);
+        self
     }
 
     /// The last heap the run may compute: the length of a progress bar.
@@ -159,7 +169,7 @@ impl<'a> SeqRun<'a> {
     /// The report of `G(0..=last)`; a run without `--to` that ended
     /// without a proof also says why it stopped where it did.
     pub fn report(&self, limits: &Limits) -> Result<SeqReport> {
-        let mut report = self.seq.report(self.last(), limits)?;
+        let mut report = self.seq.report(self.last(), self.listed, limits)?;
         if !self.asked {
             explain_default_stop(&mut report, self.seq.provable());
         }
@@ -220,6 +230,24 @@ mod tests {
         }
         settled.push(run.settled());
         (run.report(limits).unwrap(), settled)
+    }
+
+    #[test]
+    fn a_listing_report_holds_the_head_and_the_last_value() {
+        let g = game("0.6");
+        let limits = Limits::default();
+        let req = SeqRequest { to: Some(50) };
+        let all = SeqRun::new(g.heap().unwrap(), &req, &limits)
+            .complete(&limits)
+            .unwrap();
+        let head = SeqRun::new(g.heap().unwrap(), &req, &limits).listing(10);
+        let head = head.complete(&limits).unwrap();
+        assert_eq!(head.computed_to, 50);
+        assert_eq!(head.values[..10], all.values[..10]);
+        assert_eq!(head.values[10..], [all.values[50]]);
+        // A listing as long as the run is the whole run.
+        let whole = SeqRun::new(g.heap().unwrap(), &req, &limits).listing(50);
+        assert_eq!(whole.complete(&limits).unwrap().values, all.values);
     }
 
     #[test]
