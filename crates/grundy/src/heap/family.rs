@@ -73,9 +73,9 @@ pub trait HeapSequence: Send + Sync {
     fn with_table(&self, f: &mut dyn FnMut(&HeapValues));
     /// Figures for a progress display.
     fn stats(&self) -> SeqStats;
-    /// The report for `G(0..=to)`, computing what is missing; its values
-    /// are those [`report_values`](super::report_values) picks for
-    /// `listed`.
+    /// The report for `G(0..=to)`, computing what is missing; with
+    /// `listed = Some(k)` its values are only the first `k` and `G(to)`
+    /// (what a human form shows, without a copy of every value).
     fn report(&self, to: u64, listed: Option<u64>, limits: &Limits) -> Result<SeqReport>;
 }
 

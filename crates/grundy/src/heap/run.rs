@@ -84,7 +84,7 @@ impl<'a> SeqRun<'a> {
     }
 
     /// A run whose report lists the first `listed` values and the last
-    /// one only ([`super::report_values`]): what a human form shows.
+    /// one only: what a human form shows, without a copy of every value.
     pub fn listing(mut self, listed: u64) -> Self {
         self.listed = Some(listed);
         self
