@@ -302,7 +302,13 @@ pub fn run(
     if let Some(v) = values.as_mut() {
         v.flush()?;
     }
-    Ok(run.report(limits)?)
+    run.report(limits).map_err(|e| match e {
+        // Every value copied for JSON or a plot: the text needs no copy.
+        Error::Memory { .. } if files.listed.is_none() => anyhow::anyhow!(
+            "{e} (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
+        ),
+        e => e.into(),
+    })
 }
 
 /// Steps `run` to its end in chunks of about a quarter of a second: after

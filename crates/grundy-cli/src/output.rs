@@ -130,9 +130,19 @@ impl<F: PictureFormat> OutFile<F> {
 
 /// Prints `value` as pretty JSON followed by a newline.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
-    let mut text = serde_json::to_string_pretty(value)?;
-    text.push('\n');
-    print(&text)
+    // Streamed, not built as one string first: a long sequence's JSON is
+    // as large as its values, and a copy of it is held nowhere else.
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("cannot write the standard output"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// One line `error: ...` and exit code 2. The message is the whole chain

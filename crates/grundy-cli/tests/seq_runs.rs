@@ -660,6 +660,6 @@ fn the_human_form_of_a_long_run_does_not_copy_every_value() {
     assert_eq!(listed.status.code(), Some(2), "{listed:?}");
     assert_eq!(
         String::from_utf8_lossy(&listed.stderr).trim_end(),
-        "error: listing all of G(0..=1000000) (--values-out writes them as they come) needs more than 12 MiB of memory; raise the limit (--memory) to go further"
+        "error: the report of every value of G(0..=1000000) needs more than 12 MiB of memory; raise the limit (--memory) to go further (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
     );
 }

@@ -208,8 +208,7 @@ pub(crate) fn report_values(
     match listed {
         Some(k) if to > k => Ok((0..k).chain([to]).map(value).collect()),
         _ => {
-            let what =
-                format!("listing all of G(0..={to}) (--values-out writes them as they come)");
+            let what = format!("the report of every value of G(0..={to})");
             limits.check_room(to.saturating_add(1).saturating_mul(8), &what)?;
             Ok((0..=to).map(value).collect())
         }
