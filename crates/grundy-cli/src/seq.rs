@@ -69,6 +69,9 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     let every = args.run.every()?;
     let req = SeqRequest { to };
+    // The human form shows the table's head and last value: a run to 2^32
+    // heaps is not copied whole to show them.
+    let listed = (!args.run.json && args.plot.is_none()).then_some(SHOWN_VALUES as u64);
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             let files = RunFiles {
@@ -77,9 +80,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 values_out: args.values_out.clone(),
                 values_width: args.values_width,
                 progress: args.run.progress,
-                // The human form shows the table's head and last value:
-                // a run to 2^32 heaps is not copied whole to show them.
-                listed: (!args.run.json && args.plot.is_none()).then_some(SHOWN_VALUES as u64),
+                listed,
             };
             longrun::run(seq, &req, &files, limits)?
         }
@@ -95,7 +96,10 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                     );
                 }
             }
-            game.sequence(&req, limits)?
+            match listed {
+                Some(k) => game.sequence_listing(&req, k, limits)?,
+                None => game.sequence(&req, limits)?,
+            }
         }
     };
     if let Some(path) = &args.plot {

@@ -663,3 +663,23 @@ fn the_human_form_of_a_long_run_does_not_copy_every_value() {
         "error: the report of every value of G(0..=1000000) needs more than 12 MiB of memory; raise the limit (--memory) to go further (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
     );
 }
+
+#[test]
+fn a_closed_form_lists_its_head_and_last_value_however_far() {
+    // Lasker's Nim is answered by its formula: four billion heaps are
+    // shown as a thousand values and the last, not copied to show them.
+    let out = grundy(&[
+        "seq",
+        "lasker",
+        "--to",
+        "4000000000",
+        "--max-states",
+        "5000000000",
+        "--memory",
+        "64M",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\nG(4000000000) = 3999999999\n"), "{text}");
+    assert!(text.contains("... 3999999000 more values"), "{text}");
+}

@@ -89,19 +89,37 @@ pub trait Ruleset: Send + Sync {
     /// play has no such sequence (its values do not add up): it is
     /// refused with a pointer to the misère sequence.
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
+        SeqRun::new(self.sequence_moves()?, req, limits).complete(limits)
+    }
+
+    /// [`Ruleset::sequence`] as a human form shows it: the report lists
+    /// the first `listed` values and the last only ([`SeqRun::listing`]),
+    /// so that a long run is not copied whole to show a table's head.
+    fn sequence_listing(
+        &self,
+        req: &SeqRequest,
+        listed: u64,
+        limits: &Limits,
+    ) -> Result<SeqReport> {
+        let run = SeqRun::new(self.sequence_moves()?, req, limits);
+        run.listing(listed).complete(limits)
+    }
+
+    /// The heap moves a Grundy sequence is computed over, or the refusal:
+    /// misère play and games not played on heaps have no such sequence.
+    fn sequence_moves(&self) -> Result<&dyn HeapSequence> {
         if self.misere() {
             return Err(Error::unsupported(format!(
                 "misère {} has no Grundy sequence (misère values do not add up); `seq --misere` gives each heap's misère value and genus",
                 self.name()
             )));
         }
-        match self.heap() {
-            Some(seq) => SeqRun::new(seq, req, limits).complete(limits),
-            None => Err(Error::unsupported(format!(
+        self.heap().ok_or_else(|| {
+            Error::unsupported(format!(
                 "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
                 self.name()
-            ))),
-        }
+            ))
+        })
     }
 
     /// Every position with its outcome, remoteness and generalized value
