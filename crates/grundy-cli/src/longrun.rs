@@ -219,15 +219,18 @@ fn bounded(
 ) -> anyhow::Error {
     let budget = matches!(e, Error::Limit { .. } | Error::Memory { .. });
     let n = seq.stats().computed;
-    if !budget || files.checkpoint.is_none() || n <= start_n {
+    let Some(path) = files
+        .checkpoint
+        .as_deref()
+        .filter(|_| budget && n > start_n)
+    else {
         return e.into();
-    }
+    };
     match keep(seq, files, values) {
-        Ok(Some(path)) => anyhow::anyhow!(
+        Ok(_) => anyhow::anyhow!(
             "{e}; checkpoint saved to {} at n = {n}: run the same command with the higher limit to resume",
             path.display()
         ),
-        Ok(None) => e.into(),
         Err(save_failed) => save_failed,
     }
 }
@@ -303,12 +306,17 @@ pub fn run(
         v.flush()?;
     }
     run.report(limits).map_err(|e| match e {
-        // Every value copied for JSON or a plot: the text needs no copy.
-        Error::Memory { .. } if files.listed.is_none() => anyhow::anyhow!(
-            "{e} (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
-        ),
+        Error::Memory { .. } if files.listed.is_none() => every_value_refused(e),
         e => e.into(),
     })
+}
+
+/// The refusal of a report of every value (for JSON or a plot), with what
+/// to do instead: the text form needs no copy.
+pub fn every_value_refused(e: Error) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{e} (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
+    )
 }
 
 /// Steps `run` to its end in chunks of about a quarter of a second: after

@@ -5,7 +5,7 @@ mod misere;
 use std::path::PathBuf;
 
 use clap::Args;
-use grundy::heap::{SeqReport, SeqRequest, SparseInfo};
+use grundy::heap::{self, SeqReport, SeqRequest, SparseInfo};
 use grundy::{Limits, SpecOptions};
 
 use crate::longrun::{self, HeapRunArgs, RunFiles};
@@ -72,6 +72,11 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     // The human form shows the table's head and last value: a run to 2^32
     // heaps is not copied whole to show them.
     let listed = (!args.run.json && args.plot.is_none()).then_some(SHOWN_VALUES as u64);
+    if let (None, Some(to)) = (listed, to) {
+        // JSON or a plot of every value: refused now when its copy alone
+        // cannot fit, not at the end of the run.
+        heap::check_report_room(to, None, limits).map_err(longrun::every_value_refused)?;
+    }
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             let files = RunFiles {

@@ -665,6 +665,56 @@ fn the_human_form_of_a_long_run_does_not_copy_every_value() {
 }
 
 #[test]
+fn a_report_of_every_value_that_cannot_fit_is_refused_before_the_run() {
+    // Two million values copied as `u64` are 16 MB: past a 12 MiB budget
+    // before a table is made, so JSON is refused at once, not at the end of
+    // the run, and no checkpoint or values file is started.
+    let dir = temp_dir("report-refused");
+    let (ckpt, out) = (dir.join("run.ckpt"), dir.join("run.u16"));
+    let refused = grundy(&[
+        "seq",
+        "0.6",
+        "--to",
+        "2000000",
+        "--json",
+        "--memory",
+        "12M",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--values-out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr).trim_end(),
+        "error: the report of every value of G(0..=2000000) needs more than 12 MiB of memory; raise the limit (--memory) to go further (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
+    );
+    assert!(!ckpt.exists() && !out.exists());
+    // The same rule for a closed form, whose values are never tabled.
+    let lasker = [
+        "seq",
+        "lasker",
+        "--to",
+        "4000000000",
+        "--max-states",
+        "5000000000",
+    ];
+    let refused = grundy(&[&lasker[..], &["--memory", "64M", "--json"]].concat());
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.starts_with(
+            "error: the report of every value of G(0..=4000000000) needs more than 64 MiB"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("(the text form, without --json and --plot"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_closed_form_lists_its_head_and_last_value_however_far() {
     // Lasker's Nim is answered by its formula: four billion heaps are
     // shown as a thousand values and the last, not copied to show them.

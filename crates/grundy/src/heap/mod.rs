@@ -205,12 +205,24 @@ pub(crate) fn report_values(
     limits: &Limits,
     value: impl Fn(u64) -> u64,
 ) -> Result<Vec<u64>> {
+    check_report_room(to, listed, limits)?;
     match listed {
         Some(k) if to > k => Ok((0..k).chain([to]).map(value).collect()),
+        _ => Ok((0..=to).map(value).collect()),
+    }
+}
+
+/// Refuses a report of every value of `G(0..=to)` (no `listed` head)
+/// whose copy would take the process past its memory budget: the one
+/// rule [`report_values`] applies at a run's end, which a front end asks
+/// before a long run too, so that an hour's run is not refused only when
+/// it ends.
+pub fn check_report_room(to: u64, listed: Option<u64>, limits: &Limits) -> Result<()> {
+    match listed {
+        Some(k) if to > k => Ok(()),
         _ => {
             let what = format!("the report of every value of G(0..={to})");
-            limits.check_room(to.saturating_add(1).saturating_mul(8), &what)?;
-            Ok((0..=to).map(value).collect())
+            limits.check_room(to.saturating_add(1).saturating_mul(8), &what)
         }
     }
 }
