@@ -1,26 +1,15 @@
 //! Long `grundy seq` runs: interrupt and resume, checkpoints refused when
 //! they do not fit, streamed values, plots, octal codes on the command line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(cargo_bin("grundy"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod support;
+use support::{json_of as json, output as grundy, scratch_dir as temp_dir};
 
 fn values_of(path: &Path) -> Vec<u16> {
     std::fs::read(path)
@@ -37,16 +26,6 @@ fn byte_values_of(path: &Path) -> Vec<u16> {
         .iter()
         .map(|&b| b as u16)
         .collect()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Starts a run, waits until its checkpoint exists, stops it with `signal`.
@@ -558,178 +537,4 @@ fn every_thread_count_gives_the_same_sequence() {
     assert_eq!(runs[2], runs[0]);
     let bad = grundy(&["seq", "0.6", "--threads", "0"]);
     assert_eq!(bad.status.code(), Some(2));
-}
-
-#[test]
-fn progress_prints_lines_when_stderr_is_not_a_terminal() {
-    // A run left in the background (stderr a file or a pipe) shows how
-    // far it got with --progress: the first line at once, then a line a
-    // second; without it stderr stays quiet, and stdout is the same.
-    let args = ["seq", "grundy", "--to", "20000", "--threads", "1"];
-    let quiet = grundy(&args);
-    assert!(quiet.status.success(), "{quiet:?}");
-    assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
-    let started = Instant::now();
-    let shown = grundy(&[&args[..], &["--progress"]].concat());
-    let secs = started.elapsed().as_secs() as usize;
-    assert!(shown.status.success(), "{shown:?}");
-    assert_eq!(shown.stdout, quiet.stdout);
-    let err = String::from_utf8_lossy(&shown.stderr);
-    let first = err.lines().next().unwrap_or_default();
-    assert!(
-        first.starts_with("progress: n = ") && first.contains("/20001, ") && first.contains("/s"),
-        "{err}"
-    );
-    assert!(err.lines().all(|l| l.starts_with("progress: ")), "{err}");
-    // A line a second at most, however many steps the run takes.
-    assert!(err.lines().count() <= 1 + secs, "{err}");
-    // The same for the misère quotient's heaps.
-    let q = grundy(&["quotient", "0.75", "--to", "12", "--progress"]);
-    assert!(q.status.success(), "{q:?}");
-    let err = String::from_utf8_lossy(&q.stderr);
-    assert!(err.starts_with("progress: heap "), "{err}");
-    assert!(err.contains("/12, order "), "{err}");
-    // (`seq --misere` shows the same lines only once its heaps go to
-    // the quotient, which takes seconds: `seq 0.07 --misere --to 60`.)
-}
-
-#[test]
-fn a_budget_that_cannot_reach_the_last_heap_is_refused_before_any_work() {
-    let dir = temp_dir("budget");
-    let file = dir.join("values");
-    let out = grundy(&[
-        "seq",
-        "0.6",
-        "--to",
-        "20000000",
-        "--values-out",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim_end(),
-        "error: this sequence needs more than 10000000 states; raise the limit (--max-states) to go further"
-    );
-    // Refused before the first chunk of heaps: nothing was computed.
-    assert_eq!(std::fs::metadata(&file).unwrap().len(), 0);
-    // G(0..=N) is N + 1 states, heap 0's included.
-    let at = grundy(&["seq", "0.6", "--to", "100", "--max-states", "100"]);
-    assert_eq!(at.status.code(), Some(2), "{at:?}");
-    let below = grundy(&["seq", "0.6", "--to", "99", "--max-states", "100"]);
-    assert!(below.status.success(), "{below:?}");
-}
-
-#[test]
-fn a_run_stopped_by_its_memory_saves_its_checkpoint_to_resume_from() {
-    let dir = temp_dir("memory-stop");
-    let ckpt = dir.join("officers.ckpt");
-    let ck = ckpt.to_str().unwrap();
-    let run = ["seq", "0.6", "--to", "60000", "--json", "--checkpoint", ck];
-    let stopped = grundy(&[&run[..], &["--memory", "2M"]].concat());
-    assert_eq!(stopped.status.code(), Some(2), "{stopped:?}");
-    let err = String::from_utf8_lossy(&stopped.stderr);
-    assert!(err.starts_with("error: computing the sequence needs more than 2 MiB of memory; raise the limit (--memory) to go further; checkpoint saved to "), "{err}");
-    assert!(
-        err.contains("run the same command with the higher limit to resume"),
-        "{err}"
-    );
-    let resumed = grundy(&run);
-    assert!(resumed.status.success(), "{resumed:?}");
-    let told = String::from_utf8_lossy(&resumed.stderr);
-    assert!(told.starts_with("resuming 0.6 from "), "{told}");
-    let resumed: Value = serde_json::from_slice(&resumed.stdout).unwrap();
-    let fresh = json(&["seq", "0.6", "--to", "60000", "--json"]);
-    assert_eq!(resumed, fresh);
-}
-
-#[test]
-fn the_human_form_of_a_long_run_does_not_copy_every_value() {
-    // The text shows a thousand values and the last: it is not held up by
-    // a copy of every value (Grundy's game to 2^32 - 3 heaps aborted at
-    // its end, asking for 32 GiB). JSON, which lists them all, is refused
-    // in one line when the copy would pass the budget.
-    let args = ["seq", "0.6", "--to", "1000000", "--memory", "12M"];
-    let text = grundy(&args);
-    assert!(text.status.success(), "{text:?}");
-    let out = String::from_utf8_lossy(&text.stdout);
-    assert!(out.contains("... 999000 more values (use --json"), "{out}");
-    let full = json(&["seq", "0.6", "--to", "1000000", "--json"]);
-    let last = full["values"][1_000_000].as_u64().unwrap();
-    assert!(out.contains(&format!("\nG(1000000) = {last}\n")), "{out}");
-    let listed = grundy(&[&args[..], &["--json"]].concat());
-    assert_eq!(listed.status.code(), Some(2), "{listed:?}");
-    assert_eq!(
-        String::from_utf8_lossy(&listed.stderr).trim_end(),
-        "error: the report of every value of G(0..=1000000) needs more than 12 MiB of memory; raise the limit (--memory) to go further (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
-    );
-}
-
-#[test]
-fn a_report_of_every_value_that_cannot_fit_is_refused_before_the_run() {
-    // Two million values copied as `u64` are 16 MB: past a 12 MiB budget
-    // before a table is made, so JSON is refused at once, not at the end of
-    // the run, and no checkpoint or values file is started.
-    let dir = temp_dir("report-refused");
-    let (ckpt, out) = (dir.join("run.ckpt"), dir.join("run.u16"));
-    let refused = grundy(&[
-        "seq",
-        "0.6",
-        "--to",
-        "2000000",
-        "--json",
-        "--memory",
-        "12M",
-        "--checkpoint",
-        ckpt.to_str().unwrap(),
-        "--values-out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
-    assert_eq!(
-        String::from_utf8_lossy(&refused.stderr).trim_end(),
-        "error: the report of every value of G(0..=2000000) needs more than 12 MiB of memory; raise the limit (--memory) to go further (the text form, without --json and --plot, shows the first values and the last without it; --values-out writes every value as it comes)"
-    );
-    assert!(!ckpt.exists() && !out.exists());
-    // The same rule for a closed form, whose values are never tabled.
-    let lasker = [
-        "seq",
-        "lasker",
-        "--to",
-        "4000000000",
-        "--max-states",
-        "5000000000",
-    ];
-    let refused = grundy(&[&lasker[..], &["--memory", "64M", "--json"]].concat());
-    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
-    let err = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        err.starts_with(
-            "error: the report of every value of G(0..=4000000000) needs more than 64 MiB"
-        ),
-        "{err}"
-    );
-    assert!(
-        err.contains("(the text form, without --json and --plot"),
-        "{err}"
-    );
-}
-
-#[test]
-fn a_closed_form_lists_its_head_and_last_value_however_far() {
-    // Lasker's Nim is answered by its formula: four billion heaps are
-    // shown as a thousand values and the last, not copied to show them.
-    let out = grundy(&[
-        "seq",
-        "lasker",
-        "--to",
-        "4000000000",
-        "--max-states",
-        "5000000000",
-        "--memory",
-        "64M",
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("\nG(4000000000) = 3999999999\n"), "{text}");
-    assert!(text.contains("... 3999999000 more values"), "{text}");
 }

@@ -73,6 +73,23 @@ pub fn search_counts(stderr: &str) -> (u64, u64) {
     (numbers[0], numbers[1])
 }
 
+/// Stdout, stderr and exit status of a run, whatever it did.
+pub fn output(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A fresh, empty folder in the tests' scratch folder.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir: PathBuf = [env!("CARGO_TARGET_TMPDIR"), name].iter().collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A path in the tests' scratch folder, with no file there yet.
 pub fn scratch(name: &str) -> String {
     let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
