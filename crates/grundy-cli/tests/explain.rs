@@ -247,3 +247,29 @@ fn a_board_file_is_explained_as_its_board() {
         inline["components"][0]["options"]
     );
 }
+
+#[test]
+fn a_sum_of_different_games_explains_each_part_by_its_own_game() {
+    // Each part's options are valued by the part's game alone: nim 3 is
+    // worth 3 (options 0, 1, 2), kayles 5 is worth 4, and the XOR 7 is
+    // made 0 by taking kayles 5 to a position of value 3.
+    let why = json_of(&["explain", "--json", "--sum", "nim 3", "kayles 5"]);
+    let values: Vec<u64> = (why["components"].as_array().unwrap().iter())
+        .map(|c| u(&c["value"]))
+        .collect();
+    assert_eq!(values, [3, 4]);
+    assert_eq!(u(&why["sum"]["total"]), 7);
+    let nim: Vec<u64> = (why["components"][0]["options"].as_array().unwrap().iter())
+        .map(|o| u(&o["value"]))
+        .collect();
+    assert_eq!(nim, [2, 1, 0]);
+    let text = text(&["explain", "--sum", "nim 3", "kayles 5"]);
+    assert!(
+        text.contains("component 2: kayles 5 -> kayles 3   value 4 -> 3"),
+        "{text}"
+    );
+    fails(
+        &["value", "--sum", "nim 3", "kayls 5"],
+        "unknown game `kayls`",
+    );
+}

@@ -86,21 +86,18 @@ impl CompoundRuleset {
                 })
                 .collect()),
             Games::Each(games) => {
-                if components.len() != games.len() {
-                    return Err(Error::parse(format!(
-                        "this sum has {} parts, one per game; got {}",
-                        games.len(),
-                        components.len()
-                    )));
-                }
-                let part = |(c, (name, game)): (&String, &'a (String, Box<dyn Ruleset>))| {
+                // Each part names its game, so any of the sum's parts read
+                // alone too: `explain` values a part's options by itself.
+                let part = |c: &String| {
                     let (first, rest) = split_part(c)?;
-                    if first != name {
+                    let Some((name, game)) = games.iter().find(|(name, _)| name == first) else {
+                        let names: Vec<&str> = games.iter().map(|(n, _)| n.as_str()).collect();
                         return Err(Error::parse(format!(
-                            "the part `{}` must stay a position of `{name}`, written `{name} POSITION`",
-                            shorten_quote(c)
+                            "the part `{}` is not a position of the sum's games ({}), written `GAME POSITION`",
+                            shorten_quote(c),
+                            names.join(", ")
                         )));
-                    }
+                    };
                     let texts: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
                     Ok(Part {
                         game: &**game,
@@ -108,7 +105,7 @@ impl CompoundRuleset {
                         components: read_sums(&**game, &texts),
                     })
                 };
-                components.iter().zip(games).map(part).collect()
+                components.iter().map(part).collect()
             }
         }
     }
