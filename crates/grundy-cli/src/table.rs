@@ -50,8 +50,8 @@ pub struct TableArgs {
     )]
     time: Option<f64>,
     /// Games computed at once (default: every core).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// Also each game's misère quotient, proven heap by heap to
     /// --misere-to within the same time budget: a column with its order
     /// and how far it is proven.
@@ -118,8 +118,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         bail!("--time {t}: give a positive number of seconds");
     }
     let threads = match args.threads {
-        Some(0) => bail!("--threads 0: give at least 1"),
-        Some(n) => n,
+        Some(n) => n.into(),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let plan = Plan::new(&parsed, args.shard.unwrap_or([1, 1]));
@@ -388,13 +387,20 @@ impl Pool<'_> {
         let bar = progress_bar(self.jobs.len() as u64, total);
         let started = Instant::now();
         std::thread::scope(|s| {
+            let mut result = Ok(());
             for w in 0..threads {
                 let tx = tx.clone();
                 let (next, running) = (&next, &running);
-                s.spawn(move || self.work(w, next, running, &tx));
+                let spawned = std::thread::Builder::new()
+                    .spawn_scoped(s, move || self.work(w, next, running, &tx));
+                if let Err(e) = spawned {
+                    // The threads started stop at once; the failure is told.
+                    self.interrupt.store(true, Ordering::Relaxed);
+                    result = Err(anyhow::anyhow!("--threads {threads}: {e}"));
+                    break;
+                }
             }
             drop(tx);
-            let mut result = Ok(());
             let mut count = 0u64;
             loop {
                 match rx.recv_timeout(Duration::from_millis(100)) {

@@ -325,7 +325,13 @@ fn user_errors_are_one_line_and_lose_nothing() {
     fails(&["table", "0.7", "--bogus"], "--bogus");
     fails(&["table"], "give a PATTERN");
     fails(&["table", "0.7", "--shard", "4/3"], "K/M");
-    fails(&["table", "0.7", "--threads", "0"], "--threads 0");
+    fails(&["table", "0.7", "--threads", "0"], "0 is not in 1..=1024");
+    // As many as seq and value take: far more once aborted in allocating
+    // every thread's slot.
+    fails(
+        &["table", "0.7", "--threads", "99999999999999"],
+        "is not in 1..=1024",
+    );
     fails(&["table", "0.7", "--to", "0"], "--to 0: give a heap budget");
     fails(
         &["table", "0.7", "--to", "20000000"],
