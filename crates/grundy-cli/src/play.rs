@@ -5,7 +5,7 @@
 //! per line, so sessions can be scripted and tested.
 
 use std::collections::HashMap;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -76,37 +76,8 @@ squares of a domino (`b1-b2`), the square bitten (`c2`), the coins turned (`2,5`
 /// What a wrong line is told: short, since `help` says the rest.
 const TRY: &str = "`moves` lists the moves, `help` says how to type one";
 
-/// Where the human's lines come from.
-enum Input {
-    Editor(Box<rustyline::DefaultEditor>),
-    Lines(std::io::StdinLock<'static>),
-}
-
-impl Input {
-    fn line(&mut self, prompt: &str) -> Option<String> {
-        match self {
-            Input::Editor(ed) => match ed.readline(prompt) {
-                Ok(line) => {
-                    let _ = ed.add_history_entry(line.as_str());
-                    Some(line)
-                }
-                Err(_) => None,
-            },
-            Input::Lines(lines) => {
-                let mut line = String::new();
-                match lines.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => {
-                        let line = line.trim().to_string();
-                        // A closed stdout shows at the next line the game says.
-                        let _ = writeln!(std::io::stdout(), "{prompt}{line}");
-                        Some(line)
-                    }
-                }
-            }
-        }
-    }
-}
+mod input;
+use input::Input;
 
 fn describe(position: &[String], mv: &PositionMove) -> String {
     let note = mv
@@ -496,7 +467,7 @@ impl Session<'_> {
         } else {
             "your move> "
         };
-        let Some(line) = input.line(prompt) else {
+        let Some(line) = input.line(prompt)? else {
             say!("input ended: game stopped.");
             return Ok(Turn::Over);
         };

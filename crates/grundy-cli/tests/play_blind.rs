@@ -72,3 +72,23 @@ fn blind_moves_are_typed_as_new_positions_or_list_numbers() {
         "{out}"
     );
 }
+
+#[test]
+fn piped_lines_are_bounded_and_shown_without_control_characters() {
+    // A stream with no line end (`< /dev/zero`) once grew one line until
+    // the allocation aborted: a line past 64 KiB ends the game in one line.
+    let long = "1".repeat(70_000) + "\n";
+    let (_, err, code) = run(&["play", "nim", "3", "5"], &long);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "error: a line of input is longer than 65536 bytes; type one move a line"
+    );
+    // An escape character is echoed and quoted escaped, not sent to the
+    // terminal.
+    let (out, _, code) = run(&["play", "nim", "3", "5"], "1\u{1b}\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("your move> 1\\u{1b}\n"), "{out}");
+    assert!(out.contains("`1\\u{1b}` is not a move from 3 5"), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+}
