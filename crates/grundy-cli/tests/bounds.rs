@@ -194,3 +194,33 @@ fn duplicate_options_of_a_script_are_one_move() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.matches("3 -> 2").count(), 1, "{out}");
 }
+
+#[test]
+fn winning_moves_of_product_games_stay_within_the_memory_budget() {
+    // A move of ruler x ruler from (10^6, 10^6) turns a rectangle of up
+    // to 10^12 coins: the listing once aborted in allocating one. Within
+    // 64 MiB it lists what fits and says it stopped; the value stands.
+    let big = ["value", "product:ruler,ruler", "1000000,1000000", "--json"];
+    let report = json_of(&[&big[..], &["--memory", "64M"]].concat());
+    assert_eq!(report["moves_truncated"], true);
+    assert!(!report["winning_moves"].as_array().unwrap().is_empty());
+    let alone = json_of(&[&big[..], &["--max-moves", "0"]].concat());
+    assert_eq!(report["grundy"], alone["grundy"]);
+    // The nim-inverse of each row's value once took most of a minute for
+    // a million of them; this listing of twins x twins is bounded by the
+    // state budget as before, and its moves are right: each leaves a
+    // position of value 0.
+    let moves = json_of(&["value", "product:twins,twins", "1000,1000", "--json"]);
+    for m in moves["winning_moves"].as_array().unwrap().iter().take(20) {
+        let to = m["to"].as_str().unwrap();
+        let left = json_of(&[
+            "value",
+            "product:twins,twins",
+            to,
+            "--json",
+            "--max-moves",
+            "0",
+        ]);
+        assert_eq!(left["grundy"], 0, "{to}");
+    }
+}

@@ -179,6 +179,11 @@ impl Heads {
     }
 }
 
+/// Bytes a coin of a listed move takes, as a pair, in the move's two
+/// texts (the position left and the coins turned) and in the report
+/// printed.
+const COIN_BYTES: u64 = 128;
+
 /// Winning moves found so far, and what is left of the budget.
 struct Moves {
     found: Vec<Vec<Heads>>,
@@ -269,6 +274,7 @@ impl Product {
         moves: &mut Moves,
     ) -> Result<()> {
         let hy = self.columns.head_value(y, limits)?;
+        let mut listed = 0u64;
         let (mut failure, mut spent, cap) = (None, 0u64, moves.budget);
         let mut spend = |n: u64| {
             spent = spent.saturating_add(n);
@@ -300,7 +306,14 @@ impl Product {
                 limits,
                 &mut moves.budget,
                 &mut |col| {
-                    if moves.found.len() == moves.max {
+                    // A move turns every coin of a rectangle: a million by a
+                    // million once aborted the listing. The coins listed
+                    // count against the state budget and the memory.
+                    let coins = (row.len() as u64).saturating_mul(col.len() as u64 + 1);
+                    listed = listed.saturating_add(coins);
+                    let room = limits.check_room(listed.saturating_mul(COIN_BYTES), "the moves");
+                    if moves.found.len() == moves.max || listed > limits.max_states || room.is_err()
+                    {
                         moves.truncated = true;
                         return false;
                     }
