@@ -160,10 +160,7 @@ impl BoardRun {
                 position()?.join(" ")
             );
             *watch.loaded.lock().unwrap() = load(path, &header)?;
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-            limits.stop = Some(stop);
+            limits.stop = Some(crate::stop_on_signal());
         }
         limits.watch = Some(watch.hook());
         let show = args.progress || std::io::stderr().is_terminal();

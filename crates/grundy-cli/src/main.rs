@@ -26,7 +26,7 @@ mod value;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy::Limits;
@@ -52,6 +52,12 @@ struct Cli {
     /// machine.
     #[arg(long, global = true, value_name = "SIZE", value_parser = alloc::parse_size)]
     memory: Option<u64>,
+
+    /// The most seconds a command may compute; it then stops with an
+    /// error saying so, keeping what it has as on Ctrl-C (seq, quotient
+    /// and table runs, and board searches with --checkpoint, save it).
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
 
     #[command(subcommand)]
     command: Command,
@@ -136,14 +142,43 @@ fn parse_args() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches(&cmd.try_get_matches()?)
 }
 
-/// A flag that Ctrl-C, SIGTERM and SIGHUP (ctrlc's `termination` feature)
-/// raise, for the long commands that stop cleanly and keep what they have
-/// done.
-fn stop_on_signal() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
+/// The one flag that asks the computation to stop: `--timeout` raises it,
+/// and Ctrl-C once [`stop_on_signal`] is called.
+fn stop_flag() -> Arc<AtomicBool> {
+    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    STOP.get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
+/// [`stop_flag`], raised by Ctrl-C, SIGTERM and SIGHUP too (ctrlc's
+/// `termination` feature): for the long commands that stop cleanly and
+/// keep what they have done.
+pub fn stop_on_signal() -> Arc<AtomicBool> {
+    let stop = stop_flag();
     let flag = stop.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     stop
+}
+
+/// Whether `--timeout` stopped the computation.
+static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+
+/// `--timeout`: a positive number of seconds.
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 1e9 => Ok(t),
+        _ => Err("give a positive number of seconds, e.g. 60 or 0.5".to_string()),
+    }
+}
+
+/// Raises the stop flag after `secs` seconds, from a thread of its own.
+fn start_timeout(secs: f64) {
+    let stop = stop_flag();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+        TIMED_OUT.store(true, Ordering::Relaxed);
+        stop.store(true, Ordering::Relaxed);
+    });
 }
 
 fn run() -> ExitCode {
@@ -161,6 +196,10 @@ fn run() -> ExitCode {
         cli.memory.unwrap_or_else(alloc::default_budget),
         alloc::held,
     );
+    if let Some(secs) = cli.timeout {
+        limits.stop = Some(stop_flag());
+        start_timeout(secs);
+    }
     let result = match cli.command {
         Command::Value(args) => value::run(&args, &limits),
         Command::Explain(args) => explain::run(&args, &limits),
@@ -189,6 +228,10 @@ fn run() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if TIMED_OUT.load(Ordering::Relaxed) => {
+            let secs = cli.timeout.unwrap_or_default();
+            output::failure(&e.context(format!("the time limit ran out (--timeout {secs} s)")))
+        }
         Err(e) if e.downcast_ref::<longrun::Interrupted>().is_some() => {
             eprintln!("{e}");
             ExitCode::from(130)

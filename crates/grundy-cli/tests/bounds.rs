@@ -224,3 +224,47 @@ fn winning_moves_of_product_games_stay_within_the_memory_budget() {
         assert_eq!(left["grundy"], 0, "{to}");
     }
 }
+
+#[test]
+fn a_time_limit_stops_any_computation_and_says_so() {
+    // Searches that no state budget stops soon: a board search, a misère
+    // search of canonical forms, a heap's genus among a million options.
+    for args in [
+        &["value", "cram", "7x7", "--max-moves", "0"][..],
+        &["value", "0.07", "100", "--misere"],
+        &["value", "0.07", "1000000", "1", "--misere"],
+    ] {
+        let started = Instant::now();
+        let err = fails(&[args, &["--timeout", "0.5"]].concat(), "");
+        assert!(
+            err.starts_with("error: the time limit ran out (--timeout 0.5 s): "),
+            "{err}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+    }
+    // A long run keeps what it has, as on Ctrl-C.
+    let ck = scratch("timeout.ckpt");
+    let err = fails(
+        &[
+            "seq",
+            "grundy",
+            "--to",
+            "9000000",
+            "--timeout",
+            "0.5",
+            "--checkpoint",
+            &ck,
+        ],
+        "the time limit ran out (--timeout 0.5 s): interrupted at n = ",
+    );
+    assert!(err.contains("checkpoint saved to"), "{err}");
+    assert!(std::path::Path::new(&ck).exists());
+    fails(
+        &["value", "nim", "3", "--timeout", "0"],
+        "give a positive number of seconds",
+    );
+    fails(
+        &["value", "nim", "3", "--timeout", "inf"],
+        "give a positive number of seconds",
+    );
+}

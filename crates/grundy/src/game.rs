@@ -205,14 +205,16 @@ impl Limits {
         }
     }
 
-    /// Fails with [`Error::Limit`] if `states` exceeds the budget, and with
-    /// [`Error::Memory`] if the states stored so far fill the memory.
+    /// Fails with [`Error::Limit`] if `states` exceeds the budget, with
+    /// [`Error::Memory`] if the states stored so far fill the memory, and
+    /// with [`Error::Interrupted`] if someone asked to stop: every search
+    /// that counts its states can be stopped (a time limit, Ctrl-C).
     #[inline]
     pub fn check_states(&self, states: u64, what: &str) -> Result<()> {
         if states > self.max_states {
             Err(Error::limit(what, self.max_states))
         } else {
-            self.check_memory(what)
+            self.check(what)
         }
     }
 }

@@ -334,6 +334,9 @@ impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
             let Some(total) = total else {
                 return Ok(self.give_up(stack));
             };
+            // Sums of large forms take long: a time limit is heard here.
+            self.limits.check("misère canonical forms")?;
+            let top = stack.last_mut().expect("the stack holds the root");
             top.got.push(total);
             top.next += 1;
         }

@@ -76,7 +76,10 @@ impl Genera<'_> {
         let mut out = Vec::new();
         while let Some(x) = stack.pop() {
             out.clear();
-            if self.moves.heap_options(x, &self.limits, &mut out).is_err() {
+            // Stopped (a time limit): not known tame, and the search that
+            // follows stops at its first check.
+            if self.limits.stopped() || self.moves.heap_options(x, &self.limits, &mut out).is_err()
+            {
                 return false;
             }
             for parts in &out {
