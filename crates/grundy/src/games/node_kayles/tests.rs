@@ -26,8 +26,15 @@ fn graphs_read_and_print_back() {
             ("star:3", "unknown graph family"),
             ("a-b,c d", "vertex name"),
             ("grid:20x20", "at most 120"),
+            ("kbip:61x60", "at most 120"),
+            ("grid:1x121", "at most 120"),
         ],
     );
+    // A grid has M x N vertices, a complete bipartite graph M + N: each
+    // bound is its own (kbip:11x11 was refused as 121 vertices).
+    for text in ["kbip:11x11", "kbip:60x60", "grid:1x120", "grid:10x12"] {
+        assert!(g.parse_component(text).is_ok(), "{text}");
+    }
 }
 
 #[test]

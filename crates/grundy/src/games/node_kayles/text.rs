@@ -43,9 +43,10 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
             ))),
         }
     };
-    let dims = || {
+    // A grid has `M * N` vertices, a complete bipartite graph `M + N`.
+    let dims = |vertices: fn(usize, usize) -> usize| {
         parse_dims(args.trim())
-            .filter(|(a, b)| a * b <= MAX_CELLS && a + b <= MAX_CELLS)
+            .filter(|&(a, b)| a.checked_mul(b).is_some() && vertices(a, b) <= MAX_CELLS)
             .ok_or_else(|| {
                 Error::parse(format!(
                     "`{family}:MxN` needs two positive sizes, at most {MAX_CELLS} vertices, got `{}`",
@@ -61,7 +62,7 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
                 w: n,
             })
         }),
-        "grid" => dims().map(|(h, w)| {
+        "grid" => dims(|h, w| h * w).map(|(h, w)| {
             NkGraph::Grid(Region {
                 bits: ones(h * w),
                 h,
@@ -71,7 +72,7 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
         "cycle" => count("a length", 3)
             .and_then(|n| Graph::numbered(n, (0..n).map(|i| (i, (i + 1) % n))))
             .map(NkGraph::Graph),
-        "kbip" => dims()
+        "kbip" => dims(|m, n| m + n)
             .and_then(|(m, n)| {
                 let edges = (0..m).flat_map(|i| (0..n).map(move |j| (i, m + j)));
                 Graph::numbered(m + n, edges)
