@@ -212,7 +212,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             // clap spreads the message over lines (the missing argument or
             // the allowed values come on the next ones): keep them all,
             // up to the usage block, on one line.
-            let rendered = shorten_values(&e);
+            let rendered = number_in_words(&e).unwrap_or_else(|| shorten_values(&e));
             let message: Vec<&str> = rendered
                 .lines()
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
@@ -230,6 +230,36 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A number option that did not read, said in the user's words rather
+/// than Rust's (`invalid digit found in string`): the one place every
+/// numeric option's refusal is worded.
+fn number_in_words(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    use std::num::{IntErrorKind, ParseFloatError, ParseIntError};
+    let source = std::error::Error::source(e)?;
+    let words = if let Some(int) = source.downcast_ref::<ParseIntError>() {
+        match int.kind() {
+            IntErrorKind::Empty => "expected a whole number, got nothing",
+            IntErrorKind::PosOverflow => "the number is too large",
+            IntErrorKind::NegOverflow => "the number is too small",
+            _ => "expected a whole number (0, 1, 2, ...)",
+        }
+    } else if source.downcast_ref::<ParseFloatError>().is_some() {
+        "expected a number, e.g. 60 or 0.5"
+    } else {
+        return None;
+    };
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let value = shorten_quote(&text(ContextKind::InvalidValue)?);
+    let arg = text(ContextKind::InvalidArg)?;
+    Some(format!(
+        "error: invalid value '{value}' for '{arg}': {words}"
+    ))
 }
 
 /// The game a user named where a command belongs (`grundy nim 3 4 5`).

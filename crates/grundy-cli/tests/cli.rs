@@ -257,6 +257,36 @@ fn errors_are_one_line_with_exit_2() {
 }
 
 #[test]
+fn numbers_that_do_not_read_are_refused_in_words() {
+    // Rust's own words (`invalid digit found in string`) are not shown.
+    for (args, words) in [
+        (
+            &["value", "nim", "3", "--max-states", "-1"][..],
+            "'-1' for '--max-states <N>': expected a whole number (0, 1, 2, ...)",
+        ),
+        (
+            &["value", "nim", "3", "--max-states", ""],
+            "expected a whole number, got nothing",
+        ),
+        (
+            &["value", "nim", "3", "--max-moves", "18446744073709551616"],
+            "'--max-moves <N>': the number is too large",
+        ),
+        (
+            &["table", "0.7", "--time", "x"],
+            "'x' for '--time <SECS>': expected a number, e.g. 60 or 0.5",
+        ),
+        (
+            &["seq", "kayles", "--to", "5", "--checkpoint-every", "soon"],
+            "expected a number",
+        ),
+    ] {
+        let err = fails(args, words);
+        assert!(!err.contains("string") && !err.contains("literal"), "{err}");
+    }
+}
+
+#[test]
 fn help_succeeds() {
     grundy(&["--help"]).success();
     grundy(&["value", "--help"]).success();
