@@ -8,7 +8,7 @@ use grundy::Limits;
 use crate::board_run::{BoardRun, BoardRunArgs};
 use crate::output::{print, print_json};
 use crate::position::PositionArgs;
-use crate::render::{render, render_unlisted};
+use crate::render::render_unlisted;
 
 /// Arguments of `grundy value`.
 #[derive(Args, Debug)]
@@ -97,5 +97,11 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.max_moves == Some(0) {
         return print(&render_unlisted(analysis, "(--max-moves 0)"));
     }
-    print(&render(&analysis))
+    // No move listed, yet some win: the budgets the listing ran within.
+    let why = format!(
+        "(none found within --max-states {} and --memory {} MiB: raise them to list the moves)",
+        limits.max_states,
+        limits.max_memory >> 20
+    );
+    print(&render_unlisted(analysis, &why))
 }

@@ -268,3 +268,15 @@ fn a_time_limit_stops_any_computation_and_says_so() {
         "give a positive number of seconds",
     );
 }
+
+#[test]
+fn moves_left_unlisted_by_a_budget_name_it() {
+    let out = text(&["value", "cram", "3x4", "--max-states", "0"]);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "winning moves: not listed (none found within --max-states 0 and --memory "
+        ),
+        "{out}"
+    );
+}
