@@ -217,8 +217,10 @@ impl Game for Chomp {
                 shorten_quote(t)
             ))
         };
+        let sized = t.bytes().any(|b| b == b'x' || b == b'X');
         let rows: Vec<usize> = match parse_dims(t) {
             Some((r, c)) => vec![c; r],
+            None if sized => return Err(bad("`RxC` needs two positive sizes")),
             None => t
                 .split(',')
                 .map(|s| s.trim().parse::<usize>())
@@ -349,6 +351,8 @@ mod tests {
                     "too many squares",
                 ),
                 ("a", "row lengths"),
+                ("0x0", "`RxC` needs two positive sizes"),
+                ("1x9223372036854775807", "`RxC` needs two positive sizes"),
             ],
         );
     }

@@ -43,6 +43,14 @@ pub fn parse_board(text: &str, what: &str) -> Result<Region> {
             w,
         });
     }
+    // Digits and an `x` mean a size, not a map: say what a size must be.
+    let sized = t.bytes().any(|b| b.is_ascii_digit());
+    if sized
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || b == b'x' || b == b'X')
+    {
+        return Err(bad("`RxC` needs two positive sizes"));
+    }
     let rows: Vec<&str> = t.split('/').collect();
     let w = rows[0].chars().count();
     if w == 0 || rows.iter().any(|r| r.chars().count() != w) {
@@ -149,8 +157,11 @@ mod tests {
                 ("11x11", "too many squares"),
                 ("../.", "one length"),
                 ("..o", "neither"),
-                ("3x", "`RxC`"),
-                ("0x3", "`RxC`"),
+                ("3x", "`RxC` needs two positive sizes"),
+                ("0x3", "`RxC` needs two positive sizes"),
+                ("x5", "`RxC` needs two positive sizes"),
+                ("3x3x3", "`RxC` needs two positive sizes"),
+                ("1x1000000", "`RxC` needs two positive sizes"),
             ],
         );
     }
