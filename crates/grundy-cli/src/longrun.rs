@@ -162,10 +162,13 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    let size = file
+    let meta = file
         .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.is_dir() {
+        bail!("{} is a folder; --checkpoint names a file", path.display());
+    }
+    let size = meta.len();
     let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.name(), size)
         .and_then(|table| {
             seq.validate(&table)?;

@@ -160,6 +160,21 @@ fn checkpoints_of_other_games_or_damaged_ones_are_refused() {
     assert_eq!(damaged.status.code(), Some(2));
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("damaged"), "{err}");
+    // A folder is no checkpoint, and is not called a damaged one.
+    let folder = grundy(&[
+        "seq",
+        "kayles",
+        "--to",
+        "500",
+        "--checkpoint",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&folder.stderr);
+    assert_eq!(folder.status.code(), Some(2));
+    assert!(
+        err.ends_with("is a folder; --checkpoint names a file\n"),
+        "{err}"
+    );
 }
 
 #[test]
