@@ -280,3 +280,17 @@ fn moves_left_unlisted_by_a_budget_name_it() {
         "{out}"
     );
 }
+
+#[test]
+fn a_game_without_a_drawing_says_so_whatever_its_size() {
+    // Asked before the moves are listed: a huge position is not refused
+    // for the memory its moves would need.
+    fails(
+        &["draw", "welter", "1,4,6"],
+        "welter has no drawing of 1,4,6",
+    );
+    fails(
+        &["draw", "welter", "18446744073709551615", "--memory", "64M"],
+        "welter has no drawing of 18446744073709551615",
+    );
+}

@@ -56,13 +56,22 @@ pub struct DrawnMove {
 /// The position `position` of `game` drawn, with its moves (at most
 /// `limits.max_states` of them), or why it has no drawing.
 pub fn draw(game: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Drawn> {
-    let moves: Vec<PositionMove> = game.position_moves(position, limits)?;
-    let Some(figure) = game.figure(position, &moves)? else {
-        return Err(Error::unsupported(format!(
+    let no_drawing = || {
+        Error::unsupported(format!(
             "{} has no drawing of {}: `grundy value` and `grundy play` show it as text",
             game.name(),
             position.join(" ")
-        )));
+        ))
+    };
+    // Whether there is a drawing is asked before the moves are listed:
+    // a huge position of a game without one is told so, not refused for
+    // the budget its moves would need.
+    if game.figure(position, &[])?.is_none() {
+        return Err(no_drawing());
+    }
+    let moves: Vec<PositionMove> = game.position_moves(position, limits)?;
+    let Some(figure) = game.figure(position, &moves)? else {
+        return Err(no_drawing());
     };
     let text = figure_text(&figure);
     let listed = moves
