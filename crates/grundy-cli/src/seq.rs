@@ -142,8 +142,8 @@ fn describe_sparse(s: &SparseInfo) -> String {
         .map(|n| format!(", the last at n = {n}"))
         .unwrap_or_default();
     format!(
-        "sparse space: heap n is common when {rule} = 1; {} rare heaps{last}\n",
-        s.rare_count
+        "sparse space: heap n is common when {rule} = 1; {}{last}\n",
+        grundy::error::counted(s.rare_count as u64, "rare heap")
     )
 }
 

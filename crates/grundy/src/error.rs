@@ -21,7 +21,7 @@ pub enum Error {
     #[error("{}", one_line(.0))]
     Unsupported(String),
     /// A computation would exceed its state budget.
-    #[error("{} needs more than {limit} states; raise the limit (--max-states) to go further", one_line(.what))]
+    #[error("{} needs more than {}; raise the limit (--max-states) to go further", one_line(.what), counted(*.limit, "state"))]
     Limit {
         /// What was being computed.
         what: String,
@@ -89,7 +89,15 @@ pub fn bytes_text(bytes: u64) -> String {
             };
         }
     }
-    format!("{bytes} bytes")
+    counted(bytes, "byte")
+}
+
+/// `n` things, in the singular for one: `1 state`, `2 states`.
+pub fn counted(n: u64, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
 }
 
 /// The start of `s` for quoting in a message: long garbage is cut so that
@@ -176,6 +184,13 @@ mod tests {
     fn sizes_print_as_people_write_them() {
         assert_eq!(bytes_text(1000), "1000 bytes");
         assert_eq!(bytes_text(64 << 20), "64 MiB");
+        assert_eq!(bytes_text(1), "1 byte");
+        assert_eq!(bytes_text(3), "3 bytes");
+        let one = Error::limit("heap 3 of kayles", 1).to_string();
+        assert!(
+            one.starts_with("heap 3 of kayles needs more than 1 state;"),
+            "{one}"
+        );
         assert_eq!(bytes_text(3 << 29), "1.5 GiB");
         assert_eq!(bytes_text(u64::MAX), "17179869183.9 GiB");
     }

@@ -258,7 +258,7 @@ impl MisereQuotient {
         start: Option<Snapshot>,
         on: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Reached> {
-        limits.check_states(to, "the misère quotient's heaps")?;
+        limits.check_states(to, "the quotient of so many heaps")?;
         let tame_to = tame_prefix(moves, to, limits);
         let bound = moves.finite_bound();
         let (mut built, mut checked) = match start.filter(|s| s.heap() <= to) {

@@ -314,7 +314,7 @@ impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
                 if self.pending[m as usize] {
                     return Err(cycle());
                 }
-                self.limits.check("misère canonical forms")?;
+                self.limits.check("the search of misère canonical forms")?;
                 opened += 1;
                 if opened > MAX_FORMS {
                     return Ok(self.give_up(stack));
@@ -335,7 +335,7 @@ impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
                 return Ok(self.give_up(stack));
             };
             // Sums of large forms take long: a time limit is heard here.
-            self.limits.check("misère canonical forms")?;
+            self.limits.check("the search of misère canonical forms")?;
             let top = stack.last_mut().expect("the stack holds the root");
             top.got.push(total);
             top.next += 1;
