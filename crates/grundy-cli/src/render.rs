@@ -5,12 +5,14 @@
 use grundy::present::text::outcome_in_words;
 use grundy::{Analysis, Value};
 
-/// The human form of an analysis whose winning moves were not looked
-/// for: `why` says so where a first-player win would list them.
+/// The human form of an analysis: where a first-player win has no move
+/// listed (not looked for, or a budget stopped the listing), `why` says
+/// why.
 pub fn render_unlisted(a: Analysis, why: &str) -> String {
     let unlisted = a.moves_truncated && a.winning_moves.is_empty();
+    // Moves listed and more left keep their heading's `more not listed`.
     let mut out = render(&Analysis {
-        moves_truncated: false,
+        moves_truncated: a.moves_truncated && !unlisted,
         ..a
     });
     if unlisted {
