@@ -54,7 +54,11 @@ fn number(text: &str, what: &str) -> anyhow::Result<u64> {
 /// Runs `nim-sum`, `nim-product` or `nim-power`.
 pub fn run_two(op: Op, args: &TwoArgs) -> anyhow::Result<()> {
     let a = number(&args.a, "the first nimber")?;
-    let b = number(&args.b, "the second nimber")?;
+    let second = match op {
+        Op::Power => "the exponent",
+        _ => "the second nimber",
+    };
+    let b = number(&args.b, second)?;
     let (operation, result, symbol) = match op {
         Op::Sum => ("nim-sum", a ^ b, "+"),
         Op::Power => ("nim-power", nim_pow(a, b), "^"),

@@ -143,7 +143,7 @@ fn describe_sparse(s: &SparseInfo) -> String {
         .unwrap_or_default();
     format!(
         "sparse space: heap n is common when {rule} = 1; {}{last}\n",
-        grundy::error::counted(s.rare_count as u64, "rare heap")
+        grundy::error::counted(s.rare_count, "rare heap")
     )
 }
 

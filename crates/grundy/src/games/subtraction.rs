@@ -27,7 +27,8 @@ pub fn parse_set(text: &str, game: &str) -> Result<Vec<u64>> {
     }
     let mut set = Vec::new();
     for part in text.split(',') {
-        let what = format!("an amount in `{game}:{text}`");
+        // parse_count quotes the amount itself.
+        let what = format!("a {game} amount");
         let v = parse_count(part, &what, MAX_AMOUNT)?;
         if v == 0 {
             return Err(Error::parse(format!(

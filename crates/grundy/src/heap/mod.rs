@@ -214,7 +214,7 @@ pub(crate) fn report_values(
 
 /// Refuses a report of every value of `G(0..=to)` (no `listed` head)
 /// whose copy would take the process past its memory budget: the one
-/// rule [`report_values`] applies at a run's end, which a front end asks
+/// rule `report_values` applies at a run's end, which a front end asks
 /// before a long run too, so that an hour's run is not refused only when
 /// it ends.
 pub fn check_report_room(to: u64, listed: Option<u64>, limits: &Limits) -> Result<()> {
