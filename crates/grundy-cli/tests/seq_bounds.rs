@@ -114,6 +114,16 @@ fn the_human_form_of_a_long_run_does_not_copy_every_value() {
     );
 }
 
+/// Lasker's Nim to four billion heaps, answered by its closed form.
+const LASKER_FAR: [&str; 6] = [
+    "seq",
+    "lasker",
+    "--to",
+    "4000000000",
+    "--max-states",
+    "5000000000",
+];
+
 #[test]
 fn a_report_of_every_value_that_cannot_fit_is_refused_before_the_run() {
     // Two million values copied as `u64` are 16 MB: past a 12 MiB budget
@@ -141,15 +151,7 @@ fn a_report_of_every_value_that_cannot_fit_is_refused_before_the_run() {
     );
     assert!(!ckpt.exists() && !out.exists());
     // The same rule for a closed form, whose values are never tabled.
-    let lasker = [
-        "seq",
-        "lasker",
-        "--to",
-        "4000000000",
-        "--max-states",
-        "5000000000",
-    ];
-    let refused = grundy(&[&lasker[..], &["--memory", "64M", "--json"]].concat());
+    let refused = grundy(&[&LASKER_FAR[..], &["--memory", "64M", "--json"]].concat());
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(
@@ -168,16 +170,7 @@ fn a_report_of_every_value_that_cannot_fit_is_refused_before_the_run() {
 fn a_closed_form_lists_its_head_and_last_value_however_far() {
     // Lasker's Nim is answered by its formula: four billion heaps are
     // shown as a thousand values and the last, not copied to show them.
-    let out = grundy(&[
-        "seq",
-        "lasker",
-        "--to",
-        "4000000000",
-        "--max-states",
-        "5000000000",
-        "--memory",
-        "64M",
-    ]);
+    let out = grundy(&[&LASKER_FAR[..], &["--memory", "64M"]].concat());
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("\nG(4000000000) = 3999999999\n"), "{text}");
