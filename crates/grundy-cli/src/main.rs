@@ -25,7 +25,7 @@ mod table;
 mod value;
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -56,6 +56,7 @@ struct Cli {
     /// The most seconds a command may compute; it then stops with an
     /// error saying so, keeping what it has as on Ctrl-C (seq, quotient
     /// and table runs, and board searches with --checkpoint, save it).
+    /// Not for serve (see --time-limit) or play.
     #[arg(long, global = true, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
 
@@ -160,8 +161,13 @@ pub fn stop_on_signal() -> Arc<AtomicBool> {
     stop
 }
 
-/// Whether `--timeout` stopped the computation.
-static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+/// Where the command stands against `--timeout`: running, stopped by the
+/// time limit, or finished first. The timer and the command's end each
+/// try to move it from running, so exactly one of them decides.
+static DEADLINE: AtomicU8 = AtomicU8::new(RUNNING);
+const RUNNING: u8 = 0;
+const TIMED_OUT: u8 = 1;
+const FINISHED: u8 = 2;
 
 /// `--timeout`: a positive number of seconds.
 fn parse_timeout(text: &str) -> Result<f64, String> {
@@ -176,8 +182,11 @@ fn start_timeout(secs: f64) {
     let stop = stop_flag();
     std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_secs_f64(secs));
-        TIMED_OUT.store(true, Ordering::Relaxed);
-        stop.store(true, Ordering::Relaxed);
+        let moved =
+            DEADLINE.compare_exchange(RUNNING, TIMED_OUT, Ordering::AcqRel, Ordering::Acquire);
+        if moved.is_ok() {
+            stop.store(true, Ordering::Release);
+        }
     });
 }
 
@@ -197,6 +206,13 @@ fn run() -> ExitCode {
         alloc::held,
     );
     if let Some(secs) = cli.timeout {
+        // A server's requests have their own --time-limit, and a game of
+        // play would count the human's turns.
+        if let Command::Serve(_) | Command::Play(_) = cli.command {
+            return output::failure(&anyhow::anyhow!(
+                "--timeout bounds a computation, not `serve` (see --time-limit, per request) or `play` (whose time would count your turns)"
+            ));
+        }
         limits.stop = Some(stop_flag());
         start_timeout(secs);
     }
@@ -226,12 +242,21 @@ fn run() -> ExitCode {
         Command::NimPower(args) => nim_arith::run_two(nim_arith::Op::Power, &args),
         Command::NimInverse(args) => nim_arith::run_inverse(&args),
     };
+    let ran_out = format!(
+        "the time limit ran out (--timeout {} s)",
+        cli.timeout.unwrap_or_default()
+    );
+    let timed_out = DEADLINE
+        .compare_exchange(RUNNING, FINISHED, Ordering::AcqRel, Ordering::Acquire)
+        .is_err();
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if TIMED_OUT.load(Ordering::Relaxed) => {
-            let secs = cli.timeout.unwrap_or_default();
-            output::failure(&e.context(format!("the time limit ran out (--timeout {secs} s)")))
+        // A command that prints what it finished before a stop (`seq
+        // --misere`) still ends in the time limit's error.
+        Ok(()) if timed_out => {
+            output::failure(&anyhow::anyhow!("{ran_out}; what was finished is above"))
         }
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if timed_out => output::failure(&e.context(ran_out)),
         Err(e) if e.downcast_ref::<longrun::Interrupted>().is_some() => {
             eprintln!("{e}");
             ExitCode::from(130)

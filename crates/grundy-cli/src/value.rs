@@ -99,9 +99,9 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     // No move listed, yet some win: the budgets the listing ran within.
     let why = format!(
-        "(none found within --max-states {} and --memory {} MiB: raise them to list the moves)",
+        "(none found within --max-states {} and --memory {}: raise them to list the moves)",
         limits.max_states,
-        limits.max_memory >> 20
+        grundy::error::bytes_text(limits.max_memory)
     );
     print(&render_unlisted(analysis, &why))
 }

@@ -259,6 +259,29 @@ fn a_time_limit_stops_any_computation_and_says_so() {
     );
     assert!(err.contains("checkpoint saved to"), "{err}");
     assert!(std::path::Path::new(&ck).exists());
+    // What prints what it finished still ends in the time limit's error.
+    let seq = [
+        "seq",
+        "kayles",
+        "--misere",
+        "--to",
+        "100000",
+        "--timeout",
+        "0.5",
+    ];
+    let (out, err, code) = run(&seq, "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.contains("stopped at heap"), "{out}");
+    assert_eq!(
+        err.trim_end(),
+        "error: the time limit ran out (--timeout 0.5 s); what was finished is above"
+    );
+    for command in [&["serve"][..], &["play", "nim", "3"]] {
+        fails(
+            &[command, &["--timeout", "5"]].concat(),
+            "--timeout bounds a computation, not `serve`",
+        );
+    }
     fails(
         &["value", "nim", "3", "--timeout", "0"],
         "give a positive number of seconds",

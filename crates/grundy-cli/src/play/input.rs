@@ -38,7 +38,7 @@ impl Input {
                         let line = String::from_utf8_lossy(&bytes);
                         // A closed stdout shows at the next line the game says.
                         let shown: String = (line.trim().chars())
-                            .flat_map(|c| match c.is_control() {
+                            .flat_map(|c| match c.is_control() && !c.is_whitespace() {
                                 true => c.escape_default().collect::<Vec<_>>(),
                                 false => vec![c],
                             })

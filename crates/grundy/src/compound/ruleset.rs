@@ -33,8 +33,8 @@ pub struct CompoundRuleset {
 enum Games {
     /// Every component a position of this game.
     One(Box<dyn Ruleset>),
-    /// Component `i` a position of game `i`, written with its name
-    /// (`kayles 3`).
+    /// Each component a position of one of these games, written with
+    /// its name (`kayles 3`), by which it is matched to its game.
     Each(Vec<(String, Box<dyn Ruleset>)>),
 }
 
@@ -196,8 +196,7 @@ impl Ruleset for CompoundRuleset {
     }
 
     /// A component as its game writes it back. In a sum of different
-    /// games a component alone does not say which part it is: it is kept
-    /// as typed.
+    /// games a component is kept as typed, its game's name first.
     fn canonical(&self, component: &str) -> Result<String> {
         let Games::One(game) = &self.games else {
             return Ok(component.trim().to_string());

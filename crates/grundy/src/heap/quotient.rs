@@ -258,7 +258,15 @@ impl MisereQuotient {
         start: Option<Snapshot>,
         on: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Reached> {
-        limits.check_states(to, "the quotient of so many heaps")?;
+        // States and memory only, up front: a stop is heard heap by heap,
+        // where what was proven is kept.
+        if to > limits.max_states {
+            return Err(Error::limit(
+                "the quotient of so many heaps",
+                limits.max_states,
+            ));
+        }
+        limits.check_memory("the quotient of so many heaps")?;
         let tame_to = tame_prefix(moves, to, limits);
         let bound = moves.finite_bound();
         let (mut built, mut checked) = match start.filter(|s| s.heap() <= to) {

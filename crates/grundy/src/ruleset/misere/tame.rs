@@ -60,7 +60,10 @@ impl Genera<'_> {
             true => self.compute(h),
             false => None,
         };
-        self.known.insert(h, tame);
+        // A stop is no answer: the heap is tried again next time.
+        if !self.limits.stopped() {
+            self.known.insert(h, tame);
+        }
         tame
     }
 
