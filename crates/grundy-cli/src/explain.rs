@@ -98,7 +98,7 @@ pub fn render(why: &Explanation) -> String {
         outcome_in_words(why.outcome)
     ));
     if why.winning_moves.is_empty() && why.moves_truncated {
-        out.push_str("winning moves: not listed (too many or too long to print)\n");
+        out.push_str(crate::render::UNLISTED);
     }
     if !why.winning_moves.is_empty() {
         let more = if why.moves_truncated {

@@ -21,6 +21,10 @@ pub fn render_unlisted(a: Analysis, why: &str) -> String {
     out
 }
 
+/// The line of a first-player win whose moves were not listed, when no
+/// one says why (`value` names the budgets, [`render_unlisted`]).
+pub const UNLISTED: &str = "winning moves: not listed (too many or too long to print)\n";
+
 /// The line that opens a list of `n` winning moves.
 pub fn moves_heading(n: usize, truncated: bool) -> String {
     let more = if truncated { ", more not listed" } else { "" };
@@ -78,7 +82,7 @@ pub fn render(a: &Analysis) -> String {
     }
     out.push_str(&format!("outcome: {}\n", outcome_in_words(a.outcome)));
     if a.winning_moves.is_empty() && a.moves_truncated {
-        out.push_str("winning moves: not listed (too many or too long to print)\n");
+        out.push_str(UNLISTED);
     }
     if !a.winning_moves.is_empty() {
         out.push_str(&moves_heading(a.winning_moves.len(), a.moves_truncated));
