@@ -192,6 +192,17 @@ struct Moves {
     max: usize,
 }
 
+/// `c` after the move that turns the coins of the rows `row` (the head's
+/// last) by the columns `col` and the head's column `y`.
+fn rectangle(c: &Heads, row: &[u64], col: &[u64], y: u64) -> Heads {
+    let columns = col.iter().chain([&y]);
+    let mut coins: Vec<(u64, u64)> = (row.iter())
+        .flat_map(|&i| columns.clone().map(move |&j| (i, j)))
+        .collect();
+    coins.sort_unstable();
+    c.turn(&coins)
+}
+
 /// The product of two coin games.
 pub struct Product {
     name: String,
@@ -317,14 +328,7 @@ impl Product {
                         moves.truncated = true;
                         return false;
                     }
-                    let mut column = col.to_vec();
-                    column.push(y);
-                    let mut coins: Vec<(u64, u64)> = row
-                        .iter()
-                        .flat_map(|&i| column.iter().map(move |&j| (i, j)))
-                        .collect();
-                    coins.sort_unstable();
-                    moves.found.push(vec![c.turn(&coins)]);
+                    moves.found.push(vec![rectangle(c, &row, col, y)]);
                     true
                 },
             );
