@@ -25,7 +25,7 @@ use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::grid::text::parse_dims;
+use crate::games::grid::text::{read_dims, Dims};
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, SplitComponent};
 use crate::solve::diagrams::{self as dense, Dense};
@@ -217,11 +217,13 @@ impl Game for Chomp {
                 shorten_quote(t)
             ))
         };
-        let sized = t.bytes().any(|b| b == b'x' || b == b'X');
-        let rows: Vec<usize> = match parse_dims(t) {
-            Some((r, c)) => vec![c; r],
-            None if sized => return Err(bad("`RxC` needs two positive sizes")),
-            None => t
+        let rows: Vec<usize> = match read_dims(t) {
+            Dims::Sides(r, c) if r.saturating_mul(c) > MAX_SQUARES => {
+                return Err(bad("too many squares"))
+            }
+            Dims::Sides(r, c) => vec![c; r],
+            Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+            Dims::NotASize => t
                 .split(',')
                 .map(|s| s.trim().parse::<usize>())
                 .collect::<std::result::Result<_, _>>()
@@ -352,7 +354,9 @@ mod tests {
                 ),
                 ("a", "row lengths"),
                 ("0x0", "`RxC` needs two positive sizes"),
-                ("1x9223372036854775807", "`RxC` needs two positive sizes"),
+                ("1x9223372036854775807", "too many squares"),
+                ("99999999999999999999999x1", "too many squares"),
+                ("x3", "`RxC` needs two positive sizes"),
             ],
         );
     }

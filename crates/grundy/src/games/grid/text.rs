@@ -6,14 +6,41 @@ use super::shape::{ones, Region, MAX_CELLS};
 use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::error::{shorten_quote, Error, Result};
 
-/// `R` and `C` of `RxC`, if `text` is written so (both positive).
-pub fn parse_dims(text: &str) -> Option<(usize, usize)> {
-    let (r, c) = text.split_once(['x', 'X'])?;
+/// How a text reads as a size `RxC`: the one place that decides it, for
+/// boards, Chomp bars and graph families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dims {
+    /// Not written as a size: a map, a list or a name.
+    NotASize,
+    /// Written as a size (digits, `x` or `X`, nothing else), but not two
+    /// positive sides: `0x5`, `5x`, `3x3x3`.
+    NotPositive,
+    /// The two sides. A side too long to count reads as `usize::MAX`, so
+    /// the caller's limit on squares refuses it in its own words.
+    Sides(usize, usize),
+}
+
+/// Reads `text` (trimmed by the caller) as a size: see [`Dims`].
+pub fn read_dims(text: &str) -> Dims {
+    let sized = text.bytes().any(|b| b.is_ascii_digit())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'x' || b == b'X');
+    if !sized {
+        return Dims::NotASize;
+    }
     let side = |s: &str| -> Option<usize> {
-        let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s.len() < 6;
-        ok.then(|| s.parse().ok()).flatten().filter(|&v| v > 0)
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let zero = s.bytes().all(|b| b == b'0');
+        (digits && !zero).then(|| s.parse().unwrap_or(usize::MAX))
     };
-    Some((side(r)?, side(c)?))
+    match text.split_once(['x', 'X']) {
+        Some((r, c)) => match (side(r), side(c)) {
+            (Some(r), Some(c)) => Dims::Sides(r, c),
+            _ => Dims::NotPositive,
+        },
+        None => Dims::NotPositive,
+    }
 }
 
 /// The board `text`: its free squares are the region. `what` names the
@@ -33,23 +60,19 @@ pub fn parse_board(text: &str, what: &str) -> Result<Region> {
             w: 0,
         });
     }
-    if let Some((h, w)) = parse_dims(t) {
-        if h * w > MAX_CELLS {
-            return Err(bad("too many squares"));
+    match read_dims(t) {
+        Dims::Sides(h, w) if h.saturating_mul(w) > MAX_CELLS => {
+            return Err(bad("too many squares"))
         }
-        return Ok(Region {
-            bits: ones(h * w),
-            h,
-            w,
-        });
-    }
-    // Digits and an `x` mean a size, not a map: say what a size must be.
-    let sized = t.bytes().any(|b| b.is_ascii_digit());
-    if sized
-        && t.bytes()
-            .all(|b| b.is_ascii_digit() || b == b'x' || b == b'X')
-    {
-        return Err(bad("`RxC` needs two positive sizes"));
+        Dims::Sides(h, w) => {
+            return Ok(Region {
+                bits: ones(h * w),
+                h,
+                w,
+            })
+        }
+        Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+        Dims::NotASize => {}
     }
     let rows: Vec<&str> = t.split('/').collect();
     let w = rows[0].chars().count();
@@ -161,9 +184,27 @@ mod tests {
                 ("0x3", "`RxC` needs two positive sizes"),
                 ("x5", "`RxC` needs two positive sizes"),
                 ("3x3x3", "`RxC` needs two positive sizes"),
-                ("1x1000000", "`RxC` needs two positive sizes"),
+                ("00x3", "`RxC` needs two positive sizes"),
+                ("1x1000000", "too many squares"),
+                ("99999999999999999999999x1", "too many squares"),
             ],
         );
+    }
+
+    #[test]
+    fn a_size_is_told_from_a_map_in_one_place() {
+        assert_eq!(read_dims("3x4"), Dims::Sides(3, 4));
+        assert_eq!(read_dims("03X4"), Dims::Sides(3, 4));
+        assert_eq!(
+            read_dims("1x99999999999999999999"),
+            Dims::Sides(1, usize::MAX)
+        );
+        for not_positive in ["0x4", "3x", "x3", "3x3x3", "5"] {
+            assert_eq!(read_dims(not_positive), Dims::NotPositive, "{not_positive}");
+        }
+        for not_a_size in ["xx", "..x/...", "5,3,1", "", "3 x 4"] {
+            assert_eq!(read_dims(not_a_size), Dims::NotASize, "{not_a_size}");
+        }
     }
 
     #[test]

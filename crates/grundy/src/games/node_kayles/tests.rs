@@ -28,6 +28,9 @@ fn graphs_read_and_print_back() {
             ("grid:20x20", "at most 120"),
             ("kbip:61x60", "at most 120"),
             ("grid:1x121", "at most 120"),
+            ("grid:0x3", "two positive sizes"),
+            ("kbip:99999999999999999999999x1", "at most 120"),
+            ("kbip:18446744073709551615x1", "at most 120"),
         ],
     );
     // A grid has M x N vertices, a complete bipartite graph M + N: each

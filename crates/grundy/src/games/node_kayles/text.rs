@@ -5,7 +5,7 @@ use super::{Graph, NkGraph};
 use crate::error::{shorten_quote, Error, Result};
 use crate::games::grid::files;
 use crate::games::grid::shape::{ones, Region, MAX_CELLS};
-use crate::games::grid::text::parse_dims;
+use crate::games::grid::text::{read_dims, Dims};
 
 /// Reads an inline list of edges and lone vertices.
 pub(super) fn parse_edges(t: &str) -> Result<Graph> {
@@ -45,8 +45,12 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
     };
     // A grid has `M * N` vertices, a complete bipartite graph `M + N`.
     let dims = |vertices: fn(usize, usize) -> usize| {
-        parse_dims(args.trim())
-            .filter(|&(a, b)| a.checked_mul(b).is_some() && vertices(a, b) <= MAX_CELLS)
+        let sides = match read_dims(args.trim()) {
+            Dims::Sides(a, b) => Some((a, b)),
+            Dims::NotPositive | Dims::NotASize => None,
+        };
+        sides
+            .filter(|&(a, b)| a.max(b) <= MAX_CELLS && vertices(a, b) <= MAX_CELLS)
             .ok_or_else(|| {
                 Error::parse(format!(
                     "`{family}:MxN` needs two positive sizes, at most {MAX_CELLS} vertices, got `{}`",
