@@ -190,6 +190,9 @@ struct Moves {
     truncated: bool,
     budget: u64,
     max: usize,
+    /// Coins turned by the moves found, across every head: they count
+    /// against the state budget and the memory.
+    coins: u64,
 }
 
 /// `c` after the move that turns the coins of the rows `row` (the head's
@@ -285,7 +288,6 @@ impl Product {
         moves: &mut Moves,
     ) -> Result<()> {
         let hy = self.columns.head_value(y, limits)?;
-        let mut listed = 0u64;
         let (mut failure, mut spent, cap) = (None, 0u64, moves.budget);
         let mut spend = |n: u64| {
             spent = spent.saturating_add(n);
@@ -321,9 +323,12 @@ impl Product {
                     // million once aborted the listing. The coins listed
                     // count against the state budget and the memory.
                     let coins = (row.len() as u64).saturating_mul(col.len() as u64 + 1);
-                    listed = listed.saturating_add(coins);
-                    let room = limits.check_room(listed.saturating_mul(COIN_BYTES), "the moves");
-                    if moves.found.len() == moves.max || listed > limits.max_states || room.is_err()
+                    moves.coins = moves.coins.saturating_add(coins);
+                    let room =
+                        limits.check_room(moves.coins.saturating_mul(COIN_BYTES), "the moves");
+                    if moves.found.len() == moves.max
+                        || moves.coins > limits.max_states
+                        || room.is_err()
                     {
                         moves.truncated = true;
                         return false;
@@ -445,6 +450,7 @@ impl Game for Product {
             truncated: false,
             budget: limits.max_states,
             max,
+            coins: 0,
         };
         if d != 0 {
             for &head in &c.heads {
@@ -482,6 +488,45 @@ mod tests {
         assert_eq!(v("1,7"), Nimber(0));
         assert_eq!(v("(3,3)(5,5)"), Nimber(5));
         assert_eq!(v("TTT/TTT/TTH"), Nimber(3));
+    }
+
+    /// The coins of listed moves count against the state budget across
+    /// the whole listing, not afresh for each head: a budget one coin
+    /// short of the listing's cuts it, though each head's share fits.
+    #[test]
+    fn the_coins_listed_are_counted_once_for_every_head() {
+        let p = Product::from_args("ruler,ruler").unwrap();
+        let c = Heads::parse("(15,15)(14,3)").unwrap();
+        let list = |max_states| {
+            let limits = Limits {
+                max_states,
+                ..Limits::default()
+            };
+            p.options_with_value(&c, Nimber(0), &limits, usize::MAX)
+                .unwrap()
+        };
+        let (all, truncated) = list(Limits::default().max_states);
+        assert!(!truncated);
+        let turned = |m: &Vec<Heads>| m[0].turned.0.len() as u64;
+        let coins: u64 = all.iter().map(turned).sum();
+        let from = |m: &Vec<Heads>| m[0].turned.0.iter().max().copied();
+        let by_head = |head| {
+            all.iter()
+                .filter(|m| from(m) == Some(head))
+                .map(turned)
+                .sum()
+        };
+        let shares: Vec<u64> = [(15, 15), (14, 3)].into_iter().map(by_head).collect();
+        assert_eq!(shares.iter().sum::<u64>(), coins, "{shares:?}");
+        assert!(shares.iter().all(|&s| 0 < s && s < coins), "{shares:?}");
+        assert_eq!(list(coins), (all.clone(), false));
+        let (cut, truncated) = list(coins - 1);
+        assert!(
+            truncated && cut.len() < all.len(),
+            "{} of {}",
+            cut.len(),
+            all.len()
+        );
     }
 
     #[test]
