@@ -119,6 +119,10 @@ pub trait SeqEngine: Send {
     /// Recomputes any derived state from `table`.
     fn rebuild(&mut self, _table: &HeapValues) {}
 
+    /// The last heap the run ahead values ([`HeapSequence::expect_last`]):
+    /// engines that grow copies of the table size them by it.
+    fn expect_last(&mut self, _last: usize) {}
+
     /// Records `G(n) = g` found without the engine (from a proven period),
     /// so that derived state and statistics stay complete.
     fn absorb(&mut self, _n: usize, _g: u32) {}

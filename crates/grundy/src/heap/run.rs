@@ -66,6 +66,7 @@ impl<'a> SeqRun<'a> {
             None if seq.provable() && !seq.has_closed_form() => (seq.auto_cap(limit, limits), true),
             None => (SeqRequest::UNPROVABLE_DEFAULT, false),
         };
+        seq.expect_last(end);
         SeqRun {
             seq,
             asked: req.to.is_some(),

@@ -141,6 +141,9 @@ pub struct SparseEngine {
     /// `rev[rev.len() - 1 - i] = G(i)` for the first `rev_len` heaps.
     rev: Vec<u16>,
     rev_len: usize,
+    /// The last heap the run ahead values, as far as it is known: the
+    /// reversed copy grows to it rather than past it.
+    last: usize,
     /// Working memory for one heap; one for each heap of a window when
     /// heaps are valued in windows.
     scratch: Vec<Scratch>,
@@ -177,6 +180,7 @@ impl SparseEngine {
             next_review: FIRST_REVIEW,
             rev: Vec::new(),
             rev_len: 0,
+            last: usize::MAX,
             scratch: vec![Scratch::new()],
             common_vals: [Vec::new(), Vec::new()],
             rare_vals: [Vec::new(), Vec::new()],
@@ -291,8 +295,15 @@ impl SparseEngine {
     /// Appends the heaps of `t` not yet in the reversed copy, with room
     /// for `ahead` heaps beyond it (a window values them at once).
     fn sync_reversed(&mut self, t: &[u16], ahead: usize) {
-        if t.len() + ahead + 1 > self.rev.len() {
-            let cap = (2 * t.len()).max(1 << 12).max(t.len() + ahead + 1);
+        let need = t.len() + ahead + 1;
+        if need > self.rev.len() {
+            // Double, but not past the run's last heap when it is known
+            // and still ahead: a copy of 2^32 heaps is 8 GiB.
+            let end = match self.last >= t.len() {
+                true => self.last.saturating_add(ahead + 2),
+                false => usize::MAX,
+            };
+            let cap = (2 * t.len()).max(1 << 12).min(end).max(need);
             let mut grown = vec![0u16; cap];
             let len = self.rev_len;
             grown[cap - len..].copy_from_slice(&self.rev[self.rev.len() - len..]);
@@ -504,6 +515,10 @@ impl SeqEngine for SparseEngine {
     /// Replays the partition reviews of a run that computed `table` from
     /// the start, so that a resumed run goes on exactly as an uninterrupted
     /// one (same partitions, same rare heaps, same report).
+    fn expect_last(&mut self, last: usize) {
+        self.last = last;
+    }
+
     fn rebuild(&mut self, table: &HeapValues) {
         self.rare.clear();
         self.rare_g.clear();

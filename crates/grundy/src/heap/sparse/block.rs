@@ -190,6 +190,26 @@ mod tests {
         }
     }
 
+    /// The reversed copy of the values grows to the run's last heap when
+    /// it is known, not to twice the heaps so far (a run to 2^32 - 3
+    /// resumed at 3.9 billion heaps asked for 15 GB more than it needed),
+    /// and past that heap it grows as before.
+    #[test]
+    fn the_reversed_copy_stops_at_the_last_heap_expected() {
+        let code = Code::parse("0.6").unwrap();
+        let mut plain = SparseEngine::new(&code);
+        let want = values(&mut plain, 5000);
+        assert!(plain.rev.len() >= 8000, "{}", plain.rev.len());
+        let mut hinted = SparseEngine::new(&code);
+        hinted.expect_last(5000);
+        let mut table = values(&mut hinted, 5000);
+        assert_eq!(table, want);
+        assert!(hinted.rev.len() <= 5003, "{}", hinted.rev.len());
+        extend_one_by_one(&mut hinted, &mut table, 6000, &Limits::default()).unwrap();
+        assert!(hinted.rev.len() >= 10_000, "{}", hinted.rev.len());
+        assert_eq!(table, values(&mut SparseEngine::new(&code), 6000));
+    }
+
     /// A block's row starts a heap's marks only for the heaps of the
     /// block and while the rare list is as it was when it was marked: a
     /// rare heap found since (a window records its heaps while its blocks
