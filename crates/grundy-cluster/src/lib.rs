@@ -20,6 +20,7 @@
 //! of the split search ([`grundy::Ruleset::split_components`]), and this
 //! crate (the only one that depends on timely) shares out the searches.
 
+#![warn(missing_docs)]
 mod claims;
 mod connect;
 mod lost;

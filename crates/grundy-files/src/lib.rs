@@ -4,6 +4,7 @@
 //! Python package) read them here, one way for both, within bounds, since
 //! a path may name `/dev/zero` or a binary as easily as a game.
 
+#![warn(missing_docs)]
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
