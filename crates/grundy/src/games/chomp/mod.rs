@@ -218,10 +218,9 @@ impl Game for Chomp {
             ))
         };
         let rows: Vec<usize> = match read_dims(t) {
-            Dims::Sides(r, c) if r.saturating_mul(c) > MAX_SQUARES => {
-                return Err(bad("too many squares"))
-            }
-            Dims::Sides(r, c) => vec![c; r],
+            // More rows than squares are refused below as too many
+            // squares: the list stops there, however many were asked.
+            Dims::Sides(r, c) => vec![c; r.min(MAX_SQUARES + 1)],
             Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
             Dims::NotASize => t
                 .split(',')
