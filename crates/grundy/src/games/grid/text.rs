@@ -12,8 +12,8 @@ use crate::error::{shorten_quote, Error, Result};
 pub enum Dims {
     /// Not written as a size: a map, a list or a name.
     NotASize,
-    /// Written as a size (digits, `x` or `X`, nothing else), but not two
-    /// positive sides: `0x5`, `5x`, `3x3x3`.
+    /// Written as a size (digits and `x` or `X`, nothing else), but not
+    /// two positive sides: `0x5`, `5x`, `3x3x3`.
     NotPositive,
     /// The two sides. A side too long to count reads as `usize::MAX`, so
     /// the caller's limit on squares refuses it in its own words.
@@ -22,24 +22,20 @@ pub enum Dims {
 
 /// Reads `text` (trimmed by the caller) as a size: see [`Dims`].
 pub fn read_dims(text: &str) -> Dims {
-    let sized = text.bytes().any(|b| b.is_ascii_digit())
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'x' || b == b'X');
-    if !sized {
+    let (digit, x) = (|b: u8| b.is_ascii_digit(), |b: u8| b == b'x' || b == b'X');
+    let sized =
+        text.bytes().any(digit) && text.bytes().any(x) && text.bytes().all(|b| digit(b) || x(b));
+    let Some((r, c)) = text.split_once(['x', 'X']).filter(|_| sized) else {
         return Dims::NotASize;
-    }
+    };
     let side = |s: &str| -> Option<usize> {
         let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let zero = s.bytes().all(|b| b == b'0');
         (digits && !zero).then(|| s.parse().unwrap_or(usize::MAX))
     };
-    match text.split_once(['x', 'X']) {
-        Some((r, c)) => match (side(r), side(c)) {
-            (Some(r), Some(c)) => Dims::Sides(r, c),
-            _ => Dims::NotPositive,
-        },
-        None => Dims::NotPositive,
+    match (side(r), side(c)) {
+        (Some(r), Some(c)) => Dims::Sides(r, c),
+        _ => Dims::NotPositive,
     }
 }
 
@@ -199,10 +195,11 @@ mod tests {
             read_dims("1x99999999999999999999"),
             Dims::Sides(1, usize::MAX)
         );
-        for not_positive in ["0x4", "3x", "x3", "3x3x3", "5"] {
+        for not_positive in ["0x4", "3x", "x3", "3x3x3"] {
             assert_eq!(read_dims(not_positive), Dims::NotPositive, "{not_positive}");
         }
-        for not_a_size in ["xx", "..x/...", "5,3,1", "", "3 x 4"] {
+        // A number alone is a Chomp bar's one row, not a size.
+        for not_a_size in ["xx", "..x/...", "5,3,1", "", "3 x 4", "8"] {
             assert_eq!(read_dims(not_a_size), Dims::NotASize, "{not_a_size}");
         }
     }
