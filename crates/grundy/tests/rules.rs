@@ -157,6 +157,16 @@ fn script_errors_name_the_place() {
         let sandboxed = err(text);
         assert!(sandboxed.starts_with("test.rhai"), "{sandboxed}");
     }
+    // Rhai's `sleep` counts no operations: it once waited past every
+    // budget and the time limit, however it was called.
+    for text in [
+        "fn moves(n) { sleep(1000000); [] }",
+        "fn moves(n) { sleep(0.5); [] }",
+        "fn moves(n) { call(Fn(\"sle\" + \"ep\"), 1000000); [] }",
+    ] {
+        let slept = err(text);
+        assert!(slept.contains("`sleep` is not allowed"), "{slept}");
+    }
 }
 
 #[test]

@@ -90,6 +90,11 @@ fn at(path: &str, pos: Position) -> String {
     }
 }
 
+/// What a script that calls `sleep` gets.
+fn no_sleep() -> std::result::Result<(), Box<EvalAltResult>> {
+    Err("`sleep` is not allowed in rules: a script's time is bounded".into())
+}
+
 impl Script {
     /// Compiles `text` (read from `path`) in a sandboxed engine. The script
     /// must define `fn moves(p)`; `fn components(p)` is optional.
@@ -115,6 +120,10 @@ impl Script {
                 let budget = hook.lock().unwrap_or_else(PoisonError::into_inner);
                 budget.overrun().map(Dynamic::from)
             });
+        // Rhai's `sleep` waits without counting operations, past every
+        // budget and the time limit: rules may not call it.
+        engine.register_fn("sleep", |_: rhai::INT| no_sleep());
+        engine.register_fn("sleep", |_: rhai::FLOAT| no_sleep());
         let ast = engine
             .compile(text)
             .map_err(|e| Error::parse(format!("{}: {}", at(path, e.1), e.0)))?;
