@@ -122,6 +122,36 @@ fn kayles_published() {
     assert_ne!(r.values[70], r.values[82]);
 }
 
+/// An N-position lists a winning move however large its heap: the
+/// listing that a budget cuts short reaches the splits that leave a small
+/// heap for every number taken. Kayles of a billion once listed none (the
+/// budget went on the splits of taking one token), and neither did 0.77,
+/// 4.7 and 4.07. Each move listed is checked to leave a P-position.
+#[test]
+fn huge_heaps_list_winning_moves() {
+    let limits = Limits {
+        max_states: 1_000_000,
+        ..Limits::default()
+    };
+    for (name, n) in [
+        ("kayles", 1_000_000_000u64),
+        ("kayles", 1 << 62),
+        ("0.77", 1_000_000_000),
+        ("4.7", 999_999_999_999),
+        ("4.07", 999_999_999_999),
+    ] {
+        let g = game(name);
+        let a = g.analyze(&[n.to_string()], &limits).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{name} {n}");
+        assert!(!a.winning_moves.is_empty(), "{name} {n}: no winning move");
+        for m in &a.winning_moves {
+            let heaps: Vec<String> = m.to.split('+').map(str::to_string).collect();
+            let after = g.analyze(&heaps, &limits).unwrap();
+            assert_eq!(after.outcome, Outcome::P, "{name} {n} -> {}", m.to);
+        }
+    }
+}
+
 #[test]
 fn dawson_published() {
     let r = proven("dawson-kayles", 34, 53);

@@ -14,12 +14,16 @@ impl HeapRules for Code {
         Code::name(self).to_string()
     }
 
+    /// Moves that leave at most one heap first, then splits into two by
+    /// their smaller heap across every number taken, then splits into
+    /// three: a listing that a budget cuts short on a heap of a billion
+    /// still reaches the splits that leave a small heap, for each number
+    /// taken (it once spent the budget on the splits of taking one, and an
+    /// N-position of Kayles listed no winning move).
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
-        for (k, d) in self.digits().iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                break;
-            }
+        let digits = self.digits();
+        let takes = || (0..=n).zip(digits);
+        for (k, d) in takes() {
             let m = n - k;
             if d.bits & 1 != 0 && m == 0 && !f(&[]) {
                 return;
@@ -27,16 +31,19 @@ impl HeapRules for Code {
             if d.bits & 2 != 0 && m > 0 && k > 0 && !f(&[m]) {
                 return;
             }
-            if d.bits & 4 != 0 {
-                for a in 1..=m / 2 {
-                    if d.unequal && a == m - a {
-                        continue;
-                    }
-                    if !f(&[a, m - a]) {
-                        return;
-                    }
+        }
+        let least = takes().find(|(_, d)| d.bits & 4 != 0).map(|(k, _)| k);
+        for a in 1..=least.map_or(0, |k| (n - k) / 2) {
+            for (k, d) in takes() {
+                let m = n - k;
+                let split = d.bits & 4 != 0 && a <= m / 2 && !(d.unequal && a == m - a);
+                if split && !f(&[a, m - a]) {
+                    return;
                 }
             }
+        }
+        for (k, d) in takes() {
+            let m = n - k;
             if d.bits & 8 != 0 {
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
