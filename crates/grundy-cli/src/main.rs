@@ -173,7 +173,7 @@ const FINISHED: u8 = 2;
 fn parse_timeout(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(t) if t.is_finite() && t > 0.0 && t <= 1e9 => Ok(t),
-        _ => Err("give a positive number of seconds, e.g. 60 or 0.5".to_string()),
+        _ => Err("give a number of seconds above 0 and at most 1e9, e.g. 60 or 0.5".to_string()),
     }
 }
 

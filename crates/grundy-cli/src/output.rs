@@ -408,3 +408,13 @@ pub fn write_atomically(
     written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
 }
+
+/// A number of seconds an option gives, above 0 and at most `most`, as
+/// a duration: what no clock can wait (`1e20`, which a `Duration` cannot
+/// hold) is refused in the user's terms, with the bound.
+pub fn seconds_arg(flag: &str, secs: f64, most: f64) -> anyhow::Result<std::time::Duration> {
+    if !(secs.is_finite() && secs > 0.0 && secs <= most) {
+        anyhow::bail!("{flag} must be a number of seconds above 0 and at most {most}, got {secs}");
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}

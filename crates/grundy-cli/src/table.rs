@@ -24,6 +24,10 @@ use crate::output::print;
 use file::{Header, Out, Sweep};
 
 /// Arguments of `grundy table`.
+/// The most seconds `--time` gives a game: about 31 years, beyond any
+/// run and within what a clock can wait.
+const MAX_TIME: f64 = 1e9;
+
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// Codes with digit classes or ranges: 0.[0-7][0-7], 4.0-7, [04].[13].
@@ -114,8 +118,8 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             limits.max_states
         );
     }
-    if let Some(t) = args.time.filter(|t| !(t.is_finite() && *t > 0.0)) {
-        bail!("--time {t}: give a positive number of seconds");
+    if let Some(t) = args.time {
+        crate::output::seconds_arg("--time", t, MAX_TIME)?;
     }
     let threads = match args.threads {
         Some(n) => n.into(),

@@ -329,7 +329,7 @@ fn bad_clusters_fail_in_one_line() {
     let two = hosts("two.hosts", 2);
     let one = hosts("small.hosts", 1);
     // Each case: the words after `grundy value`, and what its error says.
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 14] = [
         (&["cram", "2x3", "--cluster", &bad], "bad.hosts line 2"),
         (&["cram", "2x3", "--cluster", &empty], "lists no host"),
         (
@@ -360,6 +360,31 @@ fn bad_clusters_fail_in_one_line() {
         (
             &["cram", "6x6", "--cluster", &one, "--memory", "1K"],
             "memory",
+        ),
+        // Sizes that once aborted allocating a slot per process, a wait
+        // that overflowed the clock, and a hosts file read without end.
+        (
+            &["cram", "2x3", "--cluster", "1000000000", "--process", "0"],
+            "--cluster 1000000000: at most 1024 processes",
+        ),
+        (
+            &["cram", "2x3", "--cluster", "18446744073709551615"],
+            "at most 1024 processes",
+        ),
+        (
+            &[
+                "cram",
+                "2x3",
+                "--cluster",
+                "1",
+                "--wait",
+                "18446744073709551615",
+            ],
+            "--wait 18446744073709551615: at most 86400 seconds (a day)",
+        ),
+        (
+            &["cram", "2x3", "--cluster", "/dev/zero"],
+            "the hosts file /dev/zero is larger than 1 MiB",
         ),
     ];
     for (words, needle) in cases {

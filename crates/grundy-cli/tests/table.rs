@@ -337,7 +337,14 @@ fn user_errors_are_one_line_and_lose_nothing() {
         &["table", "0.7", "--to", "20000000"],
         "--to 20000000: each game would need more than 10000000 states; raise the limit (--max-states)",
     );
-    fails(&["table", "0.7", "--time", "-1"], "--time -1");
+    // A time no clock can wait (a `Duration` holds no 1e20 seconds) is
+    // refused with its bound, as a negative one is.
+    for t in ["-1", "1e20", "18446744073709551615"] {
+        fails(
+            &["table", "0.7", "--time", t],
+            "--time must be a number of seconds above 0 and at most 1000000000, got ",
+        );
+    }
     let dir = temp_dir("errors");
     let codes = dir.join("codes.txt");
     std::fs::write(&codes, "0.07 # Dawson\n\n0.x7\n").unwrap();

@@ -69,6 +69,9 @@ pub fn run(
         limits.max_moves
     );
     let threads = threads.map_or(1, usize::from);
+    if args.wait > MAX_WAIT {
+        bail!("--wait {}: at most {MAX_WAIT} seconds (a day)", args.wait);
+    }
     let wait = Duration::from_secs(args.wait);
     let cluster = Cluster::new(hosts, process, threads, wait, question)?;
     let moves = match limits.max_moves {
@@ -105,19 +108,45 @@ pub fn run(
     print(&out)
 }
 
+/// The most seconds `--wait` takes: a day, beyond any start of a
+/// cluster and within what a clock can add.
+const MAX_WAIT: u64 = 86_400;
+
+/// The most processes a cluster has, on this machine or in a hosts file:
+/// each process has a port, and each a slot in every message round.
+const MAX_PROCESSES: usize = 1024;
+
+/// The most bytes of a hosts file: a line per process.
+const MAX_HOSTS_FILE: u64 = 1 << 20;
+
 /// The hosts file at `path`, or for a number `N` (and no such file) the
 /// `N` processes on this machine that timely's `-n N` gives.
 fn hosts(path: &str) -> anyhow::Result<Hosts> {
-    let local = path.parse::<usize>().ok();
-    match local.filter(|_| !std::path::Path::new(path).exists()) {
+    let local = path.parse::<u64>().ok();
+    let hosts = match local.filter(|_| !std::path::Path::new(path).exists()) {
         Some(0) => bail!("--cluster 0: a cluster needs at least one process"),
-        Some(n) => Ok(Hosts::local(n)),
-        None => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| anyhow!("cannot read the hosts file {path}: {e}"))?;
-            Ok(Hosts::parse(&text, path)?)
-        }
+        Some(n) => Hosts::local(n.min(MAX_PROCESSES as u64 + 1) as usize),
+        None => Hosts::parse(&read_hosts(path)?, path)?,
+    };
+    if hosts.addresses.len() > MAX_PROCESSES {
+        bail!("--cluster {path}: at most {MAX_PROCESSES} processes");
     }
+    Ok(hosts)
+}
+
+/// The text of the hosts file at `path`, at most [`MAX_HOSTS_FILE`] bytes.
+fn read_hosts(path: &str) -> anyhow::Result<String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| anyhow!("cannot read the hosts file {path}: {e}");
+    let mut text = String::new();
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    file.take(MAX_HOSTS_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_HOSTS_FILE {
+        bail!("the hosts file {path} is larger than 1 MiB: it lists one host:port per process");
+    }
+    Ok(text)
 }
 
 /// Each move as what it leaves of its component, in split-search keys;

@@ -80,10 +80,7 @@ async fn method_not_allowed() -> Response {
 
 /// Reads a number of seconds given as `flag`: above 0 and at most an hour.
 fn seconds_arg(flag: &str, secs: f64) -> anyhow::Result<Duration> {
-    if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
-        bail!("{flag} must be a number of seconds above 0 and at most 3600, got {secs}");
-    }
-    Ok(Duration::from_secs_f64(secs))
+    crate::output::seconds_arg(flag, secs, 3600.0)
 }
 
 /// Completes on Ctrl-C or, on Unix, SIGTERM (what service managers send).
