@@ -34,16 +34,20 @@ pub fn moves_heading(n: usize, truncated: bool) -> String {
 /// The width of a column of `components`: lined up for components of
 /// ordinary length; a longer one (a whole graph) just pushes its row along.
 pub fn column_width(components: &[String]) -> usize {
-    widest(components, 9).min(MAX_COLUMN)
+    widest(components, 9)
 }
 
 /// The width of a text column: its widest cell, in characters, and at
-/// least `least` (the width of its heading).
+/// least `least` (the width of its heading), but at most [`MAX_COLUMN`]:
+/// a longer cell (a whole graph) just pushes its row along. Rust's
+/// padding refuses widths past 65535, which a component of 70,000 coins
+/// once asked of `explain`.
 pub fn widest<S: AsRef<str>>(cells: impl IntoIterator<Item = S>, least: usize) -> usize {
     cells
         .into_iter()
         .map(|c| c.as_ref().chars().count())
         .fold(least, usize::max)
+        .min(MAX_COLUMN)
 }
 
 /// The widest a text column is padded to.

@@ -63,8 +63,7 @@ pub fn render(t: &StateTable) -> String {
         out.push_str(&format!(", start: {}", t.starts.join(" ")));
     }
     out.push('\n');
-    let w =
-        crate::render::widest(t.table.iter().map(|r| &r.vertex), 6).min(crate::render::MAX_COLUMN);
+    let w = crate::render::widest(t.table.iter().map(|r| &r.vertex), 6);
     let columns = match t.misere {
         true => "outcome  remoteness",
         false => "outcome  remoteness  value",

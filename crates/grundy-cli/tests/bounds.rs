@@ -313,3 +313,13 @@ fn a_game_without_a_drawing_says_so_whatever_its_size() {
         "welter has no drawing of 18446744073709551615",
     );
 }
+
+#[test]
+fn explain_lines_up_long_components_without_failing() {
+    // Rust's padding refuses widths past 65535: a component of 70,000
+    // coins once made `explain` report an internal error.
+    let coins = "H".repeat(70_000);
+    let out = text(&["explain", "turtles", &coins]);
+    assert!(out.starts_with("game: turtles\n"), "{}", &out[..100]);
+    assert!(out.contains("winning moves"), "{}", &out[out.len() - 300..]);
+}
