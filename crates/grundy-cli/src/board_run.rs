@@ -159,7 +159,7 @@ impl BoardRun {
                 "{HEADER}\ngame: {game}\nposition: {}\n",
                 position()?.join(" ")
             );
-            *watch.loaded.lock().unwrap() = load(path, &header)?;
+            *watch.loaded.lock().unwrap() = load(path, &header, limits.max_memory)?;
             limits.stop = Some(crate::stop_on_signal());
         }
         limits.watch = Some(watch.hook());
@@ -335,11 +335,10 @@ fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
 
 /// The snapshots of the checkpoint at `path` by scope (none if there is
 /// no file), refused in one line when it is of another solve or damaged.
-fn load(path: &Path, header: &str) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => bail!("{}: cannot read: {e}", path.display()),
+fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let limit = "the memory budget (--memory), which a checkpoint must fit to be restored";
+    let Some(bytes) = crate::output::read_within(path, max_memory, limit)? else {
+        return Ok(Vec::new());
     };
     let name = path.display();
     let Some(rest) = bytes.strip_prefix(header.as_bytes()) else {

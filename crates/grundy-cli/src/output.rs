@@ -418,3 +418,33 @@ pub fn seconds_arg(flag: &str, secs: f64, most: f64) -> anyhow::Result<std::time
     }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
+
+/// The bytes of the file at `path`, or `None` when there is none; a file
+/// of more than `max` bytes is refused in one line, naming `limit` (the
+/// bound and how to raise it). Checkpoints and output files are read
+/// whole: `/dev/zero` given as one was once read until the machine's
+/// memory ran out.
+pub fn read_within(
+    path: &std::path::Path,
+    max: u64,
+    limit: &str,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let name = path.display();
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => anyhow::bail!("{name}: cannot read: {e}"),
+    };
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?;
+    if bytes.len() as u64 > max {
+        anyhow::bail!(
+            "{name}: larger than {}, {limit}",
+            grundy::error::bytes_text(max)
+        );
+    }
+    Ok(Some(bytes))
+}

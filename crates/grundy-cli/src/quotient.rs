@@ -106,10 +106,9 @@ fn resume(
     to: u64,
     limits: &Limits,
 ) -> anyhow::Result<Option<Snapshot>> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let limit = "the memory budget (--memory), which a checkpoint must fit to be restored";
+    let Some(bytes) = crate::output::read_within(path, limits.max_memory, limit)? else {
+        return Ok(None);
     };
     let snapshot =
         Snapshot::read(&bytes, moves, limits).with_context(|| path.display().to_string())?;

@@ -323,3 +323,24 @@ fn explain_lines_up_long_components_without_failing() {
     assert!(out.starts_with("game: turtles\n"), "{}", &out[..100]);
     assert!(out.contains("winning moves"), "{}", &out[out.len() - 300..]);
 }
+
+#[cfg(unix)]
+#[test]
+fn checkpoints_are_read_within_the_memory_budget() {
+    // A device given as a checkpoint was read until the machine's memory
+    // ran out: a checkpoint larger than --memory cannot be restored.
+    let needle = "error: /dev/zero: larger than 16 MiB, the memory budget (--memory)";
+    for args in [
+        &["value", "cram", "4x5", "--checkpoint", "/dev/zero"][..],
+        &[
+            "quotient",
+            "0.75",
+            "--to",
+            "12",
+            "--checkpoint",
+            "/dev/zero",
+        ],
+    ] {
+        fails(&[args, &["--memory", "16M"]].concat(), needle);
+    }
+}

@@ -91,11 +91,19 @@ pub struct Contents {
     pub lines: Vec<Line>,
 }
 
+/// The most bytes of a table's file of rows grundy reads back: a row is
+/// about a hundred bytes, so millions of games.
+const MAX_ROWS_FILE: u64 = 256 << 20;
+
 /// Reads `path`; `repair` cuts a half-written last line off the file
 /// (a run killed while writing it), otherwise such a line is refused.
 pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let limit = "the most grundy reads of a table's rows";
+    let bytes = crate::output::read_within(path, MAX_ROWS_FILE, limit)?
+        .with_context(|| format!("cannot read {name}: no such file"))?;
+    let text =
+        String::from_utf8(bytes).with_context(|| format!("cannot read {name}: not UTF-8 text"))?;
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
     let mut lines = text[..complete].lines();
     let header: Header = match lines.next().map(serde_json::from_str) {
@@ -154,7 +162,9 @@ impl Out {
         let mut first = serde_json::to_string(header)?;
         first.push('\n');
         // A file holding part of this header was cut while being created.
-        let begun = std::fs::read_to_string(path).is_ok_and(|t| !first.starts_with(&t));
+        let limit = "the most grundy reads of a table's rows";
+        let old = crate::output::read_within(path, MAX_ROWS_FILE, limit)?;
+        let begun = old.is_some_and(|t| !first.as_bytes().starts_with(&t));
         let lines = if begun {
             let old = read(path, true)?;
             if !old.header.sweep.same(&header.sweep) || old.header.shard != header.shard {
