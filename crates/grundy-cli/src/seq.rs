@@ -37,7 +37,13 @@ pub struct SeqArgs {
     #[arg(long, value_name = "FILE")]
     values_out: Option<PathBuf>,
     /// Bytes per value in --values-out (1, 2 or 4).
-    #[arg(long, value_name = "BYTES", default_value_t = 2, value_parser = parse_width)]
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = 2,
+        value_parser = parse_width,
+        requires = "values_out"
+    )]
     values_width: u8,
     /// Plot the values (n against G(n), rare values in red) to a .png or .svg file.
     #[arg(long, value_name = "FILE")]
@@ -79,6 +85,16 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
+            if let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) {
+                let same = |p: &PathBuf| std::fs::canonicalize(p).ok();
+                if values == checkpoint || same(values).is_some_and(|v| Some(v) == same(checkpoint))
+                {
+                    anyhow::bail!(
+                        "--values-out and --checkpoint name the same file, {}: each needs its own",
+                        values.display()
+                    );
+                }
+            }
             let files = RunFiles {
                 checkpoint: args.run.checkpoint.clone(),
                 every,
