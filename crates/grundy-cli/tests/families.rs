@@ -102,7 +102,7 @@ fn hackenbush_errors_name_the_file_and_line() {
     );
     fails(
         &["value", "hackenbush", "no/such/tree.txt"],
-        "no file `no/such/tree.txt`",
+        "`no/such/tree.txt` is no file grundy can read",
     );
 }
 
@@ -216,7 +216,7 @@ fn moves_on_huge_files_are_named_and_read_back() {
     // A file that is not there, with cuts, is named as the missing file.
     fails(
         &["value", "hackenbush", "no-such-file~0-1"],
-        "no file `no-such-file`, and `no-such-file~0-1` is not an inline graph",
+        "`no-such-file` is no file grundy can read (missing, a folder or a device), and `no-such-file~0-1` is not an inline graph",
     );
     // Moves through parallel edges or loops are one move, listed once,
     // whether named or written out.

@@ -336,7 +336,7 @@ impl Drawing {
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
             return Err(Error::parse(format!(
-                "no file `{}`, and `{}` is not an inline graph like `0-1,1-2`",
+                "`{}` is no file grundy can read (missing, a folder or a device), and `{}` is not an inline graph like `0-1,1-2`",
                 shorten_quote(file),
                 shorten_quote(text)
             )));
@@ -556,7 +556,10 @@ mod tests {
         holds(lines("1 -2"), "`-2`");
         starts(inline("0-1,1-x"), "graph item 2 `1-x`");
         holds(inline("tree.txt"), "file");
-        starts(inline("tree~0-1"), "no file `tree`, and `tree~0-1`");
+        starts(
+            inline("tree~0-1"),
+            "`tree` is no file grundy can read (missing, a folder or a device), and `tree~0-1`",
+        );
         starts(inline("0-1,"), "graph item 2");
         assert!(Drawing::parse_inline("", 0).is_err());
         holds(lines("0 99999999999999999999999"), "too large");
