@@ -105,12 +105,14 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             };
             longrun::run(seq, &req, &files, limits)?
         }
-        _ => {
+        // A heap game with a closed form; other games are refused as not
+        // heap games by the sequence itself.
+        heap => {
             for (flag, given) in [
                 ("--checkpoint", args.run.checkpoint.is_some()),
                 ("--values-out", args.values_out.is_some()),
             ] {
-                if given {
+                if given && heap.is_some() {
                     anyhow::bail!(
                         "{flag} is for computed take-and-break sequences; {} is answered by formula or theory (use --json for the values)",
                         game.name()

@@ -202,3 +202,12 @@ fn the_values_and_the_checkpoint_need_files_of_their_own() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--values-out"), "{err}");
 }
+
+#[test]
+fn a_game_that_is_no_heap_game_is_called_so_with_a_checkpoint_too() {
+    // Cram with --checkpoint was said to be "answered by formula".
+    let out = grundy(&["seq", "cram", "--checkpoint", "x.ck"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cram is not a heap game"), "{err}");
+}
