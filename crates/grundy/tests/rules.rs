@@ -148,6 +148,12 @@ fn script_errors_name_the_place() {
         forever.starts_with("test.rhai: line 2 (in `fn moves`)"),
         "{forever}"
     );
+    // Ranges are named as scripts write them, not by their Rust types.
+    for text in ["fn moves(n) { [1..3] }", "fn moves(n) { 1..3 }"] {
+        let range = err(text);
+        assert!(range.contains("not a range (list its numbers"), "{range}");
+        assert!(!range.contains("::"), "{range}");
+    }
     let unbounded = err("fn moves(n) { [n + 1] }");
     assert!(unbounded.contains("--max-states"), "{unbounded}");
     for text in [
@@ -167,6 +173,13 @@ fn script_errors_name_the_place() {
         let slept = err(text);
         assert!(slept.contains("`sleep` is not allowed"), "{slept}");
     }
+}
+
+#[test]
+fn a_script_may_begin_with_a_byte_order_mark() {
+    let g = inline("\u{feff}fn moves(n) { if n > 0 { [n - 1] } else { [] } }").unwrap();
+    let a = g.analyze(&["3".to_string()], &Limits::default()).unwrap();
+    assert_eq!(a.grundy.unwrap().finite().unwrap().0, 1);
 }
 
 #[test]

@@ -58,7 +58,7 @@ impl Pos {
         }
         Err(Error::parse(format!(
             "{what}: positions must be integers, booleans, strings or arrays, not {}",
-            d.type_name()
+            type_of(d)
         )))
     }
 
@@ -234,6 +234,20 @@ impl Parser<'_> {
         String::from_utf8(out)
             .map(Pos::Str)
             .map_err(|_| self.err("the string is not UTF-8"))
+    }
+}
+
+/// The type of `d` as a script's writer knows it: Rhai names most values
+/// by their script names (`f64`, `map`, `char`) but ranges by their Rust
+/// types (`core::ops::range::Range<i64>`).
+pub(super) fn type_of(d: &Dynamic) -> String {
+    let name = d.type_name();
+    match name.rsplit("::").next() {
+        Some(last) if last.starts_with("Range") => {
+            "a range (list its numbers in an array instead)".to_string()
+        }
+        Some(last) if name.contains("::") => last.to_string(),
+        _ => name.to_string(),
     }
 }
 

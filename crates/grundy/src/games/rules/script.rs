@@ -124,6 +124,9 @@ impl Script {
         // budget and the time limit: rules may not call it.
         engine.register_fn("sleep", |_: rhai::INT| no_sleep());
         engine.register_fn("sleep", |_: rhai::FLOAT| no_sleep());
+        // Editors may begin a UTF-8 file with a byte-order mark, which
+        // Rhai reads as an unexpected character; graph files skip it too.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let ast = engine
             .compile(text)
             .map_err(|e| Error::parse(format!("{}: {}", at(path, e.1), e.0)))?;
@@ -247,7 +250,7 @@ impl Script {
         if !d.is_array() {
             return Err(Error::parse(format!(
                 "{what} must return an array of positions, not {}",
-                d.type_name()
+                super::pos::type_of(&d)
             )));
         }
         let items = d.into_array().expect("checked to be an array");
