@@ -61,17 +61,44 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         other => other?,
     };
     let title = format!("{} {}", game.name(), position.join(" "));
+    limits.check_room(picture_bytes(&graph, format, args.drawings), "the picture")?;
     let bytes = match format {
         Format::Svg if args.drawings => picture::to_svg_drawn(&graph, &title, &*game).into_bytes(),
         Format::Svg => picture::to_svg(&graph, &title).into_bytes(),
         _ if args.drawings => bail!("--drawings draws SVG only; use --format svg"),
         Format::Dot => picture::to_dot(&graph, &title).into_bytes(),
-        Format::Png => png(&picture::scene(&graph, &title))?,
+        Format::Png => png(&picture::scene(&graph, &title), limits)?,
     };
     if args.picture.out.output.is_none() && format == Format::Png {
         bail!("a PNG picture is written to a file: add -o FILE.png");
     }
     args.picture.out.write(&bytes)
+}
+
+/// About the bytes of the picture of `graph` as text, at least: a box
+/// and its labels for each position (its texts written three times:
+/// label, title, drawing), a curve and its arrow for each move. A
+/// picture past the memory budget is refused before it is written: one
+/// of ten million positions once took 2 GB beside a 1 GiB budget.
+fn picture_bytes(graph: &StateGraph, format: Format, drawings: bool) -> u64 {
+    let texts: usize = (graph.nodes.iter())
+        .map(|n| match n {
+            grundy::play::Node::Position(parts) => parts.iter().map(String::len).sum(),
+            _ => 0,
+        })
+        .sum();
+    // Measured on Kayles 12 and Cram 3x4: SVG 1.29 and 1.71 MB (with
+    // drawings), DOT 0.36 MB; the PNG's pixels are counted apart.
+    let (per_text, per_node, per_edge) = match format {
+        Format::Dot => (2, 100, 40),
+        _ if drawings => (3, 2500, 150),
+        _ => (3, 300, 150),
+    };
+    let nodes = graph.nodes.len() as u64;
+    let edges = graph.solved.graph().edge_count() as u64;
+    (texts as u64 * per_text)
+        .saturating_add(nodes.saturating_mul(per_node))
+        .saturating_add(edges.saturating_mul(per_edge))
 }
 
 /// `#rrggbb` as a colour.
@@ -83,9 +110,11 @@ fn colour(hex: &str) -> RGBColor {
 /// The picture laid out by the engine, drawn into a PNG image: the same
 /// boxes, lines and labels as the SVG (curves as short segments, labels
 /// only when a system font is found, as for `seq --plot`).
-fn png(scene: &Scene) -> anyhow::Result<Vec<u8>> {
-    let labels = crate::plot::register_font();
+fn png(scene: &Scene, limits: &Limits) -> anyhow::Result<Vec<u8>> {
     let (w, h) = (scene.width.ceil() as u32, scene.height.ceil() as u32);
+    let pixels = u64::from(w) * u64::from(h) * 3;
+    limits.check_room(pixels, "the picture's pixels")?;
+    let labels = crate::plot::register_font();
     let mut pixels = vec![255u8; w as usize * h as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();

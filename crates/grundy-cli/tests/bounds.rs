@@ -344,3 +344,25 @@ fn checkpoints_are_read_within_the_memory_budget() {
         fails(&[args, &["--memory", "16M"]].concat(), needle);
     }
 }
+
+#[test]
+fn a_picture_that_cannot_fit_is_refused_before_it_is_made() {
+    // The state graph of Kayles 16 (17.5 MB of SVG) fits 16 MiB as a
+    // graph, not as a picture; PNG pixels are counted the same way. A
+    // picture of ten million positions once took 2 GB beside a 1 GiB
+    // budget, and one of Cram 5x5 aborted.
+    let out = scratch("kayles16.svg");
+    let args = [
+        "graph",
+        "kayles",
+        "16",
+        "--max-states",
+        "100000",
+        "--memory",
+        "16M",
+    ];
+    fails(
+        &[&args[..], &["-o", &out]].concat(),
+        "error: the picture needs more than 16 MiB of memory",
+    );
+}
