@@ -364,11 +364,17 @@ fn user_errors_are_one_line_and_lose_nothing() {
     // A damaged row that is not a half-written last line is refused.
     let damaged = before.replacen("\"proven\"", "\"pro", 1);
     std::fs::write(&out, &damaged).unwrap();
-    fails(
+    // Its place is the file's line and the row's column, in the user's
+    // words (the parser's own text named "line 1" of the row).
+    let err = fails(
         &["table", "0.[0-3]", "--to", "100", "--out", path],
-        "line 2: damaged row",
+        "line 2, column ",
     );
-    fails(&["table", "--merge", path], "line 2: damaged row");
+    assert!(
+        err.contains(": damaged row (not JSON)") && !err.contains("line 1"),
+        "{err}"
+    );
+    fails(&["table", "--merge", path], "line 2, column ");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), damaged);
     grundy(&["table", "--merge", codes.to_str().unwrap()]).code(2);
     // Another program's file, even without a final newline, is left alone.

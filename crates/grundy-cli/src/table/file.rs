@@ -118,8 +118,19 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
     }
     let mut rows = Vec::new();
     for (i, line) in lines.enumerate() {
-        let row: Line = serde_json::from_str(line)
-            .map_err(|e| anyhow::anyhow!("{name} line {}: damaged row ({e})", i + 2))?;
+        let row: Line = serde_json::from_str(line).map_err(|e| {
+            use serde_json::error::Category;
+            let why = match e.classify() {
+                Category::Eof => "cut short",
+                Category::Syntax => "not JSON",
+                Category::Data | Category::Io => "not a row grundy writes",
+            };
+            anyhow::anyhow!(
+                "{name} line {}, column {}: damaged row ({why})",
+                i + 2,
+                e.column()
+            )
+        })?;
         if row.index >= header.sweep.codes {
             bail!(
                 "{name} line {}: damaged row (index {} of {} codes)",
