@@ -341,6 +341,9 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
         return Ok(Vec::new());
     };
     let name = path.display();
+    if header.as_bytes().starts_with(&bytes) {
+        bail!("{name}: a checkpoint of this solve cut short inside its header (a run killed while writing it?); delete it to start over");
+    }
     let Some(rest) = bytes.strip_prefix(header.as_bytes()) else {
         let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
         let mut lines = text.lines();

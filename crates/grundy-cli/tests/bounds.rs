@@ -343,6 +343,21 @@ fn checkpoints_are_read_within_the_memory_budget() {
     ] {
         fails(&[args, &["--memory", "16M"]].concat(), needle);
     }
+    // A board checkpoint cut inside its header was called another
+    // solve's, and given to `quotient` it was called damaged.
+    let board = scratch("cram3x4.ck");
+    grundy(&["value", "cram", "3x4", "--checkpoint", &board]).success();
+    let bytes = std::fs::read(&board).unwrap();
+    let cut = scratch("cram3x4-cut.ck");
+    std::fs::write(&cut, &bytes[..50]).unwrap();
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &cut],
+        "a checkpoint of this solve cut short inside its header",
+    );
+    fails(
+        &["quotient", "0.75", "--to", "12", "--checkpoint", &board],
+        "this file is not a grundy quotient checkpoint",
+    );
 }
 
 #[test]

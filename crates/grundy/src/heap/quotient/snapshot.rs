@@ -74,13 +74,16 @@ impl Snapshot {
     /// damaged one, or one whose tables do not hold together; the heaps'
     /// options are listed again from `moves`.
     pub fn read(bytes: &[u8], moves: &dyn HeapSequence, limits: &Limits) -> Result<Snapshot> {
-        let body = check_crc(bytes)?;
-        let mut r = Reader { rest: body };
-        if r.take(8)? != MAGIC {
+        // Another kind of file is named so before its checksum is read:
+        // a board checkpoint was once called damaged.
+        if bytes.get(..MAGIC.len()) != Some(&MAGIC[..]) {
             return Err(Error::parse(
                 "this file is not a grundy quotient checkpoint",
             ));
         }
+        let body = check_crc(bytes)?;
+        let mut r = Reader { rest: body };
+        r.take(MAGIC.len())?;
         let version = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
         if version != VERSION {
             return Err(Error::parse(format!(
