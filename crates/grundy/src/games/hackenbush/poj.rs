@@ -118,11 +118,14 @@ impl<'a> Poj3710<'a> {
         if v == 1 {
             return Ok(self.ground);
         }
-        match v.checked_add(offset) {
+        match v.checked_add(offset).filter(|_| offset < u64::MAX) {
             Some(label) if label != self.ground => Ok(label),
-            _ => Err(Error::parse(format!(
+            Some(_) => Err(Error::parse(format!(
                 "line {line}: vertex {v} would be numbered like the ground {}; leave out --ground for POJ 3710 input",
                 self.ground
+            ))),
+            None => Err(Error::parse(format!(
+                "line {line}: the trees have more vertices in all than grundy can number (2^64)"
             ))),
         }
     }
@@ -169,5 +172,11 @@ mod tests {
         );
         let clash = Poj3710::new("1\n2 1\n1 2\n", 2).next_test().unwrap();
         assert!(clash.unwrap_err().to_string().contains("--ground"));
+        // A first tree of 2^64 - 1 vertices leaves no numbers for the
+        // next: that was blamed on --ground, which was not given.
+        assert_eq!(
+            err("2\n18446744073709551615 0\n2 1\n1 2\n"),
+            "line 4: the trees have more vertices in all than grundy can number (2^64)"
+        );
     }
 }
