@@ -336,8 +336,12 @@ fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
 /// The snapshots of the checkpoint at `path` by scope (none if there is
 /// no file), refused in one line when it is of another solve or damaged.
 fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
-    let limit = "the memory budget (--memory), which a checkpoint must fit to be restored";
-    let Some(bytes) = crate::output::read_within(path, max_memory, limit)? else {
+    // A snapshot takes a quarter more than its table, and snapshots are
+    // set aside from the budget while they are restored: a run with
+    // `--memory M` saves at most about 1.25 M.
+    let limit = "twice the memory budget, more than a run with it saves; raise --memory to read it";
+    let max = max_memory.saturating_mul(2);
+    let Some(bytes) = crate::output::read_within(path, max, limit)? else {
         return Ok(Vec::new());
     };
     let name = path.display();

@@ -106,7 +106,7 @@ fn resume(
     to: u64,
     limits: &Limits,
 ) -> anyhow::Result<Option<Snapshot>> {
-    let limit = "the memory budget (--memory), which a checkpoint must fit to be restored";
+    let limit = "the memory budget, which a quotient checkpoint must fit to be restored; raise --memory to read it";
     let Some(bytes) = crate::output::read_within(path, limits.max_memory, limit)? else {
         return Ok(None);
     };

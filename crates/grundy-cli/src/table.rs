@@ -23,11 +23,11 @@ use crate::longrun::Interrupted;
 use crate::output::print;
 use file::{Header, Out, Sweep};
 
-/// Arguments of `grundy table`.
 /// The most seconds `--time` gives a game: about 31 years, beyond any
 /// run and within what a clock can wait.
 const MAX_TIME: f64 = 1e9;
 
+/// Arguments of `grundy table`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// Codes with digit classes or ranges: 0.[0-7][0-7], 4.0-7, [04].[13].

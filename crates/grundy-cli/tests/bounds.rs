@@ -328,21 +328,51 @@ fn explain_lines_up_long_components_without_failing() {
 #[test]
 fn checkpoints_are_read_within_the_memory_budget() {
     // A device given as a checkpoint was read until the machine's memory
-    // ran out: a checkpoint larger than --memory cannot be restored.
-    let needle = "error: /dev/zero: larger than 16 MiB, the memory budget (--memory)";
+    // ran out: what is not a regular file is refused, and so is a file
+    // larger than a run with that --memory can restore (read by its size
+    // first: these are sparse files).
     for args in [
-        &["value", "cram", "4x5", "--checkpoint", "/dev/zero"][..],
+        &["value", "cram", "4x5", "--memory", "16M"][..],
+        &["quotient", "0.75", "--to", "12", "--memory", "16M"],
+    ] {
+        let device = [args, &["--checkpoint", "/dev/zero"]].concat();
+        fails(&device, "error: /dev/zero: not a regular file");
+    }
+    let big = |name: &str, bytes: u64| {
+        let path = scratch(name);
+        std::fs::File::create(&path)
+            .unwrap()
+            .set_len(bytes)
+            .unwrap();
+        path
+    };
+    let board = big("big-board.ck", 33 << 20);
+    fails(
+        &[
+            "value",
+            "cram",
+            "4x5",
+            "--memory",
+            "16M",
+            "--checkpoint",
+            &board,
+        ],
+        "larger than 32 MiB, twice the memory budget",
+    );
+    let quotient = big("big-quotient.ck", 17 << 20);
+    fails(
         &[
             "quotient",
             "0.75",
             "--to",
             "12",
+            "--memory",
+            "16M",
             "--checkpoint",
-            "/dev/zero",
+            &quotient,
         ],
-    ] {
-        fails(&[args, &["--memory", "16M"]].concat(), needle);
-    }
+        "larger than 16 MiB, the memory budget",
+    );
     // A board checkpoint cut inside its header was called another
     // solve's, and given to `quotient` it was called damaged.
     let board = scratch("cram3x4.ck");

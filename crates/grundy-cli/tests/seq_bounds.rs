@@ -181,22 +181,17 @@ fn a_closed_form_lists_its_head_and_last_value_however_far() {
 fn the_values_and_the_checkpoint_need_files_of_their_own() {
     // One file for both once ran to the end with exit 0, the values lost
     // under the checkpoint; a width without a file was ignored.
-    let f = temp_dir("same-file").join("f.bin");
-    let f = f.to_str().unwrap();
-    let same = [
-        "seq",
-        "officers",
-        "--to",
-        "2000",
-        "--values-out",
-        f,
-        "--checkpoint",
-        f,
-    ];
-    let out = grundy(&same);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("name the same file"), "{err}");
+    let dir = temp_dir("same-file");
+    let (f, g) = (dir.join("f.bin"), dir.join(".").join("f.bin"));
+    let (f, g) = (f.to_str().unwrap(), g.to_str().unwrap());
+    // The same file, spelled alike or not, before either exists.
+    for other in [f, g] {
+        let args = ["seq", "officers", "--to", "2000", "--values-out", f];
+        let out = grundy(&[&args[..], &["--checkpoint", other]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("name the same file"), "{err}");
+    }
     let out = grundy(&["seq", "officers", "--to", "20", "--values-width", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -166,8 +166,8 @@ fn script_errors_name_the_place() {
     // Rhai's `sleep` counts no operations: it once waited past every
     // budget and the time limit, however it was called.
     for text in [
-        "fn moves(n) { sleep(1000000); [] }",
         "fn moves(n) { sleep(0.5); [] }",
+        "fn moves(n) { sleep(1000000); [] }",
         "fn moves(n) { call(Fn(\"sle\" + \"ep\"), 1000000); [] }",
     ] {
         let slept = err(text);

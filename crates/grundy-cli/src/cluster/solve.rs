@@ -136,17 +136,11 @@ fn hosts(path: &str) -> anyhow::Result<Hosts> {
 
 /// The text of the hosts file at `path`, at most [`MAX_HOSTS_FILE`] bytes.
 fn read_hosts(path: &str) -> anyhow::Result<String> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| anyhow!("cannot read the hosts file {path}: {e}");
-    let mut text = String::new();
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    file.take(MAX_HOSTS_FILE + 1)
-        .read_to_string(&mut text)
-        .map_err(cannot)?;
-    if text.len() as u64 > MAX_HOSTS_FILE {
-        bail!("the hosts file {path} is larger than 1 MiB: it lists one host:port per process");
-    }
-    Ok(text)
+    let limit = "the most a hosts file holds (one host:port per process)";
+    let bytes = crate::output::read_within(std::path::Path::new(path), MAX_HOSTS_FILE, limit)
+        .map_err(|e| anyhow!("the hosts file {e}"))?
+        .ok_or_else(|| anyhow!("cannot read the hosts file {path}: no such file"))?;
+    String::from_utf8(bytes).map_err(|_| anyhow!("the hosts file {path} is not UTF-8 text"))
 }
 
 /// Each move as what it leaves of its component, in split-search keys;

@@ -95,12 +95,15 @@ pub struct Contents {
 /// about a hundred bytes, so millions of games.
 const MAX_ROWS_FILE: u64 = 256 << 20;
 
+/// What a file of rows past [`MAX_ROWS_FILE`] is told.
+const ROWS_LIMIT: &str =
+    "the most grundy reads of a table's rows; split the sweep with --shard to write smaller files";
+
 /// Reads `path`; `repair` cuts a half-written last line off the file
 /// (a run killed while writing it), otherwise such a line is refused.
 pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
     let name = path.display();
-    let limit = "the most grundy reads of a table's rows";
-    let bytes = crate::output::read_within(path, MAX_ROWS_FILE, limit)?
+    let bytes = crate::output::read_within(path, MAX_ROWS_FILE, ROWS_LIMIT)?
         .with_context(|| format!("cannot read {name}: no such file"))?;
     let text =
         String::from_utf8(bytes).with_context(|| format!("cannot read {name}: not UTF-8 text"))?;
@@ -173,8 +176,7 @@ impl Out {
         let mut first = serde_json::to_string(header)?;
         first.push('\n');
         // A file holding part of this header was cut while being created.
-        let limit = "the most grundy reads of a table's rows";
-        let old = crate::output::read_within(path, MAX_ROWS_FILE, limit)?;
+        let old = crate::output::read_within(path, MAX_ROWS_FILE, ROWS_LIMIT)?;
         let begun = old.is_some_and(|t| !first.as_bytes().starts_with(&t));
         let lines = if begun {
             let old = read(path, true)?;

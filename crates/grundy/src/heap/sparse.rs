@@ -512,13 +512,13 @@ impl SeqEngine for SparseEngine {
         self.value(table, Start::OwnBlock)
     }
 
-    /// Replays the partition reviews of a run that computed `table` from
-    /// the start, so that a resumed run goes on exactly as an uninterrupted
-    /// one (same partitions, same rare heaps, same report).
     fn expect_last(&mut self, last: usize) {
         self.last = last;
     }
 
+    /// Replays the partition reviews of a run that computed `table` from
+    /// the start, so that a resumed run goes on exactly as an uninterrupted
+    /// one (same partitions, same rare heaps, same report).
     fn rebuild(&mut self, table: &HeapValues) {
         self.rare.clear();
         self.rare_g.clear();
