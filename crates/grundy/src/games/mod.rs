@@ -71,17 +71,24 @@ pub fn check_snapshot(bytes: &[u8]) -> crate::Result<()> {
     }
 }
 
+/// `text` without the byte-order mark some editors start UTF-8 files
+/// with: every reader of a file (a game file, a Rhai script) drops it
+/// here.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// The lines of a game file (a graph, a board, a Hackenbush drawing)
 /// that say something, numbered from 1 for errors: a byte-order mark
-/// (some editors start UTF-8 files with one), comments from `comment` on
-/// (`#`, or `//` for boards, whose `#` is a blocked square), blank lines
-/// and the spaces around a line dropped. Every file reader uses this one,
-/// so a file that reads in one game reads in all.
+/// ([`without_bom`]), comments from `comment` on (`#`, or `//` for
+/// boards, whose `#` is a blocked square), blank lines and the spaces
+/// around a line dropped. Every file reader of lines uses this one, so a
+/// file that reads in one game reads in all.
 pub(crate) fn content_lines<'a>(
     text: &'a str,
     comment: &'a str,
 ) -> impl Iterator<Item = (usize, &'a str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = without_bom(text);
     text.lines().enumerate().filter_map(move |(n, raw)| {
         let line = raw
             .split_once(comment)

@@ -222,6 +222,7 @@ impl Game for Chomp {
             // squares: the list stops there, however many were asked.
             Dims::Sides(r, c) => vec![c; r.min(MAX_SQUARES + 1)],
             Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+            Dims::Number(row) => vec![row],
             Dims::NotASize => t
                 .split(',')
                 .map(|s| s.trim().parse::<usize>())

@@ -12,6 +12,9 @@ use crate::error::{shorten_quote, Error, Result};
 pub enum Dims {
     /// Not written as a size: a map, a list or a name.
     NotASize,
+    /// Digits alone: a Chomp bar's one row, or a size without its `x`.
+    /// A number too long to count reads as `usize::MAX`.
+    Number(usize),
     /// Written as a size (digits and `x` or `X`, nothing else), but not
     /// two positive sides: `0x5`, `5x`, `3x3x3`.
     NotPositive,
@@ -25,6 +28,9 @@ pub fn read_dims(text: &str) -> Dims {
     let (digit, x) = (|b: u8| b.is_ascii_digit(), |b: u8| b == b'x' || b == b'X');
     let sized =
         text.bytes().any(digit) && text.bytes().any(x) && text.bytes().all(|b| digit(b) || x(b));
+    if !text.is_empty() && text.bytes().all(digit) {
+        return Dims::Number(text.parse().unwrap_or(usize::MAX));
+    }
     let Some((r, c)) = text.split_once(['x', 'X']).filter(|_| sized) else {
         return Dims::NotASize;
     };
@@ -68,6 +74,7 @@ pub fn parse_board(text: &str, what: &str) -> Result<Region> {
             })
         }
         Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+        Dims::Number(_) => return Err(bad("a size needs an `x`, as in `RxC`")),
         Dims::NotASize => {}
     }
     let rows: Vec<&str> = t.split('/').collect();
@@ -181,6 +188,7 @@ mod tests {
                 ("x5", "`RxC` needs two positive sizes"),
                 ("3x3x3", "`RxC` needs two positive sizes"),
                 ("00x3", "`RxC` needs two positive sizes"),
+                ("12", "a size needs an `x`"),
                 ("1x1000000", "too many squares"),
                 ("99999999999999999999999x1", "too many squares"),
             ],
@@ -198,8 +206,12 @@ mod tests {
         for not_positive in ["0x4", "3x", "x3", "3x3x3"] {
             assert_eq!(read_dims(not_positive), Dims::NotPositive, "{not_positive}");
         }
-        // A number alone is a Chomp bar's one row, not a size.
-        for not_a_size in ["xx", "..x/...", "5,3,1", "", "3 x 4", "8"] {
+        assert_eq!(read_dims("8"), Dims::Number(8));
+        assert_eq!(
+            read_dims("99999999999999999999999"),
+            Dims::Number(usize::MAX)
+        );
+        for not_a_size in ["xx", "..x/...", "5,3,1", "", "3 x 4"] {
             assert_eq!(read_dims(not_a_size), Dims::NotASize, "{not_a_size}");
         }
     }

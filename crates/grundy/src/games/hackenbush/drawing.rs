@@ -246,8 +246,7 @@ impl Drawing {
     pub fn parse_lines(text: &str, ground: u64) -> Result<Drawing> {
         let mut pairs = Vec::new();
         let mut cuts = Vec::new();
-        // Some editors start UTF-8 files with a byte-order mark.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = crate::games::without_bom(text);
         let poj = poj::detect(text);
         if poj {
             pairs = one_poj_test(text, ground)?;

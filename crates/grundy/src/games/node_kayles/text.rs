@@ -47,7 +47,7 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
     let dims = |vertices: fn(usize, usize) -> usize| {
         let sides = match read_dims(args.trim()) {
             Dims::Sides(a, b) => Some((a, b)),
-            Dims::NotPositive | Dims::NotASize => None,
+            Dims::NotPositive | Dims::NotASize | Dims::Number(_) => None,
         };
         sides
             .filter(|&(a, b)| a.max(b) <= MAX_CELLS && vertices(a, b) <= MAX_CELLS)

@@ -124,9 +124,8 @@ impl Script {
         // budget and the time limit: rules may not call it.
         engine.register_fn("sleep", |_: rhai::INT| no_sleep());
         engine.register_fn("sleep", |_: rhai::FLOAT| no_sleep());
-        // Editors may begin a UTF-8 file with a byte-order mark, which
-        // Rhai reads as an unexpected character; graph files skip it too.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // Rhai reads a byte-order mark as an unexpected character.
+        let text = crate::games::without_bom(text);
         let ast = engine
             .compile(text)
             .map_err(|e| Error::parse(format!("{}: {}", at(path, e.1), e.0)))?;
