@@ -355,3 +355,69 @@ fn long_runs_resume_from_a_table() {
         }
     }
 }
+
+/// Every option of heap `n` under digits `d` (with `unequal` marks), each
+/// as its heaps sorted, the list sorted: the brute force of the options'
+/// multiset.
+fn naive_options(d: &[u8], unequal: &[bool], n: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (k, &digit) in d.iter().enumerate() {
+        let Some(m) = n.checked_sub(k as u64) else {
+            break;
+        };
+        if digit & 1 != 0 && m == 0 {
+            out.push(vec![]);
+        }
+        if digit & 2 != 0 && m > 0 && k > 0 {
+            out.push(vec![m]);
+        }
+        for a in 1..m {
+            if digit & 4 != 0 && a <= m - a && !(unequal[k] && a == m - a) {
+                out.push(vec![a, m - a]);
+            }
+            for b in a..m {
+                if digit & 8 != 0 && a + b < m && m - a - b >= b {
+                    out.push(vec![a, b, m - a - b]);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The options of each heap, listed by the engine in its own order (whole
+/// heaps, then splits by their smaller heap, then triples), are exactly
+/// the brute force's, each once: for hex digits, a digit 0 that splits,
+/// take-all bits, unequal marks and heaps below the number of digits.
+#[test]
+fn every_option_is_listed_exactly_once() {
+    let codes: [(&[u8], &[bool]); 8] = [
+        (&[0, 7, 7], &[false, false, false]),
+        (&[4, 0, 7], &[false, false, false]),
+        (&[4, 0], &[true, false]),
+        (&[0, 15, 12, 6, 9], &[false, false, true, false, false]),
+        (&[12, 3], &[true, false]),
+        (
+            &[0, 1, 3, 7, 15, 4, 4, 4],
+            &[false, false, false, false, false, false, true, false],
+        ),
+        (&[8, 8], &[false, false]),
+        (&[0, 6, 5, 14], &[false, true, false, true]),
+    ];
+    let limits = Limits::default();
+    for (d, unequal) in codes {
+        let text = code_text(d, unequal);
+        let g = game(&text);
+        let seq = g.heap().expect("a heap game");
+        for n in 0..40 {
+            let mut got = Vec::new();
+            seq.heap_options(n, &limits, &mut got).unwrap();
+            for o in &mut got {
+                o.sort();
+            }
+            got.sort();
+            assert_eq!(got, naive_options(d, unequal, n), "{text} heap {n}");
+        }
+    }
+}

@@ -25,7 +25,7 @@ use crate::answer::drawing::{square_key, Drawing, Square};
 use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
-use crate::games::grid::text::{read_dims, Dims};
+use crate::games::grid::text::{read_dims, Dims, NOT_POSITIVE};
 use crate::nimber::Nimber;
 use crate::ruleset::{Game, SplitComponent};
 use crate::solve::diagrams::{self as dense, Dense};
@@ -221,7 +221,7 @@ impl Game for Chomp {
             // More rows than squares are refused below as too many
             // squares: the list stops there, however many were asked.
             Dims::Sides(r, c) => vec![c; r.min(MAX_SQUARES + 1)],
-            Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+            Dims::NotPositive => return Err(bad(NOT_POSITIVE)),
             Dims::Number(row) => vec![row],
             Dims::NotASize => t
                 .split(',')

@@ -23,6 +23,10 @@ pub enum Dims {
     Sides(usize, usize),
 }
 
+/// What a text written as a size without two positive sides is told
+/// ([`Dims::NotPositive`]), by every game that reads sizes.
+pub const NOT_POSITIVE: &str = "`RxC` needs two positive sizes";
+
 /// Reads `text` (trimmed by the caller) as a size: see [`Dims`].
 pub fn read_dims(text: &str) -> Dims {
     let (digit, x) = (|b: u8| b.is_ascii_digit(), |b: u8| b == b'x' || b == b'X');
@@ -73,7 +77,7 @@ pub fn parse_board(text: &str, what: &str) -> Result<Region> {
                 w,
             })
         }
-        Dims::NotPositive => return Err(bad("`RxC` needs two positive sizes")),
+        Dims::NotPositive => return Err(bad(NOT_POSITIVE)),
         Dims::Number(_) => return Err(bad("a size needs an `x`, as in `RxC`")),
         Dims::NotASize => {}
     }
