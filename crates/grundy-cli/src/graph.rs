@@ -112,10 +112,10 @@ fn colour(hex: &str) -> RGBColor {
 /// only when a system font is found, as for `seq --plot`).
 fn png(scene: &Scene, limits: &Limits) -> anyhow::Result<Vec<u8>> {
     let (w, h) = (scene.width.ceil() as u32, scene.height.ceil() as u32);
-    let pixels = u64::from(w) * u64::from(h) * 3;
-    limits.check_room(pixels, "the picture's pixels")?;
+    let bytes = u64::from(w) * u64::from(h) * 3;
+    limits.check_room(bytes, "the picture's pixels")?;
     let labels = crate::plot::register_font();
-    let mut pixels = vec![255u8; w as usize * h as usize * 3];
+    let mut pixels = vec![255u8; bytes as usize];
     {
         let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
         let err = |e: DrawingAreaErrorKind<_>| anyhow!("cannot draw the picture: {e}");
