@@ -46,8 +46,8 @@ pub struct BoardRunArgs {
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between two saves of --checkpoint.
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
-    checkpoint_every: f64,
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "60", value_parser = crate::seconds::checkpoint_every)]
+    checkpoint_every: crate::seconds::Seconds,
 }
 
 #[cfg(feature = "cluster")]
@@ -150,7 +150,7 @@ impl BoardRun {
         position: impl FnOnce() -> anyhow::Result<Vec<String>>,
         limits: &Limits,
     ) -> anyhow::Result<(BoardRun, Limits)> {
-        let every = crate::longrun::checkpoint_interval(args.checkpoint_every)?;
+        let every = args.checkpoint_every.duration();
         let watch = Arc::new(Watch::default());
         let mut limits = limits.clone();
         let mut header = String::new();

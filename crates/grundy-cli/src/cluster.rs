@@ -30,6 +30,6 @@ pub struct ClusterArgs {
     process: Option<usize>,
     /// How long to wait for the other processes of the cluster to connect,
     /// in seconds.
-    #[arg(long, value_name = "SECS", requires = "cluster", default_value_t = 60)]
-    wait: u64,
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, requires = "cluster", default_value = "60", value_parser = crate::seconds::wait)]
+    wait: crate::seconds::Seconds,
 }

@@ -33,8 +33,8 @@ pub struct HeapRunArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
-    checkpoint_every: f64,
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "30", value_parser = crate::seconds::checkpoint_every)]
+    checkpoint_every: crate::seconds::Seconds,
     /// Show the progress on stderr even when it is not a terminal (on a
     /// terminal it is drawn in place): a line a second, for runs left in
     /// the background
@@ -52,8 +52,8 @@ impl HeapRunArgs {
     }
 
     /// `--checkpoint-every` as a duration.
-    pub fn every(&self) -> anyhow::Result<Duration> {
-        checkpoint_interval(self.checkpoint_every)
+    pub fn every(&self) -> Duration {
+        self.checkpoint_every.duration()
     }
 }
 
@@ -383,18 +383,4 @@ fn show_progress(bar: &mut Progress, seq: &dyn HeapSequence, started: Instant, s
         stats.computed,
         format!("{rate:.0}/s{rare}, max {}", stats.max_value),
     );
-}
-
-/// The most seconds `--checkpoint-every` accepts: a year, far beyond any
-/// run, and far below what a `Duration` holds.
-const MAX_CHECKPOINT_EVERY: f64 = 365.0 * 24.0 * 3600.0;
-
-/// `--checkpoint-every` as a duration, refusing what no clock can wait.
-pub(crate) fn checkpoint_interval(secs: f64) -> anyhow::Result<Duration> {
-    if !(0.0..=MAX_CHECKPOINT_EVERY).contains(&secs) {
-        anyhow::bail!(
-            "--checkpoint-every {secs}: give a number of seconds from 0 to {MAX_CHECKPOINT_EVERY} (a year)"
-        );
-    }
-    Ok(Duration::from_secs_f64(secs))
 }

@@ -18,6 +18,7 @@ mod plot;
 mod position;
 mod quotient;
 mod render;
+mod seconds;
 mod seq;
 mod serve;
 mod solve;
@@ -57,8 +58,8 @@ struct Cli {
     /// error saying so, keeping what it has as on Ctrl-C (seq, quotient
     /// and table runs, and board searches with --checkpoint, save it).
     /// Not for serve (see --time-limit) or play.
-    #[arg(long, global = true, value_name = "SECS", value_parser = parse_timeout)]
-    timeout: Option<f64>,
+    #[arg(long, global = true, value_name = "SECS", allow_negative_numbers = true, value_parser = seconds::timeout)]
+    timeout: Option<seconds::Seconds>,
 
     #[command(subcommand)]
     command: Command,
@@ -169,19 +170,11 @@ const RUNNING: u8 = 0;
 const TIMED_OUT: u8 = 1;
 const FINISHED: u8 = 2;
 
-/// `--timeout`: a positive number of seconds.
-fn parse_timeout(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= 1e9 => Ok(t),
-        _ => Err("give a number of seconds above 0 and at most 1e9, e.g. 60 or 0.5".to_string()),
-    }
-}
-
 /// Raises the stop flag after `secs` seconds, from a thread of its own.
-fn start_timeout(secs: f64) {
+fn start_timeout(secs: seconds::Seconds) {
     let stop = stop_flag();
     std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+        std::thread::sleep(secs.duration());
         let moved =
             DEADLINE.compare_exchange(RUNNING, TIMED_OUT, Ordering::AcqRel, Ordering::Acquire);
         if moved.is_ok() {
@@ -244,7 +237,7 @@ fn run() -> ExitCode {
     };
     let ran_out = format!(
         "the time limit ran out (--timeout {} s)",
-        cli.timeout.unwrap_or_default()
+        cli.timeout.map_or(0.0, seconds::Seconds::get)
     );
     let timed_out = DEADLINE
         .compare_exchange(RUNNING, FINISHED, Ordering::AcqRel, Ordering::Acquire)

@@ -234,22 +234,17 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
 
 /// A number option that did not read, said in the user's words rather
 /// than Rust's (`invalid digit found in string`): the one place every
-/// numeric option's refusal is worded.
+/// whole-number option's refusal is worded (`seconds` words the others).
 fn number_in_words(e: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
-    use std::num::{IntErrorKind, ParseFloatError, ParseIntError};
+    use std::num::{IntErrorKind, ParseIntError};
     let source = std::error::Error::source(e)?;
-    let words = if let Some(int) = source.downcast_ref::<ParseIntError>() {
-        match int.kind() {
-            IntErrorKind::Empty => "expected a whole number, got nothing",
-            IntErrorKind::PosOverflow => "the number is too large",
-            IntErrorKind::NegOverflow => "the number is too small",
-            _ => "expected a whole number (0, 1, 2, ...)",
-        }
-    } else if source.downcast_ref::<ParseFloatError>().is_some() {
-        "expected a number, e.g. 60 or 0.5"
-    } else {
-        return None;
+    // Seconds are read by `seconds`, which words its own refusals.
+    let words = match source.downcast_ref::<ParseIntError>()?.kind() {
+        IntErrorKind::Empty => "expected a whole number, got nothing",
+        IntErrorKind::PosOverflow => "the number is too large",
+        IntErrorKind::NegOverflow => "the number is too small",
+        _ => "expected a whole number (0, 1, 2, ...)",
     };
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
@@ -407,16 +402,6 @@ pub fn write_atomically(
     })();
     written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
-}
-
-/// A number of seconds an option gives, above 0 and at most `most`, as
-/// a duration: what no clock can wait (`1e20`, which a `Duration` cannot
-/// hold) is refused in the user's terms, with the bound.
-pub fn seconds_arg(flag: &str, secs: f64, most: f64) -> anyhow::Result<std::time::Duration> {
-    if !(secs.is_finite() && secs > 0.0 && secs <= most) {
-        anyhow::bail!("{flag} must be a number of seconds above 0 and at most {most}, got {secs}");
-    }
-    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// The bytes of the file at `path`, or `None` when there is none. What

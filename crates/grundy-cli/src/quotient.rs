@@ -38,7 +38,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
     let to = args.run.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let moves = quotient_moves(&*game)?;
-    let every = args.run.every()?;
+    let every = args.run.every();
     let path = args.run.checkpoint.as_deref();
     let start = path
         .map(|p| resume(p, moves, to, limits))

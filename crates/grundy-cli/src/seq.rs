@@ -73,7 +73,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.misere {
         return misere::run(args, &*game, to, limits);
     }
-    let every = args.run.every()?;
+    let every = args.run.every();
     let req = SeqRequest { to };
     // The human form shows the table's head and last value: a run to 2^32
     // heaps is not copied whole to show them.

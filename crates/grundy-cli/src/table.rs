@@ -23,10 +23,6 @@ use crate::longrun::Interrupted;
 use crate::output::print;
 use file::{Header, Out, Sweep};
 
-/// The most seconds `--time` gives a game: about 31 years, beyond any
-/// run and within what a clock can wait.
-const MAX_TIME: f64 = 1e9;
-
 /// Arguments of `grundy table`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
@@ -50,9 +46,10 @@ pub struct TableArgs {
         long,
         value_name = "SECS",
         allow_negative_numbers = true,
-        default_value = "60"
+        default_value = "60",
+        value_parser = crate::seconds::game_budget
     )]
-    time: Option<f64>,
+    time: Option<crate::seconds::Seconds>,
     /// Games computed at once (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
@@ -118,9 +115,6 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             limits.max_states
         );
     }
-    if let Some(t) = args.time {
-        crate::output::seconds_arg("--time", t, MAX_TIME)?;
-    }
     let threads = match args.threads {
         Some(n) => n.into(),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -132,7 +126,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             codes: codes.len(),
             fingerprint: file::fingerprint(&codes),
             to: args.to,
-            time: args.time,
+            time: args.time.map(crate::seconds::Seconds::get),
             misere_to: args.misere.then_some(args.misere_to),
         },
         shard: args.shard.unwrap_or([1, 1]),
@@ -180,7 +174,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         parsed: &parsed,
         jobs: &jobs,
         to: args.to,
-        time: args.time,
+        time: args.time.map(crate::seconds::Seconds::get),
         misere_to: args.misere.then_some(args.misere_to),
         limits,
         interrupt,

@@ -274,11 +274,11 @@ fn numbers_that_do_not_read_are_refused_in_words() {
         ),
         (
             &["table", "0.7", "--time", "x"],
-            "'x' for '--time <SECS>': expected a number, e.g. 60 or 0.5",
+            "'x' for '--time <SECS>': give a number of seconds above 0 and at most 1e9, e.g. 60 or 0.5",
         ),
         (
             &["seq", "kayles", "--to", "5", "--checkpoint-every", "soon"],
-            "expected a number",
+            "give a number of seconds from 0 and at most 31536000 (a year)",
         ),
     ] {
         let err = fails(args, words);

@@ -380,7 +380,7 @@ fn bad_clusters_fail_in_one_line() {
                 "--wait",
                 "18446744073709551615",
             ],
-            "--wait 18446744073709551615: at most 86400 seconds (a day)",
+            "'18446744073709551615' for '--wait <SECS>': give a number of seconds from 0 and at most 86400 (a day)",
         ),
         (
             &["cram", "2x3", "--cluster", "/dev/zero"],

@@ -2,7 +2,6 @@
 //! position together ([`grundy_cluster`]).
 
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Duration;
 
 use anyhow::{anyhow, bail};
 use grundy::{Analysis, Limits, Nimber, Outcome, PositionMove, Ruleset, Value};
@@ -69,10 +68,7 @@ pub fn run(
         limits.max_moves
     );
     let threads = threads.map_or(1, usize::from);
-    if args.wait > MAX_WAIT {
-        bail!("--wait {}: at most {MAX_WAIT} seconds (a day)", args.wait);
-    }
-    let wait = Duration::from_secs(args.wait);
+    let wait = args.wait.duration();
     let cluster = Cluster::new(hosts, process, threads, wait, question)?;
     let moves = match limits.max_moves {
         0 => Vec::new(),
@@ -107,10 +103,6 @@ pub fn run(
     out.push_str(&stats_text(&answer.stats));
     print(&out)
 }
-
-/// The most seconds `--wait` takes: a day, beyond any start of a
-/// cluster and within what a clock can add.
-const MAX_WAIT: u64 = 86_400;
 
 /// The most processes a cluster has, on this machine or in a hosts file:
 /// each process has a port, and each a slot in every message round.

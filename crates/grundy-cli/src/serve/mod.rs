@@ -40,7 +40,7 @@ pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
 
 /// The default time a client has to send a request's headers, counted
 /// from the connection's start or from the end of its previous answer.
-pub const DEFAULT_IDLE_TIMEOUT: f64 = 10.0;
+pub const DEFAULT_IDLE_TIMEOUT: &str = "10";
 
 /// Arguments of `grundy serve`.
 #[derive(Args, Debug)]
@@ -54,16 +54,16 @@ pub struct ServeArgs {
     bind: IpAddr,
     /// Seconds one request may compute; a longer sequence answers with
     /// the values computed so far.
-    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
-    time_limit: f64,
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "2", value_parser = crate::seconds::request)]
+    time_limit: crate::seconds::Seconds,
     /// The most connections open at once; clients beyond it get a 503 and
     /// are closed.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     max_connections: usize,
     /// Seconds a client has to send a request's headers, from connecting
     /// or from its previous answer; slow and idle connections are closed.
-    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_IDLE_TIMEOUT)]
-    idle_timeout: f64,
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = DEFAULT_IDLE_TIMEOUT, value_parser = crate::seconds::request)]
+    idle_timeout: crate::seconds::Seconds,
 }
 
 /// Runs the server until Ctrl-C; a build without the server says so in

@@ -78,11 +78,6 @@ async fn method_not_allowed() -> Response {
     response
 }
 
-/// Reads a number of seconds given as `flag`: above 0 and at most an hour.
-fn seconds_arg(flag: &str, secs: f64) -> anyhow::Result<Duration> {
-    crate::output::seconds_arg(flag, secs, 3600.0)
-}
-
 /// Completes on Ctrl-C or, on Unix, SIGTERM (what service managers send).
 async fn shutdown_signal() {
     #[cfg(unix)]
@@ -102,10 +97,10 @@ async fn shutdown_signal() {
 /// Runs the server until Ctrl-C; `base` holds the budgets of one request
 /// (`--max-states`, and `--memory` for the whole process).
 pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
-    let time_limit = seconds_arg("--time-limit", args.time_limit)?;
+    let time_limit = args.time_limit.duration();
     let conn_limits = conn::ConnLimits {
         max_connections: args.max_connections,
-        idle_timeout: seconds_arg("--idle-timeout", args.idle_timeout)?,
+        idle_timeout: args.idle_timeout.duration(),
     };
     if !(1..=100_000).contains(&args.max_connections) {
         bail!(
