@@ -48,6 +48,11 @@ pub struct Canon {
     /// the recursions here.
     birthday: Vec<u32>,
     sums: FxHashMap<(u32, u32), u32>,
+    /// The form made of each list of options asked for before, as asked
+    /// (before deletions): the positions of one coin string meet the same
+    /// lists thousands of times, and simplifying each again cost Turning
+    /// Turtles on 16 heads 40 s.
+    raw: FxHashMap<Box<[u32]>, u32>,
     max_forms: usize,
     max_birthday: u32,
 }
@@ -63,6 +68,7 @@ impl Canon {
             wins: Vec::new(),
             birthday: Vec::new(),
             sums: FxHashMap::default(),
+            raw: FxHashMap::default(),
             max_forms,
             max_birthday,
         };
@@ -98,19 +104,39 @@ impl Canon {
         if birthday > self.max_birthday {
             return None;
         }
-        let mut i = 0;
-        while i < options.len() {
-            if self.deletable(&options, i) {
-                options.remove(i);
-                i = 0;
-            } else {
-                i += 1;
-            }
-        }
+        // A form's own options have nothing left to delete.
         if let Some(&x) = self.index.get(options.as_slice()) {
             return Some(x);
         }
-        (self.options.len() < self.max_forms).then(|| self.intern(options))
+        if let Some(&x) = self.raw.get(options.as_slice()) {
+            return Some(x);
+        }
+        let asked: Box<[u32]> = options.as_slice().into();
+        // Sweeps until a whole sweep deletes nothing: a deletion changes
+        // the game the other options are compared with, so an option kept
+        // in one sweep may go in the next. (Starting over after every
+        // deletion cost a sweep per deletion.)
+        loop {
+            let before = options.len();
+            let mut i = 0;
+            while i < options.len() {
+                if self.deletable(&options, i) {
+                    options.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            if options.len() == before {
+                break;
+            }
+        }
+        let x = match self.index.get(options.as_slice()) {
+            Some(&x) => x,
+            None if self.options.len() < self.max_forms => self.intern(options),
+            None => return None,
+        };
+        self.raw.insert(asked, x);
+        Some(x)
     }
 
     /// The canonical form of the sum of forms `a` and `b`, or `None` when
