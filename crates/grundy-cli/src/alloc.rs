@@ -10,13 +10,28 @@ pub struct Counting;
 
 static HELD: AtomicU64 = AtomicU64::new(0);
 
+/// The bytes an allocation of `size` takes from the system allocator
+/// (glibc's malloc): a chunk with an 8-byte header, in steps of 16 bytes,
+/// 32 at least; from 128 KiB on, pages of their own. Counting the sizes
+/// asked for alone let a search of many small keys (a misère search of 20
+/// coins) hold 1.6 GB under `--memory 1G`.
+fn charged(size: usize) -> u64 {
+    const MMAP_FROM: usize = 128 * 1024;
+    let bytes = if size >= MMAP_FROM {
+        size.saturating_add(16 + 4095) & !4095
+    } else {
+        (size + 8 + 15).max(32) & !15
+    };
+    bytes as u64
+}
+
 // SAFETY: every call is forwarded to `System` unchanged; the counter only
 // observes sizes.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            HELD.fetch_add(layout.size() as u64, Ordering::Relaxed);
+            HELD.fetch_add(charged(layout.size()), Ordering::Relaxed);
         }
         p
     }
@@ -24,21 +39,21 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
-            HELD.fetch_add(layout.size() as u64, Ordering::Relaxed);
+            HELD.fetch_add(charged(layout.size()), Ordering::Relaxed);
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        HELD.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        HELD.fetch_sub(charged(layout.size()), Ordering::Relaxed);
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            HELD.fetch_add(new_size as u64, Ordering::Relaxed);
-            HELD.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+            HELD.fetch_add(charged(new_size), Ordering::Relaxed);
+            HELD.fetch_sub(charged(layout.size()), Ordering::Relaxed);
         }
         p
     }
@@ -133,6 +148,18 @@ mod tests {
         assert!(parse_size("-1G").is_err());
         assert!(parse_size("4X").is_err());
         assert!(parse_size("99999999999T").is_err());
+    }
+
+    /// Small allocations cost their chunk (a 4-byte key costs 32 bytes),
+    /// large ones whole pages.
+    #[test]
+    fn allocations_cost_their_chunks() {
+        assert_eq!(charged(1), 32);
+        assert_eq!(charged(24), 32);
+        assert_eq!(charged(25), 48);
+        assert_eq!(charged(1000), 1008);
+        assert_eq!(charged(128 * 1024), 128 * 1024 + 4096);
+        assert_eq!(charged(usize::MAX) % 4096, 0);
     }
 
     #[test]
