@@ -328,8 +328,12 @@ fn bad_clusters_fail_in_one_line() {
     let empty = file("empty.hosts", "# nobody\n\n");
     let two = hosts("two.hosts", 2);
     let one = hosts("small.hosts", 1);
+    let crowd: String = (0..1025)
+        .map(|i| format!("127.0.0.1:{}\n", 20000 + i))
+        .collect();
+    let crowd = file("crowd.hosts", &crowd);
     // Each case: the words after `grundy value`, and what its error says.
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (&["cram", "2x3", "--cluster", &bad], "bad.hosts line 2"),
         (&["cram", "2x3", "--cluster", &empty], "lists no host"),
         (
@@ -385,6 +389,10 @@ fn bad_clusters_fail_in_one_line() {
         (
             &["cram", "2x3", "--cluster", "/dev/zero"],
             "the hosts file /dev/zero: not a regular file",
+        ),
+        (
+            &["cram", "2x3", "--cluster", &crowd, "--process", "0"],
+            "crowd.hosts: at most 1024 processes",
         ),
     ];
     for (words, needle) in cases {

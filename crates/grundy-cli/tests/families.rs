@@ -100,6 +100,13 @@ fn hackenbush_errors_name_the_file_and_line() {
         &["value", "hackenbush", "0-1,1-x"],
         "graph item 2 `1-x`: `x` is not a vertex number",
     );
+    // A folder is no drawing either (it was once read as one).
+    let folder = scratch_dir("hackenbush-folder");
+    let folder = folder.to_str().unwrap();
+    fails(
+        &["value", "hackenbush", folder],
+        &format!("`{folder}` is no file grundy can read (missing, a folder or a device)"),
+    );
     fails(
         &["value", "hackenbush", "no/such/tree.txt"],
         "`no/such/tree.txt` is no file grundy can read",

@@ -352,6 +352,17 @@ fn user_errors_are_one_line_and_lose_nothing() {
         &["table", "--file", codes.to_str().unwrap()],
         "codes.txt line 3: bad game code `0.x7`",
     );
+    // A file of rows is read whole, so one past 256 MiB (here sparse: no
+    // disk is written) is refused before it is read.
+    let huge = dir.join("huge.jsonl");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len((256 << 20) + 1)
+        .unwrap();
+    fails(
+        &["table", "0.07", "--out", huge.to_str().unwrap()],
+        "huge.jsonl: larger than 256 MiB, the most grundy reads of a table's rows; split the sweep with --shard",
+    );
     let out = dir.join("out.jsonl");
     let path = out.to_str().unwrap();
     text(&["table", "0.[0-3]", "--to", "100", "--out", path]);
