@@ -23,6 +23,7 @@ use crate::entry::Entry;
 use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, Outcome};
+use crate::games::grid::text::{read_dims, Dims};
 use crate::nimber::{MexSet, Nimber};
 use crate::ruleset::{analyze_parsed, Analysis, Game, Move, PositionMove, Value};
 use crate::ruleset::{MiserePlay, Parsed};
@@ -216,17 +217,10 @@ impl Game for Cutting {
                 "a Cutting Game piece is `WxH` with sides from 1 to {MAX_SIDE}, e.g. `4x2`; got `{t}`"
             ))
         };
-        let (w, h) = t.split_once(['x', 'X']).ok_or_else(bad)?;
-        let side = |s: &str| {
-            let s = s.trim();
-            match s.parse::<u64>() {
-                Ok(v) if (1..=MAX_SIDE).contains(&v) && s.bytes().all(|b| b.is_ascii_digit()) => {
-                    Ok(v)
-                }
-                _ => Err(bad()),
-            }
-        };
-        Ok((side(w)?, side(h)?))
+        match read_dims(t) {
+            Dims::Sides(w, h) if w.max(h) as u64 <= MAX_SIDE => Ok((w as u64, h as u64)),
+            _ => Err(bad()),
+        }
     }
 
     fn format_component(&self, c: &(u64, u64)) -> String {
