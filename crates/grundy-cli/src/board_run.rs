@@ -220,7 +220,7 @@ impl BoardRun {
             Some((path, header)) if p.slots > 0 => save(path, header, &self.watch)?,
             // Stopped before any search began (a cluster still connecting).
             Some(_) if interrupted => {}
-            Some((path, _)) => eprintln!(
+            Some((path, _)) => sayln!(
                 "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
                 path.display()
             ),
@@ -228,7 +228,7 @@ impl BoardRun {
         }
         let long = self.started.elapsed() >= QUIET_START;
         if p.slots > 0 && (self.forced || (self.show && long)) {
-            eprintln!(
+            sayln!(
                 "board search: {} positions searched, {} values from the checkpoint, {}, {:.1} s",
                 p.solved,
                 p.restored,
@@ -296,7 +296,7 @@ fn sample(
             if lines.on() {
                 lines.print(|| text);
             } else {
-                eprint!("\r\x1b[K{text}");
+                say!("\r\x1b[K{text}");
                 drawn = true;
             }
         }
@@ -308,7 +308,7 @@ fn sample(
         }
     }
     if drawn {
-        eprint!("\r\x1b[K");
+        say!("\r\x1b[K");
     }
     Ok(())
 }

@@ -176,7 +176,7 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
             Ok(seq.stats().computed)
         })
         .with_context(|| path.display().to_string())?;
-    eprintln!(
+    sayln!(
         "resuming {} from {} at n = {table}",
         seq.name(),
         path.display(),

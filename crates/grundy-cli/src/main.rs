@@ -3,6 +3,28 @@
 //! Every failure is one line `error: ...` on stderr and exit code 2; the
 //! only other exit codes are 0 (done) and whatever a signal imposes.
 
+// Text for stderr goes through `say!`, never `eprintln!`, which panics
+// when stderr is closed.
+#![warn(clippy::print_stderr)]
+
+/// Writes to stderr like `eprint!`, but a closed stderr (`2>&1 | head`)
+/// is ignored instead of a panic, which inside the panic hook aborted the
+/// process (exit 134) where an error was being reported.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// [`say!`] with a newline, like `eprintln!`.
+macro_rules! sayln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod alloc;
 mod board_run;
 mod cluster;
@@ -251,7 +273,7 @@ fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if timed_out => output::failure(&e.context(ran_out)),
         Err(e) if e.downcast_ref::<longrun::Interrupted>().is_some() => {
-            eprintln!("{e}");
+            sayln!("{e}");
             ExitCode::from(130)
         }
         Err(e) => output::failure(&e),

@@ -149,7 +149,7 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
 /// of contexts (`plotting a.png: cannot write a.png: ...`), passed through
 /// [`one_line`] whatever produced it, as a last guarantee of one short line.
 pub fn failure(e: &anyhow::Error) -> ExitCode {
-    eprintln!("error: {}", one_line(&format!("{e:#}")));
+    sayln!("error: {}", one_line(&format!("{e:#}")));
     ExitCode::from(2)
 }
 
@@ -173,7 +173,7 @@ pub fn report_panics() {
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        eprintln!(
+        sayln!(
             "error: internal error: {}{place}; this is a bug in grundy, please report it",
             one_line(what)
         );
@@ -198,12 +198,12 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         K::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprint!("{}", e.render());
+            say!("{}", e.render());
             ExitCode::from(2)
         }
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
             let game = shorten_quote(&game_instead_of_command(&e).unwrap_or_default());
-            eprintln!(
+            sayln!(
                 "error: `{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"
             );
             ExitCode::from(2)
@@ -226,7 +226,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             } else {
                 message
             };
-            eprintln!("error: {} (see `grundy --help`)", one_line(message));
+            sayln!("error: {} (see `grundy --help`)", one_line(message));
             ExitCode::from(2)
         }
     }
@@ -335,7 +335,7 @@ impl ProgressLines {
     /// Prints `progress: TEXT` when a line is due (the first at once).
     pub fn print(&mut self, text: impl FnOnce() -> String) {
         if self.on && self.last.is_none_or(|t| t.elapsed() >= LINE_EVERY) {
-            eprintln!("progress: {}", text());
+            sayln!("progress: {}", text());
             self.last = Some(Instant::now());
         }
     }

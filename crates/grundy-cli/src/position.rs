@@ -83,7 +83,7 @@ impl PositionArgs {
     pub fn read_files(&self, game: &dyn Ruleset) -> anyhow::Result<FilePosition> {
         let p = grundy_files::position(game, &self.components)?;
         for w in &p.warnings {
-            eprintln!("warning: {w}");
+            sayln!("warning: {w}");
         }
         Ok(p)
     }

@@ -120,7 +120,7 @@ fn resume(
             snapshot.heap()
         );
     }
-    eprintln!(
+    sayln!(
         "resuming {} from {} at heap {}",
         moves.name(),
         path.display(),

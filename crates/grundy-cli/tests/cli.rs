@@ -402,3 +402,37 @@ fn nim_arithmetic_commands() {
     fails(&["nim-inverse", "0"], "0 has no nim-inverse");
     fails(&["nim-product", "2", "18446744073709551616"], "too large");
 }
+
+/// An error written to a closed stderr (`2>&1 | head`) once panicked in
+/// the panic hook and aborted (exit 134); it is now lost quietly, with
+/// exit code 2. A panic in the engine on the way there (a script that
+/// split a position into itself overflowed the stack) is covered too.
+#[test]
+fn a_closed_stderr_keeps_exit_code_two() {
+    use std::process::{Command, Stdio};
+    let script = file(
+        "self-split.rhai",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\nfn components(p) { [p, p] }\n",
+    );
+    let rules = format!("rules:{script}");
+    let cases: [&[&str]; 3] = [
+        &["value", "nim", "x"],
+        &["seq", &rules, "--to", "5", "--misere"],
+        &["value", &rules, "3", "--misere"],
+    ];
+    for args in cases {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let status = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(writer)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2), "{args:?}");
+    }
+    fails(
+        &["value", &rules, "3", "--misere"],
+        "`components(3)` splits without end (a part split 64 times over)",
+    );
+}

@@ -123,7 +123,7 @@ pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
             .with_context(|| format!("cannot listen on {wanted}"))?;
         let addr = listener.local_addr()?;
         if !args.bind.is_loopback() {
-            eprintln!(
+            sayln!(
                 "warning: listening on {addr}, which other machines may reach; anyone who can reach it can use the server"
             );
         }

@@ -28,6 +28,10 @@ use crate::ruleset::{analyze_parsed, Analysis, Game, Parsed};
 use crate::solve::retro::{analyze_token_sum, explore, Solved};
 use crate::solve::Memo;
 
+/// How many times over a part may itself be split by `components` while
+/// listing one position's options: real splits are a few levels deep.
+const MAX_SPLITS: u32 = 64;
+
 /// The script as a [`StateSpace`]: a script's error ends the search.
 #[derive(Clone)]
 struct ScriptGame {
@@ -144,21 +148,7 @@ impl Game for RulesGame {
 
     fn for_each_option(&self, c: &Pos, limits: &Limits, f: Visit<Pos>) -> Result<()> {
         self.game.script.set_limits(limits);
-        // A component typed as a sum (`[[2, 3], [2, 5]]` for a script whose
-        // `components` splits it): a move is a move in one of its parts.
-        if let Some(parts) = self.game.script.components(c)? {
-            return self.for_each_option_of_sum(&parts, limits, f);
-        }
-        for option in self.game.script.moves(c)? {
-            let go_on = match self.game.script.components(&option)? {
-                Some(parts) => f(&parts),
-                None => f(std::slice::from_ref(&option)),
-            };
-            if !go_on {
-                break;
-            }
-        }
-        Ok(())
+        self.options_split(c, limits, f, 0)
     }
 
     fn analyze_position(&self, p: Parsed<'_, Pos>, limits: &Limits) -> Result<Analysis> {
@@ -181,18 +171,57 @@ impl Game for RulesGame {
 }
 
 impl RulesGame {
+    /// The options of `c`, reached through `depth` splits by `components`
+    /// (a script whose split never ends, such as one that returns the
+    /// position as one of its own parts, is refused at [`MAX_SPLITS`]
+    /// instead of overflowing the stack).
+    fn options_split(&self, c: &Pos, limits: &Limits, f: Visit<Pos>, depth: u32) -> Result<()> {
+        // A component typed as a sum (`[[2, 3], [2, 5]]` for a script whose
+        // `components` splits it): a move is a move in one of its parts.
+        if let Some(parts) = self.game.script.components(c)? {
+            if depth == MAX_SPLITS {
+                return Err(Error::parse(format!(
+                    "{}: `components({c})` splits without end (a part split {MAX_SPLITS} times over); a part must be smaller than the position it comes from",
+                    self.name
+                )));
+            }
+            return self.for_each_option_of_sum(&parts, limits, f, depth + 1);
+        }
+        for option in self.game.script.moves(c)? {
+            let go_on = match self.game.script.components(&option)? {
+                Some(parts) => f(&parts),
+                None => f(std::slice::from_ref(&option)),
+            };
+            if !go_on {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Every option of the sum of `parts`: one part replaced by one of its
     /// options (itself split into its parts).
-    fn for_each_option_of_sum(&self, parts: &[Pos], limits: &Limits, f: Visit<Pos>) -> Result<()> {
+    fn for_each_option_of_sum(
+        &self,
+        parts: &[Pos],
+        limits: &Limits,
+        f: Visit<Pos>,
+        depth: u32,
+    ) -> Result<()> {
         let mut go_on = true;
         for (i, part) in parts.iter().enumerate() {
-            self.for_each_option(part, limits, &mut |moved| {
-                let mut whole: Vec<Pos> = parts[..i].to_vec();
-                whole.extend_from_slice(moved);
-                whole.extend_from_slice(&parts[i + 1..]);
-                go_on = f(&whole);
-                go_on
-            })?;
+            self.options_split(
+                part,
+                limits,
+                &mut |moved| {
+                    let mut whole: Vec<Pos> = parts[..i].to_vec();
+                    whole.extend_from_slice(moved);
+                    whole.extend_from_slice(&parts[i + 1..]);
+                    go_on = f(&whole);
+                    go_on
+                },
+                depth,
+            )?;
             if !go_on {
                 break;
             }
