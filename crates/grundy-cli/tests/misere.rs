@@ -194,3 +194,18 @@ fn misere_methods_in_order_genus_quotient_search() {
         assert!(words.contains(&format!("decided by {method}")), "{words}");
     }
 }
+
+/// A coin string of 20 heads has a million components below it, and
+/// their canonical forms once took minutes under `--max-states 1000`
+/// (which counted only the search's own positions): the components met
+/// count as states too.
+#[test]
+fn many_components_are_bounded_by_max_states() {
+    let heads = "H".repeat(20);
+    for game in ["twins", "turtles"] {
+        fails(
+            &["--max-states", "1000", "value", game, &heads, "--misere"],
+            "listing this misère search's components needs more than 1000 states; raise the limit (--max-states)",
+        );
+    }
+}

@@ -255,10 +255,18 @@ impl<'a, C: Clone + Eq + Hash> SumSpace<'a, C> {
         if let Some(e) = over {
             return Err(e);
         }
-        Ok(raw
+        let parts = raw
             .iter()
             .map(|parts| parts.iter().map(|c| self.number(c)).collect())
-            .collect())
+            .collect();
+        // Each component met is stored (its number, its form): a game of
+        // many components (20 coins have a million) is bounded by
+        // `--max-states` before its canonical forms take minutes.
+        self.limits.check_states(
+            self.comps.len() as u64,
+            "listing this misère search's components",
+        )?;
+        Ok(parts)
     }
 
     /// The options of raw component `n`, listed on first use.
