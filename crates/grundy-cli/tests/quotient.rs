@@ -45,6 +45,14 @@ fn what_cannot_be_done_is_refused_in_one_line() {
     fails(&["quotient", "wythoff"], "wythoff is not a heap game");
     fails(&["quotient", "0.75", "--to", "-3"], "--to");
     fails(&["quotient", "0.7x"], "0.7x");
+    // Moves that go up are refused at the first heap, before the genera
+    // of the tame heaps follow them up (once 6 s and 1 GB, here past the
+    // budget of 64 MiB).
+    let up = file("up.rhai", "fn moves(n) { [n + 1] }\n");
+    fails(
+        &["--memory", "64M", "quotient", &format!("rules:{up}")],
+        "a move from heap 1 leaves 2; misère quotients are built for games whose moves leave smaller heaps",
+    );
 }
 
 /// With a quotient, `value --misere` decides a sum of heaps by it and says so.

@@ -114,20 +114,29 @@ fn add_heap(
     tame: bool,
     on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
-    let mut options = Vec::new();
-    moves.heap_options(n, limits, &mut options)?;
-    let heavy = |o: &Vec<u64>| o.iter().map(|&h| lex::weight(h)).sum::<u64>() >= lex::weight(n);
-    if let Some(big) = options.iter().find(|o| heavy(o)) {
-        return Err(Error::unsupported(format!(
-            "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
-            moves.name(),
-            sum_text(big)
-        )));
-    }
+    let options = light_options(moves, n, limits)?;
     built.add_heap(&options, limits)?;
     match tame {
         true => Ok(0),
         false => settle(built, moves, limits, on),
+    }
+}
+
+/// The options of heap `n`, each a sum of heaps, refused when one is not
+/// lighter than the heap (smaller heaps of no more tokens): the quotient's
+/// construction and the genera of [`tame_prefix`] need every play to end
+/// by going down.
+fn light_options(moves: &dyn HeapSequence, n: u64, limits: &Limits) -> Result<Vec<Vec<u64>>> {
+    let mut options = Vec::new();
+    moves.heap_options(n, limits, &mut options)?;
+    let heavy = |o: &Vec<u64>| o.iter().map(|&h| lex::weight(h)).sum::<u64>() >= lex::weight(n);
+    match options.iter().find(|o| heavy(o)) {
+        Some(big) => Err(Error::unsupported(format!(
+            "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
+            moves.name(),
+            sum_text(big)
+        ))),
+        None => Ok(options),
     }
 }
 
@@ -149,8 +158,13 @@ fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> u64 {
         ..limits.clone()
     };
     let mut table = GenusTable::new(moves, budget);
+    // A heap with a heavier option ends the prefix before its genus is
+    // sought (which would follow the moves up, for as long as they go):
+    // building the quotient then refuses that heap in its own words.
     (1..=to)
-        .take_while(|&n| table.is_tame(n).unwrap_or(false))
+        .take_while(|&n| {
+            light_options(moves, n, limits).is_ok() && table.is_tame(n).unwrap_or(false)
+        })
         .last()
         .unwrap_or(0)
 }
