@@ -105,11 +105,11 @@ fn hackenbush_errors_name_the_file_and_line() {
     let folder = folder.to_str().unwrap();
     fails(
         &["value", "hackenbush", folder],
-        &format!("`{folder}` is no file grundy can read (missing, a folder or a device)"),
+        &format!("`{folder}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices)"),
     );
     fails(
         &["value", "hackenbush", "no/such/tree.txt"],
-        "`no/such/tree.txt` is no file grundy can read",
+        "`no/such/tree.txt` names no drawing grundy could read",
     );
 }
 
@@ -223,7 +223,7 @@ fn moves_on_huge_files_are_named_and_read_back() {
     // A file that is not there, with cuts, is named as the missing file.
     fails(
         &["value", "hackenbush", "no-such-file~0-1"],
-        "`no-such-file` is no file grundy can read (missing, a folder or a device), and `no-such-file~0-1` is not an inline graph",
+        "`no-such-file` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `no-such-file~0-1` is not an inline graph",
     );
     // Moves through parallel edges or loops are one move, listed once,
     // whether named or written out.

@@ -411,6 +411,11 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         ),
         ("/api/seq?game=wythoff", "use /api/value"),
         ("/api/value?game=&components=3", "see /api/games"),
+        // A file that exists is not read either, and is not said missing.
+        (
+            "/api/value?game=hackenbush&components=/etc/passwd",
+            "drawings are read from files by the command line only",
+        ),
     ] {
         s.fails(path, 400, needle);
         let body = s.get(path).body;

@@ -335,7 +335,7 @@ impl Drawing {
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
             return Err(Error::parse(format!(
-                "`{}` is no file grundy can read (missing, a folder or a device), and `{}` is not an inline graph like `0-1,1-2`",
+                "`{}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `{}` is not an inline graph like `0-1,1-2`",
                 shorten_quote(file),
                 shorten_quote(text)
             )));
@@ -557,7 +557,7 @@ mod tests {
         holds(inline("tree.txt"), "file");
         starts(
             inline("tree~0-1"),
-            "`tree` is no file grundy can read (missing, a folder or a device), and `tree~0-1`",
+            "`tree` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `tree~0-1`",
         );
         starts(inline("0-1,"), "graph item 2");
         assert!(Drawing::parse_inline("", 0).is_err());
