@@ -20,7 +20,7 @@ use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::grid::bit_ops;
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
-use crate::games::grid::text::{draw_board, format_board, parse_board};
+use crate::games::grid::text::{draw_board, format_board, parse_board, read_dims, Dims};
 use crate::nimber::Nimber;
 use crate::ruleset::{options_where, Game, SplitComponent};
 use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP};
@@ -305,6 +305,19 @@ impl Graph {
     }
 }
 
+/// A family's name run into its size, `path5` or `Grid3x3`, as the family
+/// and the size: such a word would otherwise read as one lone vertex.
+fn mistyped_family(t: &str) -> Option<(&'static str, &str)> {
+    ["path", "cycle", "grid", "kbip"]
+        .into_iter()
+        .find_map(|family| {
+            let head = t.get(..family.len())?;
+            let rest = &t[family.len()..];
+            let sized = rest.starts_with(|c: char| c.is_ascii_digit());
+            (head.eq_ignore_ascii_case(family) && sized).then_some((family, rest))
+        })
+}
+
 /// Node Kayles is a sum of graphs and plays misère by the generic search;
 /// graphs too big to type come from files.
 ///
@@ -325,8 +338,26 @@ impl Game for NodeKayles {
         if t.contains('-') || (t.contains(',') && !t.contains('/')) {
             return parse_edges(t).map(NkGraph::Graph);
         }
-        if let Ok(board) = parse_board(t, "a Node Kayles graph on the grid") {
+        let board = parse_board(t, "a Node Kayles graph on the grid");
+        if let Ok(board) = board {
             return Ok(NkGraph::Grid(board));
+        }
+        // One word is one lone vertex, unless it is a size or a family
+        // mistyped (`3x`, `path5`): that is refused, not valued as `*`.
+        match read_dims(t) {
+            Dims::NotASize => {}
+            Dims::Number(_) => {
+                return Err(Error::parse(format!(
+                    "`{t}` alone would be one lone vertex: a path of {t} vertices is `path:{t}`, and a lone vertex alone is written twice, `{t},{t}`", t = shorten_quote(t)
+                )))
+            }
+            Dims::NotPositive | Dims::Sides(..) => return board.map(NkGraph::Grid),
+        }
+        if let Some((family, rest)) = mistyped_family(t) {
+            return Err(Error::parse(format!(
+                "`{}` alone would be one lone vertex: did you mean `{family}:{rest}`? (a lone vertex alone is written twice, `v,v`)",
+                shorten_quote(t)
+            )));
         }
         if t.chars().all(|c| c.is_alphanumeric() || c == '_') {
             return parse_edges(t).map(NkGraph::Graph);

@@ -31,8 +31,22 @@ fn graphs_read_and_print_back() {
             ("grid:0x3", "two positive sizes"),
             ("kbip:99999999999999999999999x1", "at most 120"),
             ("kbip:18446744073709551615x1", "at most 120"),
+            // One word that is a size or a family run into its size is a
+            // typo, not one lone vertex worth `*`.
+            ("path5", "did you mean `path:5`?"),
+            ("Grid3x3", "did you mean `grid:3x3`?"),
+            ("cycle12", "did you mean `cycle:12`?"),
+            ("kbip2x3", "did you mean `kbip:2x3`?"),
+            ("5", "a path of 5 vertices is `path:5`"),
+            ("3x", "two positive sizes"),
+            ("0x0", "two positive sizes"),
+            ("99999x2", "too many squares"),
         ],
     );
+    // Words that merely start like a family stay lone vertices.
+    for text in ["pathway", "grid", "v", "5,5"] {
+        assert!(g.parse_component(text).is_ok(), "{text}");
+    }
     // A grid has M x N vertices, a complete bipartite graph M + N: each
     // bound is its own (kbip:11x11 was refused as 121 vertices).
     for text in ["kbip:11x11", "kbip:60x60", "grid:1x120", "grid:10x12"] {
