@@ -129,8 +129,7 @@ fn add_heap(
 fn light_options(moves: &dyn HeapSequence, n: u64, limits: &Limits) -> Result<Vec<Vec<u64>>> {
     let mut options = Vec::new();
     moves.heap_options(n, limits, &mut options)?;
-    let heavy = |o: &Vec<u64>| o.iter().map(|&h| lex::weight(h)).sum::<u64>() >= lex::weight(n);
-    match options.iter().find(|o| heavy(o)) {
+    match options.iter().find(|o| heavy(o, n)) {
         Some(big) => Err(Error::unsupported(format!(
             "{}: a move from heap {n} leaves {}; misère quotients are built for games whose moves leave smaller heaps of no more tokens",
             moves.name(),
@@ -138,6 +137,16 @@ fn light_options(moves: &dyn HeapSequence, n: u64, limits: &Limits) -> Result<Ve
         ))),
         None => Ok(options),
     }
+}
+
+/// Whether `option`, a sum of heaps, is no lighter than heap `n` (its
+/// weights, the squares of its heaps, add up to at least `n`'s). A sum
+/// past 2^64 (heaps past 2^32) is heavy, not wrapped round.
+fn heavy(option: &[u64], n: u64) -> bool {
+    let total = option
+        .iter()
+        .try_fold(0u64, |s, &h| s.checked_add(lex::weight(h)));
+    total.is_none_or(|w| w >= lex::weight(n))
 }
 
 /// The state budget of the genera that show heaps tame, besides two
@@ -149,7 +158,7 @@ const TAME_STATES: u64 = 1 << 16;
 
 /// The largest `m <= to` with heaps `1..=m` all hereditarily tame, as far
 /// as their genera fit a small budget (0 when heap 1 is not, or does not
-/// fit).
+/// fit), and each heap's options lighter than the heap.
 fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> u64 {
     let budget = Limits {
         max_states: limits
@@ -540,5 +549,46 @@ fn sum_text(heaps: &[u64]) -> String {
             .map(u64::to_string)
             .collect::<Vec<_>>()
             .join("+"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Visit;
+    use crate::heap::{HeapGame, HeapRules};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    /// Heap n moves to heap n + 1 (up to 10^6), counting the listings.
+    #[derive(Clone)]
+    struct Up(Arc<AtomicU64>);
+
+    impl HeapRules for Up {
+        fn name(&self) -> String {
+            "up".to_string()
+        }
+
+        fn for_each_option(&self, n: u64, f: Visit<u64>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            if n < 1_000_000 {
+                f(&[n + 1]);
+            }
+        }
+    }
+
+    /// Moves that go up end the tame prefix at once: the genera once
+    /// followed them up through 65,536 heaps (and 1 GB) first.
+    #[test]
+    fn a_heavier_option_ends_the_tame_prefix_before_any_genus() {
+        let listed = Arc::new(AtomicU64::new(0));
+        let game = HeapGame::new(Up(listed.clone()));
+        assert_eq!(tame_prefix(&game, 10, &Limits::default()), 0);
+        assert!(listed.load(Ordering::Relaxed) <= 2, "{listed:?}");
+        let e = light_options(&game, 1, &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("a move from heap 1 leaves 2"), "{e}");
+        // Heaps past 2^32: their squares' sum overflows, and is heavy.
+        assert!(heavy(&[3_037_000_500, 3_037_000_500], 20_000));
+        assert!(heavy(&[3, 4], 5) && !heavy(&[3, 3], 5) && !heavy(&[], 1));
     }
 }
