@@ -286,6 +286,24 @@ mod tests {
         assert!(!c.mover_wins(star1) && c.mover_wins(star2) && c.mover_wins(END));
     }
 
+    /// A list asked again is answered as the first time (from the cache
+    /// of lists asked), also when the store is full: a list that
+    /// simplifies to a form made is answered, and one that needs a new
+    /// form is refused each time it is asked.
+    #[test]
+    fn lists_met_again_are_answered_alike() {
+        let mut c = Canon::new(3, 64);
+        let star1 = c.make(vec![END]).unwrap();
+        let star2 = c.make(vec![END, star1]).unwrap();
+        for _ in 0..2 {
+            assert_eq!(c.make(vec![star1]), Some(END), "{{*1}} = 0");
+            assert_eq!(c.make(vec![star1, END]), Some(star2), "*2 by its options");
+            assert_eq!(c.make(vec![star2]), None, "{{*2}} is a fourth form");
+            assert_eq!(c.make(vec![END, star1, star2]), None, "*3 is a fourth form");
+        }
+        assert_eq!(c.made(), 3);
+    }
+
     #[test]
     fn bounds_are_kept() {
         let mut c = Canon::new(3, 64);
