@@ -332,7 +332,17 @@ mod tests {
         let c = Cutting::default();
         assert_eq!(c.parse_component(" 4x2 ").unwrap(), (4, 2));
         assert_eq!(c.parse_component("3X7").unwrap(), (3, 7));
-        for bad in ["4", "4x", "0x3", "4x-2", "ax2", "4x2x1", "+4x2"] {
+        for bad in [
+            "4",
+            "4x",
+            "0x3",
+            "4x-2",
+            "ax2",
+            "4x2x1",
+            "+4x2",
+            "4 x 2",
+            "1048577x2",
+        ] {
             let err = c.parse_component(bad).unwrap_err().to_string();
             assert!(err.contains("WxH"), "{bad}: {err}");
         }

@@ -344,14 +344,21 @@ impl Game for NodeKayles {
         }
         // One word is one lone vertex, unless it is a size or a family
         // mistyped (`3x`, `path5`): that is refused, not valued as `*`.
+        // (`x1` stays a vertex: a size starts with its digits.)
+        let sized = t.starts_with(|c: char| c.is_ascii_digit());
         match read_dims(t) {
-            Dims::NotASize => {}
-            Dims::Number(_) => {
+            Dims::Number(n) => {
+                let path = match n {
+                    1..=MAX_CELLS => format!("a path of {n} vertices is `path:{n}`, and "),
+                    _ => String::new(),
+                };
                 return Err(Error::parse(format!(
-                    "`{t}` alone would be one lone vertex: a path of {t} vertices is `path:{t}`, and a lone vertex alone is written twice, `{t},{t}`", t = shorten_quote(t)
-                )))
+                    "`{t}` alone would be one lone vertex: {path}a lone vertex alone is written twice, `{t},{t}`",
+                    t = shorten_quote(t)
+                )));
             }
-            Dims::NotPositive | Dims::Sides(..) => return board.map(NkGraph::Grid),
+            Dims::NotPositive | Dims::Sides(..) if sized => return board.map(NkGraph::Grid),
+            _ => {}
         }
         if let Some((family, rest)) = mistyped_family(t) {
             return Err(Error::parse(format!(

@@ -41,10 +41,14 @@ fn graphs_read_and_print_back() {
             ("3x", "two positive sizes"),
             ("0x0", "two positive sizes"),
             ("99999x2", "too many squares"),
+            (
+                "121",
+                "`121` alone would be one lone vertex: a lone vertex alone is written twice",
+            ),
         ],
     );
     // Words that merely start like a family stay lone vertices.
-    for text in ["pathway", "grid", "v", "5,5"] {
+    for text in ["pathway", "grid", "v", "5,5", "x1", "X2"] {
         assert!(g.parse_component(text).is_ok(), "{text}");
     }
     // A grid has M x N vertices, a complete bipartite graph M + N: each
