@@ -53,7 +53,7 @@ pub const DEFAULT_MAX_STATES: u64 = 200_000;
 /// Prints a line of the game. A closed stdout (`play ... | head`) comes
 /// back as an error that [`run`] turns into a quiet end, as it is for the
 /// other commands.
-macro_rules! say {
+macro_rules! show {
     ($($arg:tt)*) => {
         writeln!(std::io::stdout(), $($arg)*)?
     };
@@ -330,7 +330,7 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     };
-    say!(
+    show!(
         "playing {}{}{} against the computer; {}",
         game.name(),
         if game.misere() {
@@ -416,8 +416,8 @@ impl Session<'_> {
     fn turn(&mut self, input: &mut Input) -> anyhow::Result<Turn> {
         let arrived = self.arrived;
         if self.third_visit() {
-            say!("\nposition: {}", self.position.join(" "));
-            say!("the same position has come up three times: a draw.");
+            show!("\nposition: {}", self.position.join(" "));
+            show!("the same position has come up three times: a draw.");
             return Ok(Turn::Over);
         }
         // Moves and advice change only with the position, not with every
@@ -435,19 +435,19 @@ impl Session<'_> {
                         self.position.join(" ")
                     ));
                 }
-                say!("\nposition: {}", self.position.join(" "));
+                show!("\nposition: {}", self.position.join(" "));
             }
-            None => say!("\nposition: {}   ({status})", self.position.join(" ")),
+            None => show!("\nposition: {}   ({status})", self.position.join(" ")),
         }
         if let Some(board) = self.known.drawn().filter(|_| arrived) {
-            say!("{board}");
+            show!("{board}");
         }
         if self.known.moves.is_empty() {
             let mover_wins = outcome_when_stuck(self.game) == Outcome::N;
             if self.human_turn == mover_wins {
-                say!("no move left: you win!");
+                show!("no move left: you win!");
             } else {
-                say!("no move left: the computer wins.");
+                show!("no move left: the computer wins.");
             }
             return Ok(Turn::Over);
         }
@@ -458,7 +458,7 @@ impl Session<'_> {
                     self.position.join(" ")
                 );
             };
-            say!("computer: {}", self.known.describe(&best));
+            show!("computer: {}", self.known.describe(&best));
             self.moved(best.next);
             return Ok(Turn::Again);
         }
@@ -468,7 +468,7 @@ impl Session<'_> {
             "your move> "
         };
         let Some(line) = input.line(prompt)? else {
-            say!("input ended: game stopped.");
+            show!("input ended: game stopped.");
             return Ok(Turn::Over);
         };
         self.answer(line.trim())
@@ -499,17 +499,17 @@ impl Session<'_> {
         match line {
             "" => {}
             "quit" | "exit" => {
-                say!("game stopped.");
+                show!("game stopped.");
                 return Ok(Turn::Over);
             }
-            "help" | "?" => say!("{}", self.known.help()),
+            "help" | "?" => show!("{}", self.known.help()),
             "hint" if self.blind.is_some() => {
-                say!("hint: hidden in blind play until the game ends")
+                show!("hint: hidden in blind play until the game ends")
             }
-            "hint" => say!("{}", self.hint()),
+            "hint" => show!("{}", self.hint()),
             "moves" => {
                 for (k, m) in self.known.moves.iter().enumerate() {
-                    say!(
+                    show!(
                         "  {:>4}  {}{}",
                         format!("#{}", k + 1),
                         self.known.describe(m),
@@ -520,17 +520,17 @@ impl Session<'_> {
             "undo" => match self.history.pop() {
                 Some(before) => {
                     self.position = before;
-                    say!("undone: your last move and the computer's reply");
+                    show!("undone: your last move and the computer's reply");
                 }
-                None => say!("nothing to undo"),
+                None => show!("nothing to undo"),
             },
             line => match self.known.read(self.game, line) {
                 Ok(mv) => {
-                    say!("you: {}", self.known.describe(&mv));
+                    show!("you: {}", self.known.describe(&mv));
                     self.history.push(self.position.clone());
                     self.moved(mv.next);
                 }
-                Err(why) => say!("{why}"),
+                Err(why) => show!("{why}"),
             },
         }
         Ok(Turn::Again)
@@ -540,9 +540,9 @@ impl Session<'_> {
     /// who won it, so the player sees where the game was decided.
     fn reveal(&self) -> anyhow::Result<()> {
         if let Some(record) = &self.blind {
-            say!("\nthe game with what was hidden:");
+            show!("\nthe game with what was hidden:");
             for line in record {
-                say!("  {line}");
+                show!("  {line}");
             }
         }
         Ok(())

@@ -36,13 +36,18 @@ struct Range {
 fn read(text: &str, range: Range) -> Result<Seconds, String> {
     let low = |s: f64| s > 0.0 || (range.zero && s == 0.0);
     match text.trim().parse::<f64>() {
-        // `max` turns a `-0` into 0, which a `Duration` takes.
-        Ok(s) if s.is_finite() && low(s) && s <= range.most => Ok(Seconds(s.max(0.0))),
-        _ => Err(format!(
-            "give a number of seconds {} and at most {}, e.g. 60 or 0.5",
-            if range.zero { "from 0" } else { "above 0" },
-            range.said
-        )),
+        // Adding 0 turns a `-0` into 0.
+        Ok(s) if s.is_finite() && low(s) && s <= range.most => Ok(Seconds(s + 0.0)),
+        _ => Err(match range.zero {
+            true => format!(
+                "give a number of seconds from 0 to {}, e.g. 60 or 0.5",
+                range.said
+            ),
+            false => format!(
+                "give a number of seconds above 0 and at most {}, e.g. 60 or 0.5",
+                range.said
+            ),
+        }),
     }
 }
 
@@ -125,6 +130,6 @@ mod tests {
         assert_eq!(wait("0").map(Seconds::duration), Ok(Duration::ZERO));
         assert!(wait("86400.5")
             .unwrap_err()
-            .contains("from 0 and at most 86400 (a day)"));
+            .contains("from 0 to 86400 (a day)"));
     }
 }
