@@ -205,6 +205,25 @@ impl Limits {
         }
     }
 
+    /// [`Self::check_room`] for the next entry of `map`: a full hash map
+    /// grows by allocating a table of twice its buckets while the old one
+    /// is still held, so a map of 128 MiB under a budget of 300 MiB would
+    /// briefly hold 384 MiB. Refused before that, in the budget's words.
+    pub fn check_map_growth<K, V, S>(
+        &self,
+        map: &std::collections::HashMap<K, V, S>,
+        what: &str,
+    ) -> Result<()> {
+        if map.len() < map.capacity() {
+            return Ok(());
+        }
+        // The table has 8 buckets for every 7 entries of capacity, a power
+        // of two of them, each with a control byte; growing doubles them.
+        let buckets = (map.capacity().saturating_mul(8) / 7).next_power_of_two() as u64;
+        let entry = std::mem::size_of::<(K, V)>() as u64 + 1;
+        self.check_room(buckets.saturating_mul(2).saturating_mul(entry), what)
+    }
+
     /// Fails with [`Error::Limit`] if `states` exceeds the budget, with
     /// [`Error::Memory`] if the states stored so far fill the memory, and
     /// with [`Error::Interrupted`] if someone asked to stop: every search
@@ -301,4 +320,36 @@ pub fn count_total(counts: &[u64]) -> u64 {
 /// The texts of a whole position of counts, for [`Move::whole`](crate::answer::Move::whole).
 pub fn count_texts(counts: &[u64]) -> Vec<String> {
     counts.iter().map(u64::to_string).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A full map is refused before it grows past the budget (its new
+    /// table twice its buckets), a map with room left is not.
+    #[test]
+    fn a_full_map_is_refused_before_it_grows_past_the_budget() {
+        fn nothing_held() -> u64 {
+            0
+        }
+        let mut map: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+        map.reserve(1000);
+        let cap = map.capacity();
+        // 2048 buckets now; growing makes 4096 of 17 bytes: 69,632.
+        let tight = Limits::default().with_memory(60_000, nothing_held);
+        let roomy = Limits::default().with_memory(80_000, nothing_held);
+        for k in 0..cap as u64 - 1 {
+            map.insert(k, k);
+        }
+        assert!(
+            tight.check_map_growth(&map, "a map").is_ok(),
+            "room for one more"
+        );
+        map.insert(u64::MAX, 0);
+        assert_eq!(map.len(), cap);
+        let e = tight.check_map_growth(&map, "a map").unwrap_err();
+        assert!(matches!(e, Error::Memory { .. }), "{e}");
+        assert!(roomy.check_map_growth(&map, "a map").is_ok());
+    }
 }

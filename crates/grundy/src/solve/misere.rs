@@ -73,6 +73,8 @@ impl<S: StateSpace> MisereSearch<S> {
         self.limits
             .check_states(self.known.len() as u64 + 1, "this misère search")?;
         self.limits.check("this misère search")?;
+        self.limits
+            .check_map_growth(&self.known, "this misère search")?;
         let mut options = Vec::new();
         self.space.moves(&pos, &mut options)?;
         self.known.insert(pos.clone(), None);

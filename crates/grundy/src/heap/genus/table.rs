@@ -327,6 +327,7 @@ impl<'a> GenusTable<'a> {
             return Err(Error::limit(what, self.limits.max_states));
         }
         self.limits.check_memory(what)?;
+        self.limits.check_map_growth(&self.memo, what)?;
         self.memo.insert(frame.pos.clone(), e);
         Ok(Some(e))
     }
