@@ -25,7 +25,7 @@ macro_rules! sayln {
     }};
 }
 
-mod alloc;
+use grundy_files::memory as alloc;
 mod board_run;
 mod cluster;
 mod compound;

@@ -5,6 +5,8 @@
 //! a path may name `/dev/zero` or a binary as easily as a game.
 
 #![warn(missing_docs)]
+
+pub mod memory;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 

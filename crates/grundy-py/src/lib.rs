@@ -26,6 +26,13 @@ use pythonize::pythonize;
 use crate::args::{position_function, Position};
 use crate::run::{interruptible, limits, value_error};
 
+/// Counts the bytes the package's Rust code holds, so that a call stops
+/// with a `ValueError` at the memory budget (as the command line does at
+/// its `--memory`) instead of aborting the interpreter when the machine's
+/// memory runs out.
+#[global_allocator]
+static ALLOCATOR: grundy_files::memory::Counting = grundy_files::memory::Counting;
+
 /// The most positions a picture holds unless `max_states` says otherwise,
 /// as `grundy graph`: beyond a few hundred nodes a picture is unreadable.
 const DEFAULT_MAX_NODES: u64 = 500;

@@ -22,6 +22,12 @@ SAME_AS_CLI = [
     (lambda: grundy.seq("graph:/nonexistent/g"), ["seq", "graph:/nonexistent/g"]),
     (lambda: grundy.value("graph:/dev/zero", ["a"]), ["value", "graph:/dev/zero", "a"]),
     (lambda: grundy.value("0.137", [5000], max_states=10), ["--max-states", "10", "value", "0.137", "5000"]),
+    # The package has the command's memory budget: this once aborted the
+    # interpreter allocating 8 GiB.
+    (
+        lambda: grundy.seq("0.137", 4294967293, max_states=10**12),
+        ["--max-states", str(10**12), "seq", "0.137", "--to", "4294967293"],
+    ),
 ]
 
 

@@ -1,11 +1,14 @@
 //! The memory meter: a global allocator that counts the bytes the process
 //! holds, so that the engine can refuse a computation before it exhausts
-//! the machine (`--memory`) instead of being killed by the allocator.
+//! the machine (`--memory`) instead of being killed by the allocator. The
+//! command line and the Python package each install [`Counting`] as their
+//! global allocator and give the engine [`held`] as its meter, with the
+//! same [`default_budget`].
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The system allocator, counting.
+/// The system allocator, counting: install it with `#[global_allocator]`.
 pub struct Counting;
 
 static HELD: AtomicU64 = AtomicU64::new(0);
