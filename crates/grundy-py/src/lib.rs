@@ -70,7 +70,9 @@ fn value_of(py: Python<'_>, p: Position) -> PyResult<Py<PyAny>> {
 
 /// `grundy value --compound KIND` (and `--sum` when `game` is `None`:
 /// each component is then `GAME POSITION`): the dict of `--json`, an
-/// ordinary analysis for a sum in normal play, a compound's otherwise.
+/// ordinary analysis for a sum in normal play and for the sum of one
+/// game's components in misère play (as `value`, its misère theory
+/// included), a compound's otherwise.
 #[pyfunction]
 #[pyo3(signature = (game, components, kind="disjunctive", misere=false, max_states=None, ground=None))]
 fn compound(
@@ -82,8 +84,22 @@ fn compound(
     max_states: Option<u64>,
     ground: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    let kind: grundy::answer::compound::Compound = kind.parse().map_err(|e| value_error(&e))?;
+    use grundy::answer::compound::Compound;
+    let kind: Compound = kind.parse().map_err(|e| value_error(&e))?;
     let limits = limits(max_states);
+    if let (Some(name), Compound::Disjunctive) = (game, kind) {
+        // The command line and the server ask the game itself here, not
+        // the compounds' search (which knows no genus or quotient).
+        let game = parse_game(name, SpecOptions { misere, ground })?;
+        return value_of(
+            py,
+            Position {
+                game,
+                components,
+                limits,
+            },
+        );
+    }
     let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
     let answer = interruptible(py, &limits, |l| {
         grundy::compound::analyze_texts(game, &components, kind, misere, ground, &load, l)

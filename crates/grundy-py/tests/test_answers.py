@@ -149,6 +149,12 @@ def test_compounds_and_sums_equal_the_cli_json(cli_json):
     assert s.winning_moves == [{"component": 1, "to": "nim 2"}]
     m = grundy.compound("kayles", [3, 4], kind="selective", misere=True)
     assert m.method == "search"
+    # One game's misère sum is the game's own question, as on the command
+    # line (by genus theory here), not the compounds' search.
+    d = grundy.compound("kayles", [30, 40, 50], misere=True)
+    assert isinstance(d, grundy.Analysis)
+    assert d.to_dict() == cli_json("value", "kayles", "30", "40", "50", "--compound", "disjunctive", "--misere")
+    assert d.to_dict() == grundy.value("kayles", [30, 40, 50], misere=True).to_dict()
     with pytest.raises(ValueError, match="unknown compound"):
         grundy.compound("nim", [3], kind="conj")
 

@@ -328,9 +328,11 @@ def compound(
     ``"conjunctive"``, ``"continued"`` (contests' Every-SG),
     ``"selective"`` or ``"shortened"``. With ``game`` ``None`` the
     components are of different games, each written ``"GAME POSITION"``
-    (``["kayles 3", "nim 4", "cram 3x4"]``). A sum in normal play is an
-    :class:`Analysis`, anything else a :class:`CompoundAnalysis`. Same
-    answer as ``grundy value [--sum] ... --compound KIND --json``.
+    (``["kayles 3", "nim 4", "cram 3x4"]``). A sum in normal play, and a
+    sum of one game's components in misère play (decided as :func:`value`
+    decides it), is an :class:`Analysis`; anything else a
+    :class:`CompoundAnalysis`. Same answer as ``grundy value [--sum] ...
+    --compound KIND --json``.
     """
     fields = _grundy.compound(
         game, _texts(components), kind, misere, max_states, ground
