@@ -4,7 +4,7 @@
 use clap::Args;
 use grundy::answer::compound::Compound;
 use grundy::compound::CompoundRuleset;
-use grundy::ruleset::{inline_position, read_sums, FilePosition};
+use grundy::ruleset::{read_sums, FilePosition};
 use grundy::{Ruleset, SpecOptions};
 
 /// A game and the components of a position.
@@ -98,9 +98,13 @@ impl PositionArgs {
 
     /// The position as component texts, files turned into inline texts.
     pub fn position(&self, game: &dyn Ruleset) -> anyhow::Result<Vec<String>> {
-        if !game.reads_files() {
+        if self.sum {
             return Ok(self.components(game));
         }
-        Ok(inline_position(game, &self.read_files(game)?)?)
+        let (texts, warnings) = grundy_files::inline(game, &self.components)?;
+        for w in &warnings {
+            sayln!("warning: {w}");
+        }
+        Ok(texts)
     }
 }

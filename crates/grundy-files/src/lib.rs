@@ -11,7 +11,9 @@ use std::io::{ErrorKind, Read};
 use std::path::Path;
 
 use grundy::error::bytes_text;
-use grundy::ruleset::{analyze_position, read_position, FileAccess, FilePosition};
+use grundy::ruleset::{
+    analyze_position, inline_position, read_position, read_sums, FileAccess, FilePosition,
+};
 use grundy::{Analysis, Error, Limits, Ruleset, SpecOptions};
 
 /// The largest game file grundy reads: about twice the largest graph the
@@ -91,6 +93,22 @@ fn with_access<T>(work: impl FnOnce(&FileAccess<'_>) -> T) -> T {
 /// ([`grundy::ruleset::read_position`]).
 pub fn position(game: &dyn Ruleset, components: &[String]) -> grundy::Result<FilePosition> {
     with_access(|access| read_position(game, components, access))
+}
+
+/// The position `components` of `game` as component texts, files read
+/// and written inline (a typed sum such as `4+6` split into its parts in
+/// games that read no files), with the warnings of reading them: what the
+/// commands on one position (`draw`, `graph`) start from, in the command
+/// line and in Python alike.
+pub fn inline(
+    game: &dyn Ruleset,
+    components: &[String],
+) -> grundy::Result<(Vec<String>, Vec<String>)> {
+    if !game.reads_files() {
+        return Ok((read_sums(game, components), Vec::new()));
+    }
+    let p = position(game, components)?;
+    Ok((inline_position(game, &p)?, p.warnings))
 }
 
 /// The analysis of `components` of `game`, file components read: what

@@ -16,7 +16,6 @@ mod table;
 
 use grundy::play::StateGraph;
 use grundy::present::picture;
-use grundy::ruleset::read_sums;
 use grundy::{Error, Ruleset, SpecOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -61,11 +60,25 @@ fn value_of(py: Python<'_>, p: Position) -> PyResult<Py<PyAny>> {
     let (analysis, warnings) = interruptible(py, &p.limits, |l| {
         grundy_files::analyze(&*p.game, &p.components, l)
     })?;
+    warn(py, warnings)?;
+    to_python(py, &analysis)
+}
+
+/// Raises each warning of reading a position's files as a `UserWarning`.
+fn warn(py: Python<'_>, warnings: Vec<String>) -> PyResult<()> {
     for w in warnings {
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
         PyErr::warn(py, &category, &std::ffi::CString::new(w)?, 1)?;
     }
-    to_python(py, &analysis)
+    Ok(())
+}
+
+/// The position `components` of `game` as `draw` and `state_graph` take
+/// it: files read as the command reads them, their warnings raised.
+fn inline(py: Python<'_>, game: &dyn Ruleset, components: &[String]) -> PyResult<Vec<String>> {
+    let (texts, warnings) = grundy_files::inline(game, components).map_err(|e| value_error(&e))?;
+    warn(py, warnings)?;
+    Ok(texts)
 }
 
 /// `grundy value --compound KIND` (and `--sum` when `game` is `None`:
@@ -192,7 +205,7 @@ fn state_graph(
             ..SpecOptions::default()
         },
     )?;
-    let position = read_sums(&*game, &components);
+    let position = inline(py, &*game, &components)?;
     let limits = limits(Some(max_states.unwrap_or(DEFAULT_MAX_NODES)));
     let max = limits.max_states;
     let graph = interruptible(py, &limits, |l| {
@@ -219,7 +232,7 @@ position_function! {
 
 /// The drawing of `p`, in the three forms `draw` answers.
 fn draw_of(py: Python<'_>, p: Position) -> PyResult<(Py<PyAny>, String, Option<String>)> {
-    let position = read_sums(&*p.game, &p.components);
+    let position = inline(py, &*p.game, &p.components)?;
     let drawn = interruptible(py, &p.limits, |l| {
         grundy::present::drawing::draw(&*p.game, &position, l)
     })?;

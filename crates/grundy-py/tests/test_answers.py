@@ -100,6 +100,22 @@ def test_state_graph_with_drawings_is_the_cli_picture(cli):
     assert svg.count('<svg class="position"') == svg.count('<g class="node')
 
 
+def test_draw_and_state_graph_read_board_files_as_the_cli_does(cli, tmp_path):
+    import json
+
+    board = tmp_path / "board.txt"
+    board.write_text("..x\n...\n")
+    d = grundy.draw("cram", [str(board)])
+    code, out, _ = cli("draw", "cram", str(board), "--json")
+    assert code == 0
+    assert d.to_dict() == json.loads(out)
+    assert d.to_dict() == grundy.draw("cram", ["..x/..."]).to_dict()
+    g = grundy.state_graph("cram", [str(board)])
+    code, svg, _ = cli("graph", "cram", str(board))
+    assert code == 0
+    assert g._repr_svg_() == svg
+
+
 def test_draw_is_the_cli_drawing(cli):
     import json
 
