@@ -86,3 +86,24 @@ def test_ctrl_c_stops_a_long_seq_within_a_second(interrupt_main):
     assert returned - start < 5.0
     # The interpreter and the engine are fine afterwards.
     assert grundy.seq("grundy", 19).values.tolist()[-3:] == [2, 4, 3]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: grundy.value("nim", b"3"),
+        lambda: grundy.value("nim", [b"3", 4]),
+        lambda: grundy.explain("nim", bytearray(b"3")),
+        lambda: grundy.draw("nim", [memoryview(b"3")]),
+    ],
+)
+def test_bytes_are_refused_not_read_as_their_codes(call):
+    # b"3" was once the heap 51, the code of the character 3.
+    with pytest.raises(TypeError, match="not bytes"):
+        call()
+
+
+@pytest.mark.parametrize("flag", ["no", None, "", 1])
+def test_seq_takes_misere_as_a_bool_as_every_function_does(flag):
+    with pytest.raises(TypeError, match="misere must be True or False"):
+        grundy.seq("kayles", 20, misere=flag)

@@ -290,7 +290,19 @@ class Drawing(_Answer):
 def _texts(components: Iterable[Component]) -> List[str]:
     if isinstance(components, (str, int)):
         components = [components]
-    return [str(c) for c in components]
+    # Bytes would iterate as their codes (b"3" as the heap 51).
+    if isinstance(components, (bytes, bytearray, memoryview)):
+        raise TypeError(
+            "components are ints or texts, not bytes: decode them first, e.g. b\"3\".decode()"
+        )
+    texts = []
+    for c in components:
+        if isinstance(c, (bytes, bytearray, memoryview)):
+            raise TypeError(
+                f"a component is an int or a text, not bytes ({c!r}): decode it first"
+            )
+        texts.append(str(c))
+    return texts
 
 
 def value(
@@ -362,6 +374,9 @@ def seq(
     ``to`` says otherwise (a :class:`MisereSequence`).
     """
     to_text = None if to is None else str(to)
+    # As every other function's `misere`: a bool, not any truthy value.
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be True or False, got {misere!r}")
     if misere:
         return MisereSequence(_grundy.misere_seq(game, to_text, max_states))
     fields, packed, width = _grundy.seq(game, to_text, threads, max_states)
