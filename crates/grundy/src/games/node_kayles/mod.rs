@@ -27,7 +27,7 @@ use crate::solve::split::{OptionList, Solver, SolverCell, Split, SPLIT_TABLE_CAP
 
 mod text;
 
-use text::{graph_file, parse_edges, parse_family};
+use text::{graph_file, mistyped_family, parse_edges, parse_family};
 
 /// The tag (in bits 121 to 127, where regions keep their width) of a key
 /// that is a set of vertices of a general graph.
@@ -303,19 +303,6 @@ impl Graph {
         }
         items.join(",")
     }
-}
-
-/// A family's name run into its size, `path5` or `Grid3x3`, as the family
-/// and the size: such a word would otherwise read as one lone vertex.
-fn mistyped_family(t: &str) -> Option<(&'static str, &str)> {
-    ["path", "cycle", "grid", "kbip"]
-        .into_iter()
-        .find_map(|family| {
-            let head = t.get(..family.len())?;
-            let rest = &t[family.len()..];
-            let sized = rest.starts_with(|c: char| c.is_ascii_digit());
-            (head.eq_ignore_ascii_case(family) && sized).then_some((family, rest))
-        })
 }
 
 /// Node Kayles is a sum of graphs and plays misère by the generic search;

@@ -89,6 +89,20 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
     })
 }
 
+/// The families [`parse_family`] reads, by name.
+const FAMILIES: [&str; 4] = ["path", "cycle", "grid", "kbip"];
+
+/// A family's name run into its size, `path5` or `Grid3x3`, as the family
+/// and the size: such a word would otherwise read as one lone vertex.
+pub(super) fn mistyped_family(t: &str) -> Option<(&'static str, &str)> {
+    FAMILIES.into_iter().find_map(|family| {
+        let head = t.get(..family.len())?;
+        let rest = &t[family.len()..];
+        let sized = rest.starts_with(|c: char| c.is_ascii_digit());
+        (head.eq_ignore_ascii_case(family) && sized).then_some((family, rest))
+    })
+}
+
 /// The graph a file lists.
 pub(super) fn graph_file(text: &str) -> Result<NkGraph> {
     let (names, edges) = files::parse_graph_lines(text)?;
