@@ -331,12 +331,14 @@ impl Drawing {
             ));
         }
         // A path, or a file with cuts (`FILE~u-v`) whose file is missing.
+        // The path is quoted whole: a long one keeps its start and its end
+        // (the file's name) when the message is made one line.
         let cut_inside = text.split(',').any(|item| item.trim().find('~') > Some(0));
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
             return Err(Error::parse(format!(
                 "`{}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `{}` is not an inline graph like `0-1,1-2`",
-                shorten_quote(file),
+                file,
                 shorten_quote(text)
             )));
         }
