@@ -401,3 +401,27 @@ fn misere_sequence_of_4_7_to_heap_44_follows_the_pattern() {
         assert_eq!(r.genus[n], want, "heap {n}");
     }
 }
+
+/// Kayles outgrows the recurrence's first share at heap 43, where reading
+/// the genera off its quotient (of order 48) costs more than the
+/// recurrence: the sequence once stayed there until its time ran out. The
+/// two ways take turns with growing shares, so the sequence goes on, every
+/// heap found is heard once and in order, and the genera are the
+/// recurrence's own.
+#[test]
+fn kayles_misere_sequence_goes_past_its_first_share() {
+    let rules = table_of("kayles");
+    let mut heard = Vec::new();
+    let (r, fault) = misere_sequence(rules.heap().unwrap(), 46, &Limits::default(), &mut |p| {
+        if let grundy::heap::genus::SeqProgress::Heap { heap } = p {
+            heard.push(heap);
+        }
+    })
+    .unwrap();
+    assert!(fault.is_none() && r.stopped.is_none(), "{:?}", r.stopped);
+    assert_eq!(heard, (0..=46).collect::<Vec<u64>>());
+    let mut t = GenusTable::new(rules.heap().unwrap(), Limits::default());
+    for n in 40..=46u64 {
+        assert_eq!(r.genus[n as usize], t.heap(n).unwrap().symbol(), "heap {n}");
+    }
+}

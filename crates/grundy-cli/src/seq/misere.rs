@@ -1,7 +1,7 @@
 //! `grundy seq GAME --misere [--to N]`: the misère values and Conway's
 //! genus of each heap, and how far the game is tame.
 
-use grundy::heap::genus::{MisereSeqReport, DEFAULT_MISERE_TO};
+use grundy::heap::genus::{MisereSeqReport, SeqProgress, DEFAULT_MISERE_TO};
 use grundy::heap::quotient::Progress;
 use grundy::ruleset::misere_sequence_of;
 use grundy::{Limits, Ruleset};
@@ -29,13 +29,21 @@ pub fn run(
     // once the heaps before it are printed.
     let len = to.unwrap_or(DEFAULT_MISERE_TO);
     let mut bar = crate::output::Progress::new(len, "heap", args.run.progress);
+    // The bar counts the heaps whose genus is known; the quotient, built
+    // when the recurrence outgrows its share, is told in the message.
+    let mut known = 0;
     let found = misere_sequence_of(game, to, limits, &mut |step| match step {
-        Progress::Proven { heap, order, .. } => {
-            bar.show(heap, format!("misère quotient of order {order}"));
+        SeqProgress::Heap { heap } => {
+            known = heap;
+            bar.show(heap, "genus by the recurrence over sums".to_string());
         }
-        Progress::Repairing { heap, order, .. } => {
-            let msg = format!("repairing heap {heap}, candidate of order {order}");
-            bar.show(heap.saturating_sub(1), msg);
+        SeqProgress::Quotient(Progress::Proven { heap, order, .. }) => {
+            let msg = format!("misère quotient proven to heap {heap}, order {order}");
+            bar.show(known, msg);
+        }
+        SeqProgress::Quotient(Progress::Repairing { heap, order, .. }) => {
+            let msg = format!("misère quotient: repairing heap {heap}, candidate of order {order}");
+            bar.show(known, msg);
         }
     });
     bar.finish();

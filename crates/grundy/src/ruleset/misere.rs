@@ -18,8 +18,7 @@ use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome, StateSpace, Visit};
-use crate::heap::genus::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
-use crate::heap::quotient::Progress as QuotientProgress;
+use crate::heap::genus::{misere_sequence, MisereSeqReport, SeqProgress, DEFAULT_MISERE_TO};
 use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
 use crate::solve::misere::{MisereSearch, SumSpace};
@@ -368,13 +367,13 @@ fn analyze_whole<G: Game>(game: &G, p: Parsed<'_, G::Comp>, limits: &Limits) -> 
 /// [`DEFAULT_MISERE_TO`]): what `seq --misere` answers on every front
 /// end. `game` is the game as given, not its misère form (genus is misère
 /// theory of the game's own moves); a game that is not played on heaps is
-/// refused in one line. `on` hears of each heap of the quotient proven
-/// when the sequence turns to it (for a progress display).
+/// refused in one line. `on` hears of each heap found and of each step of
+/// the quotient when the sequence turns to it (for a progress display).
 pub fn misere_sequence_of(
     game: &dyn Ruleset,
     to: Option<u64>,
     limits: &Limits,
-    on: &mut dyn FnMut(QuotientProgress<'_>),
+    on: &mut dyn FnMut(SeqProgress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
     let Some(moves) = game.heap() else {
         return Err(Error::unsupported(format!(

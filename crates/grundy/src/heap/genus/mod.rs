@@ -11,7 +11,7 @@
 mod report;
 mod table;
 
-pub use report::{misere_sequence, MisereSeqReport, DEFAULT_MISERE_TO};
+pub use report::{misere_sequence, MisereSeqReport, SeqProgress, DEFAULT_MISERE_TO};
 pub use table::GenusTable;
 
 use serde::Serialize;

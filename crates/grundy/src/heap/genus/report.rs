@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Genus, GenusTable};
 use crate::error::{Error, Result};
 use crate::game::Limits;
-use crate::heap::quotient::{HeapGenus, MisereQuotient, Progress};
+use crate::heap::quotient::{HeapGenus, MisereQuotient, Progress, Reached};
 use crate::heap::HeapSequence;
 
 /// The last heap of a misère sequence when none is asked for: enough to
@@ -40,11 +40,33 @@ pub struct MisereSeqReport {
 }
 
 /// The states the recurrence over sums may take before a misère sequence
-/// turns to the misère quotient. The recurrence visits every multiset of
-/// heaps a heap reaches (they grow like the partitions of n); the quotient
-/// of a wild game such as 4.7 stays far smaller. Sequences that fit are
-/// answered by the recurrence, which needs no proof of its own.
+/// first turns to the misère quotient. The recurrence visits every multiset
+/// of heaps a heap reaches (they grow like the partitions of n); reading
+/// the genera off a quotient searches only the positions whose misère
+/// values lie above the quotient's Nim heaps, which for 4.7 are a few
+/// thousand, and for Kayles more than the recurrence's sums. Neither is
+/// known to be cheaper before it is tried, so the two take turns with
+/// budgets growing four times a turn (see [`misere_sequence`]).
 const RECURRENCE_STATES: u64 = 1 << 16;
+
+/// The reading of genera off the quotient may take a quarter of the
+/// recurrence's share of states: a reading that fails is lost work (its
+/// positions are not the recurrence's), while the recurrence keeps what it
+/// stored. Kayles, where the reading never pays, loses a quarter at most;
+/// 4.7 to heap 60 reads its genera within 16,384 positions.
+const READING_SHARE: u64 = 4;
+
+/// What a misère sequence tells its caller as it goes.
+pub enum SeqProgress<'a> {
+    /// Heap `heap`'s genus is known.
+    Heap {
+        /// The heap.
+        heap: u64,
+    },
+    /// A step of the misère quotient built for the heaps the recurrence
+    /// could not reach within its share.
+    Quotient(Progress<'a>),
+}
 
 /// A misère sequence to heap `to`, and the fault of the game that stopped
 /// it (a cycle: the heaps before it stand, but the run failed). A bound
@@ -52,52 +74,59 @@ const RECURRENCE_STATES: u64 = 1 << 16;
 /// the report early, saying so in `stopped`; one that stops heap 0 is an
 /// error.
 ///
-/// Genera come from the recurrence over sums ([`GenusTable`]) while it
-/// stays within `RECURRENCE_STATES`; past that, from the misère quotient
-/// of the heaps (proven for every sum, [`MisereQuotient::genera`]), and
-/// from the recurrence again, with the whole budget, for a game whose
-/// quotient cannot be built. `on` hears of each heap of the quotient
-/// proven.
+/// Genera come from the recurrence over sums ([`GenusTable`]) within a
+/// share of the states, starting at `RECURRENCE_STATES`. When the
+/// recurrence outgrows its share, the misère quotient of the heaps is
+/// built (once, with the whole budget) and the genera are read off it
+/// ([`MisereQuotient::genera`], proven for every sum) within a quarter of
+/// that share; when that outgrows it too, the share grows fourfold and the
+/// recurrence goes on from what it stored. So the sequence costs at most a
+/// few times the cheaper of the two ways, whichever game it is. A game
+/// whose quotient cannot be built is left to the recurrence with the whole
+/// budget. `on` hears of each heap found and each step of the quotient.
 pub fn misere_sequence(
     moves: &dyn HeapSequence,
     to: u64,
     limits: &Limits,
-    on: &mut dyn FnMut(Progress<'_>),
+    on: &mut dyn FnMut(SeqProgress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
-    let cheap = Limits {
-        max_states: limits.max_states.min(RECURRENCE_STATES),
+    let share_of = |states: u64| Limits {
+        max_states: limits.max_states.min(states),
         ..limits.clone()
     };
-    let mut capped = cheap.max_states < limits.max_states;
-    let mut table = GenusTable::new(moves, cheap);
-    let mut r = MisereSeqReport {
-        game: moves.name(),
-        computed_to: None,
-        values: Vec::new(),
-        misere_values: Vec::new(),
-        genus: Vec::new(),
-        tame: Vec::new(),
-        tame_to: None,
-        stopped: None,
-    };
+    let mut share = RECURRENCE_STATES.min(limits.max_states);
+    let mut table = GenusTable::new(moves, share_of(share));
+    let mut quotient = Turn::NotYet;
+    let mut r = MisereSeqReport::new(moves.name());
     let mut n = 0;
     while n <= to {
         let found = table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?)));
         match found {
-            Ok((genus, tame)) => r.push(n, &genus, tame),
-            Err(Error::Limit { .. }) if capped => {
-                if let Some((genera, stopped)) = by_quotient(moves, (n, to), limits, on) {
-                    for (h, g) in genera.iter().enumerate().skip(n as usize) {
-                        r.push(h as u64, &g.genus, g.tame);
+            Ok((genus, tame)) => {
+                r.push(n, &genus, tame);
+                on(SeqProgress::Heap { heap: n });
+            }
+            Err(Error::Limit { .. }) if share < limits.max_states => {
+                let read = quotient.read(moves, (n, to), limits, share, on);
+                match read {
+                    Ok(Some((genera, stopped))) => {
+                        for (h, g) in genera.iter().enumerate().skip(n as usize) {
+                            r.push(h as u64, &g.genus, g.tame);
+                            on(SeqProgress::Heap { heap: h as u64 });
+                        }
+                        return Ok(match stopped {
+                            Some((h, e)) => r.stop(h, e),
+                            None => (r, None),
+                        });
                     }
-                    return Ok(match stopped {
-                        Some((h, e)) => r.stop(h, e),
-                        None => (r, None),
-                    });
+                    Ok(None) => {}
+                    Err(e) => return Ok(r.stop(n, e)),
                 }
-                // No quotient: the recurrence goes on with the whole budget.
-                capped = false;
-                table.set_limits(limits.clone());
+                share = match quotient {
+                    Turn::None => limits.max_states,
+                    _ => share.saturating_mul(4).min(limits.max_states),
+                };
+                table.set_limits(share_of(share));
                 continue;
             }
             // What was computed stands, whatever stopped the next heap.
@@ -112,24 +141,72 @@ pub fn misere_sequence(
 /// The heap a bound stopped a run at, and the bound.
 type Stopped = Option<(u64, Error)>;
 
-/// The genus of each heap up to `to` from the misère quotient, and the
-/// heap a bound stopped it at; `None` when the quotient cannot be built
-/// or read as far as `from`.
-fn by_quotient(
-    moves: &dyn HeapSequence,
-    (from, to): (u64, u64),
-    limits: &Limits,
-    on: &mut dyn FnMut(Progress<'_>),
-) -> Option<(Vec<HeapGenus>, Stopped)> {
-    let reached = MisereQuotient::compute_reached(moves, to, limits, None, on).ok()?;
-    if reached.quotient.heaps() < from {
-        return None;
+/// The misère quotient's part in a sequence: not built yet, built (as far
+/// as it could be proven), or not to be had.
+enum Turn {
+    NotYet,
+    Built(Box<Reached>),
+    None,
+}
+
+impl Turn {
+    /// The genus of each heap up to `to` read off the quotient within a
+    /// quarter of `share` states, and the heap a bound stopped the quotient at;
+    /// `None` when the reading outgrew its share, or there is no quotient
+    /// reaching `from` (then `self` becomes [`Turn::None`]). A stop (the
+    /// time limit, Ctrl-C) is an error: the sequence ends there.
+    fn read(
+        &mut self,
+        moves: &dyn HeapSequence,
+        (from, to): (u64, u64),
+        limits: &Limits,
+        share: u64,
+        on: &mut dyn FnMut(SeqProgress<'_>),
+    ) -> Result<Option<(Vec<HeapGenus>, Stopped)>> {
+        if let Turn::NotYet = self {
+            let built = MisereQuotient::compute_reached(moves, to, limits, None, &mut |p| {
+                on(SeqProgress::Quotient(p))
+            });
+            *self = match built {
+                Ok(reached) if reached.quotient.heaps() >= from => Turn::Built(Box::new(reached)),
+                Err(e @ Error::Interrupted(_)) => return Err(e),
+                _ => Turn::None,
+            };
+        }
+        let Turn::Built(reached) = self else {
+            return Ok(None);
+        };
+        let within = Limits {
+            max_states: share / READING_SHARE,
+            ..limits.clone()
+        };
+        match reached.quotient.genera(&within) {
+            Ok(genera) => Ok(Some((genera, reached.stopped.take()))),
+            Err(Error::Limit { .. }) => Ok(None),
+            Err(e @ Error::Interrupted(_)) => Err(e),
+            Err(_) => {
+                *self = Turn::None;
+                Ok(None)
+            }
+        }
     }
-    let genera = reached.quotient.genera(limits).ok()?;
-    Some((genera, reached.stopped))
 }
 
 impl MisereSeqReport {
+    /// A report of no heap yet.
+    fn new(game: String) -> Self {
+        MisereSeqReport {
+            game,
+            computed_to: None,
+            values: Vec::new(),
+            misere_values: Vec::new(),
+            genus: Vec::new(),
+            tame: Vec::new(),
+            tame_to: None,
+            stopped: None,
+        }
+    }
+
     /// Adds heap `n`.
     fn push(&mut self, n: u64, genus: &Genus, tame: bool) {
         self.computed_to = Some(n);
