@@ -82,8 +82,8 @@ macro_rules! position_function {
             game: &str,
             components: Vec<String>,
             misere: bool,
-            max_states: Option<u64>,
-            ground: Option<u64>,
+            #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
+            #[pyo3(from_py_with = crate::numbers::ground)] ground: Option<u64>,
         ) -> pyo3::PyResult<$ret> {
             let position =
                 crate::args::Position::read(game, components, misere, max_states, ground)?;
@@ -105,7 +105,7 @@ macro_rules! heap_function {
             py: pyo3::Python<'_>,
             game: &str,
             to: Option<String>,
-            max_states: Option<u64>,
+            #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
         ) -> pyo3::PyResult<$ret> {
             $answer(py, crate::args::HeapGame::read(game, to, max_states)?)
         }

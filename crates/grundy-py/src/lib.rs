@@ -10,6 +10,7 @@
 mod args;
 mod misere;
 mod nimber;
+mod numbers;
 mod run;
 mod seq;
 mod table;
@@ -94,8 +95,8 @@ fn compound(
     components: Vec<String>,
     kind: &str,
     misere: bool,
-    max_states: Option<u64>,
-    ground: Option<u64>,
+    #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
+    #[pyo3(from_py_with = numbers::ground)] ground: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     use grundy::answer::compound::Compound;
     let kind: Compound = kind.parse().map_err(|e| value_error(&e))?;
@@ -168,7 +169,7 @@ fn solve_graph(
     py: Python<'_>,
     edges: Vec<(String, String)>,
     misere: bool,
-    max_states: Option<u64>,
+    #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let text = graph_text(&edges)?;
     let opts = SpecOptions {
@@ -195,7 +196,7 @@ fn state_graph(
     game: &str,
     components: Vec<String>,
     misere: bool,
-    max_states: Option<u64>,
+    #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
     drawings: bool,
 ) -> PyResult<(String, String)> {
     let game = parse_game(

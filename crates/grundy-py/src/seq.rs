@@ -20,23 +20,18 @@ pub fn seq<'py>(
     py: Python<'py>,
     game: &str,
     to: Option<String>,
-    threads: Option<usize>,
-    max_states: Option<u64>,
+    #[pyo3(from_py_with = crate::numbers::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
     let h = HeapGame::read(game, to, max_states)?;
     let to = h.to()?;
     let pool = match threads {
-        Some(n @ 1..=1024) => Some(
+        Some(n) => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map_err(|e| PyValueError::new_err(format!("threads={n}: {e}")))?,
         ),
-        Some(n) => {
-            return Err(PyValueError::new_err(format!(
-                "threads={n}: give a number of threads from 1 to 1024"
-            )))
-        }
         None => None,
     };
     let req = SeqRequest { to };

@@ -20,10 +20,10 @@ use crate::run::{interruptible, limits, value_error};
 pub fn table(
     py: Python<'_>,
     patterns: Vec<String>,
-    to: u64,
+    #[pyo3(from_py_with = crate::numbers::table_to)] to: u64,
     misere: bool,
-    misere_to: u64,
-    max_states: Option<u64>,
+    #[pyo3(from_py_with = crate::numbers::misere_to)] misere_to: u64,
+    #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let codes = listed(&patterns).map_err(|e| value_error(&e))?;
     let limits = limits(max_states);
