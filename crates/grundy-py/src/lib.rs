@@ -65,10 +65,12 @@ fn value_of(py: Python<'_>, p: Position) -> PyResult<Py<PyAny>> {
     to_python(py, &analysis)
 }
 
-/// Raises each warning of reading a position's files as a `UserWarning`.
+/// Raises each warning of reading a position's files as a `UserWarning`,
+/// in Python's terms as errors are ([`run::in_python_terms`]).
 fn warn(py: Python<'_>, warnings: Vec<String>) -> PyResult<()> {
     for w in warnings {
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        let w = crate::run::in_python_terms(&w);
         PyErr::warn(py, &category, &std::ffi::CString::new(w)?, 1)?;
     }
     Ok(())

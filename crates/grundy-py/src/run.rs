@@ -28,9 +28,78 @@ pub fn limits(max_states: Option<u64>) -> Limits {
 }
 
 /// An engine error as Python sees it: `ValueError` with the CLI's one
-/// line (what `grundy` prints after `error: `).
+/// line (what `grundy` prints after `error: `), in Python's terms
+/// ([`in_python_terms`]).
 pub fn value_error(e: &Error) -> PyErr {
-    PyValueError::new_err(one_line(&e.to_string()))
+    PyValueError::new_err(in_python_terms(&one_line(&e.to_string())))
+}
+
+/// The command line's flags that the engine's messages and warnings name
+/// and that Python has as keywords, with the keyword; a switch
+/// (`--misere`) is the keyword set to `True`. The engine names two other
+/// flags: `--digits`, in errors of `grundy table --digits` only, which
+/// Python has no way to reach, and `--to`, in a sequence's `proof` only,
+/// which is part of the answer and stays the command's JSON.
+const KEYWORDS: &[(&str, &str)] = &[
+    ("max-states", "max_states"),
+    ("memory", "memory"),
+    ("ground", "ground"),
+    ("misere", "misere=True"),
+];
+
+/// An engine message or warning with the flags of [`KEYWORDS`] named as
+/// Python's keywords: `raise the limit (--max-states)` is `raise the
+/// limit (max_states)`, and a flag with a number, `--ground 1`, is
+/// `ground=1` (`--memory 2M` is `memory="2M"`). Text in backquotes is
+/// left as it is: it quotes the user's input (a component that reads
+/// `--memory`) or a command line (`grundy value wythoff ... --misere`).
+pub fn in_python_terms(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        match i % 2 {
+            0 => out.push_str(&keywords_in(part)),
+            _ => out.push_str(part),
+        }
+    }
+    out
+}
+
+/// [`in_python_terms`] of text outside backquotes.
+fn keywords_in(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .unwrap_or(after.len());
+        let Some((_, keyword)) = KEYWORDS.iter().find(|(flag, _)| *flag == &after[..len]) else {
+            out.push_str("--");
+            rest = after;
+            continue;
+        };
+        out.push_str(keyword);
+        rest = &after[len..];
+        // A number given to the flag: `--ground 1`, `--memory 2M`.
+        let value = rest.strip_prefix(' ').unwrap_or_default();
+        let end = value
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(value.len());
+        if !keyword.contains('=') && value.starts_with(|c: char| c.is_ascii_digit()) {
+            let value = &value[..end];
+            match value.bytes().all(|b| b.is_ascii_digit()) {
+                true => out.push_str(&format!("={value}")),
+                false => out.push_str(&format!("=\"{value}\"")),
+            }
+            rest = &rest[1 + end..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs `work` on another thread with the GIL released. A signal handler

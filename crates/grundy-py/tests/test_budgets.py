@@ -1,9 +1,50 @@
-"""The number arguments of a call: ints out of range refused by the
-argument's name."""
+"""The number arguments of a call and its messages: ints out of range
+refused by the argument's name, and messages that name Python's keywords
+where the command names its flags."""
+
+import warnings
 
 import pytest
 
 import grundy
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (
+            lambda: grundy.value("0.137", [5000], max_states=10),
+            "heap 5000 of 0.137 (no period is proven by n = 9) needs more than 10 states; raise the limit (max_states) to go further",
+        ),
+        (
+            lambda: grundy.value("nim", [3], ground=2),
+            "`nim` has no ground vertex; ground works with hackenbush",
+        ),
+        (
+            lambda: grundy.explain("nim", [3], misere=True),
+            "explain shows normal-play values, and misère values do not add up by XOR: for who wins in misère play, use `grundy value` with misere=True",
+        ),
+        # Quoted input stays as typed.
+        (
+            lambda: grundy.value("nim", ["--memory"]),
+            "a heap size must not be negative, got `--memory`",
+        ),
+    ],
+)
+def test_messages_name_keywords_not_flags(call, message):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == message
+
+
+def test_warnings_name_keywords_not_flags():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        grundy.value("hackenbush", ["1-2"])
+    assert [str(w.message) for w in caught] == [
+        "1-2: no edge touches the ground (vertex 0), so the graph is worth 0; to root it at vertex 1, say ground=1"
+    ]
+
 
 TOO_LARGE = "`18446744073709551616` is too large (at most 18446744073709551615)"
 

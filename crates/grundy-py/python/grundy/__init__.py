@@ -9,8 +9,10 @@ graphs with cycles (:func:`solve_graph`), pictures of state graphs
 
 Answers have the fields of the command's ``--json`` output, as attributes
 and through ``to_dict()``. Bad input raises ``ValueError`` with the
-command's one-line message; Ctrl-C (``KeyboardInterrupt``) stops a long
-computation, which runs with the GIL released.
+command's one-line message, which names keywords where the command names
+its flags (``max_states`` for ``--max-states``); Ctrl-C
+(``KeyboardInterrupt``) stops a long computation, which runs with the GIL
+released.
 """
 
 from __future__ import annotations
