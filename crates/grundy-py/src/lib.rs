@@ -90,7 +90,9 @@ fn inline(py: Python<'_>, game: &dyn Ruleset, components: &[String]) -> PyResult
 /// game's components in misère play (as `value`, its misère theory
 /// included), a compound's otherwise.
 #[pyfunction]
-#[pyo3(signature = (game, components, kind="disjunctive", misere=false, max_states=None, ground=None))]
+#[pyo3(signature = (game, components, kind="disjunctive", misere=false, max_states=None, ground=None, memory=None))]
+// One argument per Python keyword: the signature is Python's.
+#[allow(clippy::too_many_arguments)]
 fn compound(
     py: Python<'_>,
     game: Option<&str>,
@@ -99,10 +101,11 @@ fn compound(
     misere: bool,
     #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
     #[pyo3(from_py_with = numbers::ground)] ground: Option<u64>,
+    #[pyo3(from_py_with = numbers::memory)] memory: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     use grundy::answer::compound::Compound;
     let kind: Compound = kind.parse().map_err(|e| value_error(&e))?;
-    let limits = limits(max_states);
+    let limits = limits(max_states, memory);
     if let (Some(name), Compound::Disjunctive) = (game, kind) {
         // The command line and the server ask the game itself here, not
         // the compounds' search (which knows no genus or quotient).
@@ -166,12 +169,13 @@ fn graph_text(edges: &[(String, String)]) -> PyResult<String> {
 /// `grundy solve`: every vertex of the graph given by `edges` with its
 /// outcome, remoteness and value, as the dict of `--json`.
 #[pyfunction]
-#[pyo3(signature = (edges, misere=false, max_states=None))]
+#[pyo3(signature = (edges, misere=false, max_states=None, memory=None))]
 fn solve_graph(
     py: Python<'_>,
     edges: Vec<(String, String)>,
     misere: bool,
     #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
+    #[pyo3(from_py_with = numbers::memory)] memory: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let text = graph_text(&edges)?;
     let opts = SpecOptions {
@@ -181,7 +185,7 @@ fn solve_graph(
     // Errors about a line name the edge: the file is "edges", line i.
     let game = grundy::parse_with("graph:edges", opts, &|_| Ok(text.clone()))
         .map_err(|e| value_error(&e))?;
-    let limits = limits(max_states);
+    let limits = limits(max_states, memory);
     let table = interruptible(py, &limits, |l| match game.solve_table(l) {
         Some(table) => table,
         None => Err(Error::unsupported("graph:edges is not an explicit graph")),
@@ -192,7 +196,7 @@ fn solve_graph(
 /// `grundy graph`: the state graph of a position as (SVG, DOT), each
 /// position drawn in its node when `drawings` (`graph --drawings`).
 #[pyfunction]
-#[pyo3(signature = (game, components, misere=false, max_states=None, drawings=false))]
+#[pyo3(signature = (game, components, misere=false, max_states=None, drawings=false, memory=None))]
 fn state_graph(
     py: Python<'_>,
     game: &str,
@@ -200,6 +204,7 @@ fn state_graph(
     misere: bool,
     #[pyo3(from_py_with = numbers::max_states)] max_states: Option<u64>,
     drawings: bool,
+    #[pyo3(from_py_with = numbers::memory)] memory: Option<u64>,
 ) -> PyResult<(String, String)> {
     let game = parse_game(
         game,
@@ -209,7 +214,7 @@ fn state_graph(
         },
     )?;
     let position = inline(py, &*game, &components)?;
-    let limits = limits(Some(max_states.unwrap_or(DEFAULT_MAX_NODES)));
+    let limits = limits(Some(max_states.unwrap_or(DEFAULT_MAX_NODES)), memory);
     let max = limits.max_states;
     let graph = interruptible(py, &limits, |l| {
         match StateGraph::build(&*game, &position, l) {

@@ -7,8 +7,9 @@
 //! "max_states must not be negative, got \`-1\`".
 
 use grundy::game::parse_count;
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::run::value_error;
 
@@ -79,4 +80,27 @@ fn threads_refused(n: &str) -> PyErr {
     PyValueError::new_err(format!(
         "threads={n}: give a number of threads from 1 to 1024"
     ))
+}
+
+/// `memory=`: a number of bytes, or a size as the command's `--memory`
+/// reads it (`"512M"`, `"4G"`), or `None` for the default budget.
+pub fn memory(arg: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if let Ok(text) = arg.cast::<PyString>() {
+        return match grundy_files::memory::parse_size(&text.to_cow()?) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "memory={}: {e}",
+                arg.repr()?
+            ))),
+        };
+    }
+    optional(arg, "memory").map_err(|e| match e.is_instance_of::<PyTypeError>(arg.py()) {
+        // Not PyO3's "cannot be interpreted as an integer": a text is
+        // welcome too.
+        true => PyTypeError::new_err(format!(
+            "give a number of bytes or a size such as \"512M\" or \"4G\", not {}",
+            arg.repr().map(|r| r.to_string()).unwrap_or_default()
+        )),
+        false => e,
+    })
 }

@@ -16,14 +16,14 @@ use pyo3::prelude::*;
 /// within a second, and an idle watcher costs nothing measurable.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
 
-/// Budgets of one call: `max_states` or the CLI's default, the CLI's
-/// default memory budget (half the machine's memory, at most 1 GiB, for
-/// what the package holds), and a fresh stop flag that only
+/// Budgets of one call: `max_states` or the CLI's default, `memory` or
+/// the CLI's default memory budget (half the machine's memory, at most
+/// 1 GiB, for what the package holds), and a fresh stop flag that only
 /// [`interruptible`] sets.
-pub fn limits(max_states: Option<u64>) -> Limits {
+pub fn limits(max_states: Option<u64>, memory: Option<u64>) -> Limits {
     use grundy_files::memory::{default_budget, held};
     Limits::with_max_states(max_states.unwrap_or(Limits::DEFAULT_MAX_STATES))
-        .with_memory(default_budget(), held)
+        .with_memory(memory.unwrap_or_else(default_budget), held)
         .with_stop(Arc::new(AtomicBool::new(false)))
 }
 

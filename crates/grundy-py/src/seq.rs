@@ -8,22 +8,23 @@ use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
 use crate::args::{heap_function, HeapGame};
-use crate::run::interruptible;
+use crate::run::{interruptible, limits};
 
 /// `grundy seq GAME --to N --json`: the report's dict without its values,
 /// the values as little-endian unsigned integers of the returned width
 /// (2 bytes while they fit, as `--values-out`, else 4, else 8) in a
 /// bytearray that numpy wraps without copying.
 #[pyfunction]
-#[pyo3(signature = (game, to=None, threads=None, max_states=None))]
+#[pyo3(signature = (game, to=None, threads=None, max_states=None, memory=None))]
 pub fn seq<'py>(
     py: Python<'py>,
     game: &str,
     to: Option<String>,
     #[pyo3(from_py_with = crate::numbers::threads)] threads: Option<usize>,
     #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
+    #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
-    let h = HeapGame::read(game, to, max_states)?;
+    let h = HeapGame::read(game, to, limits(max_states, memory))?;
     let to = h.to()?;
     let pool = match threads {
         Some(n) => Some(

@@ -16,7 +16,7 @@ use crate::run::{interruptible, limits, value_error};
 /// (`same_as`). Ctrl-C raises `KeyboardInterrupt`; unlike the command,
 /// there is no time budget per game.
 #[pyfunction]
-#[pyo3(signature = (patterns, to=SeqRequest::AUTO_LIMIT, misere=false, misere_to=20, max_states=None))]
+#[pyo3(signature = (patterns, to=SeqRequest::AUTO_LIMIT, misere=false, misere_to=20, max_states=None, memory=None))]
 pub fn table(
     py: Python<'_>,
     patterns: Vec<String>,
@@ -24,9 +24,10 @@ pub fn table(
     misere: bool,
     #[pyo3(from_py_with = crate::numbers::misere_to)] misere_to: u64,
     #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
+    #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let codes = listed(&patterns).map_err(|e| value_error(&e))?;
-    let limits = limits(max_states);
+    let limits = limits(max_states, memory);
     let lines = interruptible(py, &limits, |l| {
         let same = sweep::same_game(&codes);
         let mut rows: Vec<Row> = Vec::with_capacity(codes.len());

@@ -1,12 +1,88 @@
-"""The number arguments of a call and its messages: ints out of range
-refused by the argument's name, and messages that name Python's keywords
-where the command names its flags."""
+"""The budgets of a call and its number arguments: `memory=` beside every
+`max_states=`, messages that name Python's keywords where the command
+names its flags, and ints out of range refused by the argument's name."""
 
+import inspect
 import warnings
 
 import pytest
 
 import grundy
+
+BUDGETED = [
+    grundy.value,
+    grundy.compound,
+    grundy.seq,
+    grundy.quotient,
+    grundy.explain,
+    grundy.table,
+    grundy.solve_graph,
+    grundy.state_graph,
+    grundy.draw,
+]
+
+
+def test_every_function_with_max_states_takes_memory():
+    with_states = [
+        name
+        for name, f in inspect.getmembers(grundy, inspect.isfunction)
+        if "max_states" in inspect.signature(f).parameters
+    ]
+    assert sorted(with_states) == sorted(f.__name__ for f in BUDGETED)
+    for f in BUDGETED:
+        assert "memory" in inspect.signature(f).parameters, f.__name__
+
+
+MEMORY_PAST = "needs more than 1 MiB of memory; raise the limit (memory) to go further"
+
+# Each function, past a memory budget of 1 MiB.
+PAST_ONE_MIB = [
+    lambda m: grundy.seq("grundy", 10**6, memory=m),
+    lambda m: grundy.value("cram", ["4x5"], memory=m),
+    lambda m: grundy.compound("cram", ["4x5"], memory=m),
+    lambda m: grundy.explain("cram", ["4x5"], memory=m),
+    lambda m: grundy.table(["0.16"], to=10**6, memory=m),
+    lambda m: grundy.solve_graph(((n, n + 1) for n in range(10**5)), memory=m),
+    lambda m: grundy.state_graph("nim", [300, 300], max_states=10**6, memory=m),
+]
+
+
+@pytest.mark.parametrize("call", PAST_ONE_MIB)
+@pytest.mark.parametrize("memory", ["1M", "1m", 1 << 20])
+def test_memory_is_the_budget_of_the_call(call, memory):
+    with pytest.raises(ValueError) as caught:
+        call(memory)
+    assert str(caught.value).endswith(MEMORY_PAST)
+
+
+def test_memory_stops_misere_runs_short_as_the_command_does():
+    # Their answers say where a bound stopped them, in the command's words
+    # (the answer is the command's JSON).
+    s = grundy.seq("0.137", 100, misere=True, memory="1M")
+    assert s.computed_to < 100 and s.stopped.endswith("needs more than 1 MiB of memory; raise the limit (--memory) to go further")
+    q = grundy.quotient("0.137", to=200, memory="1M")
+    assert q.stopped["heap"] < 200 and "needs more than 1 MiB of memory" in q.stopped["reason"]
+
+
+def test_memory_reads_sizes_as_the_command_does():
+    assert grundy.seq("grundy", 10**6, memory="4G").computed_to == 10**6
+    assert grundy.value("kayles", [7, 11], memory=1 << 30).grundy == 4
+
+
+@pytest.mark.parametrize(
+    "memory,error,message",
+    [
+        ("lots", ValueError, "memory='lots': expected a size such as 512M, 4G or a number of bytes"),
+        ("4X", ValueError, "memory='4X': expected a size such as 512M, 4G or a number of bytes"),
+        ("99999999999T", ValueError, "memory='99999999999T': too large: at most 16 EiB"),
+        (-1, ValueError, "memory must not be negative, got `-1`"),
+        (1.5, TypeError, "argument 'memory': give a number of bytes or a size such as \"512M\" or \"4G\", not 1.5"),
+    ],
+)
+def test_a_bad_memory_names_memory(memory, error, message):
+    with pytest.raises(error) as caught:
+        grundy.value("nim", [3], memory=memory)
+    assert str(caught.value) == message
 
 
 @pytest.mark.parametrize(
@@ -15,6 +91,10 @@ import grundy
         (
             lambda: grundy.value("0.137", [5000], max_states=10),
             "heap 5000 of 0.137 (no period is proven by n = 9) needs more than 10 states; raise the limit (max_states) to go further",
+        ),
+        (
+            lambda: grundy.seq("grundy", 10**6, memory="1M"),
+            "computing the sequence needs more than 1 MiB of memory; raise the limit (memory) to go further",
         ),
         (
             lambda: grundy.value("nim", [3], ground=2),
@@ -35,6 +115,11 @@ def test_messages_name_keywords_not_flags(call, message):
     with pytest.raises(ValueError) as caught:
         call()
     assert str(caught.value) == message
+
+
+def test_a_flag_given_a_size_is_the_keyword_given_it():
+    with pytest.raises(ValueError, match=r'^the split search \(.*: give memory="\d+M" or more\) needs more than'):
+        grundy.value("cram", ["4x5"], memory="1M")
 
 
 def test_warnings_name_keywords_not_flags():
@@ -66,6 +151,7 @@ TOO_LARGE = "`18446744073709551616` is too large (at most 18446744073709551615)"
         (lambda: grundy.table(["0.7"], to=-1), "to must not be negative, got `-1`"),
         (lambda: grundy.table(["0.7"], misere=True, misere_to=1 << 64), "misere_to " + TOO_LARGE),
         (lambda: grundy.table(["0.7"], max_states=-1), "max_states must not be negative, got `-1`"),
+        (lambda: grundy.value("nim", [3], memory=1 << 64), "memory " + TOO_LARGE),
         (lambda: grundy.seq("nim", 5, threads=-1), "threads=-1: give a number of threads from 1 to 1024"),
         (lambda: grundy.seq("nim", 5, threads=1 << 64), "threads=18446744073709551616: give a number of threads from 1 to 1024"),
     ],

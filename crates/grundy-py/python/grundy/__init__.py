@@ -53,6 +53,10 @@ __all__ = [
 
 Component = Union[str, int]
 
+Memory = Union[int, str]
+"""A memory budget: a number of bytes, or a size as ``grundy --memory``
+reads it (``"512M"``, ``"4G"``)."""
+
 
 def _shown(value: Any) -> str:
     """A field's value as a notebook table shows it: short lists whole,
@@ -313,6 +317,7 @@ def value(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> Analysis:
     """The values, outcome and winning moves of a sum of components.
 
@@ -320,11 +325,14 @@ def value(
     ``"sub:1,3,4"``, ``"kayles"``, ...), ``components`` the components as
     the command takes them (ints or texts such as ``"4+6"`` or ``"2,5"``).
     ``misere`` plays misère (the last mover loses), ``max_states`` is the
-    state budget (default 10,000,000) and ``ground`` the ground vertex of
-    Hackenbush. Same answer as ``grundy value GAME COMPONENT... --json``.
+    state budget (default 10,000,000), ``ground`` the ground vertex of
+    Hackenbush and ``memory`` the memory budget, bytes or a size such as
+    ``"512M"`` (default: half the machine's memory, at most 1 GiB, as
+    ``grundy --memory``). Same answer as ``grundy value GAME COMPONENT...
+    --json``.
     """
     return Analysis(
-        _grundy.value(game, _texts(components), misere, max_states, ground)
+        _grundy.value(game, _texts(components), misere, max_states, ground, memory)
     )
 
 
@@ -335,6 +343,7 @@ def compound(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> Union[Analysis, CompoundAnalysis]:
     """Several games played at once.
 
@@ -346,10 +355,11 @@ def compound(
     sum of one game's components in misère play (decided as :func:`value`
     decides it), is an :class:`Analysis`; anything else a
     :class:`CompoundAnalysis`. Same answer as ``grundy value [--sum] ...
-    --compound KIND --json``.
+    --compound KIND --json``. ``max_states``, ``ground`` and ``memory`` as
+    in :func:`value`.
     """
     fields = _grundy.compound(
-        game, _texts(components), kind, misere, max_states, ground
+        game, _texts(components), kind, misere, max_states, ground, memory
     )
     if "compound" in fields:
         return CompoundAnalysis(fields)
@@ -362,6 +372,7 @@ def seq(
     threads: Optional[int] = None,
     max_states: Optional[int] = None,
     misere: bool = False,
+    memory: Optional[Memory] = None,
 ) -> Union[Sequence, MisereSequence]:
     """The Grundy sequence G(0..=to) of a heap game and its period.
 
@@ -369,7 +380,8 @@ def seq(
     is proven (up to 2^20 heaps), as ``grundy seq GAME``. ``threads`` is
     the number of threads that value heaps together (default: every core);
     the values are the same for every count. ``values`` is a numpy array
-    wrapping the engine's output without a copy.
+    wrapping the engine's output without a copy. ``max_states`` and
+    ``memory`` are the budgets, as in :func:`value`.
 
     With ``misere=True``, the misère sequence instead, as ``grundy seq GAME
     --misere``: each heap's misère value and genus, to heap 30 unless
@@ -380,8 +392,8 @@ def seq(
     if not isinstance(misere, bool):
         raise TypeError(f"misere must be True or False, got {misere!r}")
     if misere:
-        return MisereSequence(_grundy.misere_seq(game, to_text, max_states))
-    fields, packed, width = _grundy.seq(game, to_text, threads, max_states)
+        return MisereSequence(_grundy.misere_seq(game, to_text, max_states, memory))
+    fields, packed, width = _grundy.seq(game, to_text, threads, max_states, memory)
     fields["values"] = np.frombuffer(packed, dtype=np.dtype(f"<u{width}"))
     return Sequence(fields)
 
@@ -390,13 +402,15 @@ def quotient(
     game: str,
     to: Optional[int] = None,
     max_states: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> Quotient:
     """The misère quotient of a heap game's sums of heaps up to ``to``
     (default 40), as ``grundy quotient GAME --to N``: the run stops early
     where the periodicity theorem proves it for every heap, and a bound
-    reached keeps the quotient proven so far (``stopped`` says where)."""
+    reached keeps the quotient proven so far (``stopped`` says where);
+    ``max_states`` and ``memory`` are the budgets, as in :func:`value`."""
     return Quotient(
-        _grundy.quotient(game, None if to is None else str(to), max_states)
+        _grundy.quotient(game, None if to is None else str(to), max_states, memory)
     )
 
 
@@ -406,12 +420,14 @@ def explain(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> Explanation:
     """Why each component has its value, and how the values add up, as
     ``grundy explain GAME COMPONENT... --json``; components may be files,
-    named by their path in the answer."""
+    named by their path in the answer. The other arguments as in
+    :func:`value`."""
     return Explanation(
-        _grundy.explain(game, _texts(components), misere, max_states, ground)
+        _grundy.explain(game, _texts(components), misere, max_states, ground, memory)
     )
 
 
@@ -421,18 +437,21 @@ def table(
     misere: bool = False,
     misere_to: int = 20,
     max_states: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> List[Dict[str, Any]]:
     """The rows of ``grundy table PATTERN... --json`` (``"0.[0-7]7"``,
     ``"4.0-7"``): for each code, in the order listed, its period and how it
     is proven, its largest value and sparse space, within a heap budget of
     ``to`` per game; with ``misere``, the order of its misère quotient to
     heap ``misere_to`` (``quotient``). Codes of the same game as an earlier
-    one carry its results (``same_as``). There is no time budget per game:
-    Ctrl-C stops a long table."""
+    one carry its results (``same_as``). ``max_states`` and ``memory`` are
+    the budgets of the whole table, as in :func:`value`. There is no time
+    budget per game: Ctrl-C stops a long table."""
     listed = [patterns] if isinstance(patterns, str) else list(patterns)
+    budgets = {"max_states": max_states, "memory": memory}
     if to is None:
-        return _grundy.table(listed, misere=misere, misere_to=misere_to, max_states=max_states)
-    return _grundy.table(listed, to, misere, misere_to, max_states)
+        return _grundy.table(listed, misere=misere, misere_to=misere_to, **budgets)
+    return _grundy.table(listed, to, misere, misere_to, **budgets)
 
 
 def games() -> List[Dict[str, Optional[str]]]:
@@ -447,15 +466,18 @@ def solve_graph(
     edges: Iterable[Tuple[Any, Any]],
     misere: bool = False,
     max_states: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> SolvedGraph:
     """Outcome (P, N or D for a draw), remoteness and value of every vertex
     of a directed graph, cycles allowed: a token slides along an edge and
     whoever cannot move loses. ``edges`` are pairs ``(u, v)`` of vertex
     names (words or ints). Same answer as ``grundy solve graph:FILE --json``
     for a file of these edges; ``misere``: the player who cannot move wins.
+    ``max_states`` (which bounds the vertices) and ``memory`` are the
+    budgets, as in :func:`value`.
     """
     pairs = [(str(u), str(v)) for u, v in edges]
-    return SolvedGraph(_grundy.solve_graph(pairs, misere, max_states))
+    return SolvedGraph(_grundy.solve_graph(pairs, misere, max_states, memory))
 
 
 def state_graph(
@@ -464,12 +486,15 @@ def state_graph(
     misere: bool = False,
     max_states: Optional[int] = None,
     drawings: bool = False,
+    memory: Optional[Memory] = None,
 ) -> StateGraph:
     """The picture of every position reachable from a position (at most
     ``max_states``, default 500), as ``grundy graph GAME COMPONENT...``;
     with ``drawings``, each position drawn in its node as
-    ``graph --drawings`` draws it."""
-    svg, dot = _grundy.state_graph(game, _texts(components), misere, max_states, drawings)
+    ``graph --drawings`` draws it; ``memory`` as in :func:`value`."""
+    svg, dot = _grundy.state_graph(
+        game, _texts(components), misere, max_states, drawings, memory
+    )
     return StateGraph(svg, dot)
 
 
@@ -479,10 +504,14 @@ def draw(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[Memory] = None,
 ) -> Drawing:
     """The position drawn as ``grundy draw GAME COMPONENT...`` draws it:
     ``.svg`` is the picture, ``.text`` boards and coins with their
     coordinates (``None`` for pictures only). Raises ``ValueError`` for a
-    game without drawings (``wythoff``)."""
-    fields, svg, text = _grundy.draw(game, _texts(components), misere, max_states, ground)
+    game without drawings (``wythoff``). The other arguments as in
+    :func:`value`."""
+    fields, svg, text = _grundy.draw(
+        game, _texts(components), misere, max_states, ground, memory
+    )
     return Drawing(fields, svg, text)

@@ -2,12 +2,16 @@
 
 from typing import Any, Dict, List, Optional, Tuple, Union
 
+# A memory budget: bytes, or a size as `grundy --memory` reads it ("512M").
+_Memory = Union[int, str]
+
 def value(
     game: str,
     components: List[str],
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def compound(
     game: Optional[str],
@@ -16,22 +20,26 @@ def compound(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def seq(
     game: str,
     to: Optional[str] = None,
     threads: Optional[int] = None,
     max_states: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Tuple[Dict[str, Any], bytearray, int]: ...
 def misere_seq(
     game: str,
     to: Optional[str] = None,
     max_states: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def quotient(
     game: str,
     to: Optional[str] = None,
     max_states: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def explain(
     game: str,
@@ -39,6 +47,7 @@ def explain(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def table(
     patterns: List[str],
@@ -46,12 +55,14 @@ def table(
     misere: bool = False,
     misere_to: int = 20,
     max_states: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> List[Dict[str, Any]]: ...
 def games() -> List[Dict[str, Optional[str]]]: ...
 def solve_graph(
     edges: List[Tuple[str, str]],
     misere: bool = False,
     max_states: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Dict[str, Any]: ...
 def state_graph(
     game: str,
@@ -59,6 +70,7 @@ def state_graph(
     misere: bool = False,
     max_states: Optional[int] = None,
     drawings: bool = False,
+    memory: Optional[_Memory] = None,
 ) -> Tuple[str, str]: ...
 
 def draw(
@@ -67,6 +79,7 @@ def draw(
     misere: bool = False,
     max_states: Optional[int] = None,
     ground: Optional[int] = None,
+    memory: Optional[_Memory] = None,
 ) -> Tuple[Dict[str, Any], str, Optional[str]]: ...
 
 _Operand = Union["Nimber", int]
