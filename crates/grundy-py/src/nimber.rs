@@ -2,9 +2,14 @@
 //! own, so that sums and products in a notebook follow nim arithmetic.
 
 use grundy::nim_mul;
-use pyo3::exceptions::PyValueError;
+use std::cmp::Ordering;
+
+use grundy::game::parse_count;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
+
+use crate::run::value_error;
 
 /// A nimber `*n`: `+` (and `^`) is XOR, the sum of games; `*` is nim
 /// multiplication, so nimbers below 2^64 form a field. Ints mix in as
@@ -19,20 +24,50 @@ pub struct Nimber {
 /// Python hashes a non-negative int n as n modulo 2^61 - 1.
 const PY_HASH_MODULUS: u64 = (1 << 61) - 1;
 
-/// An operand of a nimber operation: another nimber or an int.
+/// An operand of a nimber operation: another nimber or an int. Anything
+/// else fails to convert, so that the operation answers `NotImplemented`
+/// and Python tries the other operand's.
 #[derive(FromPyObject)]
 enum Operand {
     Nimber(Nimber),
-    Int(u64),
+    Int(Int),
+}
+
+/// An int operand (or exponent): from 0 to 2^64 - 1, or out of that range
+/// and refused in words, not as an operand of an unsupported type.
+enum Int {
+    InRange(u64),
+    /// The int's digits.
+    OutOfRange(String),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(match crate::numbers::int_or_text(&ob)? {
+            Ok(v) => Int::InRange(v),
+            Err(digits) => Int::OutOfRange(digits),
+        })
+    }
 }
 
 impl Operand {
-    fn value(&self) -> u64 {
+    /// The nimber the operand is; `ValueError` for an int that is none.
+    fn value(&self) -> PyResult<u64> {
         match self {
-            Operand::Nimber(n) => n.value,
-            Operand::Int(v) => *v,
+            Operand::Nimber(n) => Ok(n.value),
+            Operand::Int(Int::InRange(v)) => Ok(*v),
+            Operand::Int(Int::OutOfRange(digits)) => Err(not_a_nimber(digits)),
         }
     }
+}
+
+/// The refusal of a value that is no nimber, `shown` as Python shows it.
+fn not_a_nimber(shown: &str) -> PyErr {
+    PyValueError::new_err(format!(
+        "a nimber is an integer from 0 to 2^64 - 1, not {shown}"
+    ))
 }
 
 #[pymethods]
@@ -43,12 +78,7 @@ impl Nimber {
         value
             .extract::<u64>()
             .map(|value| Nimber { value })
-            .map_err(|_| {
-                PyValueError::new_err(format!(
-                    "a nimber is an integer from 0 to 2^64 - 1, not {}",
-                    value.repr().map(|r| r.to_string()).unwrap_or_default()
-                ))
-            })
+            .map_err(|_| not_a_nimber(&value.repr().map(|r| r.to_string()).unwrap_or_default()))
     }
 
     /// The integer n of `*n`.
@@ -73,29 +103,29 @@ impl Nimber {
         format!("*{}", self.value)
     }
 
-    fn __add__(&self, other: Operand) -> Nimber {
-        Nimber {
-            value: self.value ^ other.value(),
-        }
+    fn __add__(&self, other: Operand) -> PyResult<Nimber> {
+        Ok(Nimber {
+            value: self.value ^ other.value()?,
+        })
     }
 
-    fn __radd__(&self, other: Operand) -> Nimber {
+    fn __radd__(&self, other: Operand) -> PyResult<Nimber> {
         self.__add__(other)
     }
 
-    fn __sub__(&self, other: Operand) -> Nimber {
+    fn __sub__(&self, other: Operand) -> PyResult<Nimber> {
         self.__add__(other)
     }
 
-    fn __rsub__(&self, other: Operand) -> Nimber {
+    fn __rsub__(&self, other: Operand) -> PyResult<Nimber> {
         self.__add__(other)
     }
 
-    fn __xor__(&self, other: Operand) -> Nimber {
+    fn __xor__(&self, other: Operand) -> PyResult<Nimber> {
         self.__add__(other)
     }
 
-    fn __rxor__(&self, other: Operand) -> Nimber {
+    fn __rxor__(&self, other: Operand) -> PyResult<Nimber> {
         self.__add__(other)
     }
 
@@ -103,22 +133,35 @@ impl Nimber {
         *self
     }
 
-    fn __mul__(&self, other: Operand) -> Nimber {
-        Nimber {
-            value: nim_mul(self.value, other.value()),
-        }
+    fn __mul__(&self, other: Operand) -> PyResult<Nimber> {
+        Ok(Nimber {
+            value: nim_mul(self.value, other.value()?),
+        })
     }
 
-    fn __rmul__(&self, other: Operand) -> Nimber {
+    fn __rmul__(&self, other: Operand) -> PyResult<Nimber> {
         self.__mul__(other)
     }
 
     /// `*n ** k`: `*n` nim-multiplied by itself k times (an ordinary
-    /// int k), as `grundy nim-power` does.
-    fn __pow__(&self, exponent: u64, _modulo: Option<u64>) -> Nimber {
-        Nimber {
-            value: grundy::nimber::nim_pow(self.value, exponent),
+    /// int k from 0 to 2^64 - 1), as `grundy nim-power` does. A modulus
+    /// (`pow(x, k, m)`) is refused: nimbers form a field, with no
+    /// remainder to take.
+    fn __pow__(&self, exponent: Int, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Nimber> {
+        if modulo.is_some() {
+            return Err(PyTypeError::new_err(
+                "pow() of a nimber takes no modulus: nimbers form a field, with no remainder to take",
+            ));
         }
+        let k = match exponent {
+            Int::InRange(k) => k,
+            Int::OutOfRange(digits) => {
+                parse_count(&digits, "the exponent", u64::MAX).map_err(|e| value_error(&e))?
+            }
+        };
+        Ok(Nimber {
+            value: grundy::nimber::nim_pow(self.value, k),
+        })
     }
 
     /// The nim-inverse: `x * x.inverse() == 1` (`grundy nim-inverse`);
@@ -135,9 +178,17 @@ impl Nimber {
     }
 
     /// Compares as the ints n do (equal to the int n; ordered by n, for
-    /// sorting: nimbers have no order of their own).
+    /// sorting: nimbers have no order of their own), with any int.
     fn __richcmp__(&self, other: Operand, op: CompareOp) -> bool {
-        op.matches(self.value.cmp(&other.value()))
+        let order = match other {
+            Operand::Nimber(n) => self.value.cmp(&n.value),
+            Operand::Int(Int::InRange(v)) => self.value.cmp(&v),
+            Operand::Int(Int::OutOfRange(digits)) => match digits.starts_with('-') {
+                true => Ordering::Greater,
+                false => Ordering::Less,
+            },
+        };
+        op.matches(order)
     }
 
     fn __getnewargs__(&self) -> (u64,) {

@@ -108,6 +108,50 @@ def test_powers_and_inverses_follow_the_field():
         Nimber(0).inverse()
 
 
+def test_pow_with_a_modulus_is_refused():
+    """A nimber field has no remainders: pow(x, k, m) was once x ** k."""
+    with pytest.raises(TypeError, match="takes no modulus"):
+        pow(Nimber(2), 3, 5)
+    with pytest.raises(TypeError, match="takes no modulus"):
+        pow(Nimber(2), 3, Nimber(5))
+    assert pow(Nimber(2), 3) == Nimber(2) ** 3 == 1
+
+
+@pytest.mark.parametrize("big", [1 << 64, -1])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda a, b: a + b,
+        lambda a, b: b + a,
+        lambda a, b: a ^ b,
+        lambda a, b: b - a,
+        lambda a, b: a * b,
+        lambda a, b: b * a,
+    ],
+)
+def test_ints_that_are_no_nimbers_are_refused_in_words(op, big):
+    # Once "unsupported operand type(s)", as if ints were not welcome.
+    with pytest.raises(ValueError, match=r"^a nimber is an integer from 0 to 2\^64 - 1, not "):
+        op(Nimber(3), big)
+    with pytest.raises(ValueError, match=r"^a nimber is an integer from 0 to 2\^64 - 1, not "):
+        Nimber(3) * np.int64(-1)
+
+
+def test_exponents_out_of_range_are_named():
+    with pytest.raises(ValueError, match="^the exponent must not be negative, got `-1`$"):
+        Nimber(3) ** -1
+    with pytest.raises(ValueError, match=r"^the exponent `18446744073709551616` is too large"):
+        Nimber(3) ** (1 << 64)
+
+
+def test_nimbers_compare_with_any_int():
+    assert Nimber(3) != 1 << 64 and not Nimber(3) == 1 << 64
+    assert Nimber(3) < 1 << 64 and Nimber(3) > -1
+    assert Nimber(2**64 - 1) < 2**64 and Nimber(0) >= -(1 << 70)
+    assert sorted([1 << 64, Nimber(5), -1]) == [-1, Nimber(5), 1 << 64]
+    assert Nimber(5) == np.int64(5) and Nimber(5) + np.uint8(1) == 4
+
+
 def test_the_package_has_a_version():
     import grundy
 
