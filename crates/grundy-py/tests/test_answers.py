@@ -246,6 +246,15 @@ def test_answers_behave_like_python_values():
     assert "&lt;" in grundy.value("nim", [1]).__class__({"x": "<b>"})._repr_html_()
 
 
+def test_a_sequence_is_indexed_by_any_integer():
+    np = pytest.importorskip("numpy")
+    s = grundy.seq("kayles", to=20)
+    assert s[np.int64(12)] == s[np.uint8(12)] == s[12] == 4
+    assert s[grundy.Nimber(3)] == s[3] and s[-1] == s[20]
+    with pytest.raises(TypeError):
+        s[1.5]
+
+
 @pytest.mark.parametrize(
     "args",
     [["0.?7", "--to", "300"], ["4.[01]", "0.70", "--to", "200", "--misere", "--misere-to", "12"]],

@@ -19,7 +19,18 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+import operator
+from typing import (
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    SupportsIndex,
+    Tuple,
+    Union,
+)
 
 import numpy as np
 
@@ -185,11 +196,12 @@ class Sequence(_Answer):
     closed_form: Optional[str]
     sparse: Optional[Dict[str, Any]]
 
-    def __getitem__(self, key: Union[str, int]) -> Any:
-        """``s[n]`` is G(n); ``s["period"]`` a field."""
-        if isinstance(key, int):
-            return int(self._fields["values"][key])
-        return self._fields[key]
+    def __getitem__(self, key: Union[str, SupportsIndex]) -> Any:
+        """``s[n]`` is G(n), for any integer n (numpy's too); ``s["period"]``
+        a field."""
+        if isinstance(key, str):
+            return self._fields[key]
+        return int(self._fields["values"][operator.index(key)])
 
     def to_dict(self) -> Dict[str, Any]:
         """The fields as ``--json`` writes them, values as a list of ints."""
