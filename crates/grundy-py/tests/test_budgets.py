@@ -1,8 +1,10 @@
 """The budgets of a call and its number arguments: `memory=` beside every
 `max_states=`, messages that name Python's keywords where the command
-names its flags, and ints out of range refused by the argument's name."""
+names its flags, ints out of range refused by the argument's name, and a
+graph given as edges refused while it is read."""
 
 import inspect
+import itertools
 import warnings
 
 import pytest
@@ -165,3 +167,29 @@ def test_ints_out_of_range_name_their_argument(call, message):
 def test_a_wrong_type_is_still_a_type_error_naming_the_argument():
     with pytest.raises(TypeError, match="argument 'max_states'"):
         grundy.value("nim", [3], max_states="10")
+
+
+def test_a_graph_past_max_states_is_refused_while_its_edges_are_read():
+    read = itertools.count()
+
+    def edges():
+        # Far too many to list before the bound is checked.
+        for n in range(200_000):
+            next(read)
+            yield (f"v{n}", f"v{n + 1}")
+
+    with pytest.raises(ValueError) as caught:
+        grundy.solve_graph(edges(), max_states=1000)
+    assert str(caught.value) == (
+        "this graph needs more than 1000 states; raise the limit (max_states) to go further"
+    )
+    assert next(read) == 1000
+
+
+def test_edges_are_pairs_of_names():
+    got = grundy.solve_graph([["a", "b"], "bc", (1, 2)])
+    assert [r["vertex"] for r in got.table] == ["a", "b", "c", "1", "2"]
+    with pytest.raises(ValueError, match=r"^edge 2: an edge is a pair \(u, v\) of vertex names, got \('a', 'b', 'c'\)$"):
+        grundy.solve_graph([("a", "b"), ("a", "b", "c")])
+    with pytest.raises(ValueError, match=r"^edge 1: an edge is a pair \(u, v\) of vertex names, got 5$"):
+        grundy.solve_graph([5])

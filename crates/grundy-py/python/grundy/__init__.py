@@ -485,11 +485,11 @@ def solve_graph(
     whoever cannot move loses. ``edges`` are pairs ``(u, v)`` of vertex
     names (words or ints). Same answer as ``grundy solve graph:FILE --json``
     for a file of these edges; ``misere``: the player who cannot move wins.
-    ``max_states`` (which bounds the vertices) and ``memory`` are the
-    budgets, as in :func:`value`.
+    ``max_states`` bounds the vertices (``memory`` as in :func:`value`): the
+    edges are read one at a time, and a graph past it is refused as soon as
+    an edge names one vertex too many, a generator of edges not read on.
     """
-    pairs = [(str(u), str(v)) for u, v in edges]
-    return SolvedGraph(_grundy.solve_graph(pairs, misere, max_states, memory))
+    return SolvedGraph(_grundy.solve_graph(edges, misere, max_states, memory))
 
 
 def state_graph(

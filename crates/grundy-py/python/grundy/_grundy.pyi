@@ -1,6 +1,6 @@
 """Type stubs of the native module (Rust, PyO3); use it through `grundy`."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 # A memory budget: bytes, or a size as `grundy --memory` reads it ("512M").
 _Memory = Union[int, str]
@@ -59,7 +59,7 @@ def table(
 ) -> List[Dict[str, Any]]: ...
 def games() -> List[Dict[str, Optional[str]]]: ...
 def solve_graph(
-    edges: List[Tuple[str, str]],
+    edges: Iterable[Tuple[Any, Any]],
     misere: bool = False,
     max_states: Optional[int] = None,
     memory: Optional[_Memory] = None,
