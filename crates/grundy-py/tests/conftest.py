@@ -9,12 +9,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 
+# Resolved now, so that a relative GRUNDY_BIN holds in tests that change
+# the current directory.
+BINARY = Path(os.environ.get("GRUNDY_BIN", ROOT / "target" / "debug" / "grundy")).resolve()
+
 
 @pytest.fixture(scope="session")
 def cli():
     """Runs the `grundy` binary (GRUNDY_BIN, else target/debug/grundy, which
     scripts/test.sh builds) and returns (exit code, stdout, stderr)."""
-    binary = Path(os.environ.get("GRUNDY_BIN", ROOT / "target" / "debug" / "grundy"))
+    binary = BINARY
     if not binary.is_file():
         pytest.fail(f"{binary} is missing: run `cargo build --bin grundy` first")
 

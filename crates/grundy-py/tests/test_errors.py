@@ -20,7 +20,7 @@ SAME_AS_CLI = [
     (lambda: grundy.value("nim", [3], ground=2), ["value", "nim", "3", "--ground", "2"]),
     (lambda: grundy.value("cutting", ["3x3"], misere=True), ["value", "cutting", "3x3", "--misere"]),
     (lambda: grundy.seq("wythoff", 5), ["seq", "wythoff", "--to", "5"]),
-    (lambda: grundy.seq("graph:/nonexistent/g"), ["seq", "graph:/nonexistent/g"]),
+    (lambda: grundy.value("graph:/nonexistent/g", ["a"]), ["value", "graph:/nonexistent/g", "a"]),
     (lambda: grundy.value("graph:/dev/zero", ["a"]), ["value", "graph:/dev/zero", "a"]),
     (lambda: grundy.value("0.137", [5000], max_states=10), ["--max-states", "10", "value", "0.137", "5000"]),
     # The package has the command's memory budget: this once aborted the
@@ -115,3 +115,31 @@ def test_bytes_are_refused_not_read_as_their_codes(call):
 def test_seq_takes_misere_as_a_bool_as_every_function_does(flag):
     with pytest.raises(TypeError, match="misere must be True or False"):
         grundy.seq("kayles", 20, misere=flag)
+
+
+# (the call, the command, the command's words that Python says otherwise)
+HEAP_QUESTIONS = [
+    (lambda g: grundy.seq(g), ["seq"], {}),
+    (lambda g: grundy.seq(g, 5, misere=True), ["seq", "--to", "5", "--misere"], {"seq --misere": "seq misere=True"}),
+    (lambda g: grundy.quotient(g), ["quotient"], {}),
+]
+
+
+@pytest.mark.parametrize("call,command,words", HEAP_QUESTIONS, ids=["seq", "misere seq", "quotient"])
+def test_a_graph_file_is_no_heap_game_before_it_is_read(call, command, words, cli, tmp_path, monkeypatch):
+    # A graph file of hundreds of megabytes was read before this refusal.
+    # (Short names: the refusal quotes a long one by its start and end.)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.txt").write_text("a b\nb c\n")
+    code, _, err = cli(command[0], "graph:g.txt", *command[1:])
+    assert code == 2
+    refusal = err[len("error: "):].rstrip("\n")
+    for cli_words, python_words in words.items():
+        refusal = refusal.replace(cli_words, python_words)
+    with pytest.raises(ValueError) as caught:
+        call("graph:g.txt")
+    assert str(caught.value) == refusal
+    # A file that is not there: refused alike, so it was not read.
+    with pytest.raises(ValueError) as caught:
+        call("graph:missing.txt")
+    assert str(caught.value) == refusal.replace("g.txt", "missing.txt")
