@@ -10,7 +10,7 @@ use grundy::heap::quotient::{
 };
 use grundy::heap::HeapSequence;
 use grundy::ruleset::quotient_moves;
-use grundy::{Limits, SpecOptions};
+use grundy::Limits;
 
 use crate::longrun::HeapRunArgs;
 use crate::output::{print, print_json};
@@ -35,7 +35,7 @@ pub struct QuotientArgs {
 
 /// Runs the command.
 pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
+    let game = grundy_files::parse_heap_game(&args.game)?;
     let to = args.run.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let moves = quotient_moves(&*game)?;
     let every = args.run.every();

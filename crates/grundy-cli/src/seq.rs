@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use grundy::heap::{self, SeqReport, SeqRequest, SparseInfo};
-use grundy::{Limits, SpecOptions};
+use grundy::Limits;
 
 use crate::longrun::{self, HeapRunArgs, RunFiles};
 use crate::output::{print, print_json};
@@ -68,7 +68,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     // Misère sequences too take the game's own moves, not its misère
     // form: genus is misère theory.
-    let game = grundy_files::parse_game(&args.game, SpecOptions::default())?;
+    let game = grundy_files::parse_heap_game(&args.game)?;
     let to = args.run.to()?;
     if args.misere {
         return misere::run(args, &*game, to, limits);

@@ -119,6 +119,14 @@ fn errors_name_the_file_and_line() {
         "`solve` needs a game on a finite explicit graph",
     );
     fails(&["seq", &g], "not a heap game");
+    // A graph is never a heap game: the questions about heaps say so
+    // before reading the file (a 200 MB graph was once read first), so a
+    // missing file gets the same answer.
+    for cmd in [&["seq"][..], &["seq", "--misere"], &["quotient"]] {
+        let mut args = cmd.to_vec();
+        args.push("graph:no-such-file.txt");
+        fails(&args, "graph:no-such-file.txt is not a heap game");
+    }
     // Misère play is searched, and a cycle reached from `a` is refused.
     fails(
         &["value", &g, "a", "--misere"],

@@ -28,6 +28,26 @@ pub fn parse_game(name: &str, opts: SpecOptions) -> grundy::Result<Box<dyn Rules
     })
 }
 
+/// The game named `name` for a question about heaps (`seq`, `quotient`,
+/// `table`), in normal play. A `graph:FILE` game is never a heap game,
+/// whatever its file holds, and the file may be hundreds of megabytes: it
+/// is built on a stand-in graph of one vertex instead, so that the
+/// question is refused in the engine's words (which name the game, not
+/// the file's contents) before the file is read. Other games are read as
+/// [`parse_game`] reads them.
+pub fn parse_heap_game(name: &str) -> grundy::Result<Box<dyn Ruleset>> {
+    let pattern = grundy::games::graph_file::GRAPH_FILE.pattern;
+    if grundy::registry::find(name.trim()).is_some_and(|e| e.pattern == pattern) {
+        let stand_in = |_: &str| Ok("v v\n".to_string());
+        match grundy::parse_with(name, SpecOptions::default(), &stand_in) {
+            // No heap game on the stand-in, so none on the file either.
+            Ok(game) if game.heap().is_none() => return Ok(game),
+            _ => {}
+        }
+    }
+    parse_game(name, SpecOptions::default())
+}
+
 /// The text of the file at `path`, refused in one line (naming the file)
 /// when it cannot be read, is larger than [`MAX_FILE`], or is not text:
 /// NUL bytes or bytes that are not UTF-8 stop the reading at once.

@@ -4,7 +4,6 @@
 //! kind with their one signature; each function's own work is a plain
 //! Rust function of the arguments read.
 
-use grundy::games::graph_file::GRAPH_FILE;
 use grundy::{Limits, Ruleset, SpecOptions};
 use pyo3::prelude::*;
 
@@ -58,7 +57,7 @@ impl HeapGame {
     /// function reads it.
     pub fn read(game: &str, to: Option<String>, limits: Limits) -> PyResult<HeapGame> {
         Ok(HeapGame {
-            game: heap_game(game)?,
+            game: grundy_files::parse_heap_game(game).map_err(|e| crate::run::value_error(&e))?,
             to,
             limits,
         })
@@ -69,26 +68,6 @@ impl HeapGame {
     pub fn to(&self) -> PyResult<Option<u64>> {
         crate::run::heap_to(self.to.as_deref())
     }
-}
-
-/// The game named `name` for a question about heaps. A `graph:FILE` game
-/// is never a heap game, whatever its file holds, and the file may be
-/// hundreds of megabytes: it is built on a stand-in graph of one vertex
-/// instead, so that each function refuses it in the engine's words (which
-/// name the game, not the file's contents) before the file is read. The
-/// other games are read as usual.
-fn heap_game(name: &str) -> PyResult<Box<dyn Ruleset>> {
-    let graph =
-        grundy::registry::find(name.trim()).is_some_and(|e| e.pattern == GRAPH_FILE.pattern);
-    if graph {
-        let stand_in = |_: &str| Ok("v v\n".to_string());
-        match grundy::parse_with(name, SpecOptions::default(), &stand_in) {
-            // No heap game on the stand-in, so none on the file either.
-            Ok(game) if game.heap().is_none() => return Ok(game),
-            _ => {}
-        }
-    }
-    crate::parse_game(name, SpecOptions::default())
 }
 
 /// Defines the Python function `$name(game, components, misere=false,
