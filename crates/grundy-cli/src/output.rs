@@ -404,45 +404,14 @@ pub fn write_atomically(
     std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
 }
 
-/// The bytes of the file at `path`, or `None` when there is none. What
-/// is not a regular file (a folder, `/dev/zero`, a pipe that would block)
-/// and a file of more than `max` bytes are refused in one line, the
-/// latter naming `limit` (the bound and how to raise it). Checkpoints,
-/// hosts files and a table's rows are read whole: `/dev/zero` given as
-/// one was once read until the machine's memory ran out.
+/// The bytes of the file at `path`, or `None` when there is none, read
+/// as [`grundy_files::read_file_within`] reads them (regular files of at
+/// most `max` bytes; `limit` names the bound and how to raise it):
+/// checkpoints, hosts files and a table's rows.
 pub fn read_within(
     path: &std::path::Path,
     max: u64,
     limit: &str,
 ) -> anyhow::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let name = path.display();
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => anyhow::bail!("{name}: cannot read: {e}"),
-    };
-    if !meta.is_file() {
-        anyhow::bail!("{name}: not a regular file (a folder, a device or a pipe)");
-    }
-    let too_big = || {
-        anyhow::anyhow!(
-            "{name}: larger than {}, {limit}",
-            grundy::error::bytes_text(max)
-        )
-    };
-    if meta.len() > max {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    let file =
-        std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?;
-    // The file may grow while it is read.
-    file.take(max.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?;
-    if bytes.len() as u64 > max {
-        return Err(too_big());
-    }
-    Ok(Some(bytes))
+    grundy_files::read_file_within(path, max, limit).map_err(anyhow::Error::msg)
 }
