@@ -12,7 +12,7 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -37,7 +37,8 @@ const QUIET_START: Duration = Duration::from_secs(1);
 pub struct BoardRunArgs {
     /// Show the progress of board searches (cram, node-kayles, chomp) on
     /// stderr even when it is not a terminal (on a terminal it shows after
-    /// a second), with a last line of what the search did.
+    /// a second), with a last line of what the search did; a rules:
+    /// script's search shows the positions it has met.
     #[arg(long)]
     progress: bool,
     /// Save the tables of board searches to FILE at intervals and on
@@ -76,6 +77,9 @@ struct Watch {
     failed: Mutex<Option<String>>,
     /// More to show on the progress line (a cluster's messages).
     extra: Mutex<Option<Extra>>,
+    /// The positions a search without tables to hand over holds
+    /// ([`Limits::stored`]): a script's or a graph's memo search.
+    stored: Arc<AtomicU64>,
 }
 
 /// Text a front end adds to the progress line.
@@ -163,6 +167,7 @@ impl BoardRun {
             limits.stop = Some(crate::stop_on_signal());
         }
         limits.watch = Some(watch.hook());
+        limits.stored = Some(watch.stored.clone());
         let show = args.progress || std::io::stderr().is_terminal();
         let done = Arc::new(AtomicBool::new(false));
         let checkpoint = args.checkpoint.clone().map(|p| (p, header));
@@ -276,19 +281,9 @@ fn sample(
     let mut drawn = false;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(TICK);
-        let p = watch.progress();
-        if p.slots == 0 {
+        let Some(mut text) = progress_text(watch, started.elapsed()) else {
             continue;
-        }
-        let rate = p.solved as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        // What the process holds, as `--memory` counts it: a cluster's
-        // processes hold their network's buffers beside their tables.
-        let mut text = format!(
-            "{} positions searched, {}, {rate:.0}/s, {} held",
-            p.solved,
-            fill_text(&p),
-            grundy::error::bytes_text(crate::alloc::held())
-        );
+        };
         if let Some(extra) = watch.extra.lock().unwrap().as_ref() {
             text.push_str(&format!(", {}", extra()));
         }
@@ -311,6 +306,27 @@ fn sample(
         say!("\r\x1b[K");
     }
     Ok(())
+}
+
+/// The progress line after `elapsed`: the board search's tables, or else
+/// the positions a memo search holds; `None` before either has begun.
+fn progress_text(watch: &Watch, elapsed: Duration) -> Option<String> {
+    let p = watch.progress();
+    let stored = watch.stored.load(Ordering::Relaxed);
+    let count = if p.slots > 0 { p.solved } else { stored };
+    let rate = count as f64 / elapsed.as_secs_f64().max(1e-9);
+    // What the process holds, as `--memory` counts it: a cluster's
+    // processes hold their network's buffers beside their tables.
+    let held = grundy::error::bytes_text(crate::alloc::held());
+    match (p.slots, stored) {
+        (0, 0) => None,
+        (0, _) => Some(format!("{stored} positions met, {rate:.0}/s, {held} held")),
+        _ => Some(format!(
+            "{} positions searched, {}, {rate:.0}/s, {held} held",
+            p.solved,
+            fill_text(&p)
+        )),
+    }
 }
 
 /// Writes the checkpoint atomically: a temporary file, synced, renamed

@@ -85,3 +85,30 @@ fn a_component_typed_as_a_sum_lists_its_winning_moves() {
         "{out}"
     );
 }
+
+/// A script whose moves are slow is searched with a progress line: the
+/// positions met so far, rising (it once ran silent for as long as the
+/// search took).
+#[test]
+fn a_slow_script_shows_the_positions_met() {
+    let game = format!(
+        "rules:{}",
+        file(
+            "slow.rhai",
+            "fn moves(n) { let s = 0; for i in 0..20000 { s += i; } if n > 0 { [n - 1] } else { [] } }\n"
+        )
+    );
+    let (out, err, code) = run(&["value", &game, "1500", "--progress"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("total: 0"), "{out}");
+    let met: Vec<u64> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("progress: "))
+        .filter_map(|l| l.split(" positions met").next()?.parse().ok())
+        .collect();
+    assert!(!met.is_empty(), "{err}");
+    assert!(
+        met.windows(2).all(|w| w[0] <= w[1]) && met[met.len() - 1] <= 1501,
+        "{err}"
+    );
+}

@@ -13,7 +13,7 @@
 
 use std::fmt;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 pub use crate::answer::Outcome;
@@ -67,6 +67,11 @@ pub struct Limits {
     /// Told of every table a long search keeps, so that the front end can
     /// show its progress and save it for a later run to resume from.
     pub watch: Option<SearchWatch>,
+    /// Where a search that stores its positions one by one (the memo
+    /// search of scripts, graphs and sums) writes how many it has met, so
+    /// that a front end can show that a long search moves; the board
+    /// searches hand over their tables through `watch` instead.
+    pub stored: Option<Arc<AtomicU64>>,
     /// The most winning moves a report lists (`--max-moves`): on a board,
     /// checking a move costs a search of its own, so a caller that wants
     /// only the value asks for none.
@@ -92,6 +97,7 @@ impl fmt::Debug for Limits {
             .field("max_memory", &self.max_memory)
             .field("metered", &self.meter.is_some())
             .field("watched", &self.watch.is_some())
+            .field("counted", &self.stored.is_some())
             .field("max_moves", &self.max_moves)
             .finish()
     }
@@ -147,6 +153,7 @@ impl Limits {
             max_memory: u64::MAX,
             meter: None,
             watch: None,
+            stored: None,
             max_moves: MAX_LISTED_MOVES,
         }
     }
@@ -163,6 +170,15 @@ impl Limits {
         self.max_memory = max_memory;
         self.meter = Some(meter);
         self
+    }
+
+    /// Tells the front end that the search under way has met `n`
+    /// positions ([`Limits::stored`]).
+    #[inline]
+    pub fn tell_stored(&self, n: u64) {
+        if let Some(stored) = &self.stored {
+            stored.store(n, Ordering::Relaxed);
+        }
     }
 
     /// Whether someone asked the computation to stop.

@@ -128,6 +128,10 @@ impl<G: StateSpace> Memo<G> {
         self.limits
             .check_states(self.values.len() as u64 + 1, "this search")?;
         self.values.insert(pos.clone(), IN_PROGRESS);
+        // Each position once, when it is met: a script's moves may take
+        // a millisecond a position, and a relaxed store costs nothing
+        // beside the hashing.
+        self.limits.tell_stored(self.values.len() as u64);
         let start = self.arena.len();
         let mut sum = self.game.components(&pos, &mut self.arena)?;
         if sum && self.arena.len() - start == 1 && self.arena[start] == pos {

@@ -78,6 +78,7 @@ impl<S: StateSpace> MisereSearch<S> {
         let mut options = Vec::new();
         self.space.moves(&pos, &mut options)?;
         self.known.insert(pos.clone(), None);
+        self.limits.tell_stored(self.known.len() as u64);
         Ok(Frame {
             pos,
             options,
