@@ -412,8 +412,17 @@ fn misere_sequence_of_4_7_to_heap_44_follows_the_pattern() {
 fn kayles_misere_sequence_goes_past_its_first_share() {
     let rules = table_of("kayles");
     let mut heard = Vec::new();
-    let (r, fault) = misere_sequence(rules.heap().unwrap(), 46, &Limits::default(), &mut |p| {
-        if let grundy::heap::genus::SeqProgress::Heap { heap } = p {
+    // The old way stayed at heap 43 for minutes: a stop after 40 s fails
+    // the test where it used to pass, slowly.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(40));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let limits = Limits::default().with_stop(stop);
+    let (r, fault) = misere_sequence(rules.heap().unwrap(), 46, &limits, &mut |p| {
+        if let grundy::heap::genus::SeqProgress::Heap { heap, .. } = p {
             heard.push(heap);
         }
     })
@@ -424,4 +433,19 @@ fn kayles_misere_sequence_goes_past_its_first_share() {
     for n in 40..=46u64 {
         assert_eq!(r.genus[n as usize], t.heap(n).unwrap().symbol(), "heap {n}");
     }
+}
+
+/// 0.15's quotient proves its period at heap 153 and stops there, short
+/// of the heaps asked for; the sequence once ended there too, saying
+/// nothing. The recurrence now goes on past it, and the bound that stops
+/// it is named.
+#[test]
+fn a_quotient_that_ends_at_its_period_hands_back_to_the_recurrence() {
+    let rules = table_of("0.15");
+    let limits = Limits::with_max_states(200_000);
+    let (r, fault) = misere_sequence(rules.heap().unwrap(), 160, &limits, &mut |_| {}).unwrap();
+    assert!(fault.is_none());
+    assert_eq!(r.computed_to, Some(153));
+    let why = r.stopped.unwrap_or_default();
+    assert!(why.starts_with("stopped at heap 154: "), "{why}");
 }

@@ -33,9 +33,16 @@ pub fn run(
     // when the recurrence outgrows its share, is told in the message.
     let mut known = 0;
     let found = misere_sequence_of(game, to, limits, &mut |step| match step {
-        SeqProgress::Heap { heap } => {
+        SeqProgress::Heap {
+            heap,
+            read_off_quotient,
+        } => {
             known = heap;
-            bar.show(heap, "genus by the recurrence over sums".to_string());
+            let how = match read_off_quotient {
+                true => "genus read off the misère quotient",
+                false => "genus by the recurrence over sums",
+            };
+            bar.show(heap, how.to_string());
         }
         SeqProgress::Quotient(Progress::Proven { heap, order, .. }) => {
             let msg = format!("misère quotient proven to heap {heap}, order {order}");

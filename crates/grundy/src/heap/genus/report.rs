@@ -62,6 +62,9 @@ pub enum SeqProgress<'a> {
     Heap {
         /// The heap.
         heap: u64,
+        /// Whether the genus was read off the misère quotient (else it
+        /// came from the recurrence over sums).
+        read_off_quotient: bool,
     },
     /// A step of the misère quotient built for the heaps the recurrence
     /// could not reach within its share.
@@ -80,10 +83,13 @@ pub enum SeqProgress<'a> {
 /// built (once, with the whole budget) and the genera are read off it
 /// ([`MisereQuotient::genera`], proven for every sum) within a quarter of
 /// that share; when that outgrows it too, the share grows fourfold and the
-/// recurrence goes on from what it stored. So the sequence costs at most a
-/// few times the cheaper of the two ways, whichever game it is. A game
-/// whose quotient cannot be built is left to the recurrence with the whole
-/// budget. `on` hears of each heap found and each step of the quotient.
+/// recurrence goes on from what it stored. So the reading costs at most a
+/// few times the recurrence's work, whichever game it is. (The quotient
+/// itself is built with the whole budget, once: for 4.7 it is most of the
+/// work.) A game whose quotient cannot be built, or whose quotient ends
+/// short of `to` (where its period is proven), is left to the recurrence
+/// with the whole budget past that point. `on` hears of each heap found
+/// and each step of the quotient.
 pub fn misere_sequence(
     moves: &dyn HeapSequence,
     to: u64,
@@ -104,7 +110,11 @@ pub fn misere_sequence(
         match found {
             Ok((genus, tame)) => {
                 r.push(n, &genus, tame);
-                on(SeqProgress::Heap { heap: n });
+                let read_off_quotient = false;
+                on(SeqProgress::Heap {
+                    heap: n,
+                    read_off_quotient,
+                });
             }
             Err(Error::Limit { .. }) if share < limits.max_states => {
                 let read = quotient.read(moves, (n, to), limits, share, on);
@@ -112,12 +122,19 @@ pub fn misere_sequence(
                     Ok(Some((genera, stopped))) => {
                         for (h, g) in genera.iter().enumerate().skip(n as usize) {
                             r.push(h as u64, &g.genus, g.tame);
-                            on(SeqProgress::Heap { heap: h as u64 });
+                            let heap = h as u64;
+                            on(SeqProgress::Heap {
+                                heap,
+                                read_off_quotient: true,
+                            });
                         }
-                        return Ok(match stopped {
-                            Some((h, e)) => r.stop(h, e),
-                            None => (r, None),
-                        });
+                        if let Some((h, e)) = stopped {
+                            return Ok(r.stop(h, e));
+                        }
+                        // The quotient ends short of `to` where its period
+                        // is proven: the recurrence goes on past it.
+                        n = genera.len() as u64;
+                        quotient = Turn::None;
                     }
                     Ok(None) => {}
                     Err(e) => return Ok(r.stop(n, e)),
@@ -176,6 +193,11 @@ impl Turn {
         let Turn::Built(reached) = self else {
             return Ok(None);
         };
+        // A later turn may start past the heaps the quotient reached.
+        if reached.quotient.heaps() < from {
+            *self = Turn::None;
+            return Ok(None);
+        }
         let within = Limits {
             max_states: share / READING_SHARE,
             ..limits.clone()
