@@ -101,13 +101,14 @@ fn hackenbush_errors_name_the_file_and_line() {
         "graph item 2 `1-x`: `x` is not a vertex number",
     );
     // A folder is no drawing either (it was once read as one).
-    let folder = scratch_dir("hackenbush-folder");
+    // Its name is longer than the 40 characters paths were once cut to,
+    // and a path past 80 is quoted by its start and its last 20: the end
+    // of the name must be there in any checkout.
+    let folder = scratch_dir("hackenbush-folder-whose-name-is-long-enough-to-be-cut");
     let folder = folder.to_str().unwrap();
-    // A long path is quoted by its start and end, so the test holds in any
-    // checkout: the folder's name and the reason are what must be there.
     fails(
         &["value", "hackenbush", folder],
-        "hackenbush-folder` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices)",
+        "enough-to-be-cut` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and is not an inline graph",
     );
     fails(
         &["value", "hackenbush", "no/such/tree.txt"],

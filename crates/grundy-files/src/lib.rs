@@ -25,8 +25,8 @@ pub fn parse_game(name: &str, opts: SpecOptions) -> grundy::Result<Box<dyn Rules
     })
 }
 
-/// The game named `name` for a question about heaps (`seq`, `quotient`,
-/// `table`), in normal play. A `graph:FILE` game is never a heap game,
+/// The game named `name` for a question about heaps (`seq`, `seq
+/// --misere`, `quotient`), in normal play. A `graph:FILE` game is never a heap game,
 /// whatever its file holds, and the file may be hundreds of megabytes: it
 /// is built on a stand-in graph of one vertex instead, so that the
 /// question is refused in the engine's words (which name the game, not

@@ -336,11 +336,13 @@ impl Drawing {
         let cut_inside = text.split(',').any(|item| item.trim().find('~') > Some(0));
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
-            return Err(Error::parse(format!(
-                "`{}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `{}` is not an inline graph like `0-1,1-2`",
-                file,
-                shorten_quote(text)
-            )));
+            let mut msg = format!("`{file}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices)");
+            match file == text {
+                true => msg.push_str(", and is"),
+                false => msg.push_str(&format!(", and `{text}` is")),
+            }
+            msg.push_str(" not an inline graph like `0-1,1-2`");
+            return Err(Error::parse(msg));
         }
         for (n, raw) in text.split(',').enumerate() {
             let item = raw.trim();
@@ -560,6 +562,12 @@ mod tests {
         starts(
             inline("tree~0-1"),
             "`tree` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `tree~0-1`",
+        );
+        // A path quoted once, and whole: its end names the file.
+        let long = format!("/{}/tree.txt", "deep/".repeat(8));
+        assert_eq!(
+            inline(&long),
+            format!("`{long}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and is not an inline graph like `0-1,1-2`")
         );
         starts(inline("0-1,"), "graph item 2");
         assert!(Drawing::parse_inline("", 0).is_err());
