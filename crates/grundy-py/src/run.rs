@@ -38,8 +38,11 @@ pub fn value_error(e: &Error) -> PyErr {
 /// and that Python has as keywords, with the keyword; a switch
 /// (`--misere`) is the keyword set to `True`. The engine names two other
 /// flags: `--digits`, in errors of `grundy table --digits` only, which
-/// Python has no way to reach, and `--to`, in a sequence's `proof` only,
-/// which is part of the answer and stays the command's JSON.
+/// Python has no way to reach, and `--to`, in a sequence's `proof` only.
+/// Answers are not rewritten at all: a sequence's `proof` and the
+/// `stopped` of a misère sequence or a quotient are fields of the answer,
+/// which stays the command's JSON byte for byte (`to_json()`), flags and
+/// all; only raised errors and warnings speak in keywords.
 const KEYWORDS: &[(&str, &str)] = &[
     ("max-states", "max_states"),
     ("memory", "memory"),
@@ -55,20 +58,30 @@ const KEYWORDS: &[(&str, &str)] = &[
 /// `--memory`) or a command line (`grundy value wythoff ... --misere`).
 pub fn in_python_terms(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
-    for (i, part) in message.split('`').enumerate() {
+    let mut parts = message.split('`').enumerate().peekable();
+    while let Some((i, part)) = parts.next() {
         if i > 0 {
             out.push('`');
         }
-        match i % 2 {
-            0 => out.push_str(&keywords_in(part)),
-            _ => out.push_str(part),
+        // Odd parts are quotations, unless a lone backtick opened them
+        // (as `grundy::error::one_line` reads them).
+        match i % 2 == 1 && parts.peek().is_some() {
+            true => out.push_str(part),
+            false => out.push_str(&keywords_in(part, i == 0)),
         }
     }
     out
 }
 
-/// [`in_python_terms`] of text outside backquotes.
-fn keywords_in(text: &str) -> String {
+/// Whether `c` may end a flag or its value in a message: a flag is a word
+/// of its own, not part of a path (`/tmp/a--memory/g.txt`).
+fn ends_word(c: Option<char>) -> bool {
+    c.is_none_or(|c| matches!(c, ' ' | ')' | ',' | ';' | ':'))
+}
+
+/// [`in_python_terms`] of text outside backquotes; `first` when it starts
+/// the message (else a backquote comes just before it).
+fn keywords_in(text: &str, first: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("--") {
@@ -77,7 +90,12 @@ fn keywords_in(text: &str) -> String {
         let len = after
             .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
             .unwrap_or(after.len());
-        let Some((_, keyword)) = KEYWORDS.iter().find(|(flag, _)| *flag == &after[..len]) else {
+        let starts_word = out.chars().last().map_or(first, |c| c == ' ' || c == '(');
+        let keyword = KEYWORDS
+            .iter()
+            .find(|(flag, _)| *flag == &after[..len])
+            .filter(|_| starts_word && ends_word(after[len..].chars().next()));
+        let Some((_, keyword)) = keyword else {
             out.push_str("--");
             rest = after;
             continue;
@@ -89,7 +107,8 @@ fn keywords_in(text: &str) -> String {
         let end = value
             .find(|c: char| !c.is_ascii_alphanumeric())
             .unwrap_or(value.len());
-        if !keyword.contains('=') && value.starts_with(|c: char| c.is_ascii_digit()) {
+        let whole = ends_word(value[end..].chars().next());
+        if !keyword.contains('=') && whole && value.starts_with(|c: char| c.is_ascii_digit()) {
             let value = &value[..end];
             match value.bytes().all(|b| b.is_ascii_digit()) {
                 true => out.push_str(&format!("={value}")),

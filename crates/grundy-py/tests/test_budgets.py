@@ -111,6 +111,16 @@ def test_a_bad_memory_names_memory(memory, error, message):
             lambda: grundy.value("nim", ["--memory"]),
             "a heap size must not be negative, got `--memory`",
         ),
+        # So do flags inside words (a path) and after a backquote typed in
+        # the input.
+        (
+            lambda: grundy.seq("graph:a--misere.txt"),
+            "graph:a--misere.txt is not a heap game, so it has no Grundy sequence; use `grundy value`",
+        ),
+        (
+            lambda: grundy.value("nim", ["x`--memory 5"]),
+            "a heap size must be a non-negative integer, got `x`--memory 5`",
+        ),
     ],
 )
 def test_messages_name_keywords_not_flags(call, message):
