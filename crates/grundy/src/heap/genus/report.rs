@@ -80,16 +80,16 @@ pub enum SeqProgress<'a> {
 /// Genera come from the recurrence over sums ([`GenusTable`]) within a
 /// share of the states, starting at `RECURRENCE_STATES`. When the
 /// recurrence outgrows its share, the misère quotient of the heaps is
-/// built (once, with the whole budget) and the genera are read off it
+/// built within the same share (or built further, from where its last
+/// share stopped it) and the genera are read off it
 /// ([`MisereQuotient::genera`], proven for every sum) within a quarter of
-/// that share; when that outgrows it too, the share grows fourfold and the
-/// recurrence goes on from what it stored. So the reading costs at most a
-/// few times the recurrence's work, whichever game it is. (The quotient
-/// itself is built with the whole budget, once: for 4.7 it is most of the
-/// work.) A game whose quotient cannot be built, or whose quotient ends
-/// short of `to` (where its period is proven), is left to the recurrence
-/// with the whole budget past that point. `on` hears of each heap found
-/// and each step of the quotient.
+/// the share. Then the share grows fourfold, and the way that gave heaps
+/// last goes on: the quotient when it gave some, else the recurrence, from
+/// what it stored. So neither way costs more than a few times the other's
+/// work, whichever game it is. A game whose quotient cannot be built, or
+/// whose quotient ends short of `to` (where its period is proven), is left
+/// to the recurrence with the whole budget past that point. `on` hears of
+/// each heap found and each step of the quotient.
 pub fn misere_sequence(
     moves: &dyn HeapSequence,
     to: u64,
@@ -105,52 +105,59 @@ pub fn misere_sequence(
     let mut quotient = Turn::NotYet;
     let mut r = MisereSeqReport::new(moves.name());
     let mut n = 0;
+    // The quotient goes on with a larger share, without the recurrence
+    // trying first, when its last turn gave heaps.
+    let mut quotient_next = false;
     while n <= to {
-        let found = table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?)));
-        match found {
-            Ok((genus, tame)) => {
-                r.push(n, &genus, tame);
-                let read_off_quotient = false;
-                on(SeqProgress::Heap {
-                    heap: n,
-                    read_off_quotient,
-                });
-            }
-            Err(Error::Limit { .. }) if share < limits.max_states => {
-                let read = quotient.read(moves, (n, to), limits, share, on);
-                match read {
-                    Ok(Some((genera, stopped))) => {
-                        for (h, g) in genera.iter().enumerate().skip(n as usize) {
-                            r.push(h as u64, &g.genus, g.tame);
-                            let heap = h as u64;
-                            on(SeqProgress::Heap {
-                                heap,
-                                read_off_quotient: true,
-                            });
-                        }
-                        if let Some((h, e)) = stopped {
-                            return Ok(r.stop(h, e));
-                        }
-                        // The quotient ends short of `to` where its period
-                        // is proven: the recurrence goes on past it.
-                        n = genera.len() as u64;
-                        quotient = Turn::None;
-                    }
-                    Ok(None) => {}
-                    Err(e) => return Ok(r.stop(n, e)),
+        if !quotient_next {
+            match table.heap(n).and_then(|g| Ok((g, table.is_tame(n)?))) {
+                Ok((genus, tame)) => {
+                    r.push(n, &genus, tame);
+                    let read_off_quotient = false;
+                    on(SeqProgress::Heap {
+                        heap: n,
+                        read_off_quotient,
+                    });
+                    n += 1;
+                    continue;
                 }
-                share = match quotient {
-                    Turn::None => limits.max_states,
-                    _ => share.saturating_mul(4).min(limits.max_states),
-                };
-                table.set_limits(share_of(share));
-                continue;
+                Err(Error::Limit { .. }) if share < limits.max_states => {}
+                // What was computed stands, whatever stopped the next heap.
+                Err(e) if n > 0 => return Ok(r.stop(n, e)),
+                Err(e) => return Err(e),
             }
-            // What was computed stands, whatever stopped the next heap.
-            Err(e) if n > 0 => return Ok(r.stop(n, e)),
-            Err(e) => return Err(e),
         }
-        n += 1;
+        quotient_next = false;
+        match quotient.read(moves, (n, to), (limits, share), on) {
+            Ok(Some((genera, stopped))) => {
+                for (h, g) in genera.iter().enumerate().skip(n as usize) {
+                    r.push(h as u64, &g.genus, g.tame);
+                    let heap = h as u64;
+                    on(SeqProgress::Heap {
+                        heap,
+                        read_off_quotient: true,
+                    });
+                }
+                n = genera.len() as u64;
+                match stopped {
+                    // Its share stopped it: a larger one goes on.
+                    Some((_, Error::Limit { .. })) if share < limits.max_states => {
+                        quotient_next = true;
+                    }
+                    Some((h, e)) => return Ok(r.stop(h, e)),
+                    // It ends short of `to` where its period is proven:
+                    // the recurrence goes on past it.
+                    None => quotient = Turn::None,
+                }
+            }
+            Ok(None) => {}
+            Err(e) => return Ok(r.stop(n, e)),
+        }
+        share = match quotient {
+            Turn::None => limits.max_states,
+            _ => share.saturating_mul(4).min(limits.max_states),
+        };
+        table.set_limits(share_of(share));
     }
     Ok((r, None))
 }
@@ -167,43 +174,53 @@ enum Turn {
 }
 
 impl Turn {
-    /// The genus of each heap up to `to` read off the quotient within a
-    /// quarter of `share` states, and the heap a bound stopped the quotient at;
-    /// `None` when the reading outgrew its share, or there is no quotient
-    /// reaching `from` (then `self` becomes [`Turn::None`]). A stop (the
-    /// time limit, Ctrl-C) is an error: the sequence ends there.
+    /// The genus of each heap up to `to` read off the quotient, and the
+    /// heap a bound stopped the quotient at; `None` when this turn gives
+    /// none (then the recurrence goes on). The quotient is built, or built
+    /// further from where the last turn's share stopped it, within `share`
+    /// states; the genera are read within a quarter of it. A quotient that
+    /// cannot be built, or stopped by anything but its share, short of
+    /// `from`, becomes [`Turn::None`]. A stop (the time limit, Ctrl-C) is
+    /// an error: the sequence ends there.
     fn read(
         &mut self,
         moves: &dyn HeapSequence,
         (from, to): (u64, u64),
-        limits: &Limits,
-        share: u64,
+        (limits, share): (&Limits, u64),
         on: &mut dyn FnMut(SeqProgress<'_>),
     ) -> Result<Option<(Vec<HeapGenus>, Stopped)>> {
-        if let Turn::NotYet = self {
-            let built = MisereQuotient::compute_reached(moves, to, limits, None, &mut |p| {
-                on(SeqProgress::Quotient(p))
-            });
-            *self = match built {
-                Ok(reached) if reached.quotient.heaps() >= from => Turn::Built(Box::new(reached)),
+        let within = |states: u64| Limits {
+            max_states: states,
+            ..limits.clone()
+        };
+        let start = match self {
+            Turn::NotYet => Some(None),
+            Turn::Built(r) if by_share(r) && r.quotient.heaps() < to => {
+                Some(Some(r.quotient.snapshot()))
+            }
+            _ => None,
+        };
+        if let Some(start) = start {
+            let mut told = |p: Progress<'_>| on(SeqProgress::Quotient(p));
+            match MisereQuotient::compute_reached(moves, to, &within(share), start, &mut told) {
+                Ok(reached) => *self = Turn::Built(Box::new(reached)),
                 Err(e @ Error::Interrupted(_)) => return Err(e),
-                _ => Turn::None,
-            };
+                // Not even heap 1 within the share: a larger one may do.
+                Err(Error::Limit { .. }) if share < limits.max_states => {}
+                Err(_) => *self = Turn::None,
+            }
         }
         let Turn::Built(reached) = self else {
             return Ok(None);
         };
-        // A later turn may start past the heaps the quotient reached.
         if reached.quotient.heaps() < from {
-            *self = Turn::None;
+            if !(by_share(reached) && share < limits.max_states) {
+                *self = Turn::None;
+            }
             return Ok(None);
         }
-        let within = Limits {
-            max_states: share / READING_SHARE,
-            ..limits.clone()
-        };
-        match reached.quotient.genera(&within) {
-            Ok(genera) => Ok(Some((genera, reached.stopped.take()))),
+        match reached.quotient.genera(&within(share / READING_SHARE)) {
+            Ok(genera) => Ok(Some((genera, reached.stopped.clone()))),
             Err(Error::Limit { .. }) => Ok(None),
             Err(e @ Error::Interrupted(_)) => Err(e),
             Err(_) => {
@@ -212,6 +229,12 @@ impl Turn {
             }
         }
     }
+}
+
+/// Whether the state budget (its share of it, in a misère sequence)
+/// stopped the quotient, so that a larger share may take it further.
+fn by_share(reached: &Reached) -> bool {
+    matches!(reached.stopped, Some((_, Error::Limit { .. })))
 }
 
 impl MisereSeqReport {
