@@ -158,6 +158,16 @@ impl Limits {
         }
     }
 
+    /// These limits with at most `max_states` positions (never more than
+    /// they had): the share of a budget that one part of a computation may
+    /// take.
+    pub fn within_states(&self, max_states: u64) -> Limits {
+        Limits {
+            max_states: self.max_states.min(max_states),
+            ..self.clone()
+        }
+    }
+
     /// These limits, stopped by `stop`.
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
         self.stop = Some(stop);

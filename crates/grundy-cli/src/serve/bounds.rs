@@ -108,10 +108,7 @@ impl Job {
     /// A copy of the limits with a different state budget (pictures and
     /// move lists have their own, smaller ones).
     pub fn with_states(&self, max_states: u64) -> Limits {
-        Limits {
-            max_states: max_states.min(self.limits.max_states),
-            ..self.limits.clone()
-        }
+        self.limits.within_states(max_states)
     }
 
     /// The time limit as people write it: `2 s`, `0.5 s`.

@@ -160,12 +160,7 @@ const TAME_STATES: u64 = 1 << 16;
 /// as their genera fit a small budget (0 when heap 1 is not, or does not
 /// fit), and each heap's options lighter than the heap.
 fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> u64 {
-    let budget = Limits {
-        max_states: limits
-            .max_states
-            .min(TAME_STATES.saturating_add(to.saturating_mul(2))),
-        ..limits.clone()
-    };
+    let budget = limits.within_states(TAME_STATES.saturating_add(to.saturating_mul(2)));
     let mut table = GenusTable::new(moves, budget);
     // A heap with a heavier option ends the prefix before its genus is
     // sought (which would follow the moves up, for as long as they go):

@@ -96,12 +96,8 @@ pub fn misere_sequence(
     limits: &Limits,
     on: &mut dyn FnMut(SeqProgress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
-    let share_of = |states: u64| Limits {
-        max_states: limits.max_states.min(states),
-        ..limits.clone()
-    };
     let mut share = RECURRENCE_STATES.min(limits.max_states);
-    let mut table = GenusTable::new(moves, share_of(share));
+    let mut table = GenusTable::new(moves, limits.within_states(share));
     let mut quotient = Turn::NotYet;
     let mut r = MisereSeqReport::new(moves.name());
     let mut n = 0;
@@ -157,7 +153,7 @@ pub fn misere_sequence(
             Turn::None => limits.max_states,
             _ => share.saturating_mul(4).min(limits.max_states),
         };
-        table.set_limits(share_of(share));
+        table.set_limits(limits.within_states(share));
     }
     Ok((r, None))
 }
@@ -189,10 +185,6 @@ impl Turn {
         (limits, share): (&Limits, u64),
         on: &mut dyn FnMut(SeqProgress<'_>),
     ) -> Result<Option<(Vec<HeapGenus>, Stopped)>> {
-        let within = |states: u64| Limits {
-            max_states: states,
-            ..limits.clone()
-        };
         let start = match self {
             Turn::NotYet => Some(None),
             Turn::Built(r) if by_share(r) && r.quotient.heaps() < to => {
@@ -202,7 +194,13 @@ impl Turn {
         };
         if let Some(start) = start {
             let mut told = |p: Progress<'_>| on(SeqProgress::Quotient(p));
-            match MisereQuotient::compute_reached(moves, to, &within(share), start, &mut told) {
+            match MisereQuotient::compute_reached(
+                moves,
+                to,
+                &limits.within_states(share),
+                start,
+                &mut told,
+            ) {
                 Ok(reached) => *self = Turn::Built(Box::new(reached)),
                 Err(e @ Error::Interrupted(_)) => return Err(e),
                 // Not even heap 1 within the share: a larger one may do.
@@ -219,7 +217,10 @@ impl Turn {
             }
             return Ok(None);
         }
-        match reached.quotient.genera(&within(share / READING_SHARE)) {
+        match reached
+            .quotient
+            .genera(&limits.within_states(share / READING_SHARE))
+        {
             Ok(genera) => Ok(Some((genera, reached.stopped.clone()))),
             Err(Error::Limit { .. }) => Ok(None),
             Err(e @ Error::Interrupted(_)) => Err(e),

@@ -82,10 +82,7 @@ impl<G: Game + 'static> Misere<G> {
             _ if top >= known.fails_from => return None,
             _ => {}
         }
-        let budget = Limits {
-            max_states: limits.max_states.min(QUOTIENT_STATES),
-            ..limits.clone()
-        };
+        let budget = limits.within_states(QUOTIENT_STATES);
         // Only as far as asked: a quotient costs more with every heap, and
         // play asks about its largest heaps first.
         match MisereQuotient::compute(moves, top, &budget) {
