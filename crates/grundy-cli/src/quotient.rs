@@ -9,7 +9,7 @@ use grundy::heap::quotient::{
     MisereQuotient, Progress, QuotientAnswer, Snapshot, DEFAULT_QUOTIENT_TO,
 };
 use grundy::heap::HeapSequence;
-use grundy::ruleset::quotient_moves;
+use grundy::ruleset::{heap_moves, HeapQuestion};
 use grundy::Limits;
 
 use crate::longrun::HeapRunArgs;
@@ -35,9 +35,9 @@ pub struct QuotientArgs {
 
 /// Runs the command.
 pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
-    let game = grundy_files::parse_heap_game(&args.game)?;
+    let game = grundy_files::parse_heap_game(&args.game, HeapQuestion::Quotient)?;
     let to = args.run.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
-    let moves = quotient_moves(&*game)?;
+    let moves = heap_moves(&*game, HeapQuestion::Quotient)?;
     let every = args.run.every();
     let path = args.run.checkpoint.as_deref();
     let start = path

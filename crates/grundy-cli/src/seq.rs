@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use grundy::heap::{self, SeqReport, SeqRequest, SparseInfo};
+use grundy::ruleset::HeapQuestion;
 use grundy::Limits;
 
 use crate::longrun::{self, HeapRunArgs, RunFiles};
@@ -68,7 +69,11 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     // Misère sequences too take the game's own moves, not its misère
     // form: genus is misère theory.
-    let game = grundy_files::parse_heap_game(&args.game)?;
+    let question = match args.misere {
+        true => HeapQuestion::MisereSequence,
+        false => HeapQuestion::Sequence,
+    };
+    let game = grundy_files::parse_heap_game(&args.game, question)?;
     let to = args.run.to()?;
     if args.misere {
         return misere::run(args, &*game, to, limits);

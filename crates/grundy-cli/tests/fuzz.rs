@@ -179,8 +179,8 @@ fn junk() -> Vec<String> {
 fn concrete(entry: &Entry, files: &Files) -> String {
     match (entry.example, entry.name) {
         (Some(example), _) => example.game.to_string(),
-        (None, Name::File { head: "graph" }) => format!("graph:{}", files.digraph),
-        (None, Name::File { head: "rules" }) => format!("rules:{}", files.rules),
+        (None, Name::File { head: "graph", .. }) => format!("graph:{}", files.digraph),
+        (None, Name::File { head: "rules", .. }) => format!("rules:{}", files.rules),
         _ => panic!("give `{}` a file in fuzz.rs", entry.pattern),
     }
 }

@@ -45,7 +45,7 @@ fn case_of(entry: &Entry) -> Case {
         // From a the token enters the cycle b -> c -> d -> b and never
         // leaves: a draw; e -> f ends at once (*). Their sum is a draw, so
         // play must end by repetition.
-        Name::File { head: "graph" } => {
+        Name::File { head: "graph", .. } => {
             let path = file("registry-graph.txt", "a b\nb c\nc d\nd b\ne f\n");
             (
                 format!("graph:{path}"),
@@ -53,7 +53,7 @@ fn case_of(entry: &Entry) -> Case {
             )
         }
         // Subtraction of 1 or 2: G(n) = n mod 3, so 4 and 2 sum to *3.
-        Name::File { head: "rules" } => {
+        Name::File { head: "rules", .. } => {
             let script = "fn moves(n) { let m = []; if n >= 1 { m.push(n - 1); } \
                           if n >= 2 { m.push(n - 2); } m }\n";
             let path = file("registry-rules.rhai", script);

@@ -12,8 +12,10 @@ mod read;
 pub use read::{read_file_within, read_text, MAX_FILE};
 use std::path::Path;
 
+use grundy::registry::Name;
 use grundy::ruleset::{
-    analyze_position, inline_position, read_position, read_sums, FileAccess, FilePosition,
+    analyze_position, heap_moves, inline_position, read_position, read_sums, FileAccess,
+    FilePosition, HeapQuestion,
 };
 use grundy::{Analysis, Error, Limits, Ruleset, SpecOptions};
 
@@ -25,24 +27,25 @@ pub fn parse_game(name: &str, opts: SpecOptions) -> grundy::Result<Box<dyn Rules
     })
 }
 
-/// The game named `name` for a question about heaps (`seq`, `seq
-/// --misere`, `quotient`), in normal play. A `graph:FILE` game is never a heap game,
-/// whatever its file holds, and the file may be hundreds of megabytes: it
-/// is built on a stand-in graph of one vertex instead, so that the
-/// question is refused in the engine's words (which name the game, not
-/// the file's contents) before the file is read. Other games are read as
-/// [`parse_game`] reads them.
-pub fn parse_heap_game(name: &str) -> grundy::Result<Box<dyn Ruleset>> {
-    let pattern = grundy::games::graph_file::GRAPH_FILE.pattern;
-    if grundy::registry::find(name.trim()).is_some_and(|e| e.pattern == pattern) {
-        let stand_in = |_: &str| Ok("v v\n".to_string());
-        match grundy::parse_with(name, SpecOptions::default(), &stand_in) {
-            // No heap game on the stand-in, so none on the file either.
-            Ok(game) if game.heap().is_none() => return Ok(game),
-            _ => {}
+/// The game named `name`, in normal play, for a `question` only heap
+/// games answer (`seq`, `seq --misere`, `quotient`), or the question's
+/// refusal ([`HeapQuestion::refusal`]). A game read from a file that is
+/// never played on heaps (`graph:FILE`, as its registry entry says) is
+/// refused before the file is read: it may be hundreds of megabytes.
+/// Other games are read as [`parse_game`] reads them, and asked.
+pub fn parse_heap_game(name: &str, question: HeapQuestion) -> grundy::Result<Box<dyn Ruleset>> {
+    let trimmed = name.trim();
+    if let (Some(entry), Some((head, path))) =
+        (grundy::registry::find(trimmed), trimmed.split_once(':'))
+    {
+        let never = matches!(entry.name, Name::File { heaps: false, .. });
+        if never && !path.trim().is_empty() {
+            return Err(question.refusal(&format!("{head}:{}", path.trim())));
         }
     }
-    parse_game(name, SpecOptions::default())
+    let game = parse_game(name, SpecOptions::default())?;
+    heap_moves(&*game, question)?;
+    Ok(game)
 }
 
 /// Files as the engine reaches them: a path names a file when it is

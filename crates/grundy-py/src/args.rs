@@ -4,6 +4,7 @@
 //! kind with their one signature; each function's own work is a plain
 //! Rust function of the arguments read.
 
+use grundy::ruleset::HeapQuestion;
 use grundy::{Limits, Ruleset, SpecOptions};
 use pyo3::prelude::*;
 
@@ -55,9 +56,15 @@ pub struct HeapGame {
 impl HeapGame {
     /// Reads the game; `to` is read by [`HeapGame::to`], where each
     /// function reads it.
-    pub fn read(game: &str, to: Option<String>, limits: Limits) -> PyResult<HeapGame> {
+    pub fn read(
+        game: &str,
+        question: HeapQuestion,
+        to: Option<String>,
+        limits: Limits,
+    ) -> PyResult<HeapGame> {
         Ok(HeapGame {
-            game: grundy_files::parse_heap_game(game).map_err(|e| crate::run::value_error(&e))?,
+            game: grundy_files::parse_heap_game(game, question)
+                .map_err(|e| crate::run::value_error(&e))?,
             to,
             limits,
         })
@@ -100,7 +107,7 @@ pub(crate) use position_function;
 /// memory=None)`, with the doc comments given, which reads its arguments
 /// into a [`HeapGame`] and answers `$answer(py, heap_game)`.
 macro_rules! heap_function {
-    ($(#[$doc:meta])* $name:ident -> $ret:ty = $answer:path) => {
+    ($(#[$doc:meta])* $name:ident ($question:expr) -> $ret:ty = $answer:path) => {
         $(#[$doc])*
         #[pyo3::pyfunction]
         #[pyo3(signature = (game, to=None, max_states=None, memory=None))]
@@ -112,7 +119,7 @@ macro_rules! heap_function {
             #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
         ) -> pyo3::PyResult<$ret> {
             let limits = crate::run::limits(max_states, memory);
-            $answer(py, crate::args::HeapGame::read(game, to, limits)?)
+            $answer(py, crate::args::HeapGame::read(game, $question, to, limits)?)
         }
     };
 }

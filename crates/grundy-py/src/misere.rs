@@ -2,7 +2,7 @@
 //! game and the reasons for a value, as the command answers them.
 
 use grundy::heap::quotient::{MisereQuotient, DEFAULT_QUOTIENT_TO};
-use grundy::ruleset::quotient_moves;
+use grundy::ruleset::{heap_moves, HeapQuestion};
 use grundy::Error;
 use pyo3::prelude::*;
 
@@ -12,12 +12,12 @@ use crate::run::{interruptible, value_error};
 heap_function! {
     /// `grundy quotient GAME --to N --json`: the quotient proven, and where a
     /// bound stopped it short (`stopped`); Ctrl-C raises `KeyboardInterrupt`.
-    quotient -> Py<PyAny> = quotient_of
+    quotient(HeapQuestion::Quotient) -> Py<PyAny> = quotient_of
 }
 
 /// The quotient of `h`, to its last heap or the command's default.
 fn quotient_of(py: Python<'_>, h: HeapGame) -> PyResult<Py<PyAny>> {
-    let moves = quotient_moves(&*h.game).map_err(|e| value_error(&e))?;
+    let moves = heap_moves(&*h.game, HeapQuestion::Quotient).map_err(|e| value_error(&e))?;
     let to = h.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let answer = interruptible(py, &h.limits, |l| {
         let reached = MisereQuotient::compute_reached(moves, to, l, None, &mut |_| {})?;

@@ -24,7 +24,8 @@ pub fn seq<'py>(
     #[pyo3(from_py_with = crate::numbers::max_states)] max_states: Option<u64>,
     #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
-    let h = HeapGame::read(game, to, limits(max_states, memory))?;
+    let question = grundy::ruleset::HeapQuestion::Sequence;
+    let h = HeapGame::read(game, question, to, limits(max_states, memory))?;
     let to = h.to()?;
     let pool = match threads {
         Some(n) => Some(
@@ -62,7 +63,7 @@ heap_function! {
     /// values, genus and tameness, the dict of the command's JSON; a fault of
     /// the game (a cycle) raises once the engine says so, as the command
     /// fails.
-    misere_seq -> Py<PyAny> = misere_seq_of
+    misere_seq(grundy::ruleset::HeapQuestion::MisereSequence) -> Py<PyAny> = misere_seq_of
 }
 
 /// The misère sequence of `h`.

@@ -143,6 +143,10 @@ pub enum Name {
     File {
         /// The text before the first `:`.
         head: &'static str,
+        /// Whether the game a file holds may be played on heaps (a script
+        /// may be; a graph never is), so that a question only heap games
+        /// answer is refused before a file that cannot answer it is read.
+        heaps: bool,
     },
     /// A take-and-break code written as digits: `0.77`, `4!.0`.
     Code,
@@ -152,7 +156,7 @@ impl Name {
     /// Whether a name with this head (and arguments or not) is this game.
     pub(crate) fn fits(&self, head: &str, args: Option<&str>) -> bool {
         match *self {
-            Name::Plain(h) | Name::Args { head: h } | Name::File { head: h } => h == head,
+            Name::Plain(h) | Name::Args { head: h } | Name::File { head: h, .. } => h == head,
             Name::Code => args.is_none() && looks_like_code(head),
         }
     }

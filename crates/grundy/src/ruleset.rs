@@ -31,6 +31,7 @@ use crate::solve::split::Split;
 mod figure;
 mod files;
 mod game;
+mod heaps;
 mod misere;
 mod typed;
 pub use files::{
@@ -38,9 +39,8 @@ pub use files::{
 };
 pub(crate) use game::{in_file, read_components};
 pub use game::{list_options, options_where, scan_options_with_value, Game};
-pub use misere::{
-    misere_sequence_of, quotient_moves, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH,
-};
+pub use heaps::{heap_moves, HeapQuestion};
+pub use misere::{misere_sequence_of, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
 pub use typed::{read_sums, read_typed, split_sum, split_words};
 
 /// A game that front ends can drive by name: the object-safe text level.
@@ -89,7 +89,7 @@ pub trait Ruleset: Send + Sync {
     /// play has no such sequence (its values do not add up): it is
     /// refused with a pointer to the misère sequence.
     fn sequence(&self, req: &SeqRequest, limits: &Limits) -> Result<SeqReport> {
-        SeqRun::new(self.sequence_moves()?, req, limits).complete(limits)
+        SeqRun::new(heap_moves(self, HeapQuestion::Sequence)?, req, limits).complete(limits)
     }
 
     /// [`Ruleset::sequence`] as a human form shows it: the report lists
@@ -101,25 +101,8 @@ pub trait Ruleset: Send + Sync {
         listed: u64,
         limits: &Limits,
     ) -> Result<SeqReport> {
-        let run = SeqRun::new(self.sequence_moves()?, req, limits);
+        let run = SeqRun::new(heap_moves(self, HeapQuestion::Sequence)?, req, limits);
         run.listing(listed).complete(limits)
-    }
-
-    /// The heap moves a Grundy sequence is computed over, or the refusal:
-    /// misère play and games not played on heaps have no such sequence.
-    fn sequence_moves(&self) -> Result<&dyn HeapSequence> {
-        if self.misere() {
-            return Err(Error::unsupported(format!(
-                "misère {} has no Grundy sequence (misère values do not add up); `seq --misere` gives each heap's misère value and genus",
-                self.name()
-            )));
-        }
-        self.heap().ok_or_else(|| {
-            Error::unsupported(format!(
-                "{} is not a heap game, so it has no Grundy sequence; use `grundy value`",
-                self.name()
-            ))
-        })
     }
 
     /// Every position with its outcome, remoteness and generalized value

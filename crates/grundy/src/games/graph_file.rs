@@ -46,7 +46,10 @@ pub const GRAPH_FILE: Entry = Entry {
     about:
         "a token on a vertex of a directed graph file slides along an edge; cycles allowed (draws)",
     example: None,
-    name: Name::File { head: "graph" },
+    name: Name::File {
+        head: "graph",
+        heaps: false,
+    },
     accepts: Accepts::MISERE,
     build: |b: &Build<'_>| {
         Ok(boxed(

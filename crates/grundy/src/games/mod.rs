@@ -40,7 +40,10 @@ pub const RULES: Entry = Entry {
     components: "positions: integers, strings, [lists]",
     about: "your own game: a Rhai script defining fn moves(p) (and optionally fn components(p))",
     example: None,
-    name: Name::File { head: "rules" },
+    name: Name::File {
+        head: "rules",
+        heaps: true,
+    },
     accepts: Accepts::MISERE,
     build: build_rules,
 };

@@ -12,8 +12,8 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
-use super::Ruleset;
 use super::{boxed, list_options, read_components, FilePosition, FileRef, Game, IsFile, Parsed};
+use super::{heap_moves, HeapQuestion, Ruleset};
 use crate::answer::drawing::Drawing;
 use crate::answer::{Analysis, Move, PositionMove};
 use crate::error::{Error, Result};
@@ -375,23 +375,6 @@ pub fn misere_sequence_of(
     limits: &Limits,
     on: &mut dyn FnMut(SeqProgress<'_>),
 ) -> Result<(MisereSeqReport, Option<Error>)> {
-    let Some(moves) = game.heap() else {
-        return Err(Error::unsupported(format!(
-            "{} is not a heap game; seq --misere computes genera of heaps (octal and hexadecimal codes, subtraction games, rules: heap games)",
-            game.name()
-        )));
-    };
+    let moves = heap_moves(game, HeapQuestion::MisereSequence)?;
     misere_sequence(moves, to.unwrap_or(DEFAULT_MISERE_TO), limits, on)
-}
-
-/// The heap moves of `game` for its misère quotient, or the one-line
-/// refusal every front end gives a game that is not played on heaps.
-pub fn quotient_moves(game: &dyn Ruleset) -> Result<&dyn HeapSequence> {
-    game.heap().ok_or_else(|| {
-        Error::unsupported(format!(
-            "{} is not a heap game, so it has no misère quotient of heaps; use `grundy value {} ... --misere`",
-            game.name(),
-            game.name()
-        ))
-    })
 }

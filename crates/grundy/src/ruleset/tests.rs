@@ -102,7 +102,7 @@ fn misere_heaps_have_no_grundy_sequence() {
     let kayles = crate::spec::parse("kayles", crate::SpecOptions::default()).unwrap();
     let misere = kayles.into_misere().unwrap();
     assert!(misere.heap().is_some());
-    let q = crate::ruleset::misere::quotient_moves(&*misere).unwrap();
+    let q = crate::ruleset::heap_moves(&*misere, crate::ruleset::HeapQuestion::Quotient).unwrap();
     assert_eq!(q.name(), "kayles");
     let err = misere
         .sequence(&SeqRequest { to: Some(6) }, &Limits::default())
