@@ -21,6 +21,7 @@ mod monoid;
 mod period;
 mod present;
 mod snapshot;
+mod tame;
 mod verify;
 
 use serde::Serialize;
@@ -31,11 +32,11 @@ pub use monoid::Bipartite;
 pub use period::QuotientPeriod;
 use present::{generator_name, word, Presentation};
 pub use snapshot::Snapshot;
+use tame::{same_element, tame_prefix, TameClass};
 use verify::Verdict;
 
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
-use crate::heap::genus::GenusTable;
 use crate::heap::HeapSequence;
 
 /// The misère quotient of the sums of a heap game's heaps up to N.
@@ -101,28 +102,51 @@ pub enum Progress<'a> {
 /// Adds heap `n` to `built` (the quotient proven to heap `n - 1`) and
 /// proves the result against every sum (repairing it where
 /// the check finds it wrong), so that the next heap is built on a proven
-/// quotient; the states the proof walked. A `tame` heap (hereditarily
-/// tame, as every heap below it) needs no check: sums of such heaps play
-/// like misère Nim (Conway), so the outcome of a sum plus copies of heap
-/// `n` depends only on the sum's class, which is what the construction
-/// assumes. On an error `built` is left half-changed.
+/// quotient; the states the proof walked. On an error `built` is left
+/// half-changed.
 fn add_heap(
     built: &mut Build,
     n: u64,
     moves: &dyn HeapSequence,
     limits: &Limits,
-    tame: bool,
     on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
     let options = light_options(moves, n, limits)?;
     built.add_heap(&options, limits)?;
-    match tame {
-        true => Ok(0),
-        false => settle(built, moves, limits, on),
-    }
+    settle(built, moves, limits, on)
 }
 
-/// The options of heap `n`, each a sum of heaps, refused when one is not
+/// Adds heap `n` to `built`: a tame heap (`n` within `tame`) as the
+/// element of its class when the quotient has one, else by [`add_heap`]
+/// (with no check for a tame heap). With the step's result comes the
+/// quotient as it was before heap `n` for the answer when the step fails
+/// (`None`: unchanged), copied only for a step that may change it, and
+/// without the heaps' options, which only grow ([`Build::restored`]).
+fn next_heap(
+    built: &mut Build,
+    n: u64,
+    (moves, limits): (&dyn HeapSequence, &Limits),
+    tame: &[TameClass],
+    on: &mut dyn FnMut(Progress<'_>),
+) -> (Result<usize>, Option<Build>) {
+    let is_tame = n < tame.len() as u64;
+    if let Some(x) = is_tame.then(|| same_element(built, n, tame)).flatten() {
+        // Checked before the heap is added: a failed step leaves `built`
+        // as it was.
+        let options = limits
+            .check("computing the misère quotient")
+            .and_then(|()| light_options(moves, n, limits));
+        return (options.map(|o| built.add_heap_as(&o, x)).map(|()| 0), None);
+    }
+    let base = built.without_options();
+    let step = match is_tame {
+        true => light_options(moves, n, limits).and_then(|o| built.add_heap(&o, limits).map(|_| 0)),
+        false => add_heap(built, n, moves, limits, on),
+    };
+    (step, Some(base))
+}
+
+/// The options of heap `n`, each a sum of heaps/// The options of heap `n`, each a sum of heaps, refused when one is not
 /// lighter than the heap (smaller heaps of no more tokens): the quotient's
 /// construction and the genera of [`tame_prefix`] need every play to end
 /// by going down.
@@ -147,30 +171,6 @@ fn heavy(option: &[u64], n: u64) -> bool {
         .iter()
         .try_fold(0u64, |s, &h| s.checked_add(lex::weight(h)));
     total.is_none_or(|w| w >= lex::weight(n))
-}
-
-/// The state budget of the genera that show heaps tame, besides two
-/// states a heap: a game whose tameness needs more is checked sum by sum.
-/// (Listing the options costs more than the states for games with many
-/// options a heap, such as Nim, but no more than building the quotient of
-/// the same heaps does.)
-const TAME_STATES: u64 = 1 << 16;
-
-/// The largest `m <= to` with heaps `1..=m` all hereditarily tame, as far
-/// as their genera fit a small budget (0 when heap 1 is not, or does not
-/// fit), and each heap's options lighter than the heap.
-fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> u64 {
-    let budget = limits.within_states(TAME_STATES.saturating_add(to.saturating_mul(2)));
-    let mut table = GenusTable::new(moves, budget);
-    // A heap with a heavier option ends the prefix before its genus is
-    // sought (which would follow the moves up, for as long as they go):
-    // building the quotient then refuses that heap in its own words.
-    (1..=to)
-        .take_while(|&n| {
-            light_options(moves, n, limits).is_ok() && table.is_tame(n).unwrap_or(false)
-        })
-        .last()
-        .unwrap_or(0)
 }
 
 /// The quotient as `grundy quotient` reports it (fields are a public
@@ -285,7 +285,10 @@ impl MisereQuotient {
             ));
         }
         limits.check_memory("the quotient of so many heaps")?;
-        let tame_to = tame_prefix(moves, to, limits);
+        // Sums of the tame heaps play like misère Nim (Conway's genus
+        // theory): their steps need no check.
+        let tame = tame_prefix(moves, to, limits);
+        let tame_to = tame.len() as u64 - 1;
         let bound = moves.finite_bound();
         let (mut built, mut checked) = match start.filter(|s| s.heap() <= to) {
             Some(s) => (s.built, s.checked),
@@ -298,14 +301,18 @@ impl MisereQuotient {
             if period.is_some() {
                 break;
             }
-            let base = built.clone();
-            match add_heap(&mut built, n, moves, limits, n <= tame_to, on) {
+            let (step, base) = next_heap(&mut built, n, (moves, limits), &tame, on);
+            match step {
                 Ok(states) => checked = checked.max(states),
                 Err(e) if n > 1 => {
+                    let before = match base {
+                        Some(base) => base.restored(built),
+                        None => built,
+                    };
                     return Ok(Reached {
-                        quotient: Self::finish(moves, base, (checked, tame_to), None),
+                        quotient: Self::finish(moves, before, (checked, tame_to), None),
                         stopped: Some((n, e)),
-                    })
+                    });
                 }
                 Err(e) => return Err(e),
             }
@@ -578,7 +585,7 @@ mod tests {
     fn a_heavier_option_ends_the_tame_prefix_before_any_genus() {
         let listed = Arc::new(AtomicU64::new(0));
         let game = HeapGame::new(Up(listed.clone()));
-        assert_eq!(tame_prefix(&game, 10, &Limits::default()), 0);
+        assert_eq!(tame_prefix(&game, 10, &Limits::default()).len(), 1);
         assert!(listed.load(Ordering::Relaxed) <= 2, "{listed:?}");
         let e = light_options(&game, 1, &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("a move from heap 1 leaves 2"), "{e}");

@@ -104,6 +104,43 @@ impl Build {
         Ok(self.monoid.order > q)
     }
 
+    /// Adds heap `n = self.heaps.len()`, whose options are `options`, as
+    /// the element `x` the quotient has already: the quotient does not
+    /// change (the caller knows heap `n` plays as `x`'s sums do).
+    pub fn add_heap_as(&mut self, options: &[Vec<u64>], x: u32) {
+        let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
+        t.sort_unstable();
+        t.dedup();
+        self.options.push(options.to_vec());
+        self.heaps.push(x);
+        self.heap_options.push(t);
+    }
+
+    /// A copy of the quotient without the heaps' options (the one part
+    /// that grows with every heap, as the square of the heaps in Nim), to
+    /// go back to when the next heap fails: [`Build::restored`] takes the
+    /// options back.
+    pub fn without_options(&self) -> Build {
+        Build {
+            monoid: self.monoid.clone(),
+            heaps: self.heaps.clone(),
+            heap_options: self.heap_options.clone(),
+            reps: self.reps.clone(),
+            generators: self.generators.clone(),
+            last_change: self.last_change,
+            options: Vec::new(),
+        }
+    }
+
+    /// This copy ([`Build::without_options`]) with its heaps' options
+    /// taken from `later`, a quotient built from it: each heap's options
+    /// are the same in both.
+    pub fn restored(mut self, later: Build) -> Build {
+        self.options = later.options;
+        self.options.truncate(self.heaps.len());
+        self
+    }
+
     pub(super) fn rep_size(&self, x: usize) -> u64 {
         self.reps[x].iter().map(|&h| weight(h)).sum()
     }

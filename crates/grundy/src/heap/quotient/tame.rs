@@ -1,0 +1,93 @@
+//! Heaps that are hereditarily tame: Conway's genus theory says how their
+//! sums play (like misère Nim), so the quotient needs no check for them,
+//! and a tame heap whose class a sum of smaller heaps has already is that
+//! sum's element, with no construction at all.
+
+use super::{light_options, Build};
+use crate::game::Limits;
+use crate::heap::genus::{Genus, GenusTable};
+use crate::heap::HeapSequence;
+
+/// The state budget of the genera that show heaps tame, besides two
+/// states a heap: a game whose tameness needs more is checked sum by sum.
+/// (Listing the options costs more than the states for games with many
+/// options a heap, such as Nim, but no more than building the quotient of
+/// the same heaps does.)
+const TAME_STATES: u64 = 1 << 16;
+
+/// What decides how a tame position plays in any sum of tame positions:
+/// its normal value, and whether it is "small", playing like a sum of
+/// heaps of one (genus `0^120` or `1^031`: its misère value is its normal
+/// value's other parity), or not (`0^02`, `1^13`, `g^g...` for `g >= 2`).
+/// A tame sum's class is the nim-sum of the values, small when every part
+/// is; it is a misère P-position when its class is `(0, big)` or `(1,
+/// small)`. Two tame positions of one class are therefore
+/// indistinguishable in sums of tame heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TameClass {
+    normal: u32,
+    small: bool,
+}
+
+impl TameClass {
+    /// The class of the sum of nothing: heap 0, and any heap with no move.
+    const EMPTY: TameClass = TameClass {
+        normal: 0,
+        small: true,
+    };
+
+    /// The class of a tame genus.
+    fn of(genus: &Genus) -> TameClass {
+        TameClass {
+            normal: genus.normal,
+            small: genus.gammas.first() != Some(&genus.normal),
+        }
+    }
+
+    /// The class of the sum of positions of classes `self` and `other`.
+    fn plus(self, other: TameClass) -> TameClass {
+        TameClass {
+            normal: self.normal ^ other.normal,
+            small: self.small && other.small,
+        }
+    }
+}
+
+/// The classes of heaps `0..=m`, for the largest `m <= to` with heaps
+/// `1..=m` all hereditarily tame, as far as their genera fit a small
+/// budget (only heap 0's when heap 1 is not, or does not fit), and each
+/// heap's options lighter than the heap.
+pub(super) fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) -> Vec<TameClass> {
+    let budget = limits.within_states(TAME_STATES.saturating_add(to.saturating_mul(2)));
+    let mut table = GenusTable::new(moves, budget);
+    let mut classes = vec![TameClass::EMPTY];
+    for n in 1..=to {
+        // A heap with a heavier option ends the prefix before its genus is
+        // sought (which would follow the moves up, for as long as they
+        // go): building the quotient then refuses that heap in its own
+        // words.
+        if light_options(moves, n, limits).is_err() || !table.is_tame(n).unwrap_or(false) {
+            break;
+        }
+        match table.heap(n) {
+            Ok(genus) => classes.push(TameClass::of(&genus)),
+            Err(_) => break,
+        }
+    }
+    classes
+}
+
+/// The element heap `n` is, tame like every heap below it (`classes`
+/// holds their classes and its own), when some element's lightest sum has
+/// heap `n`'s class: then heap `n` plays as that sum does in every sum of
+/// these heaps, and the quotient does not change. Nim's heap 3 is heap 1
+/// times heap 2: only its heaps 1, 2, 4, 8, ... grow the quotient.
+pub(super) fn same_element(built: &Build, n: u64, classes: &[TameClass]) -> Option<u32> {
+    let class_of_sum = |heaps: &[u64]| {
+        heaps
+            .iter()
+            .fold(TameClass::EMPTY, |c, &h| c.plus(classes[h as usize]))
+    };
+    let class = classes[n as usize];
+    (0..built.monoid.order as u32).find(|&x| class_of_sum(&built.reps[x as usize]) == class)
+}
