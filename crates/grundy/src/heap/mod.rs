@@ -11,6 +11,7 @@ pub mod code;
 mod code_rules;
 mod family;
 pub mod genus;
+mod options;
 pub mod partition;
 pub mod period;
 pub mod quotient;

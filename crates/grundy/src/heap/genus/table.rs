@@ -3,6 +3,8 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::heap::options::HeapOptions;
+
 use super::{expand, gamma_at, is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
 use crate::error::{Error, Result};
 use crate::game::Limits;
@@ -93,7 +95,7 @@ struct Frame {
 pub struct GenusTable<'a> {
     moves: &'a dyn HeapSequence,
     limits: Limits,
-    options: FxHashMap<u64, Vec<Vec<u64>>>,
+    options: HeapOptions,
     memo: FxHashMap<Box<[u64]>, Entry>,
     pool: Pool,
     shortcut: bool,
@@ -108,7 +110,7 @@ impl<'a> GenusTable<'a> {
         GenusTable {
             moves,
             limits,
-            options: FxHashMap::default(),
+            options: HeapOptions::default(),
             memo: FxHashMap::default(),
             pool: Pool::new(),
             shortcut: true,
@@ -162,13 +164,13 @@ impl<'a> GenusTable<'a> {
     }
 
     /// The options of a heap of `h`, listed once and kept.
-    fn heap_options(&mut self, h: u64) -> Result<&Vec<Vec<u64>>> {
-        if !self.options.contains_key(&h) {
+    fn heap_options(&mut self, h: u64) -> Result<impl ExactSizeIterator<Item = &[u64]> + Clone> {
+        if self.options.get(h).is_none() {
             let mut out = Vec::new();
             self.moves.heap_options(h, &self.limits, &mut out)?;
-            self.options.insert(h, out);
+            self.options.insert(h, &out);
         }
-        Ok(&self.options[&h])
+        Ok(self.options.get(h).expect("kept just now"))
     }
 
     /// `heaps` as a position: sorted, heaps without a move dropped.
@@ -176,7 +178,7 @@ impl<'a> GenusTable<'a> {
         let mut pos = Vec::new();
         for h in heaps {
             self.tick(what)?;
-            if h > 0 && !self.heap_options(h)?.is_empty() {
+            if h > 0 && self.heap_options(h)?.len() > 0 {
                 pos.push(h);
             }
         }
@@ -254,7 +256,8 @@ impl<'a> GenusTable<'a> {
             if i > 0 && pos[i] == pos[i - 1] {
                 continue;
             }
-            let moves = self.heap_options(pos[i])?.clone();
+            // Copied out: normalizing lists the options of other heaps.
+            let moves: Vec<Box<[u64]>> = self.heap_options(pos[i])?.map(Box::from).collect();
             for left in moves {
                 let rest = pos[..i].iter().chain(&pos[i + 1..]).copied();
                 out.push(self.normalize(rest.chain(left), what)?);

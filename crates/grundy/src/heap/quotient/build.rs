@@ -19,6 +19,7 @@ use super::lex::weight;
 use super::monoid::{reduce_product, Bipartite, Reduction};
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::heap::options::HeapOptions;
 
 /// The quotient of the sums of heaps `0..heaps.len()`, as built so far.
 #[derive(Clone, Debug)]
@@ -37,7 +38,7 @@ pub struct Build {
     /// The last heap at which the quotient changed (grew or was repaired).
     pub last_change: u64,
     /// The options of each heap, as the heaps each leaves.
-    pub(super) options: Vec<Vec<Vec<u64>>>,
+    pub(super) options: HeapOptions,
 }
 
 /// S_k: which elements x make G + k·n a P-position (G of class x).
@@ -58,7 +59,11 @@ impl Build {
             reps: vec![Vec::new()],
             generators: Vec::new(),
             last_change: 0,
-            options: vec![Vec::new()],
+            options: {
+                let mut none = HeapOptions::default();
+                none.push(&[]);
+                none
+            },
         }
     }
 
@@ -73,7 +78,7 @@ impl Build {
     /// quotient grew.
     pub fn add_heap(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<bool> {
         let n = self.heaps.len() as u64;
-        self.options.push(options.to_vec());
+        self.options.push(options);
         let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
         t.sort_unstable();
         t.dedup();
@@ -111,7 +116,7 @@ impl Build {
         let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
         t.sort_unstable();
         t.dedup();
-        self.options.push(options.to_vec());
+        self.options.push(options);
         self.heaps.push(x);
         self.heap_options.push(t);
     }
@@ -128,7 +133,7 @@ impl Build {
             reps: self.reps.clone(),
             generators: self.generators.clone(),
             last_change: self.last_change,
-            options: Vec::new(),
+            options: HeapOptions::default(),
         }
     }
 
@@ -271,9 +276,9 @@ impl Build {
         };
         built.heap_options = built
             .options
-            .iter()
-            .map(|opts| {
-                let mut t: Vec<u32> = opts.iter().map(|o| built.element_of(o)).collect();
+            .each()
+            .map(|mut opts| {
+                let mut t: Vec<u32> = opts.by_ref().map(|o| built.element_of(o)).collect();
                 t.sort_unstable();
                 t.dedup();
                 t

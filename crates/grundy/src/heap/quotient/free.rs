@@ -158,10 +158,8 @@ impl<'a> Space<'a> {
         // table (a state a letter) and the minimisation's classes.
         let per = 56 + 4 * space.letters.len() as u64;
         limits.check_room(size.saturating_mul(per), what)?;
-        space.options = trial
-            .options
-            .iter()
-            .map(|opts| opts.iter().map(|o| space.split(o)).collect())
+        space.options = (trial.options.each())
+            .map(|opts| opts.map(|o| space.split(o)).collect())
             .collect();
         Ok(space)
     }

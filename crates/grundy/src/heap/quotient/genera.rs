@@ -56,9 +56,8 @@ impl MisereQuotient {
         let mut out: Vec<HeapGenus> = Vec::with_capacity(normal.len());
         for (n, &g) in normal.iter().enumerate() {
             let genus = Genus::settled(g, reader.gammas(n as u64, height[n])?);
-            let options_tame = self.built.options[n]
-                .iter()
-                .all(|o| o.iter().all(|&h| out[h as usize].tame));
+            let options_tame =
+                (self.built.options.of(n)).all(|o| o.iter().all(|&h| out[h as usize].tame));
             let tame = genus.is_tame() && options_tame;
             out.push(HeapGenus { genus, tame });
         }
@@ -71,7 +70,7 @@ impl MisereQuotient {
 fn normal_values(built: &Build) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(built.options.len());
     let mut mex = MexSet::new();
-    for options in &built.options {
+    for options in built.options.each() {
         mex.clear();
         for o in options {
             mex.insert(o.iter().fold(0, |x, &h| x ^ values[h as usize]) as u64);
@@ -84,9 +83,8 @@ fn normal_values(built: &Build) -> Vec<u32> {
 /// The longest play from each heap (the plays of a sum's heaps add up).
 fn heights(built: &Build) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(built.options.len());
-    for options in &built.options {
+    for options in built.options.each() {
         let longest = options
-            .iter()
             .map(|o| 1 + o.iter().map(|&h| values[h as usize]).sum::<u64>())
             .max();
         values.push(longest.unwrap_or(0));
@@ -193,7 +191,7 @@ impl<'a> Reader<'a> {
         let mut h: Vec<u64> = heaps
             .iter()
             .copied()
-            .filter(|&h| !self.built.options[h as usize].is_empty())
+            .filter(|&h| !self.built.options.none(h as usize))
             .collect();
         h.sort_unstable();
         (h.into_boxed_slice(), k, false)
@@ -275,7 +273,7 @@ impl<'a> Reader<'a> {
             if i > 0 && heaps[i - 1] == h {
                 continue;
             }
-            for left in &self.built.options[h as usize] {
+            for left in self.built.options.of(h as usize) {
                 let rest: Vec<u64> = heaps[..i]
                     .iter()
                     .chain(&heaps[i + 1..])

@@ -26,6 +26,7 @@ use super::build::Build;
 use super::monoid::Bipartite;
 use crate::error::{Error, Result};
 use crate::game::Limits;
+use crate::heap::options::HeapOptions;
 use crate::heap::HeapSequence;
 
 const MAGIC: &[u8; 8] = b"GRUNDYQT";
@@ -125,11 +126,12 @@ impl Snapshot {
         if !sound {
             return Err(corrupt("its tables do not hold together"));
         }
-        let mut options = Vec::with_capacity(heaps.len());
+        let mut options = HeapOptions::default();
+        let mut opts = Vec::new();
         for n in 0..heaps.len() as u64 {
-            let mut opts = Vec::new();
+            opts.clear();
             moves.heap_options(n, limits, &mut opts)?;
-            options.push(opts);
+            options.push(&opts);
         }
         let monoid = Bipartite { order, mul, p };
         let built = Build {
