@@ -3,7 +3,7 @@ use anyhow::{anyhow, bail};
 use clap::{Args, ValueEnum};
 use grundy::play::StateGraph;
 use grundy::present::picture::{self, Scene};
-use grundy::{Error, Limits};
+use grundy::Limits;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -52,7 +52,7 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.picture.position.read()?;
     let format = args.picture.out.format()?.unwrap_or(Format::Svg);
     let graph = match StateGraph::build(&*game, &position, limits) {
-        Err(Error::Limit { .. }) => bail!(
+        Err(e) if StateGraph::too_many_positions(&e) => bail!(
             "the state graph has more than {} positions, too many to draw (--max-states is {}{}); raise --max-states or start from a smaller position",
             limits.max_states,
             limits.max_states,

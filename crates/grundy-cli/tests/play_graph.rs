@@ -53,6 +53,19 @@ fn too_large_graphs_are_refused_naming_the_limit() {
     assert_eq!(svg.matches("<g class=\"node").count(), 31);
 }
 
+#[test]
+fn graphs_of_few_positions_and_many_moves_name_the_moves() {
+    // Nim 3000 has 3001 positions and 4.5 million moves: the text of the
+    // moves passes its budget, and the error says so rather than that
+    // the graph has more than 10000 positions.
+    let err = fails(
+        &["graph", "nim", "3000", "--max-states", "10000"],
+        "listing the moves of the state graph (more than 16 MiB of position text",
+    );
+    assert!(!err.contains("positions, too many to draw"), "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+}
+
 /// The width of an SVG picture, from its root element.
 fn svg_width(svg: &str) -> f64 {
     let rest = svg.split_once("width=\"").expect("a width").1;

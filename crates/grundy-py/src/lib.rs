@@ -287,7 +287,7 @@ fn state_graph(
     let max = limits.max_states;
     let graph = interruptible(py, &limits, |l| {
         match StateGraph::build(&*game, &position, l) {
-        Err(Error::Limit { .. }) => Err(Error::parse(format!(
+        Err(e) if StateGraph::too_many_positions(&e) => Err(Error::parse(format!(
             "the state graph has more than {max} positions, too many to draw (max_states is {max}); raise max_states or start from a smaller position"
         ))),
         other => other,

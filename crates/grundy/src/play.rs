@@ -11,7 +11,7 @@
 //! best for us by [`Ruleset::analyze`]: a draw over a loss).
 
 use crate::answer::{PositionMove, Value};
-use crate::error::{Error, Result};
+use crate::error::{bytes_text, Error, Result};
 use crate::game::{Limits, Outcome, StateSpace};
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
@@ -72,6 +72,8 @@ const TEXT_PER_STATE: u64 = 128;
 /// The text any state graph may list, however small its state budget (a
 /// picture's 500 states): enough for every small game.
 const MIN_TEXT: u64 = 16 << 20;
+/// How the limit on that text starts its message.
+const MOVES_LISTED: &str = "listing the moves of the state graph";
 
 impl StateSpace for Positions<'_> {
     type Position = Node;
@@ -89,7 +91,13 @@ impl StateSpace for Positions<'_> {
         self.text = self.text.saturating_add(listed as u64);
         let most = (self.limits.max_states.saturating_mul(TEXT_PER_STATE)).max(MIN_TEXT);
         if self.text > most {
-            return Err(Error::limit("the state graph", self.limits.max_states));
+            // Not "too many positions": a few thousand heaps of Nim have
+            // millions of moves. Say what passed the budget.
+            let what = format!(
+                "{MOVES_LISTED} (more than {} of position text, at {TEXT_PER_STATE} bytes a state of the budget)",
+                bytes_text(most)
+            );
+            return Err(Error::limit(what, self.limits.max_states));
         }
         match moves.is_empty() && self.misere {
             true => out.push(Node::MisereEnd),
@@ -128,6 +136,15 @@ impl StateGraph {
             solved,
             misere: game.misere,
         })
+    }
+
+    /// Whether `err`, from [`Self::build`], says that the graph has more
+    /// positions than the state budget (or a position more moves): what a
+    /// front end that draws the graph words as too many to draw. The
+    /// limit on the text of the moves listed is not one: a few thousand
+    /// heaps of Nim have millions of moves, and it says so itself.
+    pub fn too_many_positions(err: &Error) -> bool {
+        matches!(err, Error::Limit { what, .. } if !what.starts_with(MOVES_LISTED))
     }
 
     /// The position of vertex `v`, unless it is the misère dead end.

@@ -237,7 +237,8 @@ pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
         let position = params.components(&*game)?;
         let limits = job.with_states(MAX_GRAPH_POSITIONS);
         let graph = match StateGraph::build(&*game, &position, &limits) {
-            Err(grundy::Error::Limit { limit, .. }) => {
+            Err(e) if StateGraph::too_many_positions(&e) => {
+                let limit = limits.max_states;
                 return Err(ApiError::TooBig(format!(
                     "the state graph has more than {limit} positions, too many to draw; start from a smaller position"
                 )))
