@@ -115,6 +115,10 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             limits.max_states
         );
     }
+    if args.misere {
+        grundy::heap::quotient::MisereQuotient::check_heaps(args.misere_to, limits)
+            .map_err(|e| anyhow::anyhow!("--misere-to {}: {e}", args.misere_to))?;
+    }
     let threads = match args.threads {
         Some(n) => n.into(),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

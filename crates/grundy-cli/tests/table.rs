@@ -523,4 +523,10 @@ fn misere_adds_a_quotient_column() {
         "holds another sweep",
     );
     fails(&["table", "0.7", "--misere-to", "5"], "--misere");
+    // Quotients no budget can hold are refused before the sweep, as a
+    // --to is: each game once showed `none`, the reason in JSON only.
+    fails(
+        &["table", "0.7", "--misere", "--misere-to", "18446744073709551615"],
+        "--misere-to 18446744073709551615: the quotient of so many heaps needs more than 10000000 states; raise the limit (--max-states)",
+    );
 }

@@ -261,6 +261,19 @@ impl MisereQuotient {
         }
     }
 
+    /// Refuses quotients of heaps up to `to` that the state budget cannot
+    /// hold, before any work: what [`Self::compute_reached`] checks first,
+    /// and `grundy table` before a sweep whose every game would fail it.
+    pub fn check_heaps(to: u64, limits: &Limits) -> Result<()> {
+        if to > limits.max_states {
+            return Err(Error::limit(
+                "the quotient of so many heaps",
+                limits.max_states,
+            ));
+        }
+        Ok(())
+    }
+
     /// The quotient of the sums of heaps `1..=to` as far as it can be
     /// proven: when a bound (states, memory, time, a stop asked for) or a
     /// failure stops heap `n`, the quotient proven for heaps up to `n - 1`
@@ -278,12 +291,7 @@ impl MisereQuotient {
     ) -> Result<Reached> {
         // States and memory only, up front: a stop is heard heap by heap,
         // where what was proven is kept.
-        if to > limits.max_states {
-            return Err(Error::limit(
-                "the quotient of so many heaps",
-                limits.max_states,
-            ));
-        }
+        Self::check_heaps(to, limits)?;
         limits.check_memory("the quotient of so many heaps")?;
         // Sums of the tame heaps play like misère Nim (Conway's genus
         // theory): their steps need no check.
