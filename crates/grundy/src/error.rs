@@ -117,6 +117,9 @@ const QUOTE_HEAD: usize = 56;
 const QUOTE_TAIL: usize = 20;
 /// The longest message [`one_line`] returns, in characters.
 const LINE_MAX: usize = 600;
+/// How much of a longer message [`one_line`] keeps at its end: where the
+/// reason and the advice are (a long path comes first).
+const LINE_TAIL: usize = 160;
 
 /// `msg` made fit for one line of a terminal, whatever it quotes.
 ///
@@ -125,7 +128,8 @@ const LINE_MAX: usize = 600;
 /// outside quotations become spaces (libraries spread messages over lines);
 /// inside them, and every other control character anywhere, they are
 /// escaped (`\n`, `\u{1b}`), so input cannot break the line or drive the
-/// terminal. What is still longer than 600 characters is cut at the end.
+/// terminal. What is still longer than 600 characters is cut in the
+/// middle, keeping its start and its last 160 characters (the reason).
 pub fn one_line(msg: &str) -> String {
     let mut out = String::with_capacity(msg.len().min(LINE_MAX + 8));
     let mut parts = msg.split('`').enumerate().peekable();
@@ -140,14 +144,13 @@ pub fn one_line(msg: &str) -> String {
             push_escaped(&mut out, part, false);
         }
     }
-    match out.char_indices().nth(LINE_MAX) {
-        Some((i, _)) => {
-            out.truncate(i);
-            out.push_str("...");
-            out
-        }
-        None => out,
+    let count = out.chars().count();
+    if count <= LINE_MAX {
+        return out;
     }
+    let head: String = out.chars().take(LINE_MAX - LINE_TAIL).collect();
+    let tail: String = out.chars().skip(count - LINE_TAIL).collect();
+    format!("{head}...{tail}")
 }
 
 /// The start and end of a long quotation, around `...`.
@@ -219,7 +222,13 @@ mod tests {
     fn every_message_is_at_most_600_characters() {
         let msg = one_line(&"word ".repeat(1000));
         assert_eq!(msg.chars().count(), 603);
-        assert!(msg.ends_with("..."));
+        assert!(msg.contains("word ...word"), "{msg}");
+        // A long path comes first: the reason after it is kept.
+        let path = "x".repeat(5000);
+        let msg = one_line(&format!("{path}: cannot read: No such file or directory"));
+        assert_eq!(msg.chars().count(), 603);
+        assert!(msg.starts_with("xxx") && msg.contains("x...x"), "{msg}");
+        assert!(msg.ends_with("x: cannot read: No such file or directory"));
         let limit = Error::limit(format!("`{}`", "p".repeat(5000)), 9).to_string();
         assert!(limit.len() < 200, "{limit}");
     }
