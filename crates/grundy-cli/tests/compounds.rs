@@ -109,6 +109,28 @@ fn bad_compounds_and_parts_are_one_line_errors() {
     );
 }
 
+#[test]
+fn a_component_of_a_million_options_stops_at_the_memory_budget() {
+    // Each heap of Nim 10^6 lists up to a million options: the memory was
+    // checked every 1024 positions, gigabytes apart (1.6 GB held under a
+    // budget of 1 GiB, and growing, for minutes). Now it stops at the
+    // budget (the first position's options take about 350 MB).
+    let started = std::time::Instant::now();
+    fails(
+        &[
+            "value",
+            "nim",
+            "1000000",
+            "--compound",
+            "diminished",
+            "--memory",
+            "420M",
+        ],
+        "exploring a component of the compound needs more than 420 MiB of memory",
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
 /// `play` and `graph` play and draw a compound through the same facade
 /// as a game: its moves are the compound's.
 #[test]

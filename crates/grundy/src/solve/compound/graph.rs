@@ -250,9 +250,9 @@ pub fn explore_sum<C: Clone + Eq + Hash>(
     let mut failure = None;
     let mut v = 0;
     while v < positions.len() {
-        if v % 1024 == 1023 {
-            limits.check(what)?;
-        }
+        // Every position: one may have a million options (a heap of Nim),
+        // and a thousand of them filled gigabytes between two checks.
+        limits.check(what)?;
         // The component's own moves are reported in the order its parts
         // were given, each part replaced where it stood.
         let here = match v {
