@@ -107,6 +107,18 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         &["value", "moore:2", "1", "2", "--compound", "conjunctive"],
         "whole position",
     );
+    // A sum in misère play of a component that can cycle: no compound was
+    // asked for, and the message does not say one was.
+    let dir = std::env::temp_dir().join(format!("grundy-cycle-sum-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cycle = dir.join("cycle.txt");
+    std::fs::write(&cycle, "a b\nb a\n").unwrap();
+    let part = format!("graph:{} a", cycle.display());
+    fails(
+        &["value", "--sum", &part, "nim 3", "--misere"],
+        "sums in misère play, are defined for games that end",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

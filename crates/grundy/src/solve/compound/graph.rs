@@ -210,7 +210,7 @@ fn leaves_first(graph: &MoveGraph) -> Result<Vec<u32>> {
             OPEN => {
                 return Err(Error::unsupported(
                     "a component can come back to a position it left; \
-                     compounds other than the sum are defined for games that end",
+                     the compounds, and sums in misère play, are defined for games that end",
                 ))
             }
             _ => {}
