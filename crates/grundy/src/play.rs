@@ -94,8 +94,9 @@ impl StateSpace for Positions<'_> {
             // Not "too many positions": a few thousand heaps of Nim have
             // millions of moves. Say what passed the budget.
             let what = format!(
-                "{MOVES_LISTED} (more than {} of position text, at {TEXT_PER_STATE} bytes a state of the budget)",
-                bytes_text(most)
+                "{MOVES_LISTED} (more than {} of position text: {TEXT_PER_STATE} bytes a state of the budget, and {} at least)",
+                bytes_text(most),
+                bytes_text(MIN_TEXT)
             );
             return Err(Error::limit(what, self.limits.max_states));
         }

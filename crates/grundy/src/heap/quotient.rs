@@ -32,7 +32,7 @@ pub use monoid::Bipartite;
 pub use period::QuotientPeriod;
 use present::{generator_name, word, Presentation};
 pub use snapshot::Snapshot;
-use tame::{same_element, tame_prefix, TameClass};
+use tame::{next_heap, tame_prefix};
 use verify::Verdict;
 
 use crate::error::{Error, Result};
@@ -116,37 +116,7 @@ fn add_heap(
     settle(built, moves, limits, on)
 }
 
-/// Adds heap `n` to `built`: a tame heap (`n` within `tame`) as the
-/// element of its class when the quotient has one, else by [`add_heap`]
-/// (with no check for a tame heap). With the step's result comes the
-/// quotient as it was before heap `n` for the answer when the step fails
-/// (`None`: unchanged), copied only for a step that may change it, and
-/// without the heaps' options, which only grow ([`Build::restored`]).
-fn next_heap(
-    built: &mut Build,
-    n: u64,
-    (moves, limits): (&dyn HeapSequence, &Limits),
-    tame: &[TameClass],
-    on: &mut dyn FnMut(Progress<'_>),
-) -> (Result<usize>, Option<Build>) {
-    let is_tame = n < tame.len() as u64;
-    if let Some(x) = is_tame.then(|| same_element(built, n, tame)).flatten() {
-        // Checked before the heap is added: a failed step leaves `built`
-        // as it was.
-        let options = limits
-            .check("computing the misère quotient")
-            .and_then(|()| light_options(moves, n, limits));
-        return (options.map(|o| built.add_heap_as(&o, x)).map(|()| 0), None);
-    }
-    let base = built.without_options();
-    let step = match is_tame {
-        true => light_options(moves, n, limits).and_then(|o| built.add_heap(&o, limits).map(|_| 0)),
-        false => add_heap(built, n, moves, limits, on),
-    };
-    (step, Some(base))
-}
-
-/// The options of heap `n`, each a sum of heaps/// The options of heap `n`, each a sum of heaps, refused when one is not
+/// The options of heap `n`, each a sum of heaps, refused when one is not
 /// lighter than the heap (smaller heaps of no more tokens): the quotient's
 /// construction and the genera of [`tame_prefix`] need every play to end
 /// by going down.

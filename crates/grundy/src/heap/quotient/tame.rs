@@ -3,7 +3,8 @@
 //! and a tame heap whose class a sum of smaller heaps has already is that
 //! sum's element, with no construction at all.
 
-use super::{light_options, Build};
+use super::{add_heap, light_options, Build, Progress};
+use crate::error::Result;
 use crate::game::Limits;
 use crate::heap::genus::{Genus, GenusTable};
 use crate::heap::HeapSequence;
@@ -82,7 +83,7 @@ pub(super) fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) ->
 /// heap `n`'s class: then heap `n` plays as that sum does in every sum of
 /// these heaps, and the quotient does not change. Nim's heap 3 is heap 1
 /// times heap 2: only its heaps 1, 2, 4, 8, ... grow the quotient.
-pub(super) fn same_element(built: &Build, n: u64, classes: &[TameClass]) -> Option<u32> {
+fn same_element(built: &Build, n: u64, classes: &[TameClass]) -> Option<u32> {
     let class_of_sum = |heaps: &[u64]| {
         heaps
             .iter()
@@ -90,4 +91,34 @@ pub(super) fn same_element(built: &Build, n: u64, classes: &[TameClass]) -> Opti
     };
     let class = classes[n as usize];
     (0..built.monoid.order as u32).find(|&x| class_of_sum(&built.reps[x as usize]) == class)
+}
+
+/// Adds heap `n` to `built`: a tame heap (`n` within `tame`) as the
+/// element of its class when the quotient has one, else by [`add_heap`](super::add_heap)
+/// (with no check for a tame heap). With the step's result comes the
+/// quotient as it was before heap `n` for the answer when the step fails
+/// (`None`: unchanged), copied only for a step that may change it, and
+/// without the heaps' options, which only grow ([`Build::restored`]).
+pub(super) fn next_heap(
+    built: &mut Build,
+    n: u64,
+    (moves, limits): (&dyn HeapSequence, &Limits),
+    tame: &[TameClass],
+    on: &mut dyn FnMut(Progress<'_>),
+) -> (Result<usize>, Option<Build>) {
+    let is_tame = n < tame.len() as u64;
+    if let Some(x) = is_tame.then(|| same_element(built, n, tame)).flatten() {
+        // Checked before the heap is added: a failed step leaves `built`
+        // as it was.
+        let options = limits
+            .check("computing the misère quotient")
+            .and_then(|()| light_options(moves, n, limits));
+        return (options.map(|o| built.add_heap_as(&o, x)).map(|()| 0), None);
+    }
+    let base = built.without_options();
+    let step = match is_tame {
+        true => light_options(moves, n, limits).and_then(|o| built.add_heap(&o, limits).map(|_| 0)),
+        false => add_heap(built, n, moves, limits, on),
+    };
+    (step, Some(base))
 }
