@@ -128,3 +128,53 @@ fn is_tame_seq(normal: u32, gammas: &[u32]) -> bool {
 fn is_small(normal: u32, gammas: &[u32]) -> bool {
     normal < 2 && gammas[0] == normal ^ 1
 }
+
+/// What decides how a tame position plays in any sum of tame positions:
+/// its normal value, and whether it is "small", playing like a sum of
+/// heaps of one (genus `0^120` or `1^031`), or not (`0^02`, `1^13`,
+/// `g^{g, g xor 2}` for `g >= 2`). A tame sum's class is the nim-sum of
+/// the values, small when every part is; its genus follows
+/// ([`TameClass::gammas`]), so it is a misère P-position when its class
+/// is `(0, big)` or `(1, small)`, and two tame positions of one class are
+/// indistinguishable in sums of tame positions. The genus table's
+/// shortcut for tame sums and the misère quotient's tame heaps both go by
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TameClass {
+    normal: u32,
+    small: bool,
+}
+
+impl TameClass {
+    /// The class of the sum of nothing: heap 0, and any heap with no move.
+    pub(crate) const EMPTY: TameClass = TameClass {
+        normal: 0,
+        small: true,
+    };
+
+    /// The class of a tame genus of normal value `normal`.
+    pub(crate) fn of(normal: u32, gammas: &[u32]) -> TameClass {
+        TameClass {
+            normal,
+            small: is_small(normal, gammas),
+        }
+    }
+
+    /// The class of the sum of positions of classes `self` and `other`.
+    pub(crate) fn plus(self, other: TameClass) -> TameClass {
+        TameClass {
+            normal: self.normal ^ other.normal,
+            small: self.small && other.small,
+        }
+    }
+
+    /// The normal value of the class.
+    fn normal(self) -> u32 {
+        self.normal
+    }
+
+    /// The genus superscripts of the class, as far as they have settled.
+    fn gammas(self) -> Vec<u32> {
+        tame_gammas(self.normal, self.small)
+    }
+}

@@ -5,7 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::heap::options::HeapOptions;
 
-use super::{expand, gamma_at, is_small, is_tame_seq, listed_len, tame_gammas, Genus, GAMMAS};
+use super::{expand, gamma_at, is_tame_seq, listed_len, tame_gammas, Genus, TameClass, GAMMAS};
 use crate::error::{Error, Result};
 use crate::game::Limits;
 use crate::heap::HeapSequence;
@@ -210,15 +210,14 @@ impl<'a> GenusTable<'a> {
         if !self.shortcut || pos.len() < 2 {
             return None;
         }
-        let (mut x, mut big) = (0, false);
+        let mut class = TameClass::EMPTY;
         for &h in pos {
             let e = self.memo.get(&[h][..]).filter(|e| e.tame)?;
-            x ^= e.normal;
-            big |= !is_small(e.normal, self.pool.get(e.gammas));
+            class = class.plus(TameClass::of(e.normal, self.pool.get(e.gammas)));
         }
         Some(Entry {
-            normal: x,
-            gammas: self.pool.intern(&tame_gammas(x, !big)),
+            normal: class.normal(),
+            gammas: self.pool.intern(&class.gammas()),
             tame: true,
         })
     }

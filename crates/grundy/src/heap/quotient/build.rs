@@ -73,15 +73,22 @@ impl Build {
             .product(heaps.iter().map(|&h| self.heaps[h as usize]))
     }
 
+    /// The distinct elements of the sums `options`, in order: a heap's
+    /// entry of [`Build::heap_options`].
+    fn elements_of<'o>(&self, options: impl Iterator<Item = &'o [u64]>) -> Vec<u32> {
+        let mut t: Vec<u32> = options.map(|o| self.element_of(o)).collect();
+        t.sort_unstable();
+        t.dedup();
+        t
+    }
+
     /// Adds heap `n = self.heaps.len()`, whose options are `options`
     /// (each the heaps it leaves, all below `n`). Returns whether the
     /// quotient grew.
     pub fn add_heap(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<bool> {
         let n = self.heaps.len() as u64;
         self.options.push(options);
-        let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
-        t.sort_unstable();
-        t.dedup();
+        let t = self.elements_of(options.iter().map(Vec::as_slice));
         if t.is_empty() {
             self.heaps.push(0);
             self.heap_options.push(t);
@@ -113,9 +120,7 @@ impl Build {
     /// the element `x` the quotient has already: the quotient does not
     /// change (the caller knows heap `n` plays as `x`'s sums do).
     pub fn add_heap_as(&mut self, options: &[Vec<u64>], x: u32) {
-        let mut t: Vec<u32> = options.iter().map(|o| self.element_of(o)).collect();
-        t.sort_unstable();
-        t.dedup();
+        let t = self.elements_of(options.iter().map(Vec::as_slice));
         self.options.push(options);
         self.heaps.push(x);
         self.heap_options.push(t);
@@ -277,12 +282,7 @@ impl Build {
         built.heap_options = built
             .options
             .each()
-            .map(|mut opts| {
-                let mut t: Vec<u32> = opts.by_ref().map(|o| built.element_of(o)).collect();
-                t.sort_unstable();
-                t.dedup();
-                t
-            })
+            .map(|opts| built.elements_of(opts))
             .collect();
         built.generators = built.generating_heaps();
         built

@@ -6,7 +6,7 @@
 use super::{add_heap, light_options, Build, Progress};
 use crate::error::Result;
 use crate::game::Limits;
-use crate::heap::genus::{Genus, GenusTable};
+use crate::heap::genus::{GenusTable, TameClass};
 use crate::heap::HeapSequence;
 
 /// The state budget of the genera that show heaps tame, besides two
@@ -15,44 +15,6 @@ use crate::heap::HeapSequence;
 /// options a heap, such as Nim, but no more than building the quotient of
 /// the same heaps does.)
 const TAME_STATES: u64 = 1 << 16;
-
-/// What decides how a tame position plays in any sum of tame positions:
-/// its normal value, and whether it is "small", playing like a sum of
-/// heaps of one (genus `0^120` or `1^031`: its misère value is its normal
-/// value's other parity), or not (`0^02`, `1^13`, `g^g...` for `g >= 2`).
-/// A tame sum's class is the nim-sum of the values, small when every part
-/// is; it is a misère P-position when its class is `(0, big)` or `(1,
-/// small)`. Two tame positions of one class are therefore
-/// indistinguishable in sums of tame heaps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct TameClass {
-    normal: u32,
-    small: bool,
-}
-
-impl TameClass {
-    /// The class of the sum of nothing: heap 0, and any heap with no move.
-    const EMPTY: TameClass = TameClass {
-        normal: 0,
-        small: true,
-    };
-
-    /// The class of a tame genus.
-    fn of(genus: &Genus) -> TameClass {
-        TameClass {
-            normal: genus.normal,
-            small: genus.gammas.first() != Some(&genus.normal),
-        }
-    }
-
-    /// The class of the sum of positions of classes `self` and `other`.
-    fn plus(self, other: TameClass) -> TameClass {
-        TameClass {
-            normal: self.normal ^ other.normal,
-            small: self.small && other.small,
-        }
-    }
-}
 
 /// The classes of heaps `0..=m`, for the largest `m <= to` with heaps
 /// `1..=m` all hereditarily tame, as far as their genera fit a small
@@ -71,7 +33,7 @@ pub(super) fn tame_prefix(moves: &dyn HeapSequence, to: u64, limits: &Limits) ->
             break;
         }
         match table.heap(n) {
-            Ok(genus) => classes.push(TameClass::of(&genus)),
+            Ok(genus) => classes.push(TameClass::of(genus.normal, &genus.gammas)),
             Err(_) => break,
         }
     }
