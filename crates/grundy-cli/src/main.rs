@@ -79,7 +79,7 @@ struct Cli {
     /// The most seconds a command may compute; it then stops with an
     /// error saying so, keeping what it has as on Ctrl-C (seq, quotient
     /// and table runs, and board searches with --checkpoint, save it).
-    /// Not for serve (see --time-limit) or play.
+    /// Not for serve (see --time-limit) or play (see --think).
     #[arg(long, global = true, value_name = "SECS", allow_negative_numbers = true, value_parser = seconds::timeout)]
     timeout: Option<seconds::Seconds>,
 
@@ -225,7 +225,7 @@ fn run() -> ExitCode {
         // play would count the human's turns.
         if let Command::Serve(_) | Command::Play(_) = cli.command {
             return output::failure(&anyhow::anyhow!(
-                "--timeout bounds a computation, not `serve` (see --time-limit, per request) or `play` (whose time would count your turns)"
+                "--timeout bounds a computation, not `serve` (see --time-limit, per request) or `play` (whose time would count your turns; see --think, per position)"
             ));
         }
         limits.stop = Some(stop_flag());

@@ -9,14 +9,15 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use grundy::play::{advise, outcome_when_stuck, Advice};
 use grundy::play::{choose_by_keys, move_keys};
+use grundy::play::{outcome_when_stuck, Advice};
 use grundy::present::drawing::figure_text;
-use grundy::ruleset::{read_typed, split_words, Figure, Move, PositionMove};
+use grundy::ruleset::{Figure, PositionMove};
 use grundy::{Limits, Outcome, Ruleset};
 
 use crate::position::PositionArgs;
 use crate::render::nimber_text;
+use crate::seconds::{self, Seconds};
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -42,6 +43,12 @@ pub struct PlayArgs {
     /// then show every position of the game with its value.
     #[arg(long)]
     blind: bool,
+    /// The computer's thinking time per position, in seconds: it searches
+    /// for the perfect move for most of it, then plays the first move a
+    /// quick look proves winning (or, failing that, one it has not seen
+    /// lose), and says so.
+    #[arg(long, value_name = "SECS", default_value = think::DEFAULT_THINK, value_parser = seconds::timeout)]
+    think: Seconds,
 }
 
 /// The state budget of play unless `--max-states` says otherwise: the
@@ -73,11 +80,11 @@ const BOARD_HELP: &str = "on the drawing, a move is also typed by what it takes:
 squares of a domino (`b1-b2`), the square bitten (`c2`), the coins turned (`2,5`); \
 `2:b1-b2` in component 2";
 
-/// What a wrong line is told: short, since `help` says the rest.
-const TRY: &str = "`moves` lists the moves, `help` says how to type one";
-
 mod input;
+mod think;
+mod typed;
 use input::Input;
+use typed::read_move;
 
 fn describe(position: &[String], mv: &PositionMove) -> String {
     let note = mv
@@ -99,8 +106,9 @@ fn describe(position: &[String], mv: &PositionMove) -> String {
 }
 
 /// The value (when the game has one: a misère position has none, as in
-/// `grundy value`) and who wins.
-fn status(advice: &Advice, misere: bool) -> String {
+/// `grundy value`) and who wins, and why the position was not solved when
+/// it was not.
+fn status(advice: &Advice, misere: bool, unsolved: Option<&str>) -> String {
     let value = advice
         .value
         .as_ref()
@@ -108,120 +116,16 @@ fn status(advice: &Advice, misere: bool) -> String {
         .map(|v| format!("value {}, ", nimber_text(&Some(v.clone()))))
         .unwrap_or_default();
     let outcome = match advice.outcome {
-        Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
-        Outcome::D => "a draw with correct play",
+        Some(Outcome::N) => "the player to move wins",
+        Some(Outcome::P) => "the player to move loses",
+        Some(Outcome::D) => "a draw with correct play",
+        None => "not solved",
     };
-    format!("{value}{outcome}")
-}
-
-/// The components a typed text stands for, as the game writes them and
-/// in order: a sum `4+6` is the same as `6+4`, and `04` is `4`.
-fn typed_parts(game: &dyn Ruleset, text: &str) -> Vec<String> {
-    let mut parts = read_typed(game, text);
-    parts.sort_unstable();
-    parts
-}
-
-/// `texts` as the game writes them (texts it cannot read kept as they
-/// are), so that a position is compared with what was typed by meaning.
-fn written(game: &dyn Ruleset, texts: &[String]) -> Vec<String> {
-    texts
-        .iter()
-        .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
-        .collect()
-}
-
-/// Whether `mv` moves one component to the parts `typed` (sorted, as the
-/// game writes them), compared with the parts the move leaves, not its
-/// printed text.
-fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
-    let mut left = written(game, &mv.parts);
-    left.sort_unstable();
-    mv.component.is_some() && left == typed
-}
-
-/// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
-/// (component I, counted from 1, becomes NEW), the new text of one
-/// component, or the whole new position.
-fn read_move(
-    game: &dyn Ruleset,
-    line: &str,
-    position: &[String],
-    moves: &[PositionMove],
-) -> Result<PositionMove, String> {
-    if let Some(k) = line.strip_prefix('#') {
-        return match k.trim().parse::<usize>() {
-            Ok(k) if (1..=moves.len()).contains(&k) => Ok(moves[k - 1].clone()),
-            _ => Err(format!(
-                "there is no move `{line}`: `moves` lists #1 to #{}",
-                moves.len()
-            )),
-        };
+    match (unsolved, advice.outcome) {
+        (None, _) => format!("{value}{outcome}"),
+        (Some(why), Some(_)) => format!("{value}{outcome} by a quick look; {why}"),
+        (Some(why), None) => format!("{outcome}: {why}"),
     }
-    if let Some((i, to)) = line.split_once(':') {
-        let n = position.len();
-        let i = match i.trim().parse::<usize>() {
-            Ok(i) if (1..=n).contains(&i) => i,
-            _ => {
-                return Err(format!(
-                    "`{}` is not a component: they are numbered from 1 to {n}",
-                    i.trim()
-                ))
-            }
-        };
-        let to = to.trim();
-        let typed = typed_parts(game, to);
-        return moves
-            .iter()
-            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed))
-            .cloned()
-            .ok_or_else(|| {
-                format!(
-                    "component {i} cannot become `{to}` in one move (it is {})",
-                    position[i - 1]
-                )
-            });
-    }
-    let whole = read_typed(game, line);
-    if let Some(m) = moves.iter().find(|m| written(game, &m.next) == whole) {
-        return Ok(m.clone());
-    }
-    // One component's new text, if only one component can become it.
-    let to = typed_parts(game, line);
-    let one_word = split_words(line).len() == 1;
-    let fits = |m: &&PositionMove| one_word && leaves(game, &m.mv, &to);
-    let mut components: Vec<usize> = moves
-        .iter()
-        .filter(fits)
-        .filter_map(|m| m.mv.component)
-        .collect();
-    components.dedup();
-    match components[..] {
-        [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
-        [] => Err(format!(
-            "`{}` is not a move from {}; {TRY}",
-            shorten(line),
-            shorten(&position.join(" "))
-        )),
-        _ => {
-            let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
-            let (last, rest) = which.split_last().expect("two or more");
-            let (all, list) = match rest {
-                [one] => ("both", format!("{one} and {last}")),
-                _ => ("all", format!("{}, and {last}", rest.join(", "))),
-            };
-            Err(format!(
-                "components {list} can {all} become `{line}`: say which, e.g. {}:{line}",
-                which[0]
-            ))
-        }
-    }
-}
-
-/// A long text cut for an error line.
-fn shorten(text: &str) -> String {
-    grundy::error::shorten_quote(text)
 }
 
 /// A position's moves, its drawing and the computer's advice, worked out
@@ -235,11 +139,20 @@ struct Known {
     /// as coordinates.
     board: Option<(Figure, String)>,
     advice: Advice,
+    /// Why the perfect move was not found, when it was not (the advice
+    /// is then a guess).
+    unsolved: Option<String>,
 }
 
 impl Known {
-    fn of(game: &dyn Ruleset, position: &[String], limits: &Limits) -> anyhow::Result<Known> {
+    fn of(
+        game: &dyn Ruleset,
+        position: &[String],
+        limits: &Limits,
+        time: Seconds,
+    ) -> anyhow::Result<Known> {
         let moves = game.position_moves(position, limits)?;
+        let thought = think::think(game, position, limits, time)?;
         let board = game.figure(position, &moves)?.and_then(|f| {
             let text = figure_text(&f)?;
             Some((f, text))
@@ -248,7 +161,8 @@ impl Known {
             position: position.to_vec(),
             board,
             moves,
-            advice: advise(game, position, limits)?,
+            advice: thought.advice,
+            unsolved: thought.unsolved,
         })
     }
 
@@ -323,7 +237,7 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.position.read()?;
     // Whatever fails on the first position (a budget, a bad component)
     // fails before the game is announced.
-    let known = Known::of(&*game, &position, limits)?;
+    let known = Known::of(&*game, &position, limits, args.think)?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
         Input::Lines(std::io::stdin().lock())
@@ -348,6 +262,7 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let mut session = Session {
         game: &*game,
         limits,
+        think: args.think,
         position,
         known,
         human_turn: args.first == First::Human,
@@ -370,6 +285,8 @@ enum Turn {
 struct Session<'a> {
     game: &'a dyn Ruleset,
     limits: &'a Limits,
+    /// The computer's thinking time per position.
+    think: Seconds,
     position: Vec<String>,
     known: Known,
     human_turn: bool,
@@ -389,14 +306,18 @@ impl Session<'_> {
     /// What a move leaves, for `moves`: the value of the position after it
     /// and who wins there (the outcome alone in misère play, which has no
     /// values). Nothing in blind play, which hides them, or when the
-    /// analysis would exceed the budget.
-    fn leaves(&self, next: &[String]) -> String {
+    /// analysis would exceed `limits` (the budget, or the thinking time
+    /// that the whole listing shares).
+    fn leaves(&self, next: &[String], limits: &Limits) -> String {
         if self.blind.is_some() {
             return String::new();
         }
+        // A board's search is held to a quick look's work, so that one
+        // large option does not take the time of all.
         let quick = Limits {
             max_moves: 0,
-            ..self.limits.clone()
+            max_work: grundy::play::LOOK_STATES,
+            ..limits.clone()
         };
         match self.game.analyze(next, &quick) {
             Ok(a) => match a.grundy {
@@ -423,9 +344,10 @@ impl Session<'_> {
         // Moves and advice change only with the position, not with every
         // line typed (`moves`, `hint`, a typo).
         if self.known.position != self.position {
-            self.known = Known::of(self.game, &self.position, self.limits)?;
+            self.known = Known::of(self.game, &self.position, self.limits, self.think)?;
         }
-        let status = status(&self.known.advice, self.game.misere());
+        let known = &self.known;
+        let status = status(&known.advice, self.game.misere(), known.unsolved.as_deref());
         match &mut self.blind {
             Some(record) => {
                 if arrived {
@@ -458,7 +380,9 @@ impl Session<'_> {
                     self.position.join(" ")
                 );
             };
-            show!("computer: {}", self.known.describe(&best));
+            let guessed = self.known.advice.outcome.is_none();
+            let how = if guessed { " (a guess)" } else { "" };
+            show!("computer{how}: {}", self.known.describe(&best));
             self.moved(best.next);
             return Ok(Turn::Again);
         }
@@ -507,16 +431,19 @@ impl Session<'_> {
                 show!("hint: hidden in blind play until the game ends")
             }
             "hint" => show!("{}", self.hint()),
-            "moves" => {
+            // What each move leaves is worked out within the thinking
+            // time: past it, the moves are listed without.
+            "moves" => think::within(self.limits, self.think.duration(), |l| {
                 for (k, m) in self.known.moves.iter().enumerate() {
                     show!(
                         "  {:>4}  {}{}",
                         format!("#{}", k + 1),
                         self.known.describe(m),
-                        self.leaves(&m.next)
+                        self.leaves(&m.next, l)
                     );
                 }
-            }
+                anyhow::Ok(())
+            })?,
             "undo" => match self.history.pop() {
                 Some(before) => {
                     self.position = before;
@@ -555,12 +482,13 @@ impl Session<'_> {
             return "hint: no move".to_string();
         };
         let promise = match advice.outcome {
-            Outcome::N => "this wins",
-            Outcome::P if advice.exact => {
+            Some(Outcome::N) => "this wins",
+            Some(Outcome::P) if advice.exact => {
                 "every move loses against perfect play; this one loses slowest"
             }
-            Outcome::P => "every move loses against perfect play",
-            Outcome::D => "this keeps the draw",
+            Some(Outcome::P) => "every move loses against perfect play",
+            Some(Outcome::D) => "this keeps the draw",
+            None => "a guess: no move was proven to win in the thinking time",
         };
         format!("hint: {} ({promise})", self.known.describe(best))
     }

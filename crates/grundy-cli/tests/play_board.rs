@@ -172,3 +172,55 @@ fn coins_are_turned_by_their_numbers_and_a_spent_board_keeps_the_others_coordina
         "{out}"
     );
 }
+
+/// A board too large to solve in the thinking time still gets a move:
+/// the computer searches for `--think` seconds, then plays its guess and
+/// says that the position was not solved (or that a quick look found the
+/// win: the central domino, which a quick look proves, may or may not be
+/// reached in the time). The human's `moves` are listed within the same
+/// time.
+#[test]
+fn a_board_too_large_to_solve_is_played_within_the_thinking_time() {
+    let out = play(
+        &["cram", "11x10", "--first", "computer", "--think", "0.4"],
+        "moves\nquit\n",
+    );
+    let first = out
+        .lines()
+        .find(|l| l.starts_with("position: 11x10"))
+        .unwrap();
+    assert!(
+        first.ends_with("(not solved: the thinking time ran out, --think 0.4 s)")
+            || first.ends_with(
+                "(the player to move wins by a quick look; the thinking time ran out, --think 0.4 s)"
+            ),
+        "{first}"
+    );
+    let computer = out.lines().find(|l| l.starts_with("computer")).unwrap();
+    assert!(computer.contains(": component 1: 11x10 -> "), "{computer}");
+    // The human's listing has every move of the board left: 11 rows of 9
+    // across and 10 columns of 10 down, less the squares taken.
+    let listed = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .count();
+    assert!((190..199).contains(&listed), "{listed} moves listed");
+    assert!(out.ends_with("game stopped.\n"), "{out}");
+}
+
+#[test]
+fn the_thinking_time_is_refused_unless_positive() {
+    for bad in ["0", "-1", "soon"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["play", "nim", "3", "--think", bad])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("--think"), "{bad}: {err}");
+        assert!(
+            err.contains("give a number of seconds above 0"),
+            "{bad}: {err}"
+        );
+    }
+}

@@ -76,6 +76,12 @@ pub struct Limits {
     /// checking a move costs a search of its own, so a caller that wants
     /// only the value asks for none.
     pub max_moves: usize,
+    /// The most positions one search may enter, stored or not, before it
+    /// fails with [`Error::Limit`]. The split search keeps only what its
+    /// table has room for, so its states do not bound its time; a quick
+    /// look ([`crate::play::guess`]) bounds it by this. Unbounded unless
+    /// set.
+    pub max_work: u64,
 }
 
 /// A front end's hold on the tables of long searches (the split search's
@@ -155,6 +161,7 @@ impl Limits {
             watch: None,
             stored: None,
             max_moves: MAX_LISTED_MOVES,
+            max_work: u64::MAX,
         }
     }
 
@@ -207,6 +214,19 @@ impl Limits {
             return Err(Error::Interrupted(what.to_string()));
         }
         self.check_memory(what)
+    }
+
+    /// Fails with [`Error::Limit`] when a search has entered more than
+    /// [`Limits::max_work`] positions (`entered`, counted since it began).
+    #[inline]
+    pub fn check_work(&self, entered: u64, what: &str) -> Result<()> {
+        if entered > self.max_work {
+            return Err(Error::limit(
+                format!("{what} (positions entered, stored or not)"),
+                self.max_work,
+            ));
+        }
+        Ok(())
     }
 
     /// Fails with [`Error::Memory`] if the process holds more than its

@@ -8,7 +8,9 @@
 //! fastest win, else a move that keeps a draw, else the slowest loss.
 //! Larger positions fall back on the game's own analysis (its winning
 //! moves are exact; without one, the move kept is the one whose position is
-//! best for us by [`Ruleset::analyze`]: a draw over a loss).
+//! best for us by [`Ruleset::analyze`]: a draw over a loss). A player
+//! whose thinking time runs out first (the front end raises the stop
+//! flag) plays a [`guess`]: the first option a quick look proves winning.
 
 use crate::answer::{PositionMove, Value};
 use crate::error::{bytes_text, Error, Result};
@@ -16,7 +18,9 @@ use crate::game::{Limits, Outcome, StateSpace};
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
+mod guess;
 mod keys;
+pub use guess::{guess, LOOK_STATES};
 pub use keys::{choose_by_keys, move_keys};
 
 /// A vertex of a state graph.
@@ -157,8 +161,9 @@ impl StateGraph {
 /// What a perfect player knows about a position.
 #[derive(Clone, Debug)]
 pub struct Advice {
-    /// Who wins with perfect play.
-    pub outcome: Outcome,
+    /// Who wins with perfect play; `None` when a [`guess`] did not prove
+    /// it ([`advise`] always knows).
+    pub outcome: Option<Outcome>,
     /// The (generalized) value of the whole position, when known.
     pub value: Option<Value>,
     /// Moves to the end with perfect play, when the state graph was built
@@ -197,7 +202,7 @@ fn advise_exactly(
         None => None,
     };
     Ok(Advice {
-        outcome: s.outcome(0),
+        outcome: Some(s.outcome(0)),
         // A misère sum has no Sprague-Grundy value (the XOR rule fails), so
         // the value is left out as `grundy value --misere` leaves it out.
         value: (!graph.misere).then(|| s.value(0)),
@@ -235,7 +240,7 @@ fn advise_by_analysis(
         }
     };
     Ok(Advice {
-        outcome: analysis.outcome,
+        outcome: Some(analysis.outcome),
         value,
         remoteness: None,
         best,
@@ -253,12 +258,12 @@ mod tests {
     fn wins_fast_and_loses_slowly() {
         let nim = parse("nim", SpecOptions::default()).unwrap();
         let a = advise(&*nim, &texts(&["3", "4", "5"]), &Limits::default()).unwrap();
-        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.outcome, Some(Outcome::N));
         assert!(a.exact);
         assert_eq!(a.best.unwrap().next, texts(&["1", "4", "5"]));
         // A P-position: the slowest loss takes one token at a time.
         let p = advise(&*nim, &texts(&["2", "2"]), &Limits::default()).unwrap();
-        assert_eq!((p.outcome, p.remoteness), (Outcome::P, Some(4)));
+        assert_eq!((p.outcome, p.remoteness), (Some(Outcome::P), Some(4)));
         let next = p.best.unwrap().next;
         assert!(next == texts(&["1", "2"]) || next == texts(&["2", "1"]));
     }
@@ -284,11 +289,11 @@ mod tests {
         .unwrap();
         // Heaps 1 1: the mover takes one and leaves the last to the other.
         let a = advise(&*nim, &texts(&["1", "1"]), &Limits::default()).unwrap();
-        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.outcome, Some(Outcome::N));
         let next = a.best.unwrap().next;
         assert!(next == texts(&["0", "1"]) || next == texts(&["1", "0"]));
         let p = advise(&*nim, &texts(&["1"]), &Limits::default()).unwrap();
-        assert_eq!(p.outcome, Outcome::P);
+        assert_eq!(p.outcome, Some(Outcome::P));
     }
 
     #[test]

@@ -43,8 +43,9 @@ struct PlayAnswer {
     game: String,
     /// The position asked about.
     position: Vec<String>,
-    /// Who wins `position` with perfect play, from the side to move.
-    outcome: Outcome,
+    /// Who wins `position` with perfect play, from the side to move
+    /// (always known: the computer's search is not cut short).
+    outcome: Option<Outcome>,
     /// The value of `position`, when known.
     value: Option<Value>,
     /// Moves to the end with perfect play, when the whole state graph fit

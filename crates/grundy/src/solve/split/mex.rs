@@ -49,6 +49,7 @@ impl Solver {
         limits.check("the split search")?;
         let mut options = OptionList::default();
         let mut stack = vec![self.frame(game, key, &mut options)];
+        let began = stack[0].solved_before;
         loop {
             let top = stack.last_mut().expect("the stack holds the component");
             if let Some(child) = self.advance(top, &options) {
@@ -57,7 +58,7 @@ impl Solver {
                 continue;
             }
             let done = stack.pop().expect("the stack holds the component");
-            let v = self.finish(&done, limits)?;
+            let v = self.finish(&done, limits, began)?;
             options.truncate(done.first);
             match stack.last_mut() {
                 None => return Ok(v),
@@ -110,8 +111,10 @@ impl Solver {
         None
     }
 
-    /// The frame's value (the mex of its options), stored.
-    fn finish(&self, f: &Frame, limits: &Limits) -> Result<u64> {
+    /// The frame's value (the mex of its options), stored; `began` is the
+    /// count of components solved when the search began, to hold its work
+    /// to [`Limits::max_work`].
+    fn finish(&self, f: &Frame, limits: &Limits, began: u64) -> Result<u64> {
         let mut v = 0;
         while v < 256 && f.seen[(v / 64) as usize] & (1 << (v % 64)) != 0 {
             v += 1;
@@ -124,6 +127,7 @@ impl Solver {
         let solved = self.stats.solved.fetch_add(1, Ordering::Relaxed) + 1;
         if solved % CHECK_EVERY == 0 {
             limits.check("the split search")?;
+            limits.check_work(solved.saturating_sub(began), "the split search")?;
         }
         self.keep_value(f.key, v, solved - f.solved_before);
         Ok(v)
@@ -178,6 +182,6 @@ impl Solver {
             solved_before: before,
             first: 0,
         };
-        self.finish(&frame, limits)
+        self.finish(&frame, limits, before)
     }
 }

@@ -35,7 +35,7 @@ use std::sync::Arc;
 use self::frames::{Call, Entered, Frame, NimberFrame, OneFrame, Ret, Step, SumFrame};
 use self::parallel::parallel_depth;
 use super::lists::Lists;
-use super::{OptionList, Solver, Split};
+use super::{OptionList, Solver, Split, Stats};
 use crate::error::Result;
 use crate::game::Limits;
 
@@ -61,16 +61,20 @@ struct Ctx<'a, G: ?Sized> {
     /// Whether other threads may search beside this one, so that marking
     /// what it searches is worth its cost.
     marks: bool,
+    /// The solver's count of positions entered when this search began, to
+    /// hold its work to [`Limits::max_work`].
+    entered_before: u64,
 }
 
 impl<'a, G: ?Sized> Ctx<'a, G> {
     /// The context of a search whose top `depth` levels run in parallel:
     /// it marks what it searches when any do.
-    fn new(game: &'a G, limits: &'a Limits, depth: u32) -> Ctx<'a, G> {
+    fn new(game: &'a G, limits: &'a Limits, depth: u32, stats: &Stats) -> Ctx<'a, G> {
         Ctx {
             game,
             limits,
             marks: depth > 0,
+            entered_before: stats.solved.load(Ordering::Relaxed),
         }
     }
 }
@@ -88,7 +92,7 @@ impl Solver {
             return self.mex_serial(game, key, limits);
         }
         limits.check("the split search")?;
-        let cx = Ctx::new(game, limits, depth);
+        let cx = Ctx::new(game, limits, depth, &self.stats);
         match self.run(&cx, Call::Nimber { key, depth }, Vec::new())? {
             Ret::Value(v) => Ok(v),
             Ret::Wins(_) => unreachable!("a nimber's search returns a value"),
@@ -112,7 +116,8 @@ impl Solver {
         }
         limits.check("the split search")?;
         let depth = parallel_depth();
-        Ok(!self.wins_sum(&Ctx::new(game, limits, depth), keys, n, depth)?)
+        let cx = Ctx::new(game, limits, depth, &self.stats);
+        Ok(!self.wins_sum(&cx, keys, n, depth)?)
     }
 
     /// Whether the sum of `parts` (equal pairs already cancelled) and
@@ -288,6 +293,8 @@ impl Solver {
             ENTERED.set((before + 1, 0));
             let solved = self.stats.solved.fetch_add(pending + 1, Ordering::Relaxed);
             cx.limits.check("the split search")?;
+            let entered = (solved + pending).saturating_sub(cx.entered_before);
+            cx.limits.check_work(entered, "the split search")?;
             self.make_room(solved + pending);
         } else {
             ENTERED.set((before + 1, pending + 1));

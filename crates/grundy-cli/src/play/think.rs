@@ -1,0 +1,75 @@
+//! The computer's thinking time (`play --think`): the perfect move is
+//! searched for most of it, and when it runs out a [`guess`] in the rest
+//! chooses the move, so that a position too large to solve (Cram 11x10)
+//! gets a move in seconds rather than a silent wait of minutes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use grundy::play::{advise, guess, Advice};
+use grundy::{Error, Limits, Ruleset};
+
+use crate::seconds::Seconds;
+
+/// The thinking time unless `--think` says otherwise: long enough to solve
+/// most positions people play, short enough to wait for.
+pub const DEFAULT_THINK: &str = "5";
+
+/// The share of the thinking time the search for the perfect move gets;
+/// the guess has the rest.
+const SEARCH_SHARE: f64 = 0.75;
+
+/// What the computer knows of a position after thinking.
+pub(super) struct Thought {
+    /// The perfect move and what is known of it, or a guess.
+    pub advice: Advice,
+    /// Why the perfect move was not found, when it was not (the advice is
+    /// then a guess): the thinking time ran out, or a budget.
+    pub unsolved: Option<String>,
+}
+
+/// The advice on `position` within `time`: [`advise`] for the first
+/// [`SEARCH_SHARE`] of it, then, if that is stopped or passes a budget, a
+/// [`guess`] in the rest.
+pub(super) fn think(
+    game: &dyn Ruleset,
+    position: &[String],
+    limits: &Limits,
+    time: Seconds,
+) -> grundy::Result<Thought> {
+    let search = time.duration().mul_f64(SEARCH_SHARE);
+    let why = match within(limits, search, |l| advise(game, position, l)) {
+        Err(Error::Interrupted(_)) => {
+            format!("the thinking time ran out, --think {} s", time.get())
+        }
+        Err(e @ (Error::Limit { .. } | Error::Memory { .. })) => e.to_string(),
+        other => {
+            return Ok(Thought {
+                advice: other?,
+                unsolved: None,
+            })
+        }
+    };
+    let rest = time.duration().saturating_sub(search);
+    Ok(Thought {
+        advice: within(limits, rest, |l| guess(game, position, l))?,
+        unsolved: Some(why),
+    })
+}
+
+/// `work` under `limits` with a stop flag raised after `time`, by a timer
+/// thread that ends as soon as the work does.
+pub(super) fn within<R>(limits: &Limits, time: Duration, work: impl FnOnce(&Limits) -> R) -> R {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, wait) = mpsc::channel::<()>();
+    let flag = stop.clone();
+    std::thread::spawn(move || {
+        if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(time) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    });
+    let result = work(&limits.clone().with_stop(stop));
+    drop(done);
+    result
+}

@@ -1,0 +1,118 @@
+//! How `play` reads a move typed as text: `#K`, `I:NEW`, the new text of
+//! one component, or the whole new position, compared with the moves by
+//! what they leave, as the game writes it.
+
+use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
+use grundy::Ruleset;
+
+/// What a wrong line is told: short, since `help` says the rest.
+const TRY: &str = "`moves` lists the moves, `help` says how to type one";
+
+/// The components a typed text stands for, as the game writes them and
+/// in order: a sum `4+6` is the same as `6+4`, and `04` is `4`.
+fn typed_parts(game: &dyn Ruleset, text: &str) -> Vec<String> {
+    let mut parts = read_typed(game, text);
+    parts.sort_unstable();
+    parts
+}
+
+/// `texts` as the game writes them (texts it cannot read kept as they
+/// are), so that a position is compared with what was typed by meaning.
+fn written(game: &dyn Ruleset, texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
+        .collect()
+}
+
+/// Whether `mv` moves one component to the parts `typed` (sorted, as the
+/// game writes them), compared with the parts the move leaves, not its
+/// printed text.
+fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
+    let mut left = written(game, &mv.parts);
+    left.sort_unstable();
+    mv.component.is_some() && left == typed
+}
+
+/// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
+/// (component I, counted from 1, becomes NEW), the new text of one
+/// component, or the whole new position.
+pub(super) fn read_move(
+    game: &dyn Ruleset,
+    line: &str,
+    position: &[String],
+    moves: &[PositionMove],
+) -> Result<PositionMove, String> {
+    if let Some(k) = line.strip_prefix('#') {
+        return match k.trim().parse::<usize>() {
+            Ok(k) if (1..=moves.len()).contains(&k) => Ok(moves[k - 1].clone()),
+            _ => Err(format!(
+                "there is no move `{line}`: `moves` lists #1 to #{}",
+                moves.len()
+            )),
+        };
+    }
+    if let Some((i, to)) = line.split_once(':') {
+        let n = position.len();
+        let i = match i.trim().parse::<usize>() {
+            Ok(i) if (1..=n).contains(&i) => i,
+            _ => {
+                return Err(format!(
+                    "`{}` is not a component: they are numbered from 1 to {n}",
+                    i.trim()
+                ))
+            }
+        };
+        let to = to.trim();
+        let typed = typed_parts(game, to);
+        return moves
+            .iter()
+            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed))
+            .cloned()
+            .ok_or_else(|| {
+                format!(
+                    "component {i} cannot become `{to}` in one move (it is {})",
+                    position[i - 1]
+                )
+            });
+    }
+    let whole = read_typed(game, line);
+    if let Some(m) = moves.iter().find(|m| written(game, &m.next) == whole) {
+        return Ok(m.clone());
+    }
+    // One component's new text, if only one component can become it.
+    let to = typed_parts(game, line);
+    let one_word = split_words(line).len() == 1;
+    let fits = |m: &&PositionMove| one_word && leaves(game, &m.mv, &to);
+    let mut components: Vec<usize> = moves
+        .iter()
+        .filter(fits)
+        .filter_map(|m| m.mv.component)
+        .collect();
+    components.dedup();
+    match components[..] {
+        [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
+        [] => Err(format!(
+            "`{}` is not a move from {}; {TRY}",
+            shorten(line),
+            shorten(&position.join(" "))
+        )),
+        _ => {
+            let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
+            let (last, rest) = which.split_last().expect("two or more");
+            let (all, list) = match rest {
+                [one] => ("both", format!("{one} and {last}")),
+                _ => ("all", format!("{}, and {last}", rest.join(", "))),
+            };
+            Err(format!(
+                "components {list} can {all} become `{line}`: say which, e.g. {}:{line}",
+                which[0]
+            ))
+        }
+    }
+}
+
+/// A long text cut for an error line.
+fn shorten(text: &str) -> String {
+    grundy::error::shorten_quote(text)
+}
