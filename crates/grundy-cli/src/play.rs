@@ -81,7 +81,7 @@ squares of a domino (`b1-b2`), the square bitten (`c2`), the coins turned (`2,5`
 `2:b1-b2` in component 2";
 
 mod input;
-mod think;
+pub(crate) mod think;
 mod typed;
 use input::Input;
 use typed::read_move;

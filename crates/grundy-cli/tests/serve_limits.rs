@@ -243,3 +243,25 @@ fn cheap_requests_stay_fast_while_expensive_ones_run() {
         p(0.99)
     );
 }
+
+/// The computer's move on a board too large to solve within the request's
+/// time is a guess, marked as one (`unsolved`), not a 503 that would end
+/// the game on the page. The guess may or may not reach the central
+/// domino, which a quick look proves winning; either way it is a move of
+/// the board.
+#[test]
+fn the_computers_move_past_the_time_limit_is_a_guess() {
+    let s = Server::start(&["--time-limit", "0.5"]);
+    for route in ["move", "hint"] {
+        let v = s.json(&format!("/api/{route}?game=cram&position=11x10"));
+        let why = v["unsolved"].as_str().expect("an `unsolved` field");
+        assert_eq!(why, "the time limit of 0.5 s per request ran out", "{v}");
+        assert_eq!(v["exact"], false);
+        assert!(v["outcome"].is_null() || v["outcome"] == "N", "{v}");
+        assert_eq!(v["move"]["component"], 0, "{v}");
+        assert!(v["moves"].as_array().unwrap().len() > 150, "{route}");
+    }
+    // A position solved in time has no `unsolved`.
+    let v = s.json("/api/move?game=cram&position=3x4");
+    assert!(v.get("unsolved").is_none(), "{v}");
+}

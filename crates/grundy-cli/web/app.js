@@ -477,7 +477,8 @@ async function computerTurn(gen) {
     const r = await callJSON("move", { ...gameParams(play), position: play.position.join(";") });
     if (gen !== play.gen) return;
     if (r.move) {
-      log(`computer: ${describe(play.position, r.move)}`);
+      // A move found when the time ran out is a guess, and says so.
+      log(`computer${r.unsolved && !r.outcome ? " (a guess)" : ""}: ${describe(play.position, r.move)}`);
       play.position = r.after;
     }
     showPosition();
@@ -510,7 +511,7 @@ async function hint() {
       N: "this wins",
       P: "every move loses against perfect play; this one loses slowest",
       D: "this keeps the draw",
-    }[h.outcome];
+    }[h.outcome] || `a guess: ${h.unsolved}`;
     show($("hint-text"), `hint: ${describe(play.position, h.move)} (${why})`);
     const target = h.move.next.join(";");
     for (const b of $("moves").querySelectorAll("button")) {

@@ -21,17 +21,17 @@ pub const DEFAULT_THINK: &str = "5";
 const SEARCH_SHARE: f64 = 0.75;
 
 /// What the computer knows of a position after thinking.
-pub(super) struct Thought {
+pub(crate) struct Thought {
     /// The perfect move and what is known of it, or a guess.
     pub advice: Advice,
     /// Why the perfect move was not found, when it was not (the advice is
-    /// then a guess): the thinking time ran out, or a budget.
+    /// then a guess): the time ran out.
     pub unsolved: Option<String>,
 }
 
 /// The advice on `position` within `time`: [`advise`] for the first
-/// [`SEARCH_SHARE`] of it, then, if that is stopped or passes a budget, a
-/// [`guess`] in the rest.
+/// [`SEARCH_SHARE`] of it, then, if that is stopped, a [`guess`] in the
+/// rest.
 pub(super) fn think(
     game: &dyn Ruleset,
     position: &[String],
@@ -39,28 +39,40 @@ pub(super) fn think(
     time: Seconds,
 ) -> grundy::Result<Thought> {
     let search = time.duration().mul_f64(SEARCH_SHARE);
-    let why = match within(limits, search, |l| advise(game, position, l)) {
-        Err(Error::Interrupted(_)) => {
-            format!("the thinking time ran out, --think {} s", time.get())
-        }
-        Err(e @ (Error::Limit { .. } | Error::Memory { .. })) => e.to_string(),
-        other => {
-            return Ok(Thought {
-                advice: other?,
-                unsolved: None,
-            })
-        }
-    };
     let rest = time.duration().saturating_sub(search);
-    Ok(Thought {
-        advice: within(limits, rest, |l| guess(game, position, l))?,
-        unsolved: Some(why),
+    let ran_out = format!("the thinking time ran out, --think {} s", time.get());
+    within(limits, search, |l| {
+        advise_or_guess(game, position, l, rest, &ran_out)
     })
+}
+
+/// [`advise`] under `limits`; when their stop flag ends it (`stopped` says
+/// what raised it), a [`guess`] within `guess_time`. A budget that is
+/// passed stays an error, as it is for every command: the position is
+/// too large for the budgets given, which raising them may cure. The one
+/// rule of the computer's move in the terminal and on the page.
+pub(crate) fn advise_or_guess(
+    game: &dyn Ruleset,
+    position: &[String],
+    limits: &Limits,
+    guess_time: Duration,
+    stopped: &str,
+) -> grundy::Result<Thought> {
+    match advise(game, position, limits) {
+        Err(Error::Interrupted(_)) => Ok(Thought {
+            advice: within(limits, guess_time, |l| guess(game, position, l))?,
+            unsolved: Some(stopped.to_string()),
+        }),
+        other => Ok(Thought {
+            advice: other?,
+            unsolved: None,
+        }),
+    }
 }
 
 /// `work` under `limits` with a stop flag raised after `time`, by a timer
 /// thread that ends as soon as the work does.
-pub(super) fn within<R>(limits: &Limits, time: Duration, work: impl FnOnce(&Limits) -> R) -> R {
+pub(crate) fn within<R>(limits: &Limits, time: Duration, work: impl FnOnce(&Limits) -> R) -> R {
     let stop = Arc::new(AtomicBool::new(false));
     let (done, wait) = mpsc::channel::<()>();
     let flag = stop.clone();

@@ -102,6 +102,11 @@ pub struct Job {
     pub limits: Limits,
     /// The request's time limit, for messages.
     pub time_limit: Duration,
+    /// In the slow lane, where a stop is the end of the request's time:
+    /// how long the computer may then spend on a guess for its move (a
+    /// part of [`GRACE`]). `None` in the quick lane, whose stop only sends
+    /// the request on to the slow lane.
+    pub guess_time: Option<Duration>,
 }
 
 impl Job {
@@ -234,6 +239,7 @@ impl Bounds {
         let ctx = Job {
             limits: self.base.clone().with_stop(stop.clone()),
             time_limit: self.time_limit,
+            guess_time: (!quick).then_some(GRACE / 2),
         };
         let started = Instant::now();
         let mut handle = tokio::task::spawn_blocking(move || {

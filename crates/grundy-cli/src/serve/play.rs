@@ -6,9 +6,12 @@
 //! human's moves from the position it leaves. `/api/hint` is the human's
 //! turn: the same advice, not played, with the human's moves. Both say when
 //! the game is over and who won, so the page never has to know the rules.
+//! When the request's time runs out first, the move is the computer's
+//! guess (`advise_or_guess`, as in the terminal), and `unsolved` says so.
 
 use std::sync::Arc;
 
+use crate::play::think::{advise_or_guess, Thought};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::{advise, outcome_when_stuck};
@@ -44,7 +47,8 @@ struct PlayAnswer {
     /// The position asked about.
     position: Vec<String>,
     /// Who wins `position` with perfect play, from the side to move
-    /// (always known: the computer's search is not cut short).
+    /// (`null` when the search ran out of time and no quick look proved
+    /// it).
     outcome: Option<Outcome>,
     /// The value of `position`, when known.
     value: Option<Value>,
@@ -57,6 +61,10 @@ struct PlayAnswer {
     /// The perfect move from `position` (`null`: there is none).
     #[serde(rename = "move")]
     best: Option<PositionMove>,
+    /// Why `move` is a guess, when it is: the request's time ran out
+    /// before the perfect move was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unsolved: Option<String>,
     /// `/api/move` only: the position after the computer's move.
     #[serde(skip_serializing_if = "Option::is_none")]
     after: Option<Vec<String>>,
@@ -88,12 +96,19 @@ fn winner_when_stuck(game: &dyn Ruleset, stuck: Side) -> Side {
 }
 
 /// Every move from `position`, refusing positions with too many to list.
+/// The listing is bounded by its own small budget and is not stopped by
+/// the time limit: after a guess made when the time ran out, the human
+/// still needs the moves.
 fn legal_moves(
     game: &dyn Ruleset,
     position: &[String],
     job: &Job,
 ) -> Result<Vec<PositionMove>, ApiError> {
-    match game.position_moves(position, &job.with_states(MAX_PLAY_MOVES)) {
+    let listing = grundy::Limits {
+        stop: None,
+        ..job.with_states(MAX_PLAY_MOVES)
+    };
+    match game.position_moves(position, &listing) {
         Err(grundy::Error::Limit { limit, .. }) => Err(ApiError::TooBig(format!(
             "this position has more than {limit} moves, too many to play on the page; start from a smaller position"
         ))),
@@ -106,7 +121,17 @@ fn legal_moves(
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
     let position = params.components(&*game)?;
-    let advice = advise(&*game, &position, &job.with_states(MAX_PLAY_STATES))?;
+    let limits = job.with_states(MAX_PLAY_STATES);
+    let Thought { advice, unsolved } = match job.guess_time {
+        Some(guess_time) => {
+            let ran_out = format!("the time limit of {} per request ran out", job.time_text());
+            advise_or_guess(&*game, &position, &limits, guess_time, &ran_out)?
+        }
+        None => Thought {
+            advice: advise(&*game, &position, &limits)?,
+            unsolved: None,
+        },
+    };
     let (after, moves, stuck) = if play {
         match &advice.best {
             None => (position.clone(), Vec::new(), Some(Side::Computer)),
@@ -130,6 +155,7 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
         remoteness: advice.remoteness,
         exact: advice.exact,
         best: advice.best,
+        unsolved,
         after: play.then_some(after),
         moves,
         over: stuck.is_some(),
