@@ -38,7 +38,8 @@ pub struct BoardRunArgs {
     /// Show the progress of board searches (cram, node-kayles, chomp) on
     /// stderr even when it is not a terminal (on a terminal it shows after
     /// a second), with a last line of what the search did; a rules:
-    /// script's search shows the positions it has met.
+    /// script's search shows the positions it has met, and a heap game the
+    /// heaps it has valued.
     #[arg(long)]
     progress: bool,
     /// Save the tables of board searches to FILE at intervals and on

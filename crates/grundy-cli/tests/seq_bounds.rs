@@ -206,3 +206,21 @@ fn a_game_that_is_no_heap_game_is_called_so_with_a_checkpoint_too() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cram is not a heap game"), "{err}");
 }
+
+/// Valuing one large heap computes the sequence up to it, which can take
+/// minutes (0.007's splits grow with the heap): `value --progress` shows
+/// the heaps valued so far, rising, as it does a script's positions.
+#[test]
+fn value_of_a_large_heap_shows_its_progress() {
+    let out = grundy(&["value", "0.007", "200000", "--max-moves", "0", "--progress"]);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let met: Vec<u64> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("progress: "))
+        .filter_map(|l| l.split(" positions met").next()?.parse().ok())
+        .collect();
+    assert!(!met.is_empty(), "{err}");
+    assert!(met.windows(2).all(|w| w[0] <= w[1]), "{err}");
+    assert!(met.iter().all(|&n| n <= 200_000), "{err}");
+}

@@ -68,8 +68,9 @@ pub struct Limits {
     /// show its progress and save it for a later run to resume from.
     pub watch: Option<SearchWatch>,
     /// Where a search that stores its positions one by one (the memo
-    /// search of scripts, graphs and sums) writes how many it has met, so
-    /// that a front end can show that a long search moves; the board
+    /// search of scripts, graphs and sums, and the sequence of a heap game
+    /// valuing a large heap) writes how many it has met, so that a front
+    /// end can show that a long search moves; the board
     /// searches hand over their tables through `watch` instead.
     pub stored: Option<Arc<AtomicU64>>,
     /// The most winning moves a report lists (`--max-moves`): on a board,

@@ -152,6 +152,8 @@ pub fn extend_one_by_one<E: SeqEngine + ?Sized>(
         // Every heap: one heap of a code with triple splits can take a
         // tenth of a second, and a server's time limit must stop it soon.
         limits.check("computing the sequence")?;
+        // The heaps valued so far, for a front end's progress line.
+        limits.tell_stored(table.len() as u64);
         let v = engine.next(table);
         table.push(v);
     }

@@ -325,6 +325,7 @@ impl Crew<'_> {
             }
             // Every window: a server's time limit must stop the run soon.
             limits.check("computing the sequence")?;
+            limits.tell_stored(table.len() as u64);
             let first = table.len();
             // A window stops short of a partition review, which reads
             // every value before it.
