@@ -101,11 +101,7 @@ fn a_slow_script_shows_the_positions_met() {
     let (out, err, code) = run(&["value", &game, "1500", "--progress"], "");
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("total: 0"), "{out}");
-    let met: Vec<u64> = err
-        .lines()
-        .filter_map(|l| l.strip_prefix("progress: "))
-        .filter_map(|l| l.split(" positions met").next()?.parse().ok())
-        .collect();
+    let met = positions_met(&err);
     assert!(!met.is_empty(), "{err}");
     assert!(
         met.windows(2).all(|w| w[0] <= w[1]) && met[met.len() - 1] <= 1501,

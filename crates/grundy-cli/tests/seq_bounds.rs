@@ -215,11 +215,7 @@ fn value_of_a_large_heap_shows_its_progress() {
     let out = grundy(&["value", "0.007", "200000", "--max-moves", "0", "--progress"]);
     assert!(out.status.success(), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
-    let met: Vec<u64> = err
-        .lines()
-        .filter_map(|l| l.strip_prefix("progress: "))
-        .filter_map(|l| l.split(" positions met").next()?.parse().ok())
-        .collect();
+    let met = support::positions_met(&err);
     assert!(!met.is_empty(), "{err}");
     assert!(met.windows(2).all(|w| w[0] <= w[1]), "{err}");
     assert!(met.iter().all(|&n| n <= 200_000), "{err}");

@@ -120,3 +120,13 @@ pub fn kill_after_checkpoint(args: &[&str], ck: &str) {
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
 }
+
+/// The counts of the progress lines `progress: N positions met, ...` on
+/// `stderr`, in order: what a memo search or a heap's sequence has met.
+pub fn positions_met(stderr: &str) -> Vec<u64> {
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("progress: "))
+        .filter_map(|l| l.split(" positions met").next()?.parse().ok())
+        .collect()
+}
