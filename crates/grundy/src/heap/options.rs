@@ -2,6 +2,9 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::error::Result;
+use crate::game::Limits;
+
 /// The options of the heaps kept, each option the heaps it leaves, in two
 /// flat lists and an index. A game like Nim has as many options as the
 /// square of its heaps (12.5 million for 5,000 heaps): a list of its own
@@ -20,20 +23,47 @@ pub struct HeapOptions {
 }
 
 impl HeapOptions {
-    /// Keeps heap `h`'s options (`h` is not kept yet).
-    pub fn insert(&mut self, h: u64, options: &[Vec<u64>]) {
+    /// Keeps heap `h`'s options (`h` is not kept yet), or fails with
+    /// [`crate::Error::Memory`] first if the lists would grow past the
+    /// memory budget.
+    pub fn insert(&mut self, h: u64, options: &[Vec<u64>], limits: &Limits) -> Result<()> {
+        self.check_growth(options, limits)?;
         let first = self.option_ends.len();
         for o in options {
             self.parts.extend_from_slice(o);
             self.option_ends.push(self.parts.len());
         }
         self.heaps.insert(h, (first, self.option_ends.len()));
+        Ok(())
     }
 
     /// Keeps the options of the next heap, `len()`, of a store kept in
-    /// order.
-    pub fn push(&mut self, options: &[Vec<u64>]) {
-        self.insert(self.len() as u64, options);
+    /// order ([`HeapOptions::insert`]).
+    pub fn push(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<()> {
+        self.insert(self.len() as u64, options, limits)
+    }
+
+    /// Whether the process has room for the lists to take `options`: a
+    /// full list grows by allocating twice its room while the old one is
+    /// still held, so Nim's options at 4,096 heaps (64 MiB of heaps)
+    /// briefly took 192 MiB, well past a budget checked only between
+    /// heaps.
+    fn check_growth(&self, options: &[Vec<u64>], limits: &Limits) -> Result<()> {
+        const WHAT: &str = "keeping the options of the heaps";
+        fn grown<T>(list: &Vec<T>, added: usize) -> u64 {
+            let needed = list.len().saturating_add(added);
+            match needed <= list.capacity() {
+                true => 0,
+                false => (needed.max(list.capacity().saturating_mul(2)) * size_of::<T>()) as u64,
+            }
+        }
+        let parts: usize = options.iter().map(Vec::len).sum();
+        let bytes =
+            grown(&self.parts, parts).saturating_add(grown(&self.option_ends, options.len()));
+        if bytes > 0 {
+            limits.check_room(bytes, WHAT)?;
+        }
+        limits.check_map_growth(&self.heaps, WHAT)
     }
 
     /// How many heaps' options are kept.
@@ -81,6 +111,8 @@ impl HeapOptions {
 #[cfg(test)]
 mod tests {
     use super::HeapOptions;
+    use crate::error::Error;
+    use crate::game::Limits;
 
     #[test]
     fn options_read_back_as_kept_and_truncate_by_heaps() {
@@ -91,7 +123,8 @@ mod tests {
             vec![vec![1, 1], vec![2], vec![1]],
         ];
         let mut kept = HeapOptions::default();
-        heaps.iter().for_each(|o| kept.push(o));
+        let any = Limits::default();
+        heaps.iter().for_each(|o| kept.push(o, &any).unwrap());
         let back: Vec<Vec<Vec<u64>>> = kept
             .each()
             .map(|o| o.map(|x| x.to_vec()).collect())
@@ -100,14 +133,42 @@ mod tests {
         assert!(kept.none(0) && !kept.none(1));
         kept.truncate(2);
         assert_eq!(kept.len(), 2);
-        kept.push(&[vec![0, 0]]);
+        kept.push(&[vec![0, 0]], &any).unwrap();
         assert_eq!(kept.of(2).collect::<Vec<_>>(), [&[0u64, 0][..]]);
         // Out of order, as the genus table meets heaps.
         let mut met = HeapOptions::default();
-        met.insert(7, &[vec![3, 3]]);
-        met.insert(2, &[]);
+        met.insert(7, &[vec![3, 3]], &any).unwrap();
+        met.insert(2, &[], &any).unwrap();
         assert_eq!(met.get(7).unwrap().collect::<Vec<_>>(), [&[3u64, 3][..]]);
         assert_eq!(met.get(2).unwrap().len(), 0);
         assert!(met.get(3).is_none());
+    }
+
+    /// The lists grow by doubling while the old list is held: a heap
+    /// whose options need more room than the budget leaves is refused
+    /// before the lists grow, and nothing of it is kept.
+    #[test]
+    fn growth_past_the_budget_is_refused_first() {
+        fn nothing_held() -> u64 {
+            0
+        }
+        let options: Vec<Vec<u64>> = (0..1000).map(|i| vec![i, i]).collect();
+        // 2,000 heaps of 8 bytes and 1,000 ends of 8: 24,000 bytes at
+        // least, and the map's room.
+        let tight = Limits::default().with_memory(20_000, nothing_held);
+        let mut kept = HeapOptions::default();
+        match kept.push(&options, &tight) {
+            Err(Error::Memory { what, limit }) => {
+                assert_eq!(
+                    (what.as_str(), limit),
+                    ("keeping the options of the heaps", 20_000)
+                );
+            }
+            other => panic!("expected the memory budget, got {other:?}"),
+        }
+        assert_eq!(kept.len(), 0);
+        let roomy = Limits::default().with_memory(1 << 20, nothing_held);
+        kept.push(&options, &roomy).unwrap();
+        assert_eq!(kept.of(0).len(), 1000);
     }
 }

@@ -168,7 +168,7 @@ impl<'a> GenusTable<'a> {
         if self.options.get(h).is_none() {
             let mut out = Vec::new();
             self.moves.heap_options(h, &self.limits, &mut out)?;
-            self.options.insert(h, &out);
+            self.options.insert(h, &out, &self.limits)?;
         }
         Ok(self.options.get(h).expect("kept just now"))
     }

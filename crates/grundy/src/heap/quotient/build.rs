@@ -61,7 +61,8 @@ impl Build {
             last_change: 0,
             options: {
                 let mut none = HeapOptions::default();
-                none.push(&[]);
+                none.push(&[], &Limits::default())
+                    .expect("one heap without options fits any budget");
                 none
             },
         }
@@ -87,7 +88,7 @@ impl Build {
     /// quotient grew.
     pub fn add_heap(&mut self, options: &[Vec<u64>], limits: &Limits) -> Result<bool> {
         let n = self.heaps.len() as u64;
-        self.options.push(options);
+        self.options.push(options, limits)?;
         let t = self.elements_of(options.iter().map(Vec::as_slice));
         if t.is_empty() {
             self.heaps.push(0);
@@ -118,12 +119,15 @@ impl Build {
 
     /// Adds heap `n = self.heaps.len()`, whose options are `options`, as
     /// the element `x` the quotient has already: the quotient does not
-    /// change (the caller knows heap `n` plays as `x`'s sums do).
-    pub fn add_heap_as(&mut self, options: &[Vec<u64>], x: u32) {
+    /// change (the caller knows heap `n` plays as `x`'s sums do). Fails
+    /// before anything is added when the options do not fit the memory
+    /// budget.
+    pub fn add_heap_as(&mut self, options: &[Vec<u64>], x: u32, limits: &Limits) -> Result<()> {
         let t = self.elements_of(options.iter().map(Vec::as_slice));
-        self.options.push(options);
+        self.options.push(options, limits)?;
         self.heaps.push(x);
         self.heap_options.push(t);
+        Ok(())
     }
 
     /// A copy of the quotient without the heaps' options (the one part
@@ -140,6 +144,19 @@ impl Build {
             last_change: self.last_change,
             options: HeapOptions::default(),
         }
+    }
+
+    /// About the bytes of [`Build::without_options`]: the multiplication
+    /// table and the heaps' elements, which are nearly all of it.
+    pub fn copy_bytes(&self) -> u64 {
+        let table = self.monoid.mul.len() * size_of::<u32>() + self.monoid.p.len();
+        let heaps = self.heaps.len() * size_of::<u32>();
+        let options: usize = self
+            .heap_options
+            .iter()
+            .map(|t| t.len() * size_of::<u32>() + 24)
+            .sum();
+        (table + heaps + options) as u64
     }
 
     /// This copy ([`Build::without_options`]) with its heaps' options

@@ -131,7 +131,7 @@ impl Snapshot {
         for n in 0..heaps.len() as u64 {
             opts.clear();
             moves.heap_options(n, limits, &mut opts)?;
-            options.push(&opts);
+            options.push(&opts, limits)?;
         }
         let monoid = Bipartite { order, mul, p };
         let built = Build {

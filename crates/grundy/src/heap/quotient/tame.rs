@@ -75,7 +75,13 @@ pub(super) fn next_heap(
         let options = limits
             .check("computing the misère quotient")
             .and_then(|()| light_options(moves, n, limits));
-        return (options.map(|o| built.add_heap_as(&o, x)).map(|()| 0), None);
+        let added = options.and_then(|o| built.add_heap_as(&o, x, limits));
+        return (added.map(|()| 0), None);
+    }
+    // The copy is refused, not made, when it would pass the budget (Nim's
+    // table at 4,096 heaps is 64 MiB).
+    if let Err(e) = limits.check_room(built.copy_bytes(), "computing the misère quotient") {
+        return (Err(e), None);
     }
     let base = built.without_options();
     let step = match is_tame {
