@@ -15,6 +15,7 @@ use crate::entry::Entry;
 use crate::error::Result;
 use crate::game::{Limits, Visit};
 use crate::games::grid::bit_ops;
+use crate::games::grid::mirror::{mirror_theory, MirrorOpening};
 use crate::games::grid::files::parse_board_lines;
 use crate::games::grid::shape::{for_each_part_cut, push_parts_sided, Region, Word};
 use crate::games::grid::text::{draw_board, format_board, parse_board, taken_keys};
@@ -69,36 +70,20 @@ impl Split for CramMoves {
         Region::from_key(key).bits.count_ones()
     }
 
-    /// The mirror strategy: on a region that a symmetry of its own
-    /// inverse maps onto itself, moving no cell onto or next to itself,
-    /// the second player answers each domino with its image and wins
-    /// (every even by even rectangle, by the half turn). When the only
-    /// such cells are one domino, the first player places it and then
-    /// answers the same way (even by odd rectangles, by the half turn).
+    /// The mirror strategy ([`mirror_theory`]): every even by even
+    /// rectangle is worth 0 by the half turn; an even by odd one is not,
+    /// the first player placing the middle domino.
     fn zero_by_theory(&self, key: u128) -> Option<bool> {
-        let r = Region::from_key(key);
-        if r.fits_u64() {
-            mirror_play(r.narrow::<u64>())
-        } else {
-            mirror_play(r)
-        }
+        mirror_theory::<CramMoves>(key)
     }
 }
 
-/// [`CramMoves::zero_by_theory`] on a word of `W` bits (asked of nearly
-/// every region the search enters, which most often fits 64).
-fn mirror_play<W: Word>(r: Region<W>) -> Option<bool> {
-    let mut nonzero = None;
-    for defects in r.mirror_defects() {
-        if defects == W::zero() {
-            return Some(true);
-        }
-        let first = defects.lowest();
-        if defects.count_ones() == 2 && r.neighbours(first) & defects != W::zero() {
-            nonzero = Some(false);
-        }
+/// A domino opens the mirror strategy when the cells in the way are two,
+/// side by side: it covers them, and its image is itself.
+impl MirrorOpening for CramMoves {
+    fn opens<W: Word>(r: &Region<W>, defects: W) -> bool {
+        defects.count_ones() == 2 && r.neighbours(defects.lowest()) & defects != W::zero()
     }
-    nonzero
 }
 
 /// [`CramMoves::options_until`] on a word of `W` bits.

@@ -304,24 +304,30 @@ fn strips_on_either_side_of_a_word_are_dawsons_kayles() {
     assert_eq!(value(&*cram, &snake), dk[64], "{snake}");
 }
 
+/// The graph of the free cells of an `h` by `w` map (`free`'s bits, row
+/// by row), numbered in that order, for the brute force: grid neighbours
+/// that are both free are joined.
+fn grid_adjacency(free: u64, h: usize, w: usize) -> Vec<u64> {
+    let cells: Vec<usize> = (0..h * w).filter(|&i| free >> i & 1 == 1).collect();
+    let index = |i: usize| cells.iter().position(|&c| c == i);
+    let mut adj = vec![0u64; cells.len()];
+    for (k, &i) in cells.iter().enumerate() {
+        let (r, c) = (i / w, i % w);
+        let right = (c + 1 < w).then(|| index(i + 1)).flatten();
+        let down = (r + 1 < h).then(|| index(i + w)).flatten();
+        for j in [right, down].into_iter().flatten() {
+            adj[k] |= 1 << j;
+            adj[j] |= 1 << k;
+        }
+    }
+    adj
+}
+
 #[test]
 fn node_kayles_grids_and_families_match_the_brute_force() {
     let g = game("node-kayles");
     for (h, w) in [(2, 2), (2, 5), (3, 3), (3, 4), (4, 4), (3, 6)] {
-        let mut adj = vec![0u64; h * w];
-        for r in 0..h {
-            for c in 0..w {
-                let i = r * w + c;
-                if c + 1 < w {
-                    adj[i] |= 1 << (i + 1);
-                    adj[i + 1] |= 1 << i;
-                }
-                if r + 1 < h {
-                    adj[i] |= 1 << (i + w);
-                    adj[i + w] |= 1 << i;
-                }
-            }
-        }
+        let adj = grid_adjacency((1 << (h * w)) - 1, h, w);
         assert_eq!(
             value(&*g, &format!("grid:{h}x{w}")),
             node_kayles_brute(&adj),
@@ -417,6 +423,23 @@ proptest! {
         let free = free & ((1 << (h * w)) - 1);
         let text = if free == 0 { "0".to_string() } else { map(free, h, w) };
         prop_assert_eq!(value(&*game("cram"), &text), cram_brute(free, h, w), "{}", text);
+    }
+
+    /// Maps the half turn maps onto themselves, which the mirror strategy
+    /// decides without a search (even by even: 0; a lone centre cell:
+    /// not 0), and random maps, against the brute force.
+    #[test]
+    fn symmetric_maps_match_the_brute_force(h in 1usize..=4, w in 1usize..=5, free in any::<u64>()) {
+        let n = h * w;
+        let half: u64 = (0..n).filter(|&i| free >> i & 1 == 1).fold(0, |m, i| m | 1 << i | 1 << (n - 1 - i));
+        for board in [half, free & ((1 << n) - 1)] {
+            let text = if board == 0 { "0".to_string() } else { map(board, h, w) };
+            prop_assert_eq!(value(&*game("cram"), &text), cram_brute(board, h, w), "cram {}", text);
+            if board != 0 {
+                let adj = grid_adjacency(board, h, w);
+                prop_assert_eq!(value(&*game("node-kayles"), &text), node_kayles_brute(&adj), "node-kayles {}", text);
+            }
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::entry::Entry;
 use crate::error::{shorten_quote, Error, Result};
 use crate::game::{Limits, Visit};
 use crate::games::grid::bit_ops;
+use crate::games::grid::mirror::{mirror_theory, MirrorOpening};
 use crate::games::grid::shape::{canonical, ones, push_parts, Region, Word, MAX_CELLS};
 use crate::games::grid::text::{draw_board, format_board, parse_board, read_dims, Dims};
 use crate::nimber::Nimber;
@@ -117,6 +118,16 @@ impl NkMoves<'_> {
 }
 
 impl Split for NkMoves<'_> {
+    /// The mirror strategy on a grid region ([`mirror_theory`]): even by
+    /// even grids are 0 by the half turn; odd by odd ones (and odd paths,
+    /// keyed as strips) are not, the first player taking the centre.
+    fn zero_by_theory(&self, key: u128) -> Option<bool> {
+        match key & GRAPH_TAG == GRAPH_TAG {
+            true => None,
+            false => mirror_theory::<TakeVertex>(key),
+        }
+    }
+
     /// Vertex sets of a general graph mean something only for its edges.
     fn scope(&self) -> String {
         let edges: Vec<String> = self.adj.iter().map(|a| format!("{a:x}")).collect();
@@ -549,6 +560,21 @@ impl Split for NkRules {
 
     fn scope(&self) -> String {
         NkMoves { adj: &self.0 }.scope()
+    }
+
+    fn zero_by_theory(&self, key: u128) -> Option<bool> {
+        NkMoves { adj: &self.0 }.zero_by_theory(key)
+    }
+}
+
+/// Node Kayles' mirror opening: a lone cell in the way is fixed (a cell
+/// moved next to itself has its image in the way too); taking it takes
+/// its neighbours, images of each other, with it.
+struct TakeVertex;
+
+impl MirrorOpening for TakeVertex {
+    fn opens<W: Word>(_: &Region<W>, defects: W) -> bool {
+        defects.count_ones() == 1
     }
 }
 
