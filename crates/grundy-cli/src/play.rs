@@ -307,16 +307,14 @@ impl Session<'_> {
     /// and who wins there (the outcome alone in misère play, which has no
     /// values). Nothing in blind play, which hides them, or when the
     /// analysis would exceed `limits` (the budget, or the thinking time
-    /// that the whole listing shares).
+    /// that the whole listing shares: once it has run out, no more
+    /// analyses are begun).
     fn leaves(&self, next: &[String], limits: &Limits) -> String {
-        if self.blind.is_some() {
+        if self.blind.is_some() || limits.stopped() {
             return String::new();
         }
-        // A board's search is held to a quick look's work, so that one
-        // large option does not take the time of all.
         let quick = Limits {
             max_moves: 0,
-            max_work: grundy::play::LOOK_STATES,
             ..limits.clone()
         };
         match self.game.analyze(next, &quick) {
@@ -380,7 +378,8 @@ impl Session<'_> {
                     self.position.join(" ")
                 );
             };
-            let guessed = self.known.advice.outcome.is_none();
+            // Blind play hides even whether the position was solved.
+            let guessed = self.known.advice.outcome.is_none() && self.blind.is_none();
             let how = if guessed { " (a guess)" } else { "" };
             show!("computer{how}: {}", self.known.describe(&best));
             self.moved(best.next);

@@ -1,5 +1,5 @@
 //! Seconds given on the command line, read in one place: every option
-//! that takes seconds (`--timeout`, `--checkpoint-every`, `table --time`,
+//! that takes seconds (`--timeout`, `play --think`, `--checkpoint-every`, `table --time`,
 //! `serve --time-limit` and `--idle-timeout`, `--wait`) is parsed by clap
 //! through one of the readers here, so each refuses what no clock can wait
 //! (`1e20` overflows a `Duration`, `nan` and `-1` mean nothing) in the

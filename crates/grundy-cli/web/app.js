@@ -507,9 +507,10 @@ async function hint() {
   try {
     const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
     if (gen !== play.gen || !h.move) return;
+    // Only a solved state graph knows the slowest loss.
     const why = {
       N: "this wins",
-      P: "every move loses against perfect play; this one loses slowest",
+      P: h.exact ? "every move loses against perfect play; this one loses slowest" : "every move loses against perfect play",
       D: "this keeps the draw",
     }[h.outcome] || `a guess: ${h.unsolved}`;
     show($("hint-text"), `hint: ${describe(play.position, h.move)} (${why})`);

@@ -100,6 +100,7 @@ impl fmt::Debug for Limits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Limits")
             .field("max_states", &self.max_states)
+            .field("max_work", &self.max_work)
             .field("stop", &self.stop)
             .field("max_memory", &self.max_memory)
             .field("metered", &self.meter.is_some())

@@ -20,7 +20,7 @@ use crate::solve::retro::{explore, Solved};
 
 mod guess;
 mod keys;
-pub use guess::{guess, LOOK_STATES};
+pub use guess::guess;
 pub use keys::{choose_by_keys, move_keys};
 
 /// A vertex of a state graph.
@@ -169,10 +169,12 @@ pub struct Advice {
     /// Moves to the end with perfect play, when the state graph was built
     /// and the game does not go on for ever.
     pub remoteness: Option<u32>,
-    /// The perfect move (none when the game is over).
+    /// The perfect move (none when the game is over); from a [`guess`],
+    /// the move guessed.
     pub best: Option<PositionMove>,
     /// Whether the whole state graph was solved (otherwise the advice comes
-    /// from the game's analysis, exact for winning moves only).
+    /// from the game's analysis, exact for winning moves only, or is a
+    /// [`guess`]).
     pub exact: bool,
 }
 

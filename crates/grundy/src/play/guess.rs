@@ -15,7 +15,7 @@ use super::Advice;
 /// large enough to see what a game's theory decides at once (the mirror
 /// strategy of Cram, a symmetric position of Node Kayles) or a small
 /// remainder solves.
-pub const LOOK_STATES: u64 = 4096;
+const LOOK_STATES: u64 = 4096;
 
 /// What a quick look says of the position a move leaves, best for the
 /// mover first.
@@ -33,7 +33,7 @@ enum Look {
 
 /// The move of a player who has no time to solve `position`: each option
 /// gets a quick look (an analysis of the position it leaves within
-/// [`LOOK_STATES`] states). The first option the look proves lost for the
+/// 4,096 states, and as much work). The first option the look proves lost for the
 /// opponent is played, and the position is then proven won; otherwise an
 /// option that keeps a proven draw, else one not proven lost, else the
 /// first. When `limits.stop` is raised the looks end and the best option
