@@ -177,6 +177,16 @@ impl Limits {
         }
     }
 
+    /// These limits without a stop flag: for work bounded by its own
+    /// small budget that must be done even once the time is up (listing
+    /// the moves that remain to be played).
+    pub fn unstopped(&self) -> Limits {
+        Limits {
+            stop: None,
+            ..self.clone()
+        }
+    }
+
     /// These limits, stopped by `stop`.
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
         self.stop = Some(stop);

@@ -1,5 +1,5 @@
 //! The computer's thinking time (`play --think`): the perfect move is
-//! searched for most of it, and when it runs out a [`guess`] in the rest
+//! searched for most of it, and when it runs out a [`guess`](grundy::play::guess) in the rest
 //! chooses the move, so that a position too large to solve (Cram 11x10)
 //! gets a move in seconds rather than a silent wait of minutes.
 
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use grundy::play::{advise, guess, Advice};
+use grundy::play::{advise, Advice};
 use grundy::{Error, Limits, Ruleset};
 
 use crate::seconds::Seconds;
@@ -30,7 +30,7 @@ pub(crate) struct Thought {
 }
 
 /// The advice on `position` within `time`: [`advise`] for the first
-/// [`SEARCH_SHARE`] of it, then, if that is stopped, a [`guess`] in the
+/// [`SEARCH_SHARE`] of it, then, if that is stopped, a [`guess`](grundy::play::guess) in the
 /// rest.
 pub(super) fn think(
     game: &dyn Ruleset,
@@ -42,12 +42,14 @@ pub(super) fn think(
     let rest = time.duration().saturating_sub(search);
     let ran_out = format!("the thinking time ran out, --think {} s", time.get());
     within(limits, search, |l| {
-        advise_or_guess(game, position, l, rest, &ran_out)
+        advise_or_guess(game, position, l, Some((rest, &ran_out)))
     })
 }
 
-/// [`advise`] under `limits`; when their stop flag ends it (`stopped` says
-/// what raised it), a [`guess`] within `guess_time`. A budget that is
+/// [`advise`] under `limits`; when their stop flag ends it, and `guess`
+/// gives a time and what raised the flag, a [`guess`](grundy::play::guess) within that time
+/// (without, the stop is an error, as in the server's quick lane whose
+/// stop only sends the request on). A budget that is
 /// passed stays an error, as it is for every command: the position is
 /// too large for the budgets given, which raising them may cure. The one
 /// rule of the computer's move in the terminal and on the page.
@@ -55,15 +57,14 @@ pub(crate) fn advise_or_guess(
     game: &dyn Ruleset,
     position: &[String],
     limits: &Limits,
-    guess_time: Duration,
-    stopped: &str,
+    guess: Option<(Duration, &str)>,
 ) -> grundy::Result<Thought> {
-    match advise(game, position, limits) {
-        Err(Error::Interrupted(_)) => Ok(Thought {
-            advice: within(limits, guess_time, |l| guess(game, position, l))?,
+    match (advise(game, position, limits), guess) {
+        (Err(Error::Interrupted(_)), Some((time, stopped))) => Ok(Thought {
+            advice: within(limits, time, |l| grundy::play::guess(game, position, l))?,
             unsolved: Some(stopped.to_string()),
         }),
-        other => Ok(Thought {
+        (other, _) => Ok(Thought {
             advice: other?,
             unsolved: None,
         }),

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::play::think::{advise_or_guess, Thought};
 use axum::extract::State;
 use axum::response::Response;
-use grundy::play::{advise, outcome_when_stuck};
+use grundy::play::outcome_when_stuck;
 use grundy::present::drawing::to_svg;
 use grundy::ruleset::PositionMove;
 use grundy::{Outcome, Ruleset, Value};
@@ -104,11 +104,7 @@ fn legal_moves(
     position: &[String],
     job: &Job,
 ) -> Result<Vec<PositionMove>, ApiError> {
-    let listing = grundy::Limits {
-        stop: None,
-        ..job.with_states(MAX_PLAY_MOVES)
-    };
-    match game.position_moves(position, &listing) {
+    match game.position_moves(position, &job.with_states(MAX_PLAY_MOVES).unstopped()) {
         Err(grundy::Error::Limit { limit, .. }) => Err(ApiError::TooBig(format!(
             "this position has more than {limit} moves, too many to play on the page; start from a smaller position"
         ))),
@@ -122,16 +118,9 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
     let game = params.game()?;
     let position = params.components(&*game)?;
     let limits = job.with_states(MAX_PLAY_STATES);
-    let Thought { advice, unsolved } = match job.guess_time {
-        Some(guess_time) => {
-            let ran_out = format!("the time limit of {} per request ran out", job.time_text());
-            advise_or_guess(&*game, &position, &limits, guess_time, &ran_out)?
-        }
-        None => Thought {
-            advice: advise(&*game, &position, &limits)?,
-            unsolved: None,
-        },
-    };
+    let ran_out = format!("the time limit of {} per request ran out", job.time_text());
+    let guess = job.guess_time.map(|t| (t, ran_out.as_str()));
+    let Thought { advice, unsolved } = advise_or_guess(&*game, &position, &limits, guess)?;
     let (after, moves, stuck) = if play {
         match &advice.best {
             None => (position.clone(), Vec::new(), Some(Side::Computer)),

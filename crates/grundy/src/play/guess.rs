@@ -44,11 +44,7 @@ enum Look {
 pub fn guess(ruleset: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Advice> {
     // A stop ends the looks, not the listing of the moves (bounded by the
     // state budget): whatever happens, there is a move to play.
-    let listing = Limits {
-        stop: None,
-        ..limits.clone()
-    };
-    let moves = ruleset.position_moves(position, &listing)?;
+    let moves = ruleset.position_moves(position, &limits.unstopped())?;
     if moves.is_empty() {
         return Ok(Advice {
             outcome: Some(super::outcome_when_stuck(ruleset)),

@@ -154,7 +154,7 @@ impl Build {
         let options: usize = self
             .heap_options
             .iter()
-            .map(|t| t.len() * size_of::<u32>() + 24)
+            .map(|t| t.len() * size_of::<u32>() + size_of::<Vec<u32>>())
             .sum();
         (table + heaps + options) as u64
     }
