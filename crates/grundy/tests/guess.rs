@@ -77,6 +77,31 @@ fn a_finished_position_is_decided() {
     }
 }
 
+/// A proven draw is no proof that the position is drawn while another
+/// option is undecided: here the undecided one wins. From 1 the moves go
+/// to 2, which only passes the token to 4 and back (a draw), and to 3,
+/// the start of a path of 10,001 positions, too long for a look, whose
+/// last has no move: 3 is lost for the player to move there.
+#[test]
+fn a_draw_with_an_option_undecided_is_no_proven_draw() {
+    let script =
+        "fn moves(n) { if n == 1 { [2, 3] } else if n == 2 { [4] } else if n == 4 { [2] } \
+                  else if n >= 3 && n < 20003 { [n + 2] } else { [] } }"
+            .to_string();
+    let rules = grundy::parse_with("rules:path.rhai", SpecOptions::default(), &move |_| {
+        Ok(script.clone())
+    })
+    .unwrap();
+    let a = guess(&*rules, &["1".to_string()], &Limits::default()).unwrap();
+    assert_eq!(a.outcome, None);
+    assert_eq!(a.best.unwrap().next, vec!["2".to_string()]);
+    // The whole search knows better: 3 is lost, so 1 is won.
+    let whole = rules
+        .analyze(&["1".to_string()], &Limits::default())
+        .unwrap();
+    assert_eq!(whole.outcome, Outcome::N);
+}
+
 /// The split search stops at its work bound, whatever room its table has:
 /// what holds a look to a few milliseconds.
 #[test]
