@@ -140,19 +140,29 @@ struct Known {
     board: Option<(Figure, String)>,
     advice: Advice,
     /// Why the perfect move was not found, when it was not (the advice
-    /// is then a guess).
+    /// is then a guess, or empty after a glance).
     unsolved: Option<String>,
+    /// Whether the advice is only a glance that did not solve the
+    /// position: it has no move yet.
+    glanced: bool,
 }
 
 impl Known {
+    /// What is known of `position` with the computer to move (thought
+    /// over for up to `time`) or, when `glance`, with the human to move
+    /// (looked at briefly, so that the prompt comes at once).
     fn of(
         game: &dyn Ruleset,
         position: &[String],
         limits: &Limits,
         time: Seconds,
+        glance: bool,
     ) -> anyhow::Result<Known> {
         let moves = game.position_moves(position, limits)?;
-        let thought = think::think(game, position, limits, time)?;
+        let thought = match glance {
+            true => think::glance(game, position, limits, time)?,
+            false => think::think(game, position, limits, time)?,
+        };
         let board = game.figure(position, &moves)?.and_then(|f| {
             let text = figure_text(&f)?;
             Some((f, text))
@@ -161,9 +171,27 @@ impl Known {
             position: position.to_vec(),
             board,
             moves,
+            glanced: glance && thought.unsolved.is_some(),
             advice: thought.advice,
             unsolved: thought.unsolved,
         })
+    }
+
+    /// Thinks for the whole of `time` when only a glance was taken and it
+    /// did not solve the position: the computer's move and a hint need a
+    /// move, if only a guess.
+    fn think_fully(
+        &mut self,
+        game: &dyn Ruleset,
+        limits: &Limits,
+        time: Seconds,
+    ) -> anyhow::Result<()> {
+        if std::mem::take(&mut self.glanced) {
+            let thought = think::think(game, &self.position, limits, time)?;
+            self.advice = thought.advice;
+            self.unsolved = thought.unsolved;
+        }
+        Ok(())
     }
 
     /// A move from this position as people read it, with how it is typed
@@ -237,7 +265,13 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.position.read()?;
     // Whatever fails on the first position (a budget, a bad component)
     // fails before the game is announced.
-    let known = Known::of(&*game, &position, limits, args.think)?;
+    let known = Known::of(
+        &*game,
+        &position,
+        limits,
+        args.think,
+        args.first == First::Human,
+    )?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
         Input::Lines(std::io::stdin().lock())
@@ -342,7 +376,13 @@ impl Session<'_> {
         // Moves and advice change only with the position, not with every
         // line typed (`moves`, `hint`, a typo).
         if self.known.position != self.position {
-            self.known = Known::of(self.game, &self.position, self.limits, self.think)?;
+            self.known = Known::of(
+                self.game,
+                &self.position,
+                self.limits,
+                self.think,
+                self.human_turn,
+            )?;
         }
         let known = &self.known;
         let status = status(&known.advice, self.game.misere(), known.unsolved.as_deref());
@@ -372,6 +412,7 @@ impl Session<'_> {
             return Ok(Turn::Over);
         }
         if !self.human_turn {
+            self.known.think_fully(self.game, self.limits, self.think)?;
             let Some(best) = self.known.advice.best.clone() else {
                 bail!(
                     "the computer found no move from {}",
@@ -429,7 +470,10 @@ impl Session<'_> {
             "hint" if self.blind.is_some() => {
                 show!("hint: hidden in blind play until the game ends")
             }
-            "hint" => show!("{}", self.hint()),
+            "hint" => {
+                self.known.think_fully(self.game, self.limits, self.think)?;
+                show!("{}", self.hint())
+            }
             // What each move leaves is worked out within the thinking
             // time: past it, the moves are listed without.
             "moves" => think::within(self.limits, self.think.duration(), |l| {

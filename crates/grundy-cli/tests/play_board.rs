@@ -208,6 +208,26 @@ fn a_board_too_large_to_solve_is_played_within_the_thinking_time() {
     assert!(out.ends_with("game stopped.\n"), "{out}");
 }
 
+/// On the human's turn the position is only glanced at (a second at
+/// most) before the prompt, not thought over for the whole `--think`:
+/// the status says the look did not solve it, and `hint` thinks for the
+/// whole time (here cut short by the guess, which still gives a move).
+#[test]
+fn the_human_is_prompted_after_a_glance() {
+    let out = play(&["cram", "11x10", "--think", "3"], "hint\nquit\n");
+    let first = out
+        .lines()
+        .find(|l| l.starts_with("position: 11x10"))
+        .unwrap();
+    assert_eq!(
+        first,
+        "position: 11x10   (not solved: a look of 1 s did not solve it; `hint` thinks for up to --think 3 s)"
+    );
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap();
+    assert!(hint.contains(": component 1: 11x10 -> "), "{hint}");
+    assert!(out.ends_with("game stopped.\n"), "{out}");
+}
+
 #[test]
 fn the_thinking_time_is_refused_unless_positive() {
     for bad in ["0", "-1", "soon"] {

@@ -16,6 +16,11 @@ use crate::seconds::Seconds;
 /// most positions people play, short enough to wait for.
 pub const DEFAULT_THINK: &str = "5";
 
+/// The longest the position before the human's move is searched before
+/// the prompt shows: its status (who wins) is worth a moment, not the
+/// whole thinking time, which `hint` spends when asked.
+const GLANCE: Duration = Duration::from_secs(1);
+
 /// The share of the thinking time the search for the perfect move gets;
 /// the guess has the rest.
 const SEARCH_SHARE: f64 = 0.75;
@@ -44,6 +49,37 @@ pub(super) fn think(
     within(limits, search, |l| {
         advise_or_guess(game, position, l, Some((rest, &ran_out)))
     })
+}
+
+/// The advice on `position` as far as a search of at most [`GLANCE`] (or
+/// `time`, if shorter) finds it, with no guess: what the status shows
+/// before the human moves. Unsolved, the advice knows nothing (no move,
+/// no outcome) and [`think`] is left for a hint.
+pub(super) fn glance(
+    game: &dyn Ruleset,
+    position: &[String],
+    limits: &Limits,
+    time: Seconds,
+) -> grundy::Result<Thought> {
+    let look = time.duration().min(GLANCE);
+    let unsolved = format!(
+        "a look of {} s did not solve it; `hint` thinks for up to --think {} s",
+        look.as_secs_f64(),
+        time.get()
+    );
+    match within(limits, look, |l| advise_or_guess(game, position, l, None)) {
+        Err(Error::Interrupted(_)) => Ok(Thought {
+            advice: Advice {
+                outcome: None,
+                value: None,
+                remoteness: None,
+                best: None,
+                exact: false,
+            },
+            unsolved: Some(unsolved),
+        }),
+        other => other,
+    }
 }
 
 /// [`advise`] under `limits`; when their stop flag ends it, and `guess`
