@@ -20,13 +20,17 @@ fn prints_its_address_on_loopback_and_serves_the_page() {
     assert!(page.content_type.starts_with("text/html"));
     assert!(page.body.contains("grundy playground"));
     assert!(page.headers.contains("content-security-policy"));
-    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/play.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
         let r = s.get(path);
         assert_eq!(r.status, 200, "{path}");
         assert!(r.content_type.starts_with(kind), "{path}");
     }
     // No CDN: the page loads nothing from elsewhere.
-    for path in ["/", "/app.js", "/style.css"] {
+    for path in ["/", "/app.js", "/play.js", "/style.css"] {
         assert!(!s.get(path).body.contains("http"), "{path} names no URL");
     }
 }

@@ -1,7 +1,7 @@
 //! The page itself: HTML, CSS and JavaScript compiled into the binary.
 //!
 //! The machine running `grundy serve` may have no internet, and a page
-//! that needs a separate install or a CDN would break there, so the three
+//! that needs a separate install or a CDN would break there, so the four
 //! hand-written files are embedded with `include_str!`.
 
 use axum::http::header;
@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 const APP_JS: &str = include_str!("../../web/app.js");
+const PLAY_JS: &str = include_str!("../../web/play.js");
 
 /// Everything the page loads comes from this server; pictures are shown
 /// from `blob:` URLs made of the API's answers.
@@ -41,4 +42,10 @@ pub async fn style() -> Response {
 /// `GET /app.js`.
 pub async fn script() -> Response {
     asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /play.js`: the game against the computer, apart from the rest of
+/// the page's script.
+pub async fn play_script() -> Response {
+    asset("text/javascript; charset=utf-8", PLAY_JS)
 }

@@ -1,0 +1,203 @@
+// grundy playground: the game against the computer and its board. It
+// only defines functions, which call app.js's helpers and share its
+// `play` state; it is loaded before app.js, whose start() wires them to
+// the page. It calls the JSON API of `grundy serve` (/api/move,
+// /api/hint) and puts every text from the server in with textContent,
+// never as HTML.
+"use strict";
+// ------------------------------------------------------------------ play
+
+function setPlayState(state) {
+  $("play-panel").dataset.state = state;
+  const thinking = state === "thinking";
+  for (const b of $("moves").querySelectorAll("button")) b.disabled = thinking || state === "over";
+  $("hint").disabled = state !== "your-turn";
+}
+
+function renderMoves(moves, answer) {
+  const box = $("moves");
+  box.replaceChildren();
+  const from = play.position.slice();
+  for (const m of moves) {
+    const b = el("button", { type: "button", "data-next": m.next.join(";") }, describe(from, m));
+    b.addEventListener("click", () => humanMove(from, m));
+    box.append(b);
+  }
+  renderBoard(answer, moves);
+}
+
+// ------------------------------------------------------------ the board
+
+/** Draws the position the human moves from, when the game draws its
+ *  positions: each clickable part carries a `data-key`, and each move the
+ *  sets of keys that choose it (`marks`). */
+function renderBoard(answer, moves) {
+  const board = $("board");
+  play.moves = moves;
+  play.marks = answer && answer.marks ? answer.marks : null;
+  play.picked = [];
+  hide($("board-note"));
+  if (!answer || !answer.drawing) {
+    board.replaceChildren();
+    board.hidden = true;
+    return;
+  }
+  const svg = new DOMParser().parseFromString(answer.drawing, "image/svg+xml").documentElement;
+  board.replaceChildren(document.adoptNode(svg));
+  board.dataset.position = play.position.join(";");
+  board.hidden = false;
+  for (const part of board.querySelectorAll("[data-key]")) {
+    part.addEventListener("click", () => pick(part.dataset.key));
+  }
+}
+
+/** The moves one of whose ways holds every key of `keys`. */
+function movesWith(keys) {
+  const found = [];
+  play.marks.forEach((ways, k) => {
+    if (ways.some((way) => keys.every((key) => way.includes(key)))) found.push(k);
+  });
+  return found;
+}
+
+/** A click on the drawing: the keys picked so far choose a move once only
+ *  one move holds them all; until then the moves that still fit are the
+ *  only buttons left. */
+function pick(key) {
+  if (play.over || !play.marks || $("play-panel").dataset.state !== "your-turn") return;
+  let picked = play.picked.includes(key) ? play.picked.filter((k) => k !== key) : [...play.picked, key];
+  let fits = picked.length ? movesWith(picked) : [];
+  if (picked.length && fits.length === 0) {
+    picked = [key];
+    fits = movesWith(picked);
+  }
+  play.picked = fits.length ? picked : [];
+  const note = $("board-note");
+  if (picked.length && fits.length === 0) show(note, "that is part of no move; pick another");
+  else if (fits.length > 1) show(note, `${fits.length} moves fit: pick more, or choose one below`);
+  else hide(note);
+  for (const part of $("board").querySelectorAll("[data-key]")) {
+    part.classList.toggle("picked", play.picked.includes(part.dataset.key));
+  }
+  const buttons = $("moves").querySelectorAll("button");
+  buttons.forEach((b, k) => { b.hidden = play.picked.length > 0 && !fits.includes(k); });
+  if (fits.length === 1) humanMove(play.position.slice(), play.moves[fits[0]]);
+}
+
+/** Marks on the drawing the parts that choose move `k` (a hint). */
+function showOnBoard(k) {
+  const keys = play.marks && k >= 0 ? play.marks[k][0] || [] : [];
+  for (const part of $("board").querySelectorAll("[data-key]")) {
+    part.classList.toggle("hinted", keys.includes(part.dataset.key));
+  }
+}
+
+function showPosition() {
+  $("play-position").textContent = `position: ${play.position.join(" ")}`;
+}
+
+function log(text) {
+  const list = $("log");
+  list.append(el("li", {}, text));
+  list.scrollTop = list.scrollHeight;
+}
+
+function announce(winner) {
+  play.over = true;
+  $("moves").replaceChildren();
+  hide($("hint-text"));
+  show($("winner"), winner === "human" ? "You win!" : "The computer wins.");
+  log(winner === "human" ? "game over: you win" : "game over: the computer wins");
+  setPlayState("over");
+}
+
+function playFailed(e) {
+  show($("play-error"), e.message);
+  setPlayState("over");
+}
+
+/** The human's turn at the current position: list the moves. */
+async function humanTurn(gen) {
+  setPlayState("thinking");
+  try {
+    const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen) return;
+    showPosition();
+    if (h.over) {
+      renderBoard(h, []);
+      return announce(h.winner);
+    }
+    renderMoves(h.moves, h);
+    setPlayState("your-turn");
+  } catch (e) {
+    if (gen === play.gen) playFailed(e);
+  }
+}
+
+/** The computer's turn: it moves, then the human's moves are listed. */
+async function computerTurn(gen) {
+  setPlayState("thinking");
+  try {
+    const r = await callJSON("move", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen) return;
+    if (r.move) {
+      // A move found when the time ran out is a guess, and says so.
+      log(`computer${r.unsolved && !r.outcome ? " (a guess)" : ""}: ${describe(play.position, r.move)}`);
+      play.position = r.after;
+    }
+    showPosition();
+    if (r.over) {
+      renderBoard(r, []);
+      return announce(r.winner);
+    }
+    renderMoves(r.moves, r);
+    setPlayState("your-turn");
+  } catch (e) {
+    if (gen === play.gen) playFailed(e);
+  }
+}
+
+function humanMove(from, m) {
+  if (play.over || $("play-panel").dataset.state !== "your-turn") return;
+  log(`you: ${describe(from, m)}`);
+  play.position = m.next;
+  hide($("hint-text"));
+  showPosition();
+  computerTurn(play.gen);
+}
+
+async function hint() {
+  const gen = play.gen;
+  try {
+    const h = await callJSON("hint", { ...gameParams(play), position: play.position.join(";") });
+    if (gen !== play.gen || !h.move) return;
+    // Only a solved state graph knows the slowest loss.
+    const why = {
+      N: "this wins",
+      P: h.exact ? "every move loses against perfect play; this one loses slowest" : "every move loses against perfect play",
+      D: "this keeps the draw",
+    }[h.outcome] || `a guess: ${h.unsolved}`;
+    show($("hint-text"), `hint: ${describe(play.position, h.move)} (${why})`);
+    const target = h.move.next.join(";");
+    for (const b of $("moves").querySelectorAll("button")) {
+      b.classList.toggle("suggested", b.dataset.next === target);
+    }
+    showOnBoard(play.moves.findIndex((m) => m.next.join(";") === target));
+  } catch (e) {
+    if (gen === play.gen) show($("hint-text"), e.message);
+  }
+}
+
+function newGame() {
+  play.gen += 1;
+  play.position = play.start.slice();
+  play.over = false;
+  $("log").replaceChildren();
+  $("moves").replaceChildren();
+  renderBoard(null, []);
+  hide($("winner"), $("hint-text"), $("play-error"));
+  showPosition();
+  const first = document.querySelector('input[name="first"]:checked').value;
+  if (first === "computer") computerTurn(play.gen);
+  else humanTurn(play.gen);
+}
