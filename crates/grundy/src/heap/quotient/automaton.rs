@@ -43,25 +43,37 @@ pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> 
         .collect();
     let mut count = ids.len();
     let mut next_class = vec![0u32; class.len()];
-    loop {
-        let before = count;
-        for j in 0..k {
-            ids.clear();
-            for s in 0..class.len() {
-                let pair = (class[s], class[auto.next[s * k + j] as usize]);
-                let fresh = ids.len() as u32;
-                next_class[s] = *ids.entry(pair).or_insert(fresh);
-                if s % 4096 == 0 {
-                    limits.check("repairing the misère quotient")?;
-                }
-            }
-            std::mem::swap(&mut class, &mut next_class);
-            count = ids.len();
-        }
-        if count == before {
-            return Ok((class, count));
+    // The moves by one letter, letter by letter, so that a pass over the
+    // states reads them in order (a state's row is a cache line or more).
+    let states = class.len();
+    let mut by_letter = vec![0u32; auto.next.len()];
+    for (s, row) in auto.next.chunks_exact(k.max(1)).enumerate() {
+        for (j, &t) in row.iter().enumerate() {
+            by_letter[j * states + s] = t;
         }
     }
+    // Letters passed since the classes last changed: once every letter
+    // has split nothing, in a row, nothing ever will (often mid-round).
+    let mut quiet = 0;
+    for j in (0..k).cycle() {
+        if quiet == k {
+            break;
+        }
+        ids.clear();
+        let to = &by_letter[j * states..(j + 1) * states];
+        for (s, &t) in to.iter().enumerate() {
+            let pair = (class[s], class[t as usize]);
+            let fresh = ids.len() as u32;
+            next_class[s] = *ids.entry(pair).or_insert(fresh);
+            if s % 4096 == 0 {
+                limits.check("repairing the misère quotient")?;
+            }
+        }
+        std::mem::swap(&mut class, &mut next_class);
+        quiet = if ids.len() == count { quiet + 1 } else { 0 };
+        count = ids.len();
+    }
+    Ok((class, count))
 }
 
 /// The monoid a minimized automaton stands for: the element of each
@@ -84,12 +96,32 @@ pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candida
     for (s, &c) in class.iter().enumerate().rev() {
         some_state[c as usize] = s;
     }
-    let step = |c: u32, j: usize| class[auto.next[some_state[c as usize] * k + j] as usize];
+    // The classes' moves, a row of letters each: the product table below
+    // reads them count² times.
+    let moves: Vec<u32> = (some_state.iter())
+        .flat_map(|&s| {
+            auto.next[s * k..(s + 1) * k]
+                .iter()
+                .map(|&t| class[t as usize])
+        })
+        .collect();
+    let step = |c: u32, j: usize| moves[c as usize * k + j];
     let (order, parent) = lightest(auto, count, class[0], &step);
     let mut id = vec![0u32; count];
     for (i, &c) in order.iter().enumerate() {
         id[c as usize] = i as u32;
     }
+    // The same moves and each element's last letter in the new numbers.
+    let moves_by_id: Vec<u32> = (order.iter())
+        .flat_map(|&c| (0..k).map(move |j| step(c, j)))
+        .map(|t| id[t as usize])
+        .collect();
+    let last: Vec<(usize, usize)> = (order.iter())
+        .map(|&c| {
+            let (from, j) = parent[c as usize];
+            (id[from as usize] as usize, j as usize)
+        })
+        .collect();
     let mut words: Vec<Vec<u32>> = vec![Vec::new(); count];
     for &c in &order[1..] {
         let (from, j) = parent[c as usize];
@@ -101,9 +133,9 @@ pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candida
     for a in 0..count {
         mul[a * count] = a as u32;
         for b in 1..count {
-            let (from, j) = parent[order[b] as usize];
-            let left = mul[a * count + id[from as usize] as usize];
-            mul[a * count + b] = id[step(order[left as usize], j as usize) as usize];
+            let (from, j) = last[b];
+            let left = mul[a * count + from] as usize;
+            mul[a * count + b] = moves_by_id[left * k + j];
         }
     }
     let p = order

@@ -59,8 +59,7 @@ pub fn recalibrate(trial: &Build, wrong: &[u64], limits: &Limits) -> Result<Opti
                         }
                     })
                     .collect();
-                let repaired = repair(trial, &freed, limits)?;
-                if repaired.monoid.p[repaired.element_of(wrong) as usize] != was_p {
+                if let Some(repaired) = repair(trial, &freed, (wrong, was_p), limits)? {
                     return Ok(Some(repaired));
                 }
             }
@@ -86,20 +85,33 @@ fn subsets(items: &[u64], size: usize) -> Vec<Vec<u64>> {
     }
 }
 
-/// The candidate that frees `freed` from `trial`.
-fn repair(trial: &Build, freed: &[Freed], limits: &Limits) -> Result<Build> {
+/// The candidate that frees `freed` from `trial`, if it gets the sum
+/// `wrong` right: `None` when the sum is still P exactly when `was_p`.
+/// The sum's outcome is that of the element it reaches among the
+/// candidate elements, so a candidate that leaves it wrong is never
+/// minimised (most are tried and left: 4.7's quotient to heap 50 tries
+/// about a thousand).
+fn repair(
+    trial: &Build,
+    freed: &[Freed],
+    (wrong, was_p): (&[u64], bool),
+    limits: &Limits,
+) -> Result<Option<Build>> {
     let space = Space::new(trial, freed, limits)?;
     let (reached, p) = space.portion(limits)?;
+    if p[space.element_of(wrong)] == was_p {
+        return Ok(None);
+    }
     let auto = space.automaton(&reached, &p, limits)?;
     let classes = automaton::minimize(&auto, limits)?;
     super::room_for_table(classes.1, limits)?;
     let candidate = automaton::candidate(&auto, classes);
-    Ok(Build::repaired(
+    Ok(Some(Build::repaired(
         trial,
         &space.heap_letter,
         &auto.letters,
         candidate,
-    ))
+    )))
 }
 
 /// What adding a letter does to a candidate element.
@@ -155,8 +167,9 @@ impl<'a> Space<'a> {
         };
         (space.letters, space.heap_letter) = space.letters();
         // Each candidate's least sum, outcome and state, the automaton's
-        // table (a state a letter) and the minimisation's classes.
-        let per = 56 + 4 * space.letters.len() as u64;
+        // table (a state a letter) and its copy letter by letter, and the
+        // minimisation's classes.
+        let per = 56 + 8 * space.letters.len() as u64;
         limits.check_room(size.saturating_mul(per), what)?;
         space.options = (trial.options.each())
             .map(|opts| opts.map(|o| space.split(o)).collect())
@@ -238,6 +251,17 @@ impl<'a> Space<'a> {
             Action::Times(y) => self.times(e, y),
             Action::Count(i) => self.counted(e, i),
         }
+    }
+
+    /// The candidate element of the sum `heaps` (a heap with no move is
+    /// the identity).
+    fn element_of(&self, heaps: &[u64]) -> usize {
+        heaps
+            .iter()
+            .fold(0, |e, &h| match self.heap_letter[h as usize] {
+                Some(j) => self.apply(e, j as usize),
+                None => e,
+            })
     }
 
     /// `e` after taking an option `(y, more)` of a heap already removed.
