@@ -55,12 +55,19 @@ pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> 
     // Letters passed since the classes last changed: once every letter
     // has split nothing, in a row, nothing ever will (often mid-round).
     let mut quiet = 0;
+    let mut first = Vec::new();
     for j in (0..k).cycle() {
         if quiet == k {
             break;
         }
-        ids.clear();
         let to = &by_letter[j * states..(j + 1) * states];
+        // Most passes split nothing (a whole round of them ends the
+        // refinement): that is seen without numbering any pair.
+        if !splits(&class, to, &mut first) {
+            quiet += 1;
+            continue;
+        }
+        ids.clear();
         for (s, &t) in to.iter().enumerate() {
             let pair = (class[s], class[t as usize]);
             let fresh = ids.len() as u32;
@@ -74,6 +81,21 @@ pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> 
         count = ids.len();
     }
     Ok((class, count))
+}
+
+/// Whether some class of `class` has states going (by the letter whose
+/// moves are `to`) to different classes; `first` is scratch.
+fn splits(class: &[u32], to: &[u32], first: &mut Vec<u32>) -> bool {
+    first.clear();
+    first.resize(class.len(), u32::MAX);
+    class.iter().zip(to).any(|(&c, &t)| {
+        let goes = class[t as usize];
+        let seen = &mut first[c as usize];
+        if *seen == u32::MAX {
+            *seen = goes;
+        }
+        *seen != goes
+    })
 }
 
 /// The monoid a minimized automaton stands for: the element of each
