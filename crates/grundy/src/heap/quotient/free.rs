@@ -277,19 +277,29 @@ impl<'a> Space<'a> {
         let (order, parent) =
             lex::least_sums(self.size, 0, self.letters.len(), |e, j| self.apply(e, j));
         let mut p = vec![false; self.size];
+        let (mut word, mut tails) = (Vec::new(), Vec::new());
         for (done, &e) in order.iter().enumerate() {
             if done % 4096 == 0 {
                 limits.check("repairing the misère quotient")?;
             }
-            let word = lex::word(&parent, e);
+            // The least sum's letters, the last added first, and the
+            // elements of its tails (`tails[m]`: the sum of `word[m..]`,
+            // its ancestor m letters up), read off the same walk.
+            word.clear();
+            tails.clear();
+            tails.push(e);
+            while let Some((from, letter)) = parent[tails[tails.len() - 1]] {
+                word.push(letter);
+                tails.push(from);
+            }
             let mut reaches_p = false;
             for (i, &j) in word.iter().enumerate() {
                 if reaches_p || word[..i].contains(&j) {
                     continue;
                 }
-                // The least sum less one heap of letter j, then its options.
-                let rest = word.iter().enumerate().filter(|&(k, _)| k != i);
-                let without = rest.fold(0, |t, (_, &l)| self.apply(t, l));
+                // The least sum less one heap of letter j (the letters
+                // before it added to the tail after it), then its options.
+                let without = (word[..i].iter()).fold(tails[i + 1], |t, &l| self.apply(t, l));
                 let heap = self.letters[j].0 as usize;
                 reaches_p = self.options[heap].iter().any(|o| p[self.plus(without, o)]);
             }
