@@ -41,8 +41,10 @@ fn code(name: &str) -> Code {
 /// machine beside grundy when issue 32 was filed (order / P-portion,
 /// seconds; the slowest of its runs): the reference the quotient engine
 /// must beat. MisereSolver is GPL and run, never linked; set
-/// `MISERE_SOLVER` to a command that takes the code and the heap (for
-/// example a wrapper around CGSuite's build) to time it in this run too.
+/// `MISERE_SOLVER` to a command that takes the code and the heap (a
+/// wrapper around its Java sources built from CGSuite's, as in
+/// docs/dev/performance.md, "MisereSolver run beside") to time it in this
+/// run too.
 const MISERE_SOLVER: [(&str, u64, usize, usize, f64); 11] = [
     ("0.75", 30, 8, 2, 0.6),
     ("0.31", 30, 6, 2, 0.7),
