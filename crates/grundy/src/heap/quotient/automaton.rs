@@ -18,7 +18,9 @@ use crate::game::Limits;
 pub struct Automaton {
     /// The weight of each letter: the smallest heap it stands for.
     pub letters: Vec<u64>,
-    /// `next[s * letters + j]`: the state after adding letter j.
+    /// `next[j * states + s]`: the state after adding letter j to state
+    /// s, letter by letter, so that a pass of [`minimize`] over the states
+    /// reads them in order.
     pub next: Vec<u32>,
     /// Whether each state's sums are P-positions.
     pub accept: Vec<bool>,
@@ -43,15 +45,7 @@ pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> 
         .collect();
     let mut count = ids.len();
     let mut next_class = vec![0u32; class.len()];
-    // The moves by one letter, letter by letter, so that a pass over the
-    // states reads them in order (a state's row is a cache line or more).
     let states = class.len();
-    let mut by_letter = vec![0u32; auto.next.len()];
-    for (s, row) in auto.next.chunks_exact(k.max(1)).enumerate() {
-        for (j, &t) in row.iter().enumerate() {
-            by_letter[j * states + s] = t;
-        }
-    }
     // Letters passed since the classes last changed: once every letter
     // has split nothing, in a row, nothing ever will (often mid-round).
     let mut quiet = 0;
@@ -60,7 +54,8 @@ pub fn minimize(auto: &Automaton, limits: &Limits) -> Result<(Vec<u32>, usize)> 
         if quiet == k {
             break;
         }
-        let to = &by_letter[j * states..(j + 1) * states];
+        limits.check("repairing the misère quotient")?;
+        let to = &auto.next[j * states..(j + 1) * states];
         // Most passes split nothing (a whole round of them ends the
         // refinement): that is seen without numbering any pair.
         if !splits(&class, to, &mut first) {
@@ -113,7 +108,7 @@ pub struct Candidate {
 /// y is x followed by y's lightest sum, which does not depend on the sum
 /// chosen because the recognised set is closed under reordering.
 pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candidate {
-    let k = auto.letters.len();
+    let (k, states) = (auto.letters.len(), class.len());
     let mut some_state = vec![0usize; count];
     for (s, &c) in class.iter().enumerate().rev() {
         some_state[c as usize] = s;
@@ -122,9 +117,8 @@ pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candida
     // reads them count² times.
     let moves: Vec<u32> = (some_state.iter())
         .flat_map(|&s| {
-            auto.next[s * k..(s + 1) * k]
-                .iter()
-                .map(|&t| class[t as usize])
+            let class = &class;
+            (0..k).map(move |j| class[auto.next[j * states + s] as usize])
         })
         .collect();
     let step = |c: u32, j: usize| moves[c as usize * k + j];

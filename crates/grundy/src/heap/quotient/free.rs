@@ -167,9 +167,8 @@ impl<'a> Space<'a> {
         };
         (space.letters, space.heap_letter) = space.letters();
         // Each candidate's least sum, outcome and state, the automaton's
-        // table (a state a letter) and its copy letter by letter, and the
-        // minimisation's classes.
-        let per = 56 + 8 * space.letters.len() as u64;
+        // table (a state a letter) and the minimisation's classes.
+        let per = 56 + 4 * space.letters.len() as u64;
         limits.check_room(size.saturating_mul(per), what)?;
         space.options = (trial.options.each())
             .map(|opts| opts.map(|o| space.split(o)).collect())
@@ -316,11 +315,9 @@ impl<'a> Space<'a> {
             state[e] = i as u32;
         }
         let mut next = Vec::with_capacity(reached.len() * self.letters.len());
-        for (i, &e) in reached.iter().enumerate() {
-            next.extend((0..self.letters.len()).map(|j| state[self.apply(e, j)]));
-            if i % 4096 == 0 {
-                limits.check("repairing the misère quotient")?;
-            }
+        for j in 0..self.letters.len() {
+            limits.check("repairing the misère quotient")?;
+            next.extend(reached.iter().map(|&e| state[self.apply(e, j)]));
         }
         Ok(Automaton {
             letters: self.letters.iter().map(|&(heap, _)| heap).collect(),
