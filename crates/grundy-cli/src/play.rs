@@ -263,14 +263,16 @@ pub fn run(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
 /// The game from its announcement to its end.
 fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.position.read()?;
-    // Whatever fails on the first position (a budget, a bad component)
-    // fails before the game is announced.
+    // Whatever fails on the first position (a bad component, a budget
+    // passed within the first look at it) fails before the game is
+    // announced. Blind play shows every position's value at the end, so
+    // it thinks each over rather than glancing.
     let known = Known::of(
         &*game,
         &position,
         limits,
         args.think,
-        args.first == First::Human,
+        args.first == First::Human && !args.blind,
     )?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
@@ -381,8 +383,13 @@ impl Session<'_> {
                 &self.position,
                 self.limits,
                 self.think,
-                self.human_turn,
+                self.human_turn && self.blind.is_none(),
             )?;
+        }
+        // The computer thinks before its status is shown (a move that
+        // leaves the position as it was keeps the human's glance).
+        if !self.human_turn {
+            self.known.think_fully(self.game, self.limits, self.think)?;
         }
         let known = &self.known;
         let status = status(&known.advice, self.game.misere(), known.unsolved.as_deref());
@@ -412,7 +419,6 @@ impl Session<'_> {
             return Ok(Turn::Over);
         }
         if !self.human_turn {
-            self.known.think_fully(self.game, self.limits, self.think)?;
             let Some(best) = self.known.advice.best.clone() else {
                 bail!(
                     "the computer found no move from {}",

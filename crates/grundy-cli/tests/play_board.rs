@@ -221,7 +221,7 @@ fn the_human_is_prompted_after_a_glance() {
         .unwrap();
     assert_eq!(
         first,
-        "position: 11x10   (not solved: a look of 1 s did not solve it; `hint` thinks for up to --think 3 s)"
+        "position: 11x10   (not solved: a glance of 1 s did not solve it; `hint` thinks for up to --think 3 s)"
     );
     let hint = out.lines().find(|l| l.contains("hint: ")).unwrap();
     assert!(hint.contains(": component 1: 11x10 -> "), "{hint}");

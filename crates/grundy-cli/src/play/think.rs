@@ -52,7 +52,7 @@ pub(super) fn think(
 }
 
 /// The advice on `position` as far as a search of at most [`GLANCE`] (or
-/// `time`, if shorter) finds it, with no guess: what the status shows
+/// the search's share of `time`, if shorter) finds it, with no guess: what the status shows
 /// before the human moves. Unsolved, the advice knows nothing (no move,
 /// no outcome) and [`think`] is left for a hint.
 pub(super) fn glance(
@@ -61,9 +61,10 @@ pub(super) fn glance(
     limits: &Limits,
     time: Seconds,
 ) -> grundy::Result<Thought> {
-    let look = time.duration().min(GLANCE);
+    // No longer than the search the full thinking time gives.
+    let look = time.duration().mul_f64(SEARCH_SHARE).min(GLANCE);
     let unsolved = format!(
-        "a look of {} s did not solve it; `hint` thinks for up to --think {} s",
+        "a glance of {} s did not solve it; `hint` thinks for up to --think {} s",
         look.as_secs_f64(),
         time.get()
     );
