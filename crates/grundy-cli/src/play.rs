@@ -265,14 +265,13 @@ fn play(args: &PlayArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.position.read()?;
     // Whatever fails on the first position (a bad component, a budget
     // passed within the first look at it) fails before the game is
-    // announced. Blind play shows every position's value at the end, so
-    // it thinks each over rather than glancing.
+    // announced.
     let known = Known::of(
         &*game,
         &position,
         limits,
         args.think,
-        args.first == First::Human && !args.blind,
+        think::glances(args.first == First::Human, args.blind),
     )?;
     let scripted = args.moves || !std::io::stdin().is_terminal();
     let mut input = if scripted {
@@ -383,7 +382,7 @@ impl Session<'_> {
                 &self.position,
                 self.limits,
                 self.think,
-                self.human_turn && self.blind.is_none(),
+                think::glances(self.human_turn, self.blind.is_some()),
             )?;
         }
         // The computer thinks before its status is shown (a move that

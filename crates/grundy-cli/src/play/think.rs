@@ -51,10 +51,18 @@ pub(super) fn think(
     })
 }
 
-/// The advice on `position` as far as a search of at most [`GLANCE`] (or
-/// the search's share of `time`, if shorter) finds it, with no guess: what the status shows
-/// before the human moves. Unsolved, the advice knows nothing (no move,
-/// no outcome) and [`think`] is left for a hint.
+/// Whether the position before the human's move is only glanced at:
+/// always, except in blind play, which shows every position's value at
+/// the end and so thinks each over.
+pub(super) fn glances(human_to_move: bool, blind: bool) -> bool {
+    human_to_move && !blind
+}
+
+/// The advice on `position` as far as a search of at most [`GLANCE`]
+/// (or the search's share of `time`, if shorter) finds it, with no
+/// guess: what the status shows before the human moves. Unsolved, the
+/// advice knows nothing (no move, no outcome) and [`think`] is left for
+/// a hint.
 pub(super) fn glance(
     game: &dyn Ruleset,
     position: &[String],

@@ -139,11 +139,10 @@ pub fn candidate(auto: &Automaton, (class, count): (Vec<u32>, usize)) -> Candida
         })
         .collect();
     let mut words: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for &c in &order[1..] {
-        let (from, j) = parent[c as usize];
-        let mut w = words[id[from as usize] as usize].clone();
-        w.push(j);
-        words[id[c as usize] as usize] = w;
+    for (b, &(from, j)) in last.iter().enumerate().skip(1) {
+        let mut w = words[from].clone();
+        w.push(j as u32);
+        words[b] = w;
     }
     let mut mul = vec![0u32; count * count];
     for a in 0..count {
