@@ -278,6 +278,41 @@ proptest! {
         prop_assert_eq!(engine_values(&text, 160), naive(&d, &unequal, 160), "{}", text);
     }
 
+    /// A period the engine calls proven holds in the naive values far past
+    /// the run that proved it, however short that run: 4.0 once "proved"
+    /// period 1 from G(0) = G(1) = 0, though G(2) = 1 (a part of `p` tokens
+    /// shrinks to no heap at all). And a sum of a small heap and a large
+    /// one, valued in that order, has the naive total.
+    #[test]
+    fn proven_periods_hold_in_the_naive_values(
+        d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+        u0 in any::<bool>(),
+        rest in prop::collection::vec(prop_oneof![2 => Just((0u8, false)), 1 => digit()], 1..4),
+        to in 0u64..24,
+        small in 1u64..4,
+    ) {
+        let mut d = vec![d0];
+        let mut unequal = vec![u0 && d0 & 4 != 0];
+        for (x, u) in rest {
+            d.push(x);
+            unequal.push(u);
+        }
+        prop_assume!(d.iter().any(|&x| x != 0));
+        let text = code_text(&d, &unequal);
+        let far = 300;
+        let g = naive(&d, &unequal, far);
+        let r = report(&text, Some(to));
+        if let (true, Some(e), Some(p)) = (r.proven, r.preperiod, r.period) {
+            for n in e as usize..far - p as usize {
+                prop_assert_eq!(g[n + p as usize], g[n], "{} proven period {} from {} at --to {}, n = {}", &text, p, e, to, n);
+            }
+        }
+        let heaps = [small.to_string(), (far - 1).to_string()];
+        let a = game(&text).analyze(&heaps, &Limits::default()).unwrap();
+        let total = g[small as usize] ^ g[far - 1];
+        prop_assert_eq!(a.outcome == Outcome::P, total == 0, "{} {} {}", &text, small, far - 1);
+    }
+
     /// Winning moves in sums of Kayles, Dawson's Kayles and Grundy's game
     /// heaps reach a zero total, and all of them are listed.
     #[test]

@@ -47,16 +47,25 @@ impl FiniteBound {
     /// preperiod `e`: the window `e <= n < k*e + (k-1)*p + t` shifted by `p`
     /// (for one heap, the block of `t` values from `e`, or from
     /// `uniform_from - t` if that is later, and its repetition).
+    ///
+    /// From `e = 0` the window is one heap longer. The proof matches the
+    /// options of `n + p` with those of `n` by taking `p` from the largest
+    /// part, which is at least `e + p`; from `e = 0` that part can be `p`
+    /// itself (`k` parts of `p` after removing `t`, at `n = (k-1)*p + t`),
+    /// and taking `p` from it leaves no heap: a move of another kind (4.0
+    /// splits 2 into 1 + 1 but cannot leave 1 alone, so `G(0) = G(1) = 0`
+    /// proves nothing, and `G(2) = 1`). From `e >= 1` every part keeps a
+    /// token.
     pub fn values_needed(&self, e: u64, p: u64) -> u64 {
         let k = self.max_heaps.max(1);
-        let e = if k == 1 {
-            e.max(self.first_window())
-        } else {
-            e
-        };
+        if k == 1 {
+            let e = e.max(self.first_window());
+            return e.saturating_add(p).saturating_add(self.max_removed);
+        }
         k.saturating_mul(e)
             .saturating_add(k.saturating_mul(p))
             .saturating_add(self.max_removed)
+            .saturating_add(u64::from(e == 0))
     }
 }
 
@@ -267,7 +276,8 @@ fn periodicity(
             w = e.max(b.first_window()) + b.max_removed,
         ),
         Some(b) if proven => format!(
-            "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t = {w}",
+            "periodicity theorem (moves remove at most t = {t} and leave at most k = {k} heaps): G(n+{p}) = G(n) for {e} <= n < k*e + (k-1)*p + t{one} = {w}",
+            one = if e == 0 { " + 1" } else { "" },
             t = b.max_removed,
             k = b.max_heaps,
             w = b.values_needed(e, p) - p,
@@ -434,5 +444,14 @@ mod tests {
         };
         // Kayles: period 12, preperiod 71 needs 2*71 + 2*12 + 2 = 168 values.
         assert_eq!(b.values_needed(71, 12), 168);
+        // 4.0 (split in two, remove nothing): G(0) = G(1) = 0 is not a
+        // period; the window from 0 reaches G(2) = 1.
+        let split = FiniteBound {
+            max_removed: 0,
+            max_heaps: 2,
+            uniform_from: 1,
+        };
+        assert_eq!(split.values_needed(0, 1), 3);
+        assert_eq!(split.values_needed(1, 1), 4);
     }
 }
