@@ -149,8 +149,9 @@ impl ValuesOut {
 fn save(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
     let mut result = Ok(());
     seq.with_table(&mut |table| {
-        result =
-            crate::output::write_atomically(path, |w| checkpoint::write(w, &seq.name(), table));
+        result = crate::output::write_atomically(path, |w| {
+            checkpoint::write(w, &seq.checkpoint_name(), table)
+        });
     });
     result
 }
@@ -169,7 +170,7 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
         bail!("{} is a folder; --checkpoint names a file", path.display());
     }
     let size = meta.len();
-    let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.name(), size)
+    let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.checkpoint_name(), size)
         .and_then(|table| {
             seq.validate(&table)?;
             seq.restore(table);

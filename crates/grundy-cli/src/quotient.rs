@@ -57,7 +57,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
                 bar.show(heap, format!("order {order}"));
                 let due = saved.elapsed() >= every;
                 if let (Some(p), true, None) = (path, due, &save_failed) {
-                    save_failed = save(p, &snapshot(), &moves.name()).err();
+                    save_failed = save(p, &snapshot(), &moves.checkpoint_name()).err();
                     saved = Instant::now();
                 }
             }
@@ -77,7 +77,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let reached = reached?;
     // What is proven is kept, however the run ended.
     if let Some(p) = path {
-        save(p, &reached.quotient.snapshot(), &moves.name())?;
+        save(p, &reached.quotient.snapshot(), &moves.checkpoint_name())?;
     }
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
     let report = reached.answer();

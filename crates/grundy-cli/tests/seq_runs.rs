@@ -177,6 +177,42 @@ fn checkpoints_of_other_games_or_damaged_ones_are_refused() {
     );
 }
 
+/// A Rhai script edited between two runs is another game under the same
+/// name: its checkpoints (of `seq` and of `quotient`) are refused, not
+/// extended by the new rules (which once gave the values of {1, 3, 4} up
+/// to 30 and of {1, 2} after).
+#[test]
+fn checkpoints_of_an_edited_script_are_refused() {
+    let dir = temp_dir("edited-script");
+    let script = dir.join("sx.rhai");
+    let game = format!("rules:{}", script.display());
+    let subtraction = |s: &str| {
+        let text = format!("fn moves(p) {{ let out = []; for k in [{s}] {{ if k <= p {{ out.push(p - k); }} }} out }}\n");
+        std::fs::write(&script, text).unwrap();
+    };
+    for (command, to, more) in [("seq", "30", "40"), ("quotient", "8", "12")] {
+        let ckpt = dir.join(format!("{command}.ckpt")).display().to_string();
+        subtraction("1, 3, 4");
+        let first = grundy(&[command, &game, "--to", to, "--checkpoint", &ckpt]);
+        assert!(
+            first.status.success(),
+            "{}",
+            String::from_utf8_lossy(&first.stderr)
+        );
+        let again = grundy(&[command, &game, "--to", more, "--checkpoint", &ckpt]);
+        assert!(again.status.success(), "the same script resumes");
+        subtraction("1, 2");
+        let edited = grundy(&[command, &game, "--to", more, "--checkpoint", &ckpt]);
+        let err = String::from_utf8_lossy(&edited.stderr);
+        assert_eq!(edited.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("the checkpoint is for") && err.contains("script crc32"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn values_out_is_raw_little_endian() {
     let dir = temp_dir("values");

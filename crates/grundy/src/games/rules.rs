@@ -239,6 +239,16 @@ impl HeapSequence for RulesGame {
         self.name.clone()
     }
 
+    /// The name and the CRC-32 of the script: a checkpoint of the rules
+    /// before an edit is refused, instead of extended by other rules.
+    fn checkpoint_name(&self) -> String {
+        format!(
+            "{} (script crc32 {:08x})",
+            self.name,
+            self.game.script.digest()
+        )
+    }
+
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
         let from = Pos::Int(i64::try_from(n).map_err(|_| Error::limit("a heap", i64::MAX as u64))?);
         let mut bad = None;

@@ -36,6 +36,13 @@ pub struct SeqStats {
 pub trait HeapSequence: Send + Sync {
     /// The canonical game name.
     fn name(&self) -> String;
+    /// The game as its checkpoints name it, which a resumed run must
+    /// match: the name, unless the rules live in a file that can change
+    /// under the same name (a Rhai script), whose checkpoints then also
+    /// name the file's text.
+    fn checkpoint_name(&self) -> String {
+        self.name()
+    }
     /// Appends to `out` every option of a heap of `n`, each the heaps it
     /// leaves (empty when the move takes everything; heaps of 0 left out):
     /// what misère theory (genus symbols, misère quotients) works on, as

@@ -69,6 +69,9 @@ pub struct Script {
     engine: Engine,
     ast: AST,
     path: String,
+    /// The CRC-32 of the script's text, so that a checkpoint of the rules
+    /// before an edit is told from one of the rules after it.
+    digest: u32,
     has_components: bool,
     /// The line of each hook's `fn` (from 1), for errors that Rhai reports
     /// without a position (the operation limit).
@@ -153,6 +156,7 @@ impl Script {
             ast,
             fn_lines,
             path: path.to_string(),
+            digest: crc32fast::hash(text.as_bytes()),
             has_components,
             budget,
         })
@@ -161,6 +165,11 @@ impl Script {
     /// The file the script came from.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// The CRC-32 of the script's text.
+    pub fn digest(&self) -> u32 {
+        self.digest
     }
 
     /// Bounds the calls that follow by `limits` (memory and stop flag).

@@ -93,10 +93,10 @@ impl Snapshot {
         }
         let name =
             String::from_utf8(r.bytes()?.to_vec()).map_err(|_| corrupt("the name is not UTF-8"))?;
-        if name != moves.name() {
+        if name != moves.checkpoint_name() {
             return Err(Error::parse(format!(
                 "the checkpoint is for `{name}`, not `{}`",
-                moves.name()
+                moves.checkpoint_name()
             )));
         }
         let checked = r.u64()? as usize;
