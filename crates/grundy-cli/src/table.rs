@@ -50,7 +50,7 @@ pub struct TableArgs {
         value_parser = crate::seconds::game_budget
     )]
     time: Option<crate::seconds::Seconds>,
-    /// Games computed at once (default: every core).
+    /// Games computed at once, each on one thread (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Also each game's misère quotient, proven heap by heap to
@@ -123,6 +123,13 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         Some(n) => n.into(),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    // The games are the parallel work: each values its heaps on its own
+    // thread, so that `--threads N` keeps the sweep to N cores (each
+    // game's sequence took every core beside the others before).
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build_global()
+        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
     let plan = Plan::new(&parsed, args.shard.unwrap_or([1, 1]));
     let header = Header {
         sweep: Sweep {
@@ -191,7 +198,14 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         Ok(())
     })?;
     let finished = sink.rows.len();
-    if interrupt.load(Ordering::Relaxed) {
+    let interrupted = interrupt.load(Ordering::Relaxed);
+    // JSON and TSV rows went out as they finished; the text table is
+    // printed now, on Ctrl-C too, with the rows finished by then.
+    if !args.json && !args.tsv && (finished > 0 || !interrupted) {
+        let rows: Vec<&Row> = sink.rows.values().collect();
+        print(&render::text(&rows))?;
+    }
+    if interrupted {
         let kept = match &args.out {
             Some(p) => format!(" (kept in {})", p.display()),
             None => String::new(),
@@ -201,10 +215,6 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             plan.mine.len()
         ))
         .into());
-    }
-    if !args.json && !args.tsv {
-        let rows: Vec<&Row> = sink.rows.values().collect();
-        print(&render::text(&rows))?;
     }
     Ok(())
 }

@@ -438,6 +438,10 @@ fn ctrl_c_keeps_the_finished_rows() {
     let rows = file_rows(&out);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["code"], "0.77");
+    // The text table shows the finished row too.
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.lines().any(|l| l.starts_with("0.77")), "{table}");
+    assert!(!table.lines().any(|l| l.starts_with("0.6 ")), "{table}");
 }
 
 /// `--misere` adds each game's misère quotient: 0.75 of order 8 and 0.31
