@@ -160,12 +160,14 @@ pub fn same_game(codes: &[Code]) -> Vec<Option<usize>> {
 
 /// Runs `code` as `grundy seq CODE` does without `--to`, to a proven
 /// period, but computing at most `budget + 1` heaps (`G(0..=budget)`);
-/// games no periodicity theorem covers compute the whole budget. A stop
-/// by the stop flag of `limits` ends the row where the game got.
+/// games no periodicity theorem covers compute the whole budget. The work
+/// budget of `limits` (its states, as for `seq`) can end a game sooner:
+/// codes whose moves leave three heaps enumerate a square number of
+/// options per heap. A stop by the stop flag of `limits` ends the row
+/// where the game got.
 pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended)> {
     let game = HeapGame::new(code.clone());
     let mut capped = limits.clone();
-    capped.max_states = budget.saturating_add(1);
     let req = SeqRequest {
         to: (!game.provable()).then_some(budget),
     };
@@ -196,6 +198,11 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         Ended::Finished if !game.provable() => {
             Some("no periodicity theorem covers this game".to_string())
         }
+        Ended::Finished if heaps <= budget => Some(format!(
+            "work budget (--max-states {}): no period proven by heap {}",
+            limits.max_states,
+            heaps.saturating_sub(1)
+        )),
         Ended::Finished => Some(format!(
             "heap budget: no period proven by heap {}",
             heaps - 1

@@ -87,6 +87,23 @@ fn budgets_say_why_a_game_is_not_proven() {
         grundy.reason.as_deref(),
         Some("no periodicity theorem covers this game")
     );
+    // Three-heap moves: heap n has about n^2/12 options, and the work
+    // budget (64 visits per state) ends 0.8 well before 5000 heaps; the
+    // reason names it (it once said "heap budget" at heap 225).
+    let (hex, _) = run_game(
+        &Code::parse("0.8").unwrap(),
+        5000,
+        &Limits::with_max_states(100_000),
+    )
+    .unwrap();
+    assert!(hex.heaps < 5000, "{}", hex.heaps);
+    assert_eq!(
+        hex.reason,
+        Some(format!(
+            "work budget (--max-states 100000): no period proven by heap {}",
+            hex.heaps - 1
+        ))
+    );
     let stop = Arc::new(AtomicBool::new(true));
     let limits = Limits::default().with_stop(stop);
     let (r, ended) = run_game(&Code::parse("0.6").unwrap(), 1000, &limits).unwrap();
