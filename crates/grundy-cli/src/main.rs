@@ -192,6 +192,12 @@ const RUNNING: u8 = 0;
 const TIMED_OUT: u8 = 1;
 const FINISHED: u8 = 2;
 
+/// Whether `--timeout` raised the stop flag (rather than a signal): the
+/// commands that print what they finished leave that case to [`run`].
+pub fn timed_out() -> bool {
+    DEADLINE.load(Ordering::Acquire) == TIMED_OUT
+}
+
 /// Raises the stop flag after `secs` seconds, from a thread of its own.
 fn start_timeout(secs: seconds::Seconds) {
     let stop = stop_flag();

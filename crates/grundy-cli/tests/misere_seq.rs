@@ -151,3 +151,42 @@ fn a_cycle_fails_after_the_heaps_before_it() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("cycle"), "{err}");
 }
+
+/// SIGTERM (as Ctrl-C) stops a misère sequence: the heaps done are
+/// printed, then where it stopped, said once ("interrupted while
+/// computing ...", not "stopped: stopped: ..."), and it exits with 130
+/// like the other long runs, not with 0 as if it had finished.
+#[test]
+fn a_signal_stops_a_misere_sequence_with_what_was_done() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // Kayles' genera take minutes past heap 60 under the default budgets.
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["seq", "kayles", "--misere", "--to", "200"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("game: kayles, misère play: heaps 0..="),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("stopped at heap ") && last.contains(": interrupted while computing "),
+        "{last}"
+    );
+    assert_eq!(stderr, "interrupted; what was finished is above\n");
+}

@@ -62,6 +62,11 @@ pub fn run(
     }
     match fault {
         Some(e) => Err(e.into()),
+        // Ctrl-C or a signal stopped it (a time limit is told by `main`).
+        None if r.stopped.is_some() && limits.stopped() && !crate::timed_out() => Err(
+            crate::longrun::Interrupted("interrupted; what was finished is above".to_string())
+                .into(),
+        ),
         None => Ok(()),
     }
 }

@@ -268,7 +268,13 @@ impl MisereSeqReport {
     /// The report stopped at heap `n` by `e`, with `e` as the fault when
     /// it is not a bound.
     fn stop(mut self, n: u64, e: Error) -> (MisereSeqReport, Option<Error>) {
-        self.stopped = Some(format!("stopped at heap {n}: {e}"));
+        self.stopped = Some(match &e {
+            // Not "stopped at heap n: stopped: ...".
+            Error::Interrupted(what) => {
+                format!("stopped at heap {n}: interrupted while computing {what}")
+            }
+            _ => format!("stopped at heap {n}: {e}"),
+        });
         let bound = matches!(
             e,
             Error::Limit { .. } | Error::Memory { .. } | Error::Interrupted(_)
