@@ -277,6 +277,10 @@ impl Product {
         }
     }
 
+    /// How many rows (counted as spent) a listing goes between looks at
+    /// the stop flag and the memory.
+    const CHECK_EVERY: u64 = 1 << 12;
+
     /// The moves from the head `(x, y)` of `c` that change its value by
     /// `d` (see [`Game::options_with_value`]), added to `moves`.
     fn moves_of_head(
@@ -289,13 +293,16 @@ impl Product {
     ) -> Result<()> {
         let hy = self.columns.head_value(y, limits)?;
         let (mut failure, mut spent, cap) = (None, 0u64, moves.budget);
+        let what = "listing the product's winning moves";
         let mut spend = |n: u64| {
+            // Rows of a huge head are many: the listing hears `--timeout`
+            // and Ctrl-C, and keeps to the memory, between them.
+            if spent / Self::CHECK_EVERY != spent.saturating_add(n) / Self::CHECK_EVERY {
+                limits.check(what)?;
+            }
             spent = spent.saturating_add(n);
             match spent > cap {
-                true => Err(Error::limit(
-                    "listing the product's winning moves",
-                    limits.max_states,
-                )),
+                true => Err(Error::limit(what, limits.max_states)),
                 false => Ok(()),
             }
         };
