@@ -1,7 +1,7 @@
 //! `grundy quotient GAME [--to N]`: the misère quotient of a heap game.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
@@ -45,8 +45,14 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
         .transpose()?
         .flatten();
     let mut bar = crate::output::Progress::new(to, "heap", args.run.progress);
-    let mut saved = Instant::now();
-    let mut save_failed = None;
+    let mut saver = path.map(|path| Saver {
+        path,
+        name: moves.checkpoint_name(),
+        every,
+        saved: Instant::now(),
+        heap: start.as_ref().map(Snapshot::heap),
+        failed: None,
+    });
     let reached =
         MisereQuotient::compute_reached(moves, to, limits, start, &mut |step| match step {
             Progress::Proven {
@@ -55,23 +61,25 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
                 snapshot,
             } => {
                 bar.show(heap, format!("order {order}"));
-                let due = saved.elapsed() >= every;
-                if let (Some(p), true, None) = (path, due, &save_failed) {
-                    save_failed = save(p, &snapshot(), &moves.checkpoint_name()).err();
-                    saved = Instant::now();
+                if let Some(s) = saver.as_mut() {
+                    s.offer(heap, snapshot);
                 }
             }
             Progress::Repairing {
                 heap,
                 order,
                 repair,
+                proven,
             } => {
                 let msg = format!("repairing heap {heap} (#{repair}), candidate of order {order}");
                 bar.show(heap.saturating_sub(1), msg);
+                if let Some(s) = saver.as_mut() {
+                    s.offer(heap.saturating_sub(1), proven);
+                }
             }
         });
     bar.finish();
-    if let Some(e) = save_failed {
+    if let Some(e) = saver.and_then(|s| s.failed) {
         return Err(e);
     }
     let reached = reached?;
@@ -127,6 +135,35 @@ fn resume(
         snapshot.heap()
     );
     Ok(Some(snapshot))
+}
+
+/// The checkpoint of a run, saved every `every` at the heaps proven and,
+/// while a heap takes long, at its repairs, with the heaps proven before
+/// it. (Saved at proven heaps only, a run of Dawson's Kayles, which
+/// proves heaps up to 33 in its first second, saved nothing in the hours
+/// heap 34 takes, and a kill lost them all.)
+struct Saver<'p> {
+    path: &'p Path,
+    name: String,
+    every: Duration,
+    saved: Instant,
+    /// The heap the file holds: the last saved, or the one resumed from.
+    heap: Option<u64>,
+    /// The first save that failed, reported when the run ends.
+    failed: Option<anyhow::Error>,
+}
+
+impl Saver<'_> {
+    /// Saves the state at `heap` that `snapshot` makes, when `every` has
+    /// passed since the last save and the file holds an earlier heap.
+    fn offer(&mut self, heap: u64, snapshot: &dyn Fn() -> Snapshot) {
+        let due = self.saved.elapsed() >= self.every && self.heap.is_none_or(|h| h < heap);
+        if due && self.failed.is_none() {
+            self.failed = save(self.path, &snapshot(), &self.name).err();
+            self.saved = Instant::now();
+            self.heap = Some(heap);
+        }
+    }
 }
 
 /// Saves `snapshot` to the checkpoint at `path`, atomically.

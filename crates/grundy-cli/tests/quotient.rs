@@ -114,3 +114,18 @@ fn a_killed_quotient_resumes_from_its_checkpoint() {
     std::fs::write(&ck, b"GRUNDYQT").unwrap();
     fails(&["quotient", "4.7", "--checkpoint", &ck], "damaged");
 }
+
+/// Heaps proven before a long heap are saved during its repairs: 0.07
+/// proves heaps up to 33 in about a second, then repairs heap 34 for
+/// hours. A run killed then goes on from its checkpoint (there was none:
+/// saves came only when a heap was proven, and none was after the first
+/// `--checkpoint-every` seconds).
+#[test]
+fn heaps_proven_before_a_long_heap_are_saved_during_it() {
+    let ck = scratch("dawson.qck");
+    kill_after_checkpoint_every(&["quotient", "0.07", "--to", "40"], &ck, "1.5");
+    let (out, err, code) = run(&["quotient", "0.07", "--to", "33", "--checkpoint", &ck], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("resuming 0.07 from"), "{err}");
+    assert_eq!(out, text(&["quotient", "0.07", "--to", "33"]));
+}

@@ -100,10 +100,15 @@ pub fn scratch(name: &str) -> String {
 /// Starts `grundy args --checkpoint ck --checkpoint-every 0.2`, waits for
 /// its first save, and kills it with SIGKILL while it still runs.
 pub fn kill_after_checkpoint(args: &[&str], ck: &str) {
+    kill_after_checkpoint_every(args, ck, "0.2");
+}
+
+/// [`kill_after_checkpoint`] with checkpoints `every` seconds apart.
+pub fn kill_after_checkpoint_every(args: &[&str], ck: &str, every: &str) {
     use std::time::{Duration, Instant};
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
-        .args(["--checkpoint", ck, "--checkpoint-every", "0.2"])
+        .args(["--checkpoint", ck, "--checkpoint-every", every])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

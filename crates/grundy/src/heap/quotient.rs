@@ -96,6 +96,11 @@ pub enum Progress<'a> {
         order: usize,
         /// Which repair of this heap.
         repair: usize,
+        /// The run's state at heap `heap - 1`, proven, made only when
+        /// asked (it copies the tables): a heap that takes hours (Dawson's
+        /// Kayles' 34th, after 33 in a second) is repaired again and
+        /// again, and its repairs are where the heaps before it are saved.
+        proven: &'a dyn Fn() -> Snapshot,
     },
 }
 
@@ -103,17 +108,18 @@ pub enum Progress<'a> {
 /// proves the result against every sum (repairing it where
 /// the check finds it wrong), so that the next heap is built on a proven
 /// quotient; the states the proof walked. On an error `built` is left
-/// half-changed.
+/// half-changed. `proven` makes the state at heap `n - 1` from the
+/// quotient being repaired, for [`Progress::Repairing`].
 fn add_heap(
     built: &mut Build,
     n: u64,
-    moves: &dyn HeapSequence,
-    limits: &Limits,
+    (moves, limits): (&dyn HeapSequence, &Limits),
+    proven: &dyn Fn(&Build) -> Snapshot,
     on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
     let options = light_options(moves, n, limits)?;
     built.add_heap(&options, limits)?;
-    settle(built, moves, limits, on)
+    settle(built, moves, limits, proven, on)
 }
 
 /// The options of heap `n`, each a sum of heaps, refused when one is not
@@ -251,7 +257,8 @@ impl MisereQuotient {
     /// Fails only when not even heap 1 was finished. A run goes on from
     /// `start`, a snapshot of an earlier run of the same game (one past
     /// `to` is not used). `on` is told each heap proven (with the snapshot
-    /// to save) and each repair, for progress reports and checkpoints.
+    /// to save) and each repair (with the snapshot of the heaps proven
+    /// before it), for progress reports and checkpoints.
     pub fn compute_reached(
         moves: &dyn HeapSequence,
         to: u64,
@@ -279,7 +286,7 @@ impl MisereQuotient {
             if period.is_some() {
                 break;
             }
-            let (step, base) = next_heap(&mut built, n, (moves, limits), &tame, on);
+            let (step, base) = next_heap(&mut built, (n, checked), (moves, limits), &tame, on);
             match step {
                 Ok(states) => checked = checked.max(states),
                 Err(e) if n > 1 => {
@@ -473,11 +480,13 @@ impl MisereQuotient {
 const MAX_REPAIRS: usize = 256;
 
 /// Checks `built`, the quotient with heap n just added, and repairs it
-/// until the check passes: the sums the proof kept.
+/// until the check passes: the sums the proof kept. `proven` makes the
+/// state before heap n from `built`, for each repair's [`Progress`].
 fn settle(
     built: &mut Build,
     moves: &dyn HeapSequence,
     limits: &Limits,
+    proven: &dyn Fn(&Build) -> Snapshot,
     on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<usize> {
     let n = built.heaps.len() as u64 - 1;
@@ -491,6 +500,7 @@ fn settle(
             heap: n,
             order: built.monoid.order,
             repair,
+            proven: &|| proven(built),
         });
         match free::recalibrate(built, &wrong, limits)? {
             Some(repaired) => *built = repaired,

@@ -3,7 +3,7 @@
 //! and a tame heap whose class a sum of smaller heaps has already is that
 //! sum's element, with no construction at all.
 
-use super::{add_heap, light_options, Build, Progress};
+use super::{add_heap, light_options, Build, Progress, Snapshot};
 use crate::error::Result;
 use crate::game::Limits;
 use crate::heap::genus::{GenusTable, TameClass};
@@ -61,9 +61,11 @@ fn same_element(built: &Build, n: u64, classes: &[TameClass]) -> Option<u32> {
 /// quotient as it was before heap `n` for the answer when the step fails
 /// (`None`: unchanged), copied only for a step that may change it, and
 /// without the heaps' options, which only grow ([`Build::restored`]).
+/// `checked`, the states the proofs so far walked, goes into the
+/// snapshots of heap `n - 1` that heap `n`'s repairs offer.
 pub(super) fn next_heap(
     built: &mut Build,
-    n: u64,
+    (n, checked): (u64, usize),
     (moves, limits): (&dyn HeapSequence, &Limits),
     tame: &[TameClass],
     on: &mut dyn FnMut(Progress<'_>),
@@ -86,7 +88,10 @@ pub(super) fn next_heap(
     let base = built.without_options();
     let step = match is_tame {
         true => light_options(moves, n, limits).and_then(|o| built.add_heap(&o, limits).map(|_| 0)),
-        false => add_heap(built, n, moves, limits, on),
+        false => {
+            let proven = |later: &Build| Snapshot::before(&base, later, checked);
+            add_heap(built, n, (moves, limits), &proven, on)
+        }
     };
     (step, Some(base))
 }
