@@ -1,9 +1,12 @@
 //! Long Chomp solves by the dense table: progress, `--checkpoint` (a run
-//! killed with SIGKILL resumes and values only what it lacked), and boxes
-//! past the budget refused at once.
+//! killed with SIGKILL resumes and values only what it lacked, one
+//! stopped by Ctrl-C saves first), and boxes past the budget refused at
+//! once.
 
 mod support;
 
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use support::*;
@@ -12,6 +15,8 @@ use support::*;
 const BOX: &str = "13x13";
 /// Its diagrams, `binomial(26, 13)`.
 const DIAGRAMS: u64 = 10_400_600;
+/// Its value, as a whole solve finds it: what a resumed one must find.
+const VALUE: u64 = 33;
 
 #[test]
 fn a_killed_chomp_solve_resumes_from_its_checkpoint() {
@@ -31,6 +36,7 @@ fn a_killed_chomp_solve_resumes_from_its_checkpoint() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(search_counts(&err), (DIAGRAMS, 0), "{err}");
     let first: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(first["grundy"], VALUE, "{out}");
     kill_after_checkpoint(&args, &ck);
     let (out, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
     assert_eq!(code, Some(0), "{err}");
@@ -40,6 +46,64 @@ fn a_killed_chomp_solve_resumes_from_its_checkpoint() {
     let (searched, restored) = search_counts(&err);
     assert!(restored > 0 && searched > 0, "{err}");
     // Every diagram is valued once: from the checkpoint or now.
+    assert_eq!(searched + restored, DIAGRAMS, "{err}");
+}
+
+/// Ctrl-C stops the table search the way it stops Cram's board search:
+/// the tables saved, exit code 130, and a line saying how to resume. The
+/// table was once left unsaved (`error: stopped: the Chomp table`, exit
+/// 2): Chomp reads no files, and its stop left `value` before the
+/// checkpoint's last save.
+#[test]
+fn ctrl_c_saves_the_chomp_table_and_the_rerun_resumes() {
+    let ck = scratch("chomp-ctrl-c.ck");
+    let args = [
+        "value",
+        "chomp",
+        BOX,
+        "--threads",
+        "1",
+        "--max-states",
+        "20000000",
+        "--max-moves",
+        "0",
+        "--json",
+        "--progress",
+    ];
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", &ck])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first progress line (a second in) comes once the table is
+    // being filled: the stop then has something to save.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut err = String::new();
+    while !err.contains("progress: ") {
+        let read = stderr.read_line(&mut err).unwrap();
+        assert!(read > 0, "the solve ended before the interrupt: {err}");
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    stderr.read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    let said =
+        format!("interrupted; checkpoint saved to {ck}: run the same command again to resume");
+    assert!(err.contains(&said), "{err}");
+    let bytes = std::fs::read(&ck).unwrap();
+    assert!(bytes.starts_with(b"grundy board checkpoint 1\ngame: chomp\nposition: 13x13\n"));
+    let (out, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], VALUE, "{out}");
+    let (searched, restored) = search_counts(&err);
+    assert!(restored > 0, "{err}");
     assert_eq!(searched + restored, DIAGRAMS, "{err}");
 }
 
