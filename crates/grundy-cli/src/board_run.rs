@@ -226,11 +226,12 @@ impl BoardRun {
             Some((path, header)) if p.slots > 0 => save(path, header, &self.watch)?,
             // Stopped before any search began (a cluster still connecting).
             Some(_) if interrupted => {}
-            Some((path, _)) => sayln!(
+            // A failure is told in one line, without the warning.
+            Some((path, _)) if result.is_ok() => sayln!(
                 "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
                 path.display()
             ),
-            None => {}
+            Some(_) | None => {}
         }
         let long = self.started.elapsed() >= QUIET_START;
         if p.slots > 0 && (self.forced || (self.show && long)) {
