@@ -17,21 +17,21 @@ const BOX: &str = "13x13";
 const DIAGRAMS: u64 = 10_400_600;
 /// Its value, as a whole solve finds it: what a resumed one must find.
 const VALUE: u64 = 33;
+/// The solve of [`BOX`] on one thread, within its states.
+const SOLVE: [&str; 7] = [
+    "value",
+    "chomp",
+    BOX,
+    "--threads",
+    "1",
+    "--max-states",
+    "20000000",
+];
 
 #[test]
 fn a_killed_chomp_solve_resumes_from_its_checkpoint() {
     let ck = scratch("chomp.ck");
-    let args = [
-        "value",
-        "chomp",
-        BOX,
-        "--threads",
-        "1",
-        "--max-states",
-        "20000000",
-        "--json",
-        "--progress",
-    ];
+    let args = [&SOLVE[..], &["--json", "--progress"]].concat();
     let (out, err, code) = run(&args, "");
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(search_counts(&err), (DIAGRAMS, 0), "{err}");
@@ -57,21 +57,9 @@ fn a_killed_chomp_solve_resumes_from_its_checkpoint() {
 #[test]
 fn ctrl_c_saves_the_chomp_table_and_the_rerun_resumes() {
     let ck = scratch("chomp-ctrl-c.ck");
-    let args = [
-        "value",
-        "chomp",
-        BOX,
-        "--threads",
-        "1",
-        "--max-states",
-        "20000000",
-        "--max-moves",
-        "0",
-        "--json",
-        "--progress",
-    ];
+    let args = [&SOLVE[..], &["--max-moves", "0", "--json", "--progress"]].concat();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
+        .args(&args)
         .args(["--checkpoint", &ck])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
