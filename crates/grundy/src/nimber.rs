@@ -113,7 +113,7 @@ pub fn nim_inverse(x: u64) -> Option<u64> {
 /// other root of that square is `F + 1`, so the conjugate of `x` is
 /// `a F + (a + b)`, and `x` times it is `a² F/2 + a b + b²`, in the half
 /// field: the inverse is the conjugate divided by that norm, one inverse
-/// of half the width and five products of half the width.
+/// of half the width and six products of half the width.
 fn inverse_bits(x: u64, bits: u32, table: &[u8; 1 << 16]) -> u64 {
     if bits <= 8 {
         return pow_bits(x, 254, 8);

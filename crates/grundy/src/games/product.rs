@@ -278,7 +278,7 @@ impl Product {
     }
 
     /// How many rows (counted as spent) a listing goes between looks at
-    /// the stop flag and the memory.
+    /// the stop flag.
     const CHECK_EVERY: u64 = 1 << 12;
 
     /// The moves from the head `(x, y)` of `c` that change its value by
@@ -296,15 +296,15 @@ impl Product {
         let what = "listing the product's winning moves";
         let mut spend = |n: u64| {
             // Rows of a huge head are many: the listing hears `--timeout`
-            // and Ctrl-C, and keeps to the memory, between them.
-            if spent / Self::CHECK_EVERY != spent.saturating_add(n) / Self::CHECK_EVERY {
-                limits.check(what)?;
+            // and Ctrl-C between them.
+            let next = spent.saturating_add(n);
+            if spent / Self::CHECK_EVERY != next / Self::CHECK_EVERY && limits.stopped() {
+                return Err(Error::Interrupted(what.to_string()));
             }
-            spent = spent.saturating_add(n);
-            match spent > cap {
-                true => Err(Error::limit(what, limits.max_states)),
-                false => Ok(()),
-            }
+            spent = next;
+            (spent <= cap)
+                .then_some(())
+                .ok_or_else(|| Error::limit(what, limits.max_states))
         };
         let mut each_row = |others: &[u64]| {
             let mut row = others.to_vec();

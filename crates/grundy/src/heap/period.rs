@@ -4,7 +4,8 @@
 //! follows, and the smallest preperiod `e` from which it does. Proof uses
 //! the octal periodicity theorem (Guy and Smith 1956, generalised to moves
 //! that leave up to `k` heaps): if moves remove at most `t` tokens and
-//! `G(n + p) = G(n)` for all `e <= n < k*e + (k-1)*p + t`, the sequence is
+//! `G(n + p) = G(n)` for all `e <= n < k*e + (k-1)*p + t` (one heap more
+//! when `e = 0`, see [`FiniteBound::values_needed`]), the sequence is
 //! periodic from `e` for ever. For one heap (`k = 1`, subtraction games)
 //! the window is `max(S)` consecutive values, the familiar argument that a
 //! repeated state of the last `max(S)` values repeats for ever.

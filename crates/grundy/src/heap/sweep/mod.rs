@@ -192,13 +192,15 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
             |best, (n, &v)| if v > best.1 { (n as u64, v) } else { best },
         );
     let heaps = game.stats().computed;
+    // The work budget ended a game that stopped short of its heaps.
+    let worked_out = matches!(ended, Ended::Finished) && heaps <= budget && game.provable();
     let reason = match ended {
         _ if report.proven => None,
         Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
         Ended::Finished if !game.provable() => {
             Some("no periodicity theorem covers this game".to_string())
         }
-        Ended::Finished if heaps <= budget => Some(format!(
+        Ended::Finished if worked_out => Some(format!(
             "work budget (--max-states {}): no period proven by heap {}",
             limits.max_states,
             heaps.saturating_sub(1)
@@ -218,6 +220,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
             proven: report.proven,
             bound: match (&report.proof, report.proven) {
                 (Some(proof), true) => proof.clone(),
+                _ if worked_out => format!("work budget (--max-states {})", limits.max_states),
                 _ => format!("heap budget {budget}"),
             },
         },

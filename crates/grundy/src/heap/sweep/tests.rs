@@ -104,6 +104,7 @@ fn budgets_say_why_a_game_is_not_proven() {
             hex.heaps - 1
         ))
     );
+    assert_eq!(hex.periodicity.bound, "work budget (--max-states 100000)");
     let stop = Arc::new(AtomicBool::new(true));
     let limits = Limits::default().with_stop(stop);
     let (r, ended) = run_game(&Code::parse("0.6").unwrap(), 1000, &limits).unwrap();
