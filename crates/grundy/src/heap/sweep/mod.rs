@@ -193,16 +193,17 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         );
     let heaps = game.stats().computed;
     // The work budget ended a game that stopped short of its heaps.
-    let worked_out = matches!(ended, Ended::Finished) && heaps <= budget && game.provable();
+    let worked_out = (matches!(ended, Ended::Finished) && heaps <= budget && game.provable())
+        .then(|| format!("work budget (--max-states {})", limits.max_states));
     let reason = match ended {
         _ if report.proven => None,
         Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
         Ended::Finished if !game.provable() => {
             Some("no periodicity theorem covers this game".to_string())
         }
-        Ended::Finished if worked_out => Some(format!(
-            "work budget (--max-states {}): no period proven by heap {}",
-            limits.max_states,
+        Ended::Finished if worked_out.is_some() => Some(format!(
+            "{}: no period proven by heap {}",
+            worked_out.as_deref().unwrap_or_default(),
             heaps.saturating_sub(1)
         )),
         Ended::Finished => Some(format!(
@@ -220,8 +221,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
             proven: report.proven,
             bound: match (&report.proof, report.proven) {
                 (Some(proof), true) => proof.clone(),
-                _ if worked_out => format!("work budget (--max-states {})", limits.max_states),
-                _ => format!("heap budget {budget}"),
+                _ => worked_out.unwrap_or_else(|| format!("heap budget {budget}")),
             },
         },
         max_value,
