@@ -229,6 +229,11 @@ impl Cluster {
                 self.wait,
             ));
         }
+        if !worker_ends(&guards) {
+            // Held after a lost peer (see `lost`): left behind.
+            std::mem::forget(guards);
+            return self.ended(None, network);
+        }
         self.ended(guards.join().into_iter().next(), network)
     }
 
@@ -266,6 +271,27 @@ impl Cluster {
             (None, None) => Err(Error::Search("no worker ran".into())),
         }
     }
+}
+
+/// Waits for this process's worker to end, or for a lost peer: a worker
+/// that fails after one is held where it failed and never ends
+/// ([`lost`]). A worker about to end when the peer goes is given a moment
+/// to, so that an answer already found is kept. Whether it ended.
+fn worker_ends<T: Send + 'static>(guards: &timely::communication::WorkerGuards<T>) -> bool {
+    const LOOK: Duration = Duration::from_millis(10);
+    const GRACE: Duration = Duration::from_millis(200);
+    let ended = || guards.guards().iter().all(|g| g.is_finished());
+    let mut lost_at: Option<Instant> = None;
+    while !ended() {
+        if lost_at.is_none() && lost::lost().is_some() {
+            lost_at = Some(Instant::now());
+        }
+        if lost_at.is_some_and(|t| t.elapsed() >= GRACE) {
+            return false;
+        }
+        std::thread::sleep(LOOK);
+    }
+    true
 }
 
 /// Fails unless every worker (one per process: timely runs one worker

@@ -3,15 +3,18 @@
 //! When a connection breaks, timely's network thread for that peer
 //! (`timely:recv-i` or `timely:send-i`, `i` the peer's process) fails,
 //! and the failure cascades as timely designs it: the worker's queues are
-//! poisoned, the worker fails, and [`timely::execute::execute_from`]'s
-//! guards give that failure on joining. That is how the run learns of
-//! it. Likewise a connection that does not speak timely's protocol makes
-//! one of timely's connecting threads fail, and the connection ends
-//! without builders. A panic hook only keeps those expected failures from
-//! printing a message of their own, and notes what they were: which peer
-//! went, or what the stray connection did. A failure of the worker itself
-//! (a bug) is printed as every other panic is, and is not taken for a lost
-//! peer.
+//! poisoned and the worker fails. A panic hook notes which peer went
+//! ([`lost`]), and the run waits for its worker or for that note,
+//! whichever comes first (`Cluster::solve`). The worker that fails after
+//! a lost peer is held where it failed rather than unwound: unwinding it
+//! runs timely's destructors, which flush into the poisoned queues, fail
+//! again and abort the process before it could say which peer went.
+//! Likewise a connection that does not speak timely's protocol makes one
+//! of timely's connecting threads fail, and the connection ends without
+//! builders. The hook keeps those expected failures from printing a
+//! message of their own and notes what they were: which peer went, or
+//! what the stray connection did. A failure of the worker itself (a bug)
+//! is printed as every other panic is, and is not taken for a lost peer.
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -56,7 +59,7 @@ pub fn watch() {
             }
             if name.starts_with("timely:work-") {
                 if lost().is_some() {
-                    return;
+                    stay();
                 }
                 WORKER_FAILED.store(true, Ordering::SeqCst);
             }
@@ -70,6 +73,18 @@ pub fn watch() {
             previous(info)
         }));
     });
+}
+
+/// Keeps a worker that fails after a lost peer from unwinding: timely's
+/// destructors would flush what it staged for the lost peer into queues
+/// already poisoned, and a failure while unwinding aborts the whole
+/// process, before the run could say which peer went. The worker waits
+/// here instead, and the run learns of the loss from [`lost`] (see
+/// `Cluster::solve`), whose process ends soon after.
+fn stay() -> ! {
+    loop {
+        std::thread::park();
+    }
 }
 
 /// What a panic said, when it said it in text.
