@@ -84,7 +84,7 @@ mod input;
 pub(crate) mod think;
 mod typed;
 use input::Input;
-use typed::read_move;
+use typed::{read_move, read_unlisted};
 
 fn describe(position: &[String], mv: &PositionMove) -> String {
     let note = mv
@@ -134,6 +134,8 @@ fn status(advice: &Advice, misere: bool, unsolved: Option<&str>) -> String {
 struct Known {
     position: Vec<String>,
     moves: Vec<PositionMove>,
+    /// Why `moves` is empty although moves exist: too many to list.
+    unlisted: Option<String>,
     /// The position's drawing and its text with coordinates, for
     /// positions drawn as text (boards and coins), which take moves typed
     /// as coordinates.
@@ -158,12 +160,24 @@ impl Known {
         time: Seconds,
         glance: bool,
     ) -> anyhow::Result<Known> {
-        let moves = game.position_moves(position, limits)?;
+        // Too many moves to list (a Nim heap of 10^12): a typed move is
+        // checked by the rules instead, where the rules can check one.
+        let (moves, unlisted) = match game.position_moves(position, limits) {
+            Ok(moves) => (moves, None),
+            Err(e @ grundy::Error::Limit { .. }) if game.tells_moves() => {
+                (Vec::new(), Some(e.to_string()))
+            }
+            Err(e) => return Err(e.into()),
+        };
         let thought = match glance {
             true => think::glance(game, position, limits, time)?,
             false => think::think(game, position, limits, time)?,
         };
-        let board = game.figure(position, &moves)?.and_then(|f| {
+        let drawn = match unlisted {
+            None => game.figure(position, &moves)?,
+            Some(_) => None,
+        };
+        let board = drawn.and_then(|f| {
             let text = figure_text(&f)?;
             Some((f, text))
         });
@@ -171,6 +185,7 @@ impl Known {
             position: position.to_vec(),
             board,
             moves,
+            unlisted,
             glanced: glance && thought.unsolved.is_some(),
             advice: thought.advice,
             unsolved: thought.unsolved,
@@ -231,7 +246,15 @@ impl Known {
     /// The human's move from a line: by the keys of the drawing it names
     /// (`b1-b2`) when the position is drawn as text, else as
     /// [`read_move`] reads it.
-    fn read(&self, game: &dyn Ruleset, line: &str) -> Result<PositionMove, String> {
+    fn read(
+        &self,
+        game: &dyn Ruleset,
+        line: &str,
+        limits: &Limits,
+    ) -> Result<PositionMove, String> {
+        if self.unlisted.is_some() {
+            return read_unlisted(game, line, &self.position, limits);
+        }
         let typed = read_move(game, line, &self.position, &self.moves);
         let Some((figure, _)) = &self.board else {
             return typed;
@@ -408,7 +431,7 @@ impl Session<'_> {
         if let Some(board) = self.known.drawn().filter(|_| arrived) {
             show!("{board}");
         }
-        if self.known.moves.is_empty() {
+        if self.known.moves.is_empty() && self.known.unlisted.is_none() {
             let mover_wins = outcome_when_stuck(self.game) == Outcome::N;
             if self.human_turn == mover_wins {
                 show!("no move left: you win!");
@@ -481,6 +504,10 @@ impl Session<'_> {
             }
             // What each move leaves is worked out within the thinking
             // time: past it, the moves are listed without.
+            "moves" if self.known.unlisted.is_some() => show!(
+                "too many moves to list ({}); type the one you want as the new text of a component (`2:4+6` for component 2)",
+                self.known.unlisted.as_deref().unwrap_or_default()
+            ),
             "moves" => think::within(self.limits, self.think.duration(), |l| {
                 for (k, m) in self.known.moves.iter().enumerate() {
                     show!(
@@ -499,7 +526,7 @@ impl Session<'_> {
                 }
                 None => show!("nothing to undo"),
             },
-            line => match self.known.read(self.game, line) {
+            line => match self.known.read(self.game, line, self.limits) {
                 Ok(mv) => {
                     show!("you: {}", self.known.describe(&mv));
                     self.history.push(self.position.clone());

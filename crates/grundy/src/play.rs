@@ -15,6 +15,7 @@
 use crate::answer::{PositionMove, Value};
 use crate::error::{bytes_text, Error, Result};
 use crate::game::{Limits, Outcome, StateSpace};
+use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
@@ -215,8 +216,7 @@ fn advise_exactly(
 }
 
 /// Too many positions to solve: the game's own analysis. Its winning moves
-/// are exact; when there is none, every move is tried and the one leaving
-/// the opponent the worst outcome (a draw rather than a win) is chosen.
+/// are exact; when there is none, [`least_bad_move`].
 fn advise_by_analysis(
     ruleset: &dyn Ruleset,
     position: &[String],
@@ -226,20 +226,7 @@ fn advise_by_analysis(
     let value = analysis.grundy.clone();
     let best = match analysis.winning_moves.first() {
         Some(mv) => Some(PositionMove::new(mv.clone(), position)),
-        None => {
-            let moves = ruleset.position_moves(position, limits)?;
-            // A few thousand positions to analyze at most; then any move.
-            let mut chosen = moves.first().cloned();
-            if analysis.outcome == Outcome::D {
-                for m in moves.iter().take(2000) {
-                    if ruleset.analyze(&m.next, limits)?.outcome == Outcome::D {
-                        chosen = Some(m.clone());
-                        break;
-                    }
-                }
-            }
-            chosen
-        }
+        None => least_bad_move(ruleset, position, analysis.outcome, limits)?,
     };
     Ok(Advice {
         outcome: Some(analysis.outcome),
@@ -248,6 +235,49 @@ fn advise_by_analysis(
         best,
         exact: false,
     })
+}
+
+/// With no winning move: every move is tried and the one leaving the
+/// opponent the worst outcome (a draw rather than a win) is chosen; with
+/// too many moves to list, [`any_move`].
+fn least_bad_move(
+    ruleset: &dyn Ruleset,
+    position: &[String],
+    outcome: Outcome,
+    limits: &Limits,
+) -> Result<Option<PositionMove>> {
+    let moves = match ruleset.position_moves(position, limits) {
+        Err(Error::Limit { .. }) => return any_move(ruleset, position, limits),
+        listed => listed?,
+    };
+    // A few thousand positions to analyze at most; then any move.
+    if outcome == Outcome::D {
+        for m in moves.iter().take(2000) {
+            if ruleset.analyze(&m.next, limits)?.outcome == Outcome::D {
+                return Ok(Some(m.clone()));
+            }
+        }
+    }
+    Ok(moves.into_iter().next())
+}
+
+/// A move from a losing position with too many moves to list (Kayles
+/// heaps of 10^12): one to the first value `*1, *2, ...` some move
+/// reaches, each asked of the game's theory (one option wanted), as
+/// `value` finds winning moves.
+fn any_move(
+    ruleset: &dyn Ruleset,
+    position: &[String],
+    limits: &Limits,
+) -> Result<Option<PositionMove>> {
+    const VALUES_TRIED: u64 = 64;
+    for t in 1..=VALUES_TRIED {
+        let (_, moves, _) = ruleset.moves_to_value(position, Nimber(t), limits, 1)?;
+        if let Some(mv) = moves.into_iter().next() {
+            return Ok(Some(PositionMove::new(mv, position)));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -184,6 +184,53 @@ pub trait Ruleset: Send + Sync {
         let _ = (components, moves);
         Ok(None)
     }
+
+    /// Whether [`Ruleset::move_to`] checks a move by the rules, without
+    /// listing the moves ([`Game::tells_options`]).
+    fn tells_moves(&self) -> bool {
+        false
+    }
+
+    /// The move that turns component `i` of `components` into the parts
+    /// `to` (each a component's text; `0` alone for nothing left), or
+    /// `None` when that is no move. A player types a move where the
+    /// position has too many to list (a Nim heap of 10^12): games whose
+    /// rules tell an option at once ([`Game::is_option`]) check it so, the
+    /// others look for it among [`Ruleset::position_moves`], within its
+    /// budget.
+    fn move_to(
+        &self,
+        components: &[String],
+        i: usize,
+        to: &[String],
+        limits: &Limits,
+    ) -> Result<Option<PositionMove>> {
+        listed_move_to(self, components, i, to, limits)
+    }
+}
+
+/// [`Ruleset::move_to`] by listing every move: the move of component `i`
+/// whose parts read as `to` do, in any order.
+pub fn listed_move_to<R: Ruleset + ?Sized>(
+    game: &R,
+    components: &[String],
+    i: usize,
+    to: &[String],
+    limits: &Limits,
+) -> Result<Option<PositionMove>> {
+    let written = |texts: &[String]| -> Vec<String> {
+        let mut w: Vec<String> = texts
+            .iter()
+            .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let typed = written(to);
+    Ok(game
+        .position_moves(components, limits)?
+        .into_iter()
+        .find(|m| m.mv.component == Some(i) && written(&m.mv.parts) == typed))
 }
 
 /// A component as the split search sees it: its value is the XOR of the
@@ -348,6 +395,52 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
     fn figure(&self, components: &[String], moves: &[PositionMove]) -> Result<Option<Figure>> {
         figure::figure_of(&self.0, &self.parse_all(components)?, moves)
     }
+
+    fn tells_moves(&self) -> bool {
+        self.0.tells_options()
+    }
+
+    fn move_to(
+        &self,
+        components: &[String],
+        i: usize,
+        to: &[String],
+        limits: &Limits,
+    ) -> Result<Option<PositionMove>> {
+        let comps = self.parse_all(components)?;
+        let Some(c) = comps.get(i) else {
+            return Ok(None);
+        };
+        let nothing = self.0.format_option(&[]);
+        let mut parts = match to {
+            [t] if *t == nothing => Vec::new(),
+            _ => match to.iter().map(|t| self.0.parse_component(t)).collect() {
+                Ok(parts) => parts,
+                Err(_) => return Ok(None),
+            },
+        };
+        match self.0.is_option(c, &mut parts) {
+            Some(true) => Ok(Some(component_move(&self.0, i, &parts, components))),
+            Some(false) => Ok(None),
+            None => listed_move_to(self, components, i, to, limits),
+        }
+    }
+}
+
+/// The move of component `i` of the position `texts` to `parts`.
+fn component_move<G: Game + ?Sized>(
+    game: &G,
+    i: usize,
+    parts: &[G::Comp],
+    texts: &[String],
+) -> PositionMove {
+    let mv = Move {
+        component: Some(i),
+        to: game.format_option(parts),
+        note: game.describe_option(parts),
+        parts: game.option_parts(parts),
+    };
+    PositionMove::new(mv, texts)
 }
 
 /// Every move of a sum: each option of each component, the component
@@ -368,17 +461,10 @@ pub fn sum_position_moves<G: Game + ?Sized>(
                 failure = Some(e);
                 return false;
             }
-            let to = game.format_option(parts);
-            if !seen.insert(to.clone()) {
+            if !seen.insert(game.format_option(parts)) {
                 return true;
             }
-            let mv = Move {
-                component: Some(i),
-                to,
-                note: game.describe_option(parts),
-                parts: game.option_parts(parts),
-            };
-            moves.push(PositionMove::new(mv, p.texts));
+            moves.push(component_move(game, i, parts, p.texts));
             true
         })?;
         if let Some(e) = failure.take() {
@@ -490,6 +576,15 @@ impl<R: HeapRules> Game for HeapGame<R> {
             Some(found) => Ok(found),
             None => scan_options_with_value(self, c, target, limits, max),
         }
+    }
+
+    fn is_option(&self, c: &u64, parts: &mut [u64]) -> Option<bool> {
+        parts.sort_unstable();
+        self.rules().is_option(*c, parts)
+    }
+
+    fn tells_options(&self) -> bool {
+        self.rules().is_option(0, &[]).is_some()
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {

@@ -154,3 +154,113 @@ fn play_and_value_agree_on_every_game() {
         }
     }
 }
+
+/// Every way a player might type the new parts of a heap of `n`: nothing,
+/// one heap, two or three (empty heaps and unsorted orders included),
+/// each as texts.
+fn typed_heaps(n: u64) -> Vec<Vec<String>> {
+    let mut out = vec![texts(&["0"])];
+    for a in 0..=n + 1 {
+        out.push(vec![a.to_string()]);
+        for b in 0..=n + 1 - a.min(n + 1) {
+            out.push(vec![a.to_string(), b.to_string()]);
+            for c in 0..=(n + 1).saturating_sub(a + b) {
+                out.push(vec![c.to_string(), a.to_string(), b.to_string()]);
+            }
+        }
+    }
+    out
+}
+
+/// A typed move is checked from the rules ([`Ruleset::move_to`]) exactly
+/// as finding it in the listing of every move would (what play did,
+/// which a heap of 10^12 cannot afford): the same move, with the same
+/// next position, or none. Over codes with every kind of digit (splits
+/// by digit 0, take-all bits, unequal splits, hex three-way splits),
+/// Lasker's Nim, Nim in both plays, and Wythoff's pairs.
+#[test]
+fn a_typed_move_is_checked_as_the_listing_would() {
+    let limits = Limits::default();
+    let heaps = [
+        ("nim", false),
+        ("nim", true),
+        ("lasker", false),
+        ("0.07", false),
+        ("0.07", true),
+        ("4.07", false),
+        ("0.137", false),
+        ("8.0", false),
+        ("4.0", false),
+        ("0.4", false),
+        ("0.F", false),
+        ("0.8", false),
+        ("0.77", false),
+        ("0.6", false),
+        ("0.b", false),
+        ("0.123456789", false),
+        ("0.4!", false),
+        ("4!.6!", false),
+        ("0.C!", false),
+    ];
+    let mut checked = 0;
+    for (name, misere) in heaps {
+        let g = game(name, misere);
+        assert!(g.tells_moves(), "{name} checks moves by its rules");
+        for n in 0..=9u64 {
+            let position = texts(&["2", &n.to_string()]);
+            for to in typed_heaps(n) {
+                let fast = g.move_to(&position, 1, &to, &limits).unwrap();
+                let listed = grundy::ruleset::listed_move_to(&*g, &position, 1, &to, &limits);
+                let next = |m: Option<grundy::ruleset::PositionMove>| m.map(|m| m.next);
+                assert_eq!(next(fast), next(listed.unwrap()), "{name} {n} -> {to:?}");
+                checked += 1;
+            }
+        }
+    }
+    let g = game("wythoff", false);
+    assert!(g.tells_moves());
+    assert!(!game("cram", false).tells_moves());
+    for (a, b) in [(0, 0), (3, 5), (4, 4), (6, 2)] {
+        let position = texts(&[&format!("{a},{b}")]);
+        for x in 0..=a + 1 {
+            for y in 0..=b + 1 {
+                let to = vec![format!("{x},{y}")];
+                let fast = g.move_to(&position, 0, &to, &limits).unwrap();
+                let listed = grundy::ruleset::listed_move_to(&*g, &position, 0, &to, &limits);
+                let next = |m: Option<grundy::ruleset::PositionMove>| m.map(|m| m.next);
+                assert_eq!(
+                    next(fast),
+                    next(listed.unwrap()),
+                    "wythoff {a},{b} -> {to:?}"
+                );
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+/// A heap of 10^12 has too many moves to list, but a move typed in it is
+/// checked at once.
+#[test]
+fn a_move_in_a_huge_heap_is_checked_without_listing() {
+    let limits = Limits::default();
+    let g = game("nim", false);
+    let position = texts(&["1000000000000", "5"]);
+    let listing = Limits {
+        max_states: 1000,
+        ..Limits::default()
+    };
+    assert!(g.position_moves(&position, &listing).is_err());
+    let to = texts(&["999999999999"]);
+    let mv = g.move_to(&position, 0, &to, &limits).unwrap().unwrap();
+    assert_eq!(mv.next, texts(&["999999999999", "5"]));
+    assert!(g
+        .move_to(&position, 0, &texts(&["1000000000001"]), &limits)
+        .unwrap()
+        .is_none());
+    let g = game("0.77", false);
+    let position = texts(&["1000000000000"]);
+    let to = texts(&["500000000000", "499999999998"]);
+    let mv = g.move_to(&position, 0, &to, &limits).unwrap().unwrap();
+    assert_eq!(mv.mv.to, "499999999998+500000000000");
+}

@@ -3,7 +3,7 @@
 //! what they leave, as the game writes it.
 
 use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
-use grundy::Ruleset;
+use grundy::{Limits, Ruleset};
 
 /// What a wrong line is told: short, since `help` says the rest.
 const TRY: &str = "`moves` lists the moves, `help` says how to type one";
@@ -53,16 +53,7 @@ pub(super) fn read_move(
         };
     }
     if let Some((i, to)) = line.split_once(':') {
-        let n = position.len();
-        let i = match i.trim().parse::<usize>() {
-            Ok(i) if (1..=n).contains(&i) => i,
-            _ => {
-                return Err(format!(
-                    "`{}` is not a component: they are numbered from 1 to {n}",
-                    i.trim()
-                ))
-            }
-        };
+        let i = component_number(i, position.len())?;
         let to = to.trim();
         let typed = typed_parts(game, to);
         return moves
@@ -109,6 +100,61 @@ pub(super) fn read_move(
                 which[0]
             ))
         }
+    }
+}
+
+/// The component numbered `i` (from 1) of `n`.
+fn component_number(i: &str, n: usize) -> Result<usize, String> {
+    match i.trim().parse::<usize>() {
+        Ok(i) if (1..=n).contains(&i) => Ok(i),
+        _ => Err(format!(
+            "`{}` is not a component: they are numbered from 1 to {n}",
+            i.trim()
+        )),
+    }
+}
+
+/// The human's move where the position has too many moves to list (a
+/// Nim heap of 10^12): `I:NEW`, or the new text of one component, checked
+/// by the game's rules ([`Ruleset::move_to`]) rather than found in a list.
+pub(super) fn read_unlisted(
+    game: &dyn Ruleset,
+    line: &str,
+    position: &[String],
+    limits: &Limits,
+) -> Result<PositionMove, String> {
+    const HOW: &str = "this position has too many moves to list; type a move as the new text of a component (`3`, or `2:4+6` for component 2)";
+    if line.starts_with('#') {
+        return Err(format!("the moves are not numbered here: {HOW}"));
+    }
+    let (components, to) = match line.split_once(':') {
+        Some((i, to)) => {
+            let i = component_number(i, position.len())?;
+            (i - 1..i, to.trim())
+        }
+        None if split_words(line).len() == 1 => (0..position.len(), line),
+        None => return Err(format!("`{}` is not read here: {HOW}", shorten(line))),
+    };
+    let parts = read_typed(game, to);
+    let mut found = Vec::new();
+    for i in components {
+        match game.move_to(position, i, &parts, limits) {
+            Ok(Some(m)) => found.push(m),
+            Ok(None) => {}
+            Err(e) => return Err(format!("cannot check that move: {e}")),
+        }
+    }
+    match &found[..] {
+        [m] => Ok(m.clone()),
+        [] => Err(format!(
+            "`{}` is not a move from {}; {HOW}",
+            shorten(line),
+            shorten(&position.join(" "))
+        )),
+        _ => Err(format!(
+            "several components can become `{to}`: say which, e.g. {}:{to}",
+            found[0].mv.component.map_or(1, |i| i + 1)
+        )),
     }
 }
 

@@ -4,6 +4,7 @@
 //! `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`.
 //! The closed form is checked against a brute-force search in the tests.
 
+use super::nim::nim_takes;
 use crate::entry::Entry;
 use crate::game::Limits;
 use crate::game::Visit;
@@ -40,6 +41,14 @@ impl HeapRules for Lasker {
     /// Nim's moves, then the splits.
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
         let _ = offer_taking(n, 1..=n, f) && (1..=n / 2).all(|a| f(&[a, n - a]));
+    }
+
+    /// Nim's moves, or a split into two heaps that are not empty.
+    fn is_option(&self, n: u64, parts: &[u64]) -> Option<bool> {
+        Some(match parts {
+            [a, b] => *a > 0 && a.checked_add(*b) == Some(n),
+            _ => nim_takes(n, parts),
+        })
     }
 
     fn closed_form(&self) -> Option<ClosedForm> {

@@ -30,6 +30,16 @@ pub const NIM: Entry = Entry::plain("nim", "heap sizes", "1;2;3", |b| match b.op
 .about("Nim: take any number from one heap (also misère play)")
 .accepting(Accepts::MISERE);
 
+/// Whether a Nim heap of `n` may become the heaps `parts` (none for
+/// nothing left): one smaller heap that is not empty, or nothing.
+pub(crate) fn nim_takes(n: u64, parts: &[u64]) -> bool {
+    match parts {
+        [] => n > 0,
+        [m] => (1..n).contains(m),
+        _ => false,
+    }
+}
+
 impl HeapRules for Nim {
     fn name(&self) -> String {
         "nim".to_string()
@@ -37,6 +47,10 @@ impl HeapRules for Nim {
 
     fn for_each_option(&self, n: u64, f: Visit<u64>) {
         offer_taking(n, 1..=n, f);
+    }
+
+    fn is_option(&self, n: u64, parts: &[u64]) -> Option<bool> {
+        Some(nim_takes(n, parts))
     }
 
     fn closed_form(&self) -> Option<ClosedForm> {
@@ -133,6 +147,14 @@ impl Game for MisereNim {
     /// A component is a heap (drawn as a stack of tokens).
     fn as_heap(&self, c: &u64) -> Option<u64> {
         Some(*c)
+    }
+
+    fn is_option(&self, c: &u64, parts: &mut [u64]) -> Option<bool> {
+        Some(nim_takes(*c, parts))
+    }
+
+    fn tells_options(&self) -> bool {
+        true
     }
 
     /// Nim's moves: misère play changes who wins, not how one moves.

@@ -234,6 +234,21 @@ impl Game for Wythoff {
         Ok(())
     }
 
+    /// From one pile, or the same number from both.
+    fn is_option(&self, c: &(u64, u64), parts: &mut [(u64, u64)]) -> Option<bool> {
+        let (a, b) = *c;
+        Some(match *parts {
+            [(x, y)] => {
+                (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y)
+            }
+            _ => false,
+        })
+    }
+
+    fn tells_options(&self) -> bool {
+        true
+    }
+
     fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {
         match analyze_parsed(self, p, limits) {
             Err(Error::Limit { .. } | Error::Unsupported(_)) if p.comps.len() == 1 => {

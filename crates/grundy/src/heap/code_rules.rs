@@ -56,6 +56,30 @@ impl HeapRules for Code {
         }
     }
 
+    /// Taking `n` less the parts' total, by the bit of that digit for
+    /// their number: nothing left, one heap, two (unequal when the digit
+    /// says so) or three, none of them empty. (The digit before the point,
+    /// taking nothing, only splits: a code is read so.)
+    fn is_option(&self, n: u64, parts: &[u64]) -> Option<bool> {
+        let total = parts.iter().try_fold(0u64, |t, &p| t.checked_add(p));
+        let Some(taken) = total.and_then(|t| n.checked_sub(t)) else {
+            return Some(false);
+        };
+        let digit = usize::try_from(taken)
+            .ok()
+            .and_then(|k| self.digits().get(k));
+        let Some(d) = digit.filter(|_| !parts.contains(&0)) else {
+            return Some(false);
+        };
+        Some(match parts {
+            [] => d.bits & 1 != 0,
+            [_] => d.bits & 2 != 0,
+            [a, b] => d.bits & 4 != 0 && !(d.unequal && a == b),
+            [_, _, _] => d.bits & 8 != 0,
+            _ => false,
+        })
+    }
+
     fn option_count_bound(&self, n: u64) -> u64 {
         let mut count = 0u64;
         for (k, d) in self.digits().iter().enumerate() {

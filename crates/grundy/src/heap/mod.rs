@@ -101,6 +101,13 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
         None
     }
 
+    /// Whether a heap of `n` may become the heaps `parts` (in increasing
+    /// order; none for nothing left) in one move, told from the rules, or
+    /// `None` to let the caller look among the options ([`Game::is_option`](crate::Game::is_option)).
+    fn is_option(&self, _n: u64, _parts: &[u64]) -> Option<bool> {
+        None
+    }
+
     /// The engine that computes the sequence. The default takes the mex over
     /// every option, which is exact for any rules and fast for few options.
     fn engine(&self) -> Box<dyn SeqEngine> {

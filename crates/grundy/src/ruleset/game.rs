@@ -74,6 +74,23 @@ pub trait Game: Send + Sync {
         scan_options_with_value(self, c, target, limits, max)
     }
 
+    /// Whether `parts` is an option of `c`, told from the rules without
+    /// listing the options of `c` (so that a move typed in a position
+    /// with too many to list is checked at once: [`Ruleset::move_to`]),
+    /// with `parts` put in the order the game lists them; `None` when the
+    /// game cannot tell so. Only games whose moves are the options of one
+    /// component (not a whole-position rule) may answer.
+    fn is_option(&self, _c: &Self::Comp, _parts: &mut [Self::Comp]) -> Option<bool> {
+        None
+    }
+
+    /// Whether [`Game::is_option`] answers (it then answers for every
+    /// component): play then takes typed moves in positions with too
+    /// many to list, and refuses the others.
+    fn tells_options(&self) -> bool {
+        false
+    }
+
     /// The winning moves of `c` as they are reported: the options of value
     /// `target` (at most `max`), each as its `to` text and note, and
     /// whether more exist. The default writes each option out; a game

@@ -101,6 +101,14 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.describe_option(parts)
     }
 
+    fn is_option(&self, c: &G::Comp, parts: &mut [G::Comp]) -> Option<bool> {
+        self.game.is_option(c, parts)
+    }
+
+    fn tells_options(&self) -> bool {
+        self.game.tells_options()
+    }
+
     fn format_option(&self, parts: &[G::Comp]) -> String {
         self.game.format_option(parts)
     }
