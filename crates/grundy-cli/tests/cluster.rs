@@ -466,6 +466,43 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 
+/// A peer lost before the first round ends (it sent timely's handshake,
+/// then hung up) is told at once, not after `--wait` as a silent peer.
+#[test]
+fn a_peer_lost_in_the_first_round_is_told_at_once() {
+    use std::io::Write;
+    let hosts = hosts("first-round.hosts", 2);
+    let text = std::fs::read_to_string(&hosts).unwrap();
+    let address = text.lines().next().unwrap().to_string();
+    let zero = process(&["value", "cram", "4x5", "--wait", "20"], &hosts, 0);
+    let start = Instant::now();
+    let mut peer = loop {
+        match std::net::TcpStream::connect(&address) {
+            Ok(s) => break s,
+            Err(_) if start.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(50))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    };
+    // Timely's handshake: this is process 1.
+    peer.write_all(&1u64.to_be_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    drop(peer);
+    let out = zero.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: process 0: lost the connection to process 1"),
+        "{err}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
 /// Something silent at a peer's address (timely's connection succeeds:
 /// it only sends its index) fails the run within `--wait`, in one line,
 /// instead of holding it in the first round for ever.

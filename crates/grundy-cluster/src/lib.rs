@@ -30,6 +30,7 @@ mod share;
 mod solvers;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -218,16 +219,31 @@ impl Cluster {
             },
         )
         .map_err(Error::Connect)?;
-        let left = deadline.saturating_duration_since(Instant::now());
-        if let Err(mpsc::RecvTimeoutError::Timeout) = greeted.recv_timeout(left) {
-            // The worker waits on the silent peer for ever: left behind.
-            std::mem::forget(guards);
-            network.abandon();
-            return Err(connect::not_all_answered(
-                &self.hosts,
-                self.process,
-                self.wait,
-            ));
+        match greeting(&greeted, deadline, stop) {
+            Greeting::Heard => {}
+            // The worker is held after a lost peer (see `lost`): on to
+            // `ended`, which names the peer.
+            Greeting::Lost => {
+                std::mem::forget(guards);
+                return self.ended(None, network);
+            }
+            Greeting::Stopped => {
+                std::mem::forget(guards);
+                network.abandon();
+                return Err(Error::Interrupted(
+                    "stopped while the processes connected".into(),
+                ));
+            }
+            Greeting::Silent => {
+                // The worker waits on the silent peer for ever: left behind.
+                std::mem::forget(guards);
+                network.abandon();
+                return Err(connect::not_all_answered(
+                    &self.hosts,
+                    self.process,
+                    self.wait,
+                ));
+            }
         }
         if !worker_ends(&guards) {
             // Held after a lost peer (see `lost`): left behind.
@@ -269,6 +285,40 @@ impl Cluster {
                 )))
             }
             (None, None) => Err(Error::Search("no worker ran".into())),
+        }
+    }
+}
+
+/// How the wait for the worker's first round ended.
+enum Greeting {
+    /// Every process answered.
+    Heard,
+    /// A peer was lost meanwhile.
+    Lost,
+    /// The user stopped the run.
+    Stopped,
+    /// The deadline passed with a peer silent.
+    Silent,
+}
+
+/// Waits until the worker has heard every process (`hello`), a peer is
+/// lost, the user stops the run, or `deadline`, looking every 10 ms.
+fn greeting(hello: &mpsc::Receiver<()>, deadline: Instant, stop: Option<&AtomicBool>) -> Greeting {
+    const LOOK: Duration = Duration::from_millis(10);
+    loop {
+        if lost::lost().is_some() {
+            return Greeting::Lost;
+        }
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Greeting::Stopped;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match hello.recv_timeout(left.min(LOOK)) {
+            Ok(()) => return Greeting::Heard,
+            // The worker ended (failed) before its first round: `ended` says how.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Greeting::Heard,
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {}
+            Err(mpsc::RecvTimeoutError::Timeout) => return Greeting::Silent,
         }
     }
 }

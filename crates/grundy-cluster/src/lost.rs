@@ -8,7 +8,8 @@
 //! whichever comes first (`Cluster::solve`). The worker that fails after
 //! a lost peer is held where it failed rather than unwound: unwinding it
 //! runs timely's destructors, which flush into the poisoned queues, fail
-//! again and abort the process before it could say which peer went.
+//! again and abort the process before it could say which peer went. Its
+//! search threads are stopped as its unwinding would have stopped them.
 //! Likewise a connection that does not speak timely's protocol makes one
 //! of timely's connecting threads fail, and the connection ends without
 //! builders. The hook keeps those expected failures from printing a
@@ -19,7 +20,7 @@
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Arc, Mutex, Once};
 
 /// The process whose connection broke first; `usize::MAX` while none has.
 static LOST: AtomicUsize = AtomicUsize::new(usize::MAX);
@@ -29,6 +30,15 @@ static WORKER_FAILED: AtomicBool = AtomicBool::new(false);
 static CONNECTING: AtomicBool = AtomicBool::new(false);
 /// What the first failure of a connecting thread said.
 static STRAY: Mutex<Option<String>> = Mutex::new(None);
+
+/// The stop flag of the search threads of the round under way.
+static HALT: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
+
+/// Names `halt` as the stop flag of the round under way, raised when the
+/// worker is held after a lost peer.
+pub fn halts(halt: Arc<AtomicBool>) {
+    *HALT.lock().unwrap_or_else(|e| e.into_inner()) = Some(halt);
+}
 
 thread_local! {
     /// This thread is joining timely's network threads after the answer.
@@ -82,6 +92,10 @@ pub fn watch() {
 /// here instead, and the run learns of the loss from [`lost`] (see
 /// `Cluster::solve`), whose process ends soon after.
 fn stay() -> ! {
+    // Its search threads are stopped, as its unwinding would have.
+    if let Some(halt) = HALT.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        halt.store(true, Ordering::Relaxed);
+    }
     loop {
         std::thread::park();
     }

@@ -192,6 +192,7 @@ impl<'w> Crew<'w> {
         F: Fn(usize, &Limits) -> grundy::Result<bool> + Sync,
     {
         let halt = Arc::new(AtomicBool::new(false));
+        crate::lost::halts(halt.clone());
         let limits = Limits {
             stop: Some(halt.clone()),
             ..self.limits.clone()
