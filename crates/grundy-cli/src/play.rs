@@ -164,7 +164,9 @@ impl Known {
         // checked by the rules instead, where the rules can check one.
         let (moves, unlisted) = match game.position_moves(position, limits) {
             Ok(moves) => (moves, None),
-            Err(e @ grundy::Error::Limit { .. }) if game.tells_moves() => {
+            Err(e @ (grundy::Error::Limit { .. } | grundy::Error::Memory { .. }))
+                if game.tells_moves() =>
+            {
                 (Vec::new(), Some(e.to_string()))
             }
             Err(e) => return Err(e.into()),

@@ -15,7 +15,6 @@
 use crate::answer::{PositionMove, Value};
 use crate::error::{bytes_text, Error, Result};
 use crate::game::{Limits, Outcome, StateSpace};
-use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::solve::retro::{explore, Solved};
 
@@ -239,7 +238,8 @@ fn advise_by_analysis(
 
 /// With no winning move: every move is tried and the one leaving the
 /// opponent the worst outcome (a draw rather than a win) is chosen; with
-/// too many moves to list, [`any_move`].
+/// too many moves to list, the first the rules give
+/// ([`Ruleset::first_move`]).
 fn least_bad_move(
     ruleset: &dyn Ruleset,
     position: &[String],
@@ -247,7 +247,9 @@ fn least_bad_move(
     limits: &Limits,
 ) -> Result<Option<PositionMove>> {
     let moves = match ruleset.position_moves(position, limits) {
-        Err(Error::Limit { .. }) => return any_move(ruleset, position, limits),
+        Err(Error::Limit { .. } | Error::Memory { .. }) if ruleset.tells_moves() => {
+            return ruleset.first_move(position, limits);
+        }
         listed => listed?,
     };
     // A few thousand positions to analyze at most; then any move.
@@ -259,25 +261,6 @@ fn least_bad_move(
         }
     }
     Ok(moves.into_iter().next())
-}
-
-/// A move from a losing position with too many moves to list (Kayles
-/// heaps of 10^12): one to the first value `*1, *2, ...` some move
-/// reaches, each asked of the game's theory (one option wanted), as
-/// `value` finds winning moves.
-fn any_move(
-    ruleset: &dyn Ruleset,
-    position: &[String],
-    limits: &Limits,
-) -> Result<Option<PositionMove>> {
-    const VALUES_TRIED: u64 = 64;
-    for t in 1..=VALUES_TRIED {
-        let (_, moves, _) = ruleset.moves_to_value(position, Nimber(t), limits, 1)?;
-        if let Some(mv) = moves.into_iter().next() {
-            return Ok(Some(PositionMove::new(mv, position)));
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

@@ -41,7 +41,8 @@ pub(crate) use game::{in_file, read_components};
 pub use game::{list_options, options_where, scan_options_with_value, Game};
 pub use heaps::{heap_moves, HeapQuestion};
 pub use misere::{misere_sequence_of, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
-pub use typed::{read_sums, read_typed, split_sum, split_words};
+use typed::component_move;
+pub use typed::{listed_move_to, read_sums, read_typed, split_sum, split_words};
 
 /// A game that front ends can drive by name: the object-safe text level.
 ///
@@ -207,30 +208,13 @@ pub trait Ruleset: Send + Sync {
     ) -> Result<Option<PositionMove>> {
         listed_move_to(self, components, i, to, limits)
     }
-}
 
-/// [`Ruleset::move_to`] by listing every move: the move of component `i`
-/// whose parts read as `to` do, in any order.
-pub fn listed_move_to<R: Ruleset + ?Sized>(
-    game: &R,
-    components: &[String],
-    i: usize,
-    to: &[String],
-    limits: &Limits,
-) -> Result<Option<PositionMove>> {
-    let written = |texts: &[String]| -> Vec<String> {
-        let mut w: Vec<String> = texts
-            .iter()
-            .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
-            .collect();
-        w.sort_unstable();
-        w
-    };
-    let typed = written(to);
-    Ok(game
-        .position_moves(components, limits)?
-        .into_iter()
-        .find(|m| m.mv.component == Some(i) && written(&m.mv.parts) == typed))
+    /// A move from `components` (`None`: there is none), found at once
+    /// where the rules tell options ([`Ruleset::tells_moves`]), else the
+    /// first listed: the move of a player who loses anyway.
+    fn first_move(&self, components: &[String], limits: &Limits) -> Result<Option<PositionMove>> {
+        Ok(self.position_moves(components, limits)?.into_iter().next())
+    }
 }
 
 /// A component as the split search sees it: its value is the XOR of the
@@ -400,6 +384,17 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         self.0.tells_options()
     }
 
+    fn first_move(&self, components: &[String], limits: &Limits) -> Result<Option<PositionMove>> {
+        if !self.0.tells_options() {
+            return Ok(self.position_moves(components, limits)?.into_iter().next());
+        }
+        let comps = self.parse_all(components)?;
+        Ok(comps.iter().enumerate().find_map(|(i, c)| {
+            let parts = self.0.first_option(c)?;
+            Some(component_move(&self.0, i, &parts, components))
+        }))
+    }
+
     fn move_to(
         &self,
         components: &[String],
@@ -408,7 +403,7 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         limits: &Limits,
     ) -> Result<Option<PositionMove>> {
         let comps = self.parse_all(components)?;
-        let Some(c) = comps.get(i) else {
+        let (Some(c), false) = (comps.get(i), to.is_empty()) else {
             return Ok(None);
         };
         let nothing = self.0.format_option(&[]);
@@ -425,22 +420,6 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
             None => listed_move_to(self, components, i, to, limits),
         }
     }
-}
-
-/// The move of component `i` of the position `texts` to `parts`.
-fn component_move<G: Game + ?Sized>(
-    game: &G,
-    i: usize,
-    parts: &[G::Comp],
-    texts: &[String],
-) -> PositionMove {
-    let mv = Move {
-        component: Some(i),
-        to: game.format_option(parts),
-        note: game.describe_option(parts),
-        parts: game.option_parts(parts),
-    };
-    PositionMove::new(mv, texts)
 }
 
 /// Every move of a sum: each option of each component, the component
@@ -585,6 +564,15 @@ impl<R: HeapRules> Game for HeapGame<R> {
 
     fn tells_options(&self) -> bool {
         self.rules().is_option(0, &[]).is_some()
+    }
+
+    fn first_option(&self, c: &u64) -> Option<Vec<u64>> {
+        let mut first = None;
+        self.rules().for_each_option(*c, &mut |parts| {
+            first = Some(parts.to_vec());
+            false
+        });
+        first
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {

@@ -159,7 +159,7 @@ fn play_and_value_agree_on_every_game() {
 /// one heap, two or three (empty heaps and unsorted orders included),
 /// each as texts.
 fn typed_heaps(n: u64) -> Vec<Vec<String>> {
-    let mut out = vec![texts(&["0"])];
+    let mut out = vec![texts(&["0"]), Vec::new()];
     for a in 0..=n + 1 {
         out.push(vec![a.to_string()]);
         for b in 0..=n + 1 - a.min(n + 1) {
@@ -211,8 +211,7 @@ fn a_typed_move_is_checked_as_the_listing_would() {
             for to in typed_heaps(n) {
                 let fast = g.move_to(&position, 1, &to, &limits).unwrap();
                 let listed = grundy::ruleset::listed_move_to(&*g, &position, 1, &to, &limits);
-                let next = |m: Option<grundy::ruleset::PositionMove>| m.map(|m| m.next);
-                assert_eq!(next(fast), next(listed.unwrap()), "{name} {n} -> {to:?}");
+                assert_eq!(fast, listed.unwrap(), "{name} {n} -> {to:?}");
                 checked += 1;
             }
         }
@@ -263,4 +262,55 @@ fn a_move_in_a_huge_heap_is_checked_without_listing() {
     let to = texts(&["500000000000", "499999999998"]);
     let mv = g.move_to(&position, 0, &to, &limits).unwrap().unwrap();
     assert_eq!(mv.mv.to, "499999999998+500000000000");
+}
+
+/// A lost position with too many moves to list still gets the computer's
+/// move, the first its rules give, in every game that takes typed moves:
+/// the mirror of two Nim heaps of 2^40 (no option of a small value), in
+/// both plays, and a Wythoff P-pair beyond the value table. The first
+/// move agrees with the first listed one on small positions.
+#[test]
+fn a_lost_huge_position_gets_a_move() {
+    // Play's own budget: past it, the moves are not listed.
+    let limits = Limits {
+        max_states: 200_000,
+        ..Limits::default()
+    };
+    let cases = [
+        ("nim", false, vec!["1099511627776", "1099511627776"]),
+        ("nim", true, vec!["1099511627776", "1099511627776"]),
+        ("wythoff", false, vec!["161803398874,261803398874"]),
+        ("0.77", false, vec!["399999999998", "599999999998"]),
+    ];
+    for (name, misere, position) in cases {
+        let g = game(name, misere);
+        let position = texts(&position);
+        let best = advise(&*g, &position, &limits).unwrap().best;
+        let best = best.unwrap_or_else(|| panic!("{name}: no move"));
+        let component = best.mv.component.unwrap();
+        let to = best.mv.parts.clone();
+        assert_eq!(
+            g.move_to(&position, component, &to, &limits).unwrap(),
+            Some(best)
+        );
+    }
+    for (name, misere) in [
+        ("nim", false),
+        ("nim", true),
+        ("0.07", false),
+        ("wythoff", false),
+    ] {
+        let g = game(name, misere);
+        let small = match name {
+            "wythoff" => texts(&["0,0", "2,3"]),
+            _ => texts(&["0", "5", "3"]),
+        };
+        let first = g.first_move(&small, &limits).unwrap();
+        let listed = g
+            .position_moves(&small, &limits)
+            .unwrap()
+            .into_iter()
+            .next();
+        assert_eq!(first, listed, "{name}");
+    }
 }

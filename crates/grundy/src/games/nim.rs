@@ -157,6 +157,10 @@ impl Game for MisereNim {
         true
     }
 
+    fn first_option(&self, c: &u64) -> Option<Vec<u64>> {
+        HeapGame::new(Nim).first_option(c)
+    }
+
     /// Nim's moves: misère play changes who wins, not how one moves.
     fn moves_of_position(&self, p: Parsed<'_, u64>, limits: &Limits) -> Result<Vec<PositionMove>> {
         limits.check_states(count_total(p.comps), "listing the moves")?;

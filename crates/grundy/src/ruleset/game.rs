@@ -91,6 +91,13 @@ pub trait Game: Send + Sync {
         false
     }
 
+    /// An option of `c` found at once (`None`: it has none), for games
+    /// that tell options ([`Game::tells_options`]): the move of a player
+    /// who loses anyway where there are too many to list.
+    fn first_option(&self, _c: &Self::Comp) -> Option<Vec<Self::Comp>> {
+        None
+    }
+
     /// The winning moves of `c` as they are reported: the options of value
     /// `target` (at most `max`), each as its `to` text and note, and
     /// whether more exist. The default writes each option out; a game

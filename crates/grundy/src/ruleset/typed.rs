@@ -1,8 +1,12 @@
 //! Positions as people type them: components separated by white space,
 //! splits written `a+b`, quotes and brackets kept whole. Every front end
-//! reads positions through these, so that a printed move reads back.
+//! reads positions through these, so that a printed move reads back; and
+//! the move a player types, made or found as the listing would have it.
 
-use super::Ruleset;
+use super::{Game, Ruleset};
+use crate::answer::{Move, PositionMove};
+use crate::error::Result;
+use crate::game::Limits;
 
 /// The components as `game` reads them: each one written as a sum (`4+6`,
 /// how a move that splits a heap is printed) becomes its parts, in games
@@ -78,4 +82,44 @@ pub fn read_typed(game: &dyn Ruleset, text: &str) -> Vec<String> {
         .into_iter()
         .map(|c| game.canonical(&c).unwrap_or(c))
         .collect()
+}
+
+/// [`Ruleset::move_to`] by listing every move: the move of component `i`
+/// whose parts read as `to` do, in any order.
+pub fn listed_move_to<R: Ruleset + ?Sized>(
+    game: &R,
+    components: &[String],
+    i: usize,
+    to: &[String],
+    limits: &Limits,
+) -> Result<Option<PositionMove>> {
+    let written = |texts: &[String]| -> Vec<String> {
+        let mut w: Vec<String> = texts
+            .iter()
+            .map(|t| game.canonical(t).unwrap_or_else(|_| t.clone()))
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let typed = written(to);
+    Ok(game
+        .position_moves(components, limits)?
+        .into_iter()
+        .find(|m| m.mv.component == Some(i) && written(&m.mv.parts) == typed))
+}
+
+/// The move of component `i` of the position `texts` to `parts`.
+pub(crate) fn component_move<G: Game + ?Sized>(
+    game: &G,
+    i: usize,
+    parts: &[G::Comp],
+    texts: &[String],
+) -> PositionMove {
+    let mv = Move {
+        component: Some(i),
+        to: game.format_option(parts),
+        note: game.describe_option(parts),
+        parts: game.option_parts(parts),
+    };
+    PositionMove::new(mv, texts)
 }
