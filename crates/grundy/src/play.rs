@@ -208,7 +208,12 @@ fn advise_exactly(
         // A misère sum has no Sprague-Grundy value (the XOR rule fails), so
         // the value is left out as `grundy value --misere` leaves it out.
         value: (!graph.misere).then(|| s.value(0)),
-        remoteness: s.remoteness(0),
+        // In misère play the graph's last move, to the dead end, is the
+        // stuck player's win and no move of the game.
+        remoteness: s.remoteness(0).map(|r| match graph.misere {
+            true => r.saturating_sub(1),
+            false => r,
+        }),
         best,
         exact: true,
     })

@@ -314,3 +314,19 @@ fn a_lost_huge_position_gets_a_move() {
         assert_eq!(first, listed, "{name}");
     }
 }
+
+/// Remoteness in misère play counts the game's moves only (the state
+/// graph's move to its dead end is none): Nim 0 is over (0), Nim 1 ends
+/// in one move, Kayles 3 (take two, leaving 1) in two, as `value
+/// --compound` reports them; in normal play Kayles 3 takes three.
+#[test]
+fn misere_remoteness_counts_the_moves_of_the_game() {
+    let limits = Limits::default();
+    for (name, position, remoteness) in [("nim", "0", 0), ("nim", "1", 1), ("kayles", "3", 2)] {
+        let g = game(name, true);
+        let advice = advise(&*g, &texts(&[position]), &limits).unwrap();
+        assert_eq!(advice.remoteness, Some(remoteness), "{name} {position}");
+    }
+    let advice = advise(&*game("kayles", false), &texts(&["3"]), &limits).unwrap();
+    assert_eq!(advice.remoteness, Some(3));
+}
