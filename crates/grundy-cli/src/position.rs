@@ -52,7 +52,7 @@ impl PositionArgs {
         let game = grundy_files::parse_game(&self.game, opts)?;
         Ok(match kind {
             Compound::Disjunctive => game,
-            _ => Box::new(CompoundRuleset::new(game, kind, self.misere)),
+            _ => Box::new(CompoundRuleset::new(game, kind, self.misere)?),
         })
     }
 

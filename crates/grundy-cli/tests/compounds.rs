@@ -107,6 +107,23 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         &["value", "moore:2", "1", "2", "--compound", "conjunctive"],
         "whole position",
     );
+    // The Cutting Game has no misère play: not alone, not as a part of a
+    // misère sum or compound, whose answers would mean nothing.
+    for args in [
+        &["value", "cutting", "2x2", "--misere"][..],
+        &[
+            "value",
+            "cutting",
+            "2x2",
+            "--misere",
+            "--compound",
+            "selective",
+        ],
+        &["value", "--sum", "cutting 2x2", "nim 1", "--misere"],
+        &["play", "--sum", "cutting 2x2", "nim 1", "--misere"],
+    ] {
+        fails(args, "`cutting` has no misère play");
+    }
     // A sum in misère play of a component that can cycle: no compound was
     // asked for, and the message does not say one was.
     let dir = std::env::temp_dir().join(format!("grundy-cycle-sum-{}", std::process::id()));

@@ -106,7 +106,7 @@ pub fn analyze_texts(
                 misere: false,
                 ground,
             };
-            CompoundRuleset::new(parse_with(name, opts, load)?, kind, misere)
+            CompoundRuleset::new(parse_with(name, opts, load)?, kind, misere)?
         }
     };
     analyze(&compound.parts(texts)?, kind, misere, limits)

@@ -155,6 +155,13 @@ pub trait Ruleset: Send + Sync {
     /// without a misère theory of their own.
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>>;
 
+    /// Why the game has no misère play, when it has none
+    /// ([`Game::misere_play`]): a compound played misère refuses it as a
+    /// part, as the game alone refuses `--misere`.
+    fn misere_refusal(&self) -> Option<Error> {
+        None
+    }
+
     /// The components as keys of the split search, for front ends that
     /// value the keys themselves (`grundy-cluster` shares them among
     /// processes): `Ok(None)` for games the split search does not play.
@@ -339,6 +346,13 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
 
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>> {
         self.0.into_misere()
+    }
+
+    fn misere_refusal(&self) -> Option<Error> {
+        match self.0.misere_play() {
+            MiserePlay::Refused(why) => Some(misere::refusal(&self.0.name(), why)),
+            _ => None,
+        }
     }
 
     fn split_components(&self, components: &[String]) -> Result<Option<Vec<SplitComponent>>> {

@@ -100,7 +100,7 @@ impl Params {
         let game = grundy::spec::parse(name, opts)?;
         Ok(match kind {
             Compound::Disjunctive => game,
-            _ => Box::new(CompoundRuleset::new(game, kind, misere)),
+            _ => Box::new(CompoundRuleset::new(game, kind, misere)?),
         })
     }
 

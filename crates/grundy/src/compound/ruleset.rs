@@ -41,12 +41,13 @@ enum Games {
 impl CompoundRuleset {
     /// The compound `kind` of `game`'s positions. `game` must be in normal
     /// play: misère play is the compound's.
-    pub fn new(game: Box<dyn Ruleset>, kind: Compound, misere: bool) -> CompoundRuleset {
-        CompoundRuleset {
+    pub fn new(game: Box<dyn Ruleset>, kind: Compound, misere: bool) -> Result<CompoundRuleset> {
+        refuse_misere(misere, &*game)?;
+        Ok(CompoundRuleset {
             games: Games::One(game),
             kind,
             misere,
-        }
+        })
     }
 
     /// The compound `kind` of positions of different games, each typed
@@ -67,6 +68,9 @@ impl CompoundRuleset {
             .iter()
             .map(|t| parse_part(t, opts, load).map(|(game, name, _)| (name, game)))
             .collect::<Result<Vec<_>>>()?;
+        for (_, game) in &games {
+            refuse_misere(misere, &**game)?;
+        }
         Ok(CompoundRuleset {
             games: Games::Each(games),
             kind,
@@ -240,5 +244,15 @@ impl Ruleset for CompoundRuleset {
         _: usize,
     ) -> Result<(Nimber, Vec<Move>, bool)> {
         Err(self.not_here("Sprague-Grundy value"))
+    }
+}
+
+/// Fails when a compound played misère (`misere`) has a part of `game`,
+/// which has no misère play (the Cutting Game is won by cutting out a 1x1
+/// piece): its answers would mean nothing.
+fn refuse_misere(misere: bool, game: &dyn Ruleset) -> Result<()> {
+    match game.misere_refusal() {
+        Some(e) if misere => Err(e),
+        _ => Ok(()),
     }
 }
