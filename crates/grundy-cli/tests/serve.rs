@@ -261,6 +261,22 @@ fn move_and_hint_play_a_whole_game() {
     // Misère: whoever cannot move has won.
     let misere = s.json("/api/hint?game=nim&position=0&misere=true");
     assert_eq!(misere["winner"], "human");
+    // Remoteness counts the game's moves, misère as normal: Nim 1 ends in
+    // one, Kayles 3 in two (take two, leave one).
+    let misere = s.json("/api/hint?game=nim&position=1&misere=true");
+    assert_eq!(misere["remoteness"], 1);
+    let misere = s.json("/api/hint?game=kayles&position=3&misere=true");
+    assert_eq!(misere["remoteness"], 2);
+    // Past the computer's small state graph, the compound's analysis has
+    // the request's whole budget, as `value` has.
+    let compound = "game=kayles&position=7;8;9&compound=selective&misere=true";
+    let value = s.json(&format!(
+        "/api/value?{}",
+        compound.replace("position", "components")
+    ));
+    let hint = s.json(&format!("/api/hint?{compound}"));
+    assert_eq!(hint["outcome"], value["outcome"], "{hint}");
+    assert!(hint["move"].is_object(), "{hint}");
     // Misère play has outcomes, not values, as `value --misere` says.
     let misere = s.json("/api/hint?game=nim&position=1;2&misere=true");
     assert_eq!(misere["outcome"], "N");

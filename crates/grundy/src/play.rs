@@ -180,7 +180,20 @@ pub struct Advice {
 
 /// The perfect move from `position`, and what is known about it.
 pub fn advise(ruleset: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Advice> {
-    match StateGraph::build(ruleset, position, limits) {
+    advise_within(ruleset, position, limits.max_states, limits)
+}
+
+/// [`advise`] with the whole state graph tried only up to `graph_states`
+/// positions and the game's analysis, past it, within `limits`: a server
+/// keeps each request's graph small, but the analysis of a compound may
+/// need the whole budget.
+pub fn advise_within(
+    ruleset: &dyn Ruleset,
+    position: &[String],
+    graph_states: u64,
+    limits: &Limits,
+) -> Result<Advice> {
+    match StateGraph::build(ruleset, position, &limits.within_states(graph_states)) {
         Ok(graph) => Ok(advise_exactly(ruleset, position, &graph, limits)?),
         Err(Error::Limit { .. } | Error::Memory { .. }) => {
             advise_by_analysis(ruleset, position, limits)

@@ -330,3 +330,23 @@ fn misere_remoteness_counts_the_moves_of_the_game() {
     let advice = advise(&*game("kayles", false), &texts(&["3"]), &limits).unwrap();
     assert_eq!(advice.remoteness, Some(3));
 }
+
+/// A server keeps the computer's state graph small (`advise_within`), but
+/// the analysis past it has the whole budget: a misère selective compound
+/// of Kayles 7, 8 and 9 needs more than 20,000 states either way.
+#[test]
+fn the_analysis_past_a_small_graph_has_the_whole_budget() {
+    use grundy::answer::compound::Compound;
+    use grundy::compound::CompoundRuleset;
+    let kayles = game("kayles", false);
+    let g = CompoundRuleset::new(kayles, Compound::Selective, true).unwrap();
+    let position = texts(&["7", "8", "9"]);
+    let small = Limits {
+        max_states: 20_000,
+        ..Limits::default()
+    };
+    assert!(advise(&g, &position, &small).is_err());
+    let advice = grundy::play::advise_within(&g, &position, 20_000, &Limits::default()).unwrap();
+    assert_eq!(advice.outcome, Some(Outcome::N));
+    assert!(advice.best.is_some());
+}

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use grundy::play::{advise, Advice};
+use grundy::play::{advise_within, Advice};
 use grundy::{Error, Limits, Ruleset};
 
 use crate::seconds::Seconds;
@@ -104,7 +104,19 @@ pub(crate) fn advise_or_guess(
     limits: &Limits,
     guess: Option<(Duration, &str)>,
 ) -> grundy::Result<Thought> {
-    match (advise(game, position, limits), guess) {
+    advise_within_or_guess(game, position, limits.max_states, limits, guess)
+}
+
+/// [`advise_or_guess`] with the state graph tried only up to
+/// `graph_states` positions ([`advise_within`]).
+pub(crate) fn advise_within_or_guess(
+    game: &dyn Ruleset,
+    position: &[String],
+    graph_states: u64,
+    limits: &Limits,
+    guess: Option<(Duration, &str)>,
+) -> grundy::Result<Thought> {
+    match (advise_within(game, position, graph_states, limits), guess) {
         (Err(Error::Interrupted(_)), Some((time, stopped))) => Ok(Thought {
             advice: within(limits, time, |l| grundy::play::guess(game, position, l))?,
             unsolved: Some(stopped.to_string()),

@@ -7,11 +7,12 @@
 //! turn: the same advice, not played, with the human's moves. Both say when
 //! the game is over and who won, so the page never has to know the rules.
 //! When the request's time runs out first, the move is the computer's
-//! guess (`advise_or_guess`, as in the terminal), and `unsolved` says so.
+//! guess (`advise_within_or_guess`, as in the terminal), and `unsolved`
+//! says so.
 
 use std::sync::Arc;
 
-use crate::play::think::{advise_or_guess, Thought};
+use crate::play::think::{advise_within_or_guess, Thought};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
@@ -117,10 +118,13 @@ fn legal_moves(
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
     let position = params.components(&*game)?;
-    let limits = job.with_states(MAX_PLAY_STATES);
+    // The whole state graph is tried only up to MAX_PLAY_STATES; the
+    // analysis past it has the request's budget.
+    let limits = job.with_states(u64::MAX);
     let ran_out = format!("the time limit of {} per request ran out", job.time_text());
     let guess = job.guess_time.map(|t| (t, ran_out.as_str()));
-    let Thought { advice, unsolved } = advise_or_guess(&*game, &position, &limits, guess)?;
+    let Thought { advice, unsolved } =
+        advise_within_or_guess(&*game, &position, MAX_PLAY_STATES, &limits, guess)?;
     let (after, moves, stuck) = if play {
         match &advice.best {
             None => (position.clone(), Vec::new(), Some(Side::Computer)),
