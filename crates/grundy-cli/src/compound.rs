@@ -83,7 +83,11 @@ pub fn render(a: &CompoundAnalysis) -> String {
             out.push_str(&format!("  {}\n", move_text(a, m)));
         }
     } else if a.moves_truncated {
-        out.push_str("winning moves: not listed (too many to print)\n");
+        // Cut by --max-moves 0, or by --max-states before the first was
+        // found: a selective compound of eight Kayles heaps has 10^8 moves.
+        out.push_str(
+            "winning moves: none listed (the listing stops at --max-moves, or after --max-states moves looked at)\n",
+        );
     }
     out
 }

@@ -18,6 +18,21 @@ fn a_conjunctive_compound_says_its_rule_and_numbers() {
     assert!(out.contains("5          N      3"), "{out}");
     assert!(out.contains("3          P      2"), "{out}");
     assert!(out.contains("outcome: P"), "{out}");
+    // A listing cut before its first move says what cut it.
+    let args = [
+        "value",
+        "kayles",
+        "3",
+        "3",
+        "3",
+        "3",
+        "3",
+        "--compound",
+        "selective",
+    ];
+    let out = text(&[&args[..], &["--max-states", "10"]].concat());
+    let cut = "winning moves: none listed (the listing stops at --max-moves, or after --max-states moves looked at)";
+    assert!(out.contains(cut), "{out}");
 }
 
 #[test]
