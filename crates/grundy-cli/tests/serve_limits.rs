@@ -264,4 +264,12 @@ fn the_computers_move_past_the_time_limit_is_a_guess() {
     // A position solved in time has no `unsolved`.
     let v = s.json("/api/move?game=cram&position=3x4");
     assert!(v.get("unsolved").is_none(), "{v}");
+    // A misère sequence cut by the time limit names it, as the
+    // normal-play sequence does, instead of an interruption.
+    let v = s.json("/api/seq?game=0.777&misere=true&to=100");
+    let why = v["stopped"].as_str().expect("a `stopped` field");
+    assert!(
+        why.contains(": the time limit of 0.5 s per request ran out while computing"),
+        "{v}"
+    );
 }

@@ -6,6 +6,7 @@
 //! pretty-printed the same way), so scripts can move between the two; a
 //! sequence stopped by the time limit adds one field, `stopped`.
 
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -195,9 +196,17 @@ pub async fn seq(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
             if params.flag("misere")? {
                 let game = grundy::spec::parse(params.required("game")?, SpecOptions::default())?;
                 let to = params.to(MAX_TO)?;
-                let (report, fault) = misere_sequence_of(&*game, to, &job.limits, &mut |_| {})?;
+                let (mut report, fault) = misere_sequence_of(&*game, to, &job.limits, &mut |_| {})?;
                 if let Some(e) = fault {
                     return Err(e.into());
+                }
+                // Nobody interrupted it: the request's time ran out, and
+                // the report says so, as the normal-play sequence does.
+                let ran_out = (job.limits.stop.as_ref()).is_some_and(|s| s.load(Relaxed));
+                if let Some(text) = report.stopped.as_mut().filter(|_| ran_out) {
+                    let limit =
+                        format!("the time limit of {} per request ran out", job.time_text());
+                    *text = text.replacen("interrupted", &limit, 1);
                 }
                 return json(&report);
             }
