@@ -185,6 +185,7 @@ impl Cluster {
         let stop = limits.stop.as_deref();
         let (builders, network) = connect::connect(&self.hosts, self.process, self.wait, stop)?;
         let (hello, greeted) = mpsc::channel();
+        let (answered, answer) = mpsc::channel();
         let (processes, threads) = (self.hosts.addresses.len(), self.threads);
         let (limits, traffic, digest) = (limits.clone(), self.traffic.clone(), self.digest());
         let (me, addresses) = (self.process, self.hosts.addresses.clone());
@@ -193,36 +194,41 @@ impl Cluster {
             Box::new(()),
             timely::WorkerConfig::default(),
             move |worker| {
-                let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
-                let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
-                same_question(me, &addresses, digest, &crew.hello(digest)?)?;
-                let _ = hello.send(());
-                let mut solvers = solvers::Solvers::default();
-                let (values, valued) =
-                    search::values(&mut crew, &mut solvers, &question.components)?;
-                let winning = search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
-                let stats = Stats {
-                    processes,
-                    workers: crew.workers,
-                    valued,
-                    searched: crew.searched,
-                    rounds: crew.net.rounds,
-                    forward_rounds: 0,
-                    backward_rounds: crew.net.rounds,
-                    messages: crew.net.messages,
-                };
-                Ok(Answer {
-                    values,
-                    winning,
-                    stats,
-                })
+                // Sent rather than returned: a worker held in timely's
+                // teardown after a lost peer (see `lost`) never returns.
+                let _ = answered.send((|| -> Result<Answer, share::Stop> {
+                    let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
+                    let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
+                    same_question(me, &addresses, digest, &crew.hello(digest)?)?;
+                    let _ = hello.send(());
+                    let mut solvers = solvers::Solvers::default();
+                    let (values, valued) =
+                        search::values(&mut crew, &mut solvers, &question.components)?;
+                    let winning =
+                        search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
+                    let stats = Stats {
+                        processes,
+                        workers: crew.workers,
+                        valued,
+                        searched: crew.searched,
+                        rounds: crew.net.rounds,
+                        forward_rounds: 0,
+                        backward_rounds: crew.net.rounds,
+                        messages: crew.net.messages,
+                    };
+                    Ok(Answer {
+                        values,
+                        winning,
+                        stats,
+                    })
+                })());
             },
         )
         .map_err(Error::Connect)?;
         match greeting(&greeted, deadline, stop) {
             Greeting::Heard => {}
-            // The worker is held after a lost peer (see `lost`): on to
-            // `ended`, which names the peer.
+            // A peer went before the first round ended: on to `ended`,
+            // which names it.
             Greeting::Lost => {
                 std::mem::forget(guards);
                 return self.ended(None, network);
@@ -245,25 +251,32 @@ impl Cluster {
                 ));
             }
         }
-        if !worker_ends(&guards) {
+        let answered = answer_of(&answer, &guards);
+        // Timely's teardown says goodbye to the peers: a process that left
+        // without it would look lost to them.
+        let ended = || guards.guards().iter().all(|g| g.is_finished());
+        while !ended() && !lost::held() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if ended() {
+            let _ = guards.join();
+        } else {
             // Held after a lost peer (see `lost`): left behind.
             std::mem::forget(guards);
-            return self.ended(None, network);
         }
-        self.ended(guards.join().into_iter().next(), network)
+        self.ended(answered, network)
     }
 
-    /// The run's end as the worker's guard gives it: the answer (a peer
-    /// that leaves after it cannot take it away), a lost peer, or a
-    /// failure.
+    /// The run's end: the worker's answer (a peer that leaves after it
+    /// cannot take it away), else a lost peer or the worker's failure.
     fn ended(
         &self,
-        joined: Option<Result<Result<Answer, share::Stop>, String>>,
+        answered: Option<Result<Answer, share::Stop>>,
         network: connect::Guard,
     ) -> Result<Answer, Error> {
         let me = self.process;
-        match (joined, lost::lost()) {
-            (Some(Ok(answer)), _) => {
+        match (answered, lost::lost()) {
+            (Some(answer), _) => {
                 lost::closing(|| drop(network));
                 answer.map_err(|stop| match stop {
                     share::Stop::Interrupted(why) => Error::Interrupted(why),
@@ -278,13 +291,12 @@ impl Cluster {
                     self.hosts.source()
                 )))
             }
-            (Some(Err(_)), None) => {
+            (None, None) => {
                 network.abandon();
                 Err(Error::Search(format!(
                     "process {me}: its worker failed (the message above says how)"
                 )))
             }
-            (None, None) => Err(Error::Search("no worker ran".into())),
         }
     }
 }
@@ -323,25 +335,26 @@ fn greeting(hello: &mpsc::Receiver<()>, deadline: Instant, stop: Option<&AtomicB
     }
 }
 
-/// Waits for this process's worker to end, or for a lost peer: a worker
-/// that fails after one is held where it failed and never ends
-/// ([`lost`]). A worker about to end when the peer goes is given a moment
-/// to, so that an answer already found is kept. Whether it ended.
-fn worker_ends<T: Send + 'static>(guards: &timely::communication::WorkerGuards<T>) -> bool {
+/// The worker's answer, or `None` when it failed without one: it ended
+/// (a bug, printed as such), or it is held after a lost peer ([`lost`]),
+/// which it reaches within a step of timely once the peer is gone.
+fn answer_of(
+    answer: &mpsc::Receiver<Result<Answer, share::Stop>>,
+    guards: &timely::communication::WorkerGuards<()>,
+) -> Option<Result<Answer, share::Stop>> {
     const LOOK: Duration = Duration::from_millis(10);
-    const GRACE: Duration = Duration::from_millis(200);
     let ended = || guards.guards().iter().all(|g| g.is_finished());
-    let mut lost_at: Option<Instant> = None;
-    while !ended() {
-        if lost_at.is_none() && lost::lost().is_some() {
-            lost_at = Some(Instant::now());
+    loop {
+        match answer.recv_timeout(LOOK) {
+            Ok(answered) => return Some(answered),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            // Sent before it was held or ended, if it was.
+            Err(mpsc::RecvTimeoutError::Timeout) if lost::held() || ended() => {
+                return answer.try_recv().ok();
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if lost_at.is_some_and(|t| t.elapsed() >= GRACE) {
-            return false;
-        }
-        std::thread::sleep(LOOK);
     }
-    true
 }
 
 /// Fails unless every worker (one per process: timely runs one worker

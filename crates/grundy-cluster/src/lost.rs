@@ -4,8 +4,8 @@
 //! (`timely:recv-i` or `timely:send-i`, `i` the peer's process) fails,
 //! and the failure cascades as timely designs it: the worker's queues are
 //! poisoned and the worker fails. A panic hook notes which peer went
-//! ([`lost`]), and the run waits for its worker or for that note,
-//! whichever comes first (`Cluster::solve`). The worker that fails after
+//! ([`lost`]). The run waits for its worker's answer, sent before timely
+//! tears the worker down, or for the worker to be held ([`held`]). The worker that fails after
 //! a lost peer is held where it failed rather than unwound: unwinding it
 //! runs timely's destructors, which flush into the poisoned queues, fail
 //! again and abort the process before it could say which peer went. Its
@@ -30,6 +30,14 @@ static WORKER_FAILED: AtomicBool = AtomicBool::new(false);
 static CONNECTING: AtomicBool = AtomicBool::new(false);
 /// What the first failure of a connecting thread said.
 static STRAY: Mutex<Option<String>> = Mutex::new(None);
+
+/// The worker is held after a lost peer ([`held`]).
+static HELD: AtomicBool = AtomicBool::new(false);
+
+/// Whether the worker was held after a lost peer: it will not answer.
+pub fn held() -> bool {
+    HELD.load(Ordering::SeqCst)
+}
 
 /// The stop flag of the search threads of the round under way.
 static HALT: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
@@ -96,6 +104,7 @@ fn stay() -> ! {
     if let Some(halt) = HALT.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         halt.store(true, Ordering::Relaxed);
     }
+    HELD.store(true, Ordering::SeqCst);
     loop {
         std::thread::park();
     }
