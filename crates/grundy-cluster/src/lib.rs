@@ -225,21 +225,12 @@ impl Cluster {
             },
         )
         .map_err(Error::Connect)?;
+        let mut within = None;
         match greeting(&greeted, deadline, stop) {
-            Greeting::Heard => {}
-            // A peer went before the first round ended: on to `ended`,
-            // which names it.
-            Greeting::Lost => {
-                std::mem::forget(guards);
-                return self.ended(None, network);
-            }
-            Greeting::Stopped => {
-                std::mem::forget(guards);
-                network.abandon();
-                return Err(Error::Interrupted(
-                    "stopped while the processes connected".into(),
-                ));
-            }
+            Greeting::Answering => {}
+            // The worker tells the others and stops too, unless it waits
+            // on a silent peer: a second for it to answer.
+            Greeting::Stopped => within = Some(Instant::now() + Duration::from_secs(1)),
             Greeting::Silent => {
                 // The worker waits on the silent peer for ever: left behind.
                 std::mem::forget(guards);
@@ -251,17 +242,25 @@ impl Cluster {
                 ));
             }
         }
-        let answered = answer_of(&answer, &guards);
+        let Some(answered) = answer_of(&answer, &guards, within) else {
+            std::mem::forget(guards);
+            network.abandon();
+            return Err(Error::Interrupted(
+                "stopped while the processes connected".into(),
+            ));
+        };
         // Timely's teardown says goodbye to the peers: a process that left
         // without it would look lost to them.
+        // A few seconds at most: a peer that went silent cannot hold it.
         let ended = || guards.guards().iter().all(|g| g.is_finished());
-        while !ended() && !lost::held() {
+        let until = Instant::now() + Duration::from_secs(5);
+        while !ended() && !lost::held() && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(10));
         }
         if ended() {
             let _ = guards.join();
         } else {
-            // Held after a lost peer (see `lost`): left behind.
+            // Held after a lost peer (see `lost`), or silent: left behind.
             std::mem::forget(guards);
         }
         self.ended(answered, network)
@@ -303,10 +302,10 @@ impl Cluster {
 
 /// How the wait for the worker's first round ended.
 enum Greeting {
-    /// Every process answered.
-    Heard,
-    /// A peer was lost meanwhile.
-    Lost,
+    /// The worker answers from here: every process was heard, or the
+    /// worker ended, or a peer was lost (the worker then answers, as when
+    /// the stop it heard ends the run, or is held: [`answer_of`]).
+    Answering,
     /// The user stopped the run.
     Stopped,
     /// The deadline passed with a peer silent.
@@ -319,40 +318,46 @@ fn greeting(hello: &mpsc::Receiver<()>, deadline: Instant, stop: Option<&AtomicB
     const LOOK: Duration = Duration::from_millis(10);
     loop {
         if lost::lost().is_some() {
-            return Greeting::Lost;
+            return Greeting::Answering;
         }
         if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
             return Greeting::Stopped;
         }
         let left = deadline.saturating_duration_since(Instant::now());
         match hello.recv_timeout(left.min(LOOK)) {
-            Ok(()) => return Greeting::Heard,
-            // The worker ended (failed) before its first round: `ended` says how.
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Greeting::Heard,
+            Ok(()) => return Greeting::Answering,
+            // The worker ended before its first round: it says why.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Greeting::Answering,
             Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {}
             Err(mpsc::RecvTimeoutError::Timeout) => return Greeting::Silent,
         }
     }
 }
 
-/// The worker's answer, or `None` when it failed without one: it ended
-/// (a bug, printed as such), or it is held after a lost peer ([`lost`]),
-/// which it reaches within a step of timely once the peer is gone.
+/// The worker's answer, or `Some(None)` when it failed without one: it
+/// ended (a bug, printed as such), or it is held after a lost peer
+/// ([`lost`]), which it reaches within a step of timely once the peer is
+/// gone. `None` when `within` passes first.
 fn answer_of(
     answer: &mpsc::Receiver<Result<Answer, share::Stop>>,
     guards: &timely::communication::WorkerGuards<()>,
-) -> Option<Result<Answer, share::Stop>> {
+    within: Option<Instant>,
+) -> Option<Option<Result<Answer, share::Stop>>> {
     const LOOK: Duration = Duration::from_millis(10);
     let ended = || guards.guards().iter().all(|g| g.is_finished());
     loop {
         match answer.recv_timeout(LOOK) {
-            Ok(answered) => return Some(answered),
-            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            Ok(answered) => return Some(Some(answered)),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Some(None),
             // Sent before it was held or ended, if it was.
             Err(mpsc::RecvTimeoutError::Timeout) if lost::held() || ended() => {
-                return answer.try_recv().ok();
+                return Some(answer.try_recv().ok());
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if within.is_some_and(|t| Instant::now() >= t) {
+                    return None;
+                }
+            }
         }
     }
 }
