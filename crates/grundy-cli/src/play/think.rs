@@ -34,7 +34,7 @@ pub(crate) struct Thought {
     pub unsolved: Option<String>,
 }
 
-/// The advice on `position` within `time`: [`advise`] for the first
+/// The advice on `position` within `time`: [`advise`](grundy::play::advise) for the first
 /// [`SEARCH_SHARE`] of it, then, if that is stopped, a [`guess`](grundy::play::guess) in the
 /// rest.
 pub(super) fn think(
@@ -91,7 +91,7 @@ pub(super) fn glance(
     }
 }
 
-/// [`advise`] under `limits`; when their stop flag ends it, and `guess`
+/// [`advise`](grundy::play::advise) under `limits`; when their stop flag ends it, and `guess`
 /// gives a time and what raised the flag, a [`guess`](grundy::play::guess) within that time
 /// (without, the stop is an error, as in the server's quick lane whose
 /// stop only sends the request on). A budget that is
