@@ -31,11 +31,25 @@ impl Position {
         ground: Option<u64>,
         limits: Limits,
     ) -> PyResult<Position> {
+        let game = crate::parse_game(game, SpecOptions { misere, ground })?;
+        no_empty_position(&components)?;
         Ok(Position {
-            game: crate::parse_game(game, SpecOptions { misere, ground })?,
+            game,
             components,
             limits,
         })
+    }
+}
+
+/// Refuses an empty list of components, as the command line (which
+/// needs one) and the server (`components` is empty) do: an empty list
+/// is more likely a mistake than the finished game.
+pub fn no_empty_position(components: &[String]) -> PyResult<()> {
+    match components.is_empty() {
+        true => Err(pyo3::exceptions::PyValueError::new_err(
+            "components is empty; give at least one component, e.g. [3, 4, 5]",
+        )),
+        false => Ok(()),
     }
 }
 

@@ -107,6 +107,7 @@ fn compound(
 ) -> PyResult<Py<PyAny>> {
     use grundy::answer::compound::Compound;
     let kind: Compound = kind.parse().map_err(|e| value_error(&e))?;
+    crate::args::no_empty_position(&components)?;
     let limits = limits(max_states, memory);
     if let (Some(name), Compound::Disjunctive) = (game, kind) {
         // The command line and the server ask the game itself here, not

@@ -60,6 +60,9 @@ def test_value_errors_carry_the_cli_message(call, args, cli):
         (lambda: grundy.solve_graph([("a", "b"), ("start", "c")]), "edge 2: vertex `start` is not a name graph files allow (a word, not `start`, not starting with #)"),
         (lambda: grundy.state_graph("nim", [100, 100]), "the state graph has more than 500 positions, too many to draw (max_states is 500); raise max_states or start from a smaller position"),
         (lambda: grundy.Nimber(-1), "a nimber is an integer from 0 to 2^64 - 1, not -1"),
+        (lambda: grundy.value("nim", []), "components is empty; give at least one component, e.g. [3, 4, 5]"),
+        (lambda: grundy.compound("nim", [], kind="conjunctive"), "components is empty; give at least one component, e.g. [3, 4, 5]"),
+        (lambda: grundy.compound(None, []), "components is empty; give at least one component, e.g. [3, 4, 5]"),
         (lambda: grundy.Nimber("3"), "a nimber is an integer from 0 to 2^64 - 1, not '3'"),
     ],
 )
