@@ -201,6 +201,14 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             say!("{}", e.render());
             ExitCode::from(2)
         }
+        // With `--sum` the first part stands where the game would: clap
+        // would ask for `<GAME>`, which the user was told not to give.
+        K::MissingRequiredArgument if std::env::args().any(|a| a == "--sum") => {
+            sayln!(
+                "error: --sum needs its parts, each a game and a position, e.g. `grundy value --sum 'kayles 3' 'nim 4'`"
+            );
+            ExitCode::from(2)
+        }
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
             let game = shorten_quote(&game_instead_of_command(&e).unwrap_or_default());
             sayln!(

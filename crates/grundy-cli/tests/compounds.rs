@@ -115,6 +115,10 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         "names a game but no position",
     );
     fails(
+        &["value", "--sum"],
+        "--sum needs its parts, each a game and a position",
+    );
+    fails(
         &["value", "--sum", "kaylse 3", "nim 4"],
         "did you mean `kayles`",
     );
