@@ -227,9 +227,10 @@ impl Known {
     /// How moves are typed here: with coordinates too when the position
     /// is drawn with them.
     fn help(&self) -> String {
-        match self.drawn() {
-            Some(_) => format!("{HELP}; {BOARD_HELP}"),
-            None => HELP.to_string(),
+        match (self.drawn(), &self.unlisted) {
+            (_, Some(_)) => typed::HOW.to_string(),
+            (Some(_), None) => format!("{HELP}; {BOARD_HELP}"),
+            (None, None) => HELP.to_string(),
         }
     }
 

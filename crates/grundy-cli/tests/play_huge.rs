@@ -12,7 +12,7 @@ use support::*;
 fn a_heap_of_a_trillion_is_played_by_typing_moves() {
     let (out, err, code) = run(
         &["play", "nim", "1000000000000", "7", "--moves"],
-        "moves\n#3\n1:1000000000001\n2:8\n1:999999999999\nquit\n",
+        "moves\nhelp\n#3\n1:1000000000001\n2:8\n1:999999999999\nquit\n",
     );
     assert_eq!(code, Some(0), "{err}");
     assert!(
@@ -20,6 +20,8 @@ fn a_heap_of_a_trillion_is_played_by_typing_moves() {
         "{out}"
     );
     assert!(out.contains("the moves are not numbered here"), "{out}");
+    let help = "your move> help\nthis position has too many moves to list; type a move as the new text of a component";
+    assert!(out.contains(help), "{out}");
     assert!(
         out.contains("`1:1000000000001` is not a move from 1000000000000 7"),
         "{out}"
