@@ -404,7 +404,7 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         }
         let comps = self.parse_all(components)?;
         Ok(comps.iter().enumerate().find_map(|(i, c)| {
-            let parts = self.0.first_option(c)?;
+            let parts = self.0.first_option(c, limits)?;
             Some(component_move(&self.0, i, &parts, components))
         }))
     }
@@ -578,15 +578,6 @@ impl<R: HeapRules> Game for HeapGame<R> {
 
     fn tells_options(&self) -> bool {
         self.rules().is_option(0, &[]).is_some()
-    }
-
-    fn first_option(&self, c: &u64) -> Option<Vec<u64>> {
-        let mut first = None;
-        self.rules().for_each_option(*c, &mut |parts| {
-            first = Some(parts.to_vec());
-            false
-        });
-        first
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {

@@ -157,8 +157,8 @@ impl Game for MisereNim {
         true
     }
 
-    fn first_option(&self, c: &u64) -> Option<Vec<u64>> {
-        HeapGame::new(Nim).first_option(c)
+    fn first_option(&self, c: &u64, limits: &Limits) -> Option<Vec<u64>> {
+        HeapGame::new(Nim).first_option(c, limits)
     }
 
     /// Nim's moves: misère play changes who wins, not how one moves.

@@ -249,14 +249,6 @@ impl Game for Wythoff {
         true
     }
 
-    fn first_option(&self, c: &(u64, u64)) -> Option<Vec<(u64, u64)>> {
-        match *c {
-            (0, 0) => None,
-            (0, b) => Some(vec![(0, b - 1)]),
-            (a, b) => Some(vec![(a - 1, b)]),
-        }
-    }
-
     fn analyze_position(&self, p: Parsed<'_, (u64, u64)>, limits: &Limits) -> Result<Analysis> {
         match analyze_parsed(self, p, limits) {
             Err(Error::Limit { .. } | Error::Unsupported(_)) if p.comps.len() == 1 => {

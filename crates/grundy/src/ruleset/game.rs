@@ -93,9 +93,16 @@ pub trait Game: Send + Sync {
 
     /// An option of `c` found at once (`None`: it has none), for games
     /// that tell options ([`Game::tells_options`]): the move of a player
-    /// who loses anyway where there are too many to list.
-    fn first_option(&self, _c: &Self::Comp) -> Option<Vec<Self::Comp>> {
-        None
+    /// who loses anyway where there are too many to list. The default is
+    /// the first that [`Game::for_each_option`] lists.
+    fn first_option(&self, c: &Self::Comp, limits: &Limits) -> Option<Vec<Self::Comp>> {
+        let mut first = None;
+        self.for_each_option(c, limits, &mut |parts| {
+            first = Some(parts.to_vec());
+            false
+        })
+        .ok()?;
+        first
     }
 
     /// The winning moves of `c` as they are reported: the options of value

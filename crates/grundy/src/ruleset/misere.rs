@@ -109,10 +109,6 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.tells_options()
     }
 
-    fn first_option(&self, c: &G::Comp) -> Option<Vec<G::Comp>> {
-        self.game.first_option(c)
-    }
-
     fn format_option(&self, parts: &[G::Comp]) -> String {
         self.game.format_option(parts)
     }
