@@ -159,6 +159,10 @@ fn memory_sizes_are_checked() {
         &["value", "nim", "1", "--memory", "99999999999T"],
         "too large",
     );
+    fails(
+        &["value", "nim", "1", "--memory", "0"],
+        "no computation fits in 0 bytes",
+    );
     let out = text(&["value", "nim", "3", "--memory", "512M"]);
     assert!(out.contains("total: *3"), "{out}");
 }

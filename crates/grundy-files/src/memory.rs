@@ -117,7 +117,9 @@ fn mem_total(meminfo: &str) -> Option<u64> {
 }
 
 /// Reads a size as `--memory` takes it: bytes, or a number with `K`, `M`,
-/// `G` or `T` (powers of 1024; `KB`, `MiB`, ... also read).
+/// `G` or `T` (powers of 1024; `KB`, `MiB`, ... also read). Zero is
+/// refused here, where the user typed it: no computation fits in it, and a
+/// budget of nothing is more likely a slip than a wish.
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
@@ -132,8 +134,11 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" | "TB" | "TIB" => 40,
         _ => return Err(bad()),
     };
-    n.checked_mul(1 << shift)
-        .ok_or_else(|| "too large: at most 16 EiB".to_string())
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("no computation fits in 0 bytes: give a size such as 512M".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err("too large: at most 16 EiB".to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -151,6 +156,8 @@ mod tests {
         assert!(parse_size("-1G").is_err());
         assert!(parse_size("4X").is_err());
         assert!(parse_size("99999999999T").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("0G").is_err());
     }
 
     /// Small allocations cost their chunk (a 4-byte key costs 32 bytes),

@@ -94,13 +94,21 @@ pub fn memory(arg: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
             ))),
         };
     }
-    optional(arg, "memory").map_err(|e| match e.is_instance_of::<PyTypeError>(arg.py()) {
-        // Not PyO3's "cannot be interpreted as an integer": a text is
-        // welcome too.
-        true => PyTypeError::new_err(format!(
-            "give a number of bytes or a size such as \"512M\" or \"4G\", not {}",
-            arg.repr().map(|r| r.to_string()).unwrap_or_default()
+    let bytes =
+        optional(arg, "memory").map_err(|e| match e.is_instance_of::<PyTypeError>(arg.py()) {
+            // Not PyO3's "cannot be interpreted as an integer": a text is
+            // welcome too.
+            true => PyTypeError::new_err(format!(
+                "give a number of bytes or a size such as \"512M\" or \"4G\", not {}",
+                arg.repr().map(|r| r.to_string()).unwrap_or_default()
+            )),
+            false => e,
+        })?;
+    match bytes {
+        // The same refusal as the text "0" gets from `parse_size`.
+        Some(0) => Err(PyValueError::new_err(
+            "memory=0: no computation fits in 0 bytes: give a size such as \"512M\"",
         )),
-        false => e,
-    })
+        bytes => Ok(bytes),
+    }
 }
