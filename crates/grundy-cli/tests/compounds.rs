@@ -216,6 +216,36 @@ fn play_and_graph_take_a_compound() {
         out.contains("1 1 -> 0 0") && !out.contains("1 1 -> 0 1"),
         "{out}"
     );
+    // A move in several components, each typed `I:NEW` (in any order):
+    // Kayles 3 4 to 1+1 3 is a winning move of the conjunctive compound.
+    for line in ["1:1+1 2:3\n", "2:3 1:1+1\n"] {
+        let (out, err, code) = run(
+            &[
+                "play",
+                "kayles",
+                "3",
+                "4",
+                "--compound",
+                "conjunctive",
+                "--first",
+                "human",
+            ],
+            line,
+        );
+        assert_eq!(code, Some(0), "{out}{err}");
+        assert!(out.contains("you: 3 4 -> 1+1 3"), "{line}: {out}");
+    }
+    for (line, told) in [
+        ("1:1+1 1:3\n", "component 1 is named twice"),
+        ("1:2 3:1\n", "`3` is not a component"),
+        ("1:3 2:3\n", "`1:3 2:3` is not a move from 3 4"),
+    ] {
+        let (out, _, _) = run(
+            &["play", "kayles", "3", "4", "--compound", "conjunctive"],
+            line,
+        );
+        assert!(out.contains(told), "{line}: {out}");
+    }
     fails(
         &["explain", "nim", "3", "4", "--compound", "selective"],
         "whole position",

@@ -52,6 +52,10 @@ pub(super) fn read_move(
             )),
         };
     }
+    let words = split_words(line);
+    if words.len() > 1 && words.iter().all(|w| numbered(w).is_some()) {
+        return read_several(game, line, &words, position, moves);
+    }
     if let Some((i, to)) = line.split_once(':') {
         let i = component_number(i, position.len())?;
         let to = to.trim();
@@ -67,9 +71,8 @@ pub(super) fn read_move(
                 )
             });
     }
-    let whole = read_typed(game, line);
-    if let Some(m) = moves.iter().find(|m| written(game, &m.next) == whole) {
-        return Ok(m.clone());
+    if let Some(m) = whole_position(game, line, moves) {
+        return Ok(m);
     }
     // One component's new text, if only one component can become it.
     let to = typed_parts(game, line);
@@ -101,6 +104,49 @@ pub(super) fn read_move(
             ))
         }
     }
+}
+
+/// The move to the whole position typed as `text`, if it is one.
+fn whole_position(game: &dyn Ruleset, text: &str, moves: &[PositionMove]) -> Option<PositionMove> {
+    let whole = read_typed(game, text);
+    moves
+        .iter()
+        .find(|m| written(game, &m.next) == whole)
+        .cloned()
+}
+
+/// A word `I:NEW` split at its colon, when `I` is a number.
+fn numbered(word: &str) -> Option<(&str, &str)> {
+    word.split_once(':')
+        .filter(|(i, _)| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A move of a compound in several components, typed `1:1+1 2:3`: each
+/// named component becomes its new text, the others stay, and the whole
+/// position so made must be one of the moves.
+fn read_several(
+    game: &dyn Ruleset,
+    line: &str,
+    words: &[&str],
+    position: &[String],
+    moves: &[PositionMove],
+) -> Result<PositionMove, String> {
+    let mut next = position.to_vec();
+    let mut named = vec![false; position.len()];
+    for (i, to) in words.iter().filter_map(|w| numbered(w)) {
+        let i = component_number(i, position.len())?;
+        if std::mem::replace(&mut named[i - 1], true) {
+            return Err(format!("component {i} is named twice in `{line}`"));
+        }
+        next[i - 1] = to.to_string();
+    }
+    whole_position(game, &next.join(" "), moves).ok_or_else(|| {
+        format!(
+            "`{}` is not a move from {}; {TRY}",
+            shorten(line),
+            shorten(&position.join(" "))
+        )
+    })
 }
 
 /// The component numbered `i` (from 1) of `n`.
