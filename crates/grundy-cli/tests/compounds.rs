@@ -104,6 +104,30 @@ fn a_sum_of_different_games_is_the_xor_of_their_values() {
     assert_eq!(after["outcome"], "P");
 }
 
+/// `--ground` goes to the Hackenbush parts of a sum only; a sum with no
+/// such part refuses it, as a game without a ground does.
+#[test]
+fn ground_goes_to_the_parts_that_have_one() {
+    // Grounded at 1, the path 1-0,1-2 is two stalks of one edge: 0.
+    let json = json_of(&[
+        "value",
+        "--sum",
+        "hackenbush 1-0,1-2",
+        "nim 3",
+        "--ground",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(json["values"][0], 0, "{json}");
+    assert_eq!(json["values"][1], 3, "{json}");
+    let json = json_of(&["value", "--sum", "hackenbush 1-0,1-2", "nim 3", "--json"]);
+    assert_eq!(json["values"][0], 2, "{json}");
+    fails(
+        &["value", "--sum", "kayles 3", "nim 3", "--ground", "1"],
+        "`kayles` has no ground vertex; --ground works with hackenbush",
+    );
+}
+
 #[test]
 fn bad_compounds_and_parts_are_one_line_errors() {
     fails(

@@ -110,6 +110,12 @@ fn build(name: &str, opts: SpecOptions, load: Option<&LoadFile<'_>>) -> Result<B
     Ok(game)
 }
 
+/// Whether the game `name` takes a ground vertex (`--ground`): a sum of
+/// different games gives it to those parts only.
+pub fn takes_ground(name: &str) -> bool {
+    find(name.trim()).is_some_and(|entry| entry.accepts.ground)
+}
+
 /// Refuses the options the game does not take, naming the games that do.
 fn check_options(entry: &Entry, name: &str, opts: SpecOptions) -> Result<()> {
     if opts.misere && !entry.accepts.misere {

@@ -19,7 +19,7 @@ use crate::nimber::Nimber;
 use crate::ruleset::{read_sums, Ruleset, SplitComponent};
 use crate::solve::compound::{for_each_choice, ComponentGraph};
 use crate::solve::retro::StateTable;
-use crate::spec::{LoadFile, SpecOptions};
+use crate::spec::{takes_ground, LoadFile, SpecOptions};
 
 /// The compound `kind` of positions of one game (built for normal play),
 /// or of a game per component, played misère when `misere`.
@@ -60,13 +60,24 @@ impl CompoundRuleset {
         ground: Option<u64>,
         load: &LoadFile<'_>,
     ) -> Result<CompoundRuleset> {
-        let opts = SpecOptions {
-            misere: false,
-            ground,
-        };
+        // `ground` goes to the parts whose games have a ground (Hackenbush
+        // beside Nim); with none, every part is given it, so that the
+        // first says why it takes none.
+        let names = typed
+            .iter()
+            .map(|t| split_part(t).map(|(name, _)| name))
+            .collect::<Result<Vec<_>>>()?;
+        let grounded = names.iter().any(|name| takes_ground(name));
         let games = typed
             .iter()
-            .map(|t| parse_part(t, opts, load).map(|(game, name, _)| (name, game)))
+            .zip(&names)
+            .map(|(t, name)| {
+                let opts = SpecOptions {
+                    misere: false,
+                    ground: ground.filter(|_| !grounded || takes_ground(name)),
+                };
+                parse_part(t, opts, load).map(|(game, name, _)| (name, game))
+            })
             .collect::<Result<Vec<_>>>()?;
         for (_, game) in &games {
             refuse_misere(misere, &**game)?;
