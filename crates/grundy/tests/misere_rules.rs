@@ -452,3 +452,53 @@ fn daisies_and_4_07_reproducers() {
     check(&daisies, &sums).unwrap();
     check(&Rule::Code(vec![d(4), d(0), d(7)]), &[&[5, 11]]).unwrap();
 }
+
+/// A script may give heap 0 moves (here to -1, which has none): heap 0 is
+/// then no empty game, so misère theory of heaps must not drop it. The
+/// chain `n -> n-1 -> ... -> -1` lasts `n + 1` moves, so a sum of chains
+/// lasts their total, and in misère play the player to move wins exactly
+/// when that total is even. The sequence and the quotient refuse, and a
+/// loop at 0 is refused as a cycle, not answered.
+#[test]
+fn a_heap_of_0_with_moves_is_not_dropped_in_misere_play() {
+    let script = "fn moves(n) { if n == 0 { [-1] } else if n < 0 { [] } else { [n - 1] } }";
+    let load = move |_: &str| Ok(script.to_string());
+    let opts = SpecOptions {
+        misere: true,
+        ..SpecOptions::default()
+    };
+    let game = parse_with("rules:chain.rhai", opts, &load).unwrap();
+    for heaps in [
+        &[0][..],
+        &[1],
+        &[2],
+        &[3],
+        &[0, 0],
+        &[1, 1],
+        &[0, 2],
+        &[0, 1, 3],
+    ] {
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let moves: u64 = heaps.iter().map(|h| h + 1).sum();
+        let a = game.analyze(&texts, &Limits::default()).unwrap();
+        let want = if moves % 2 == 0 {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        assert_eq!(a.outcome, want, "{heaps:?}");
+    }
+    let limits = Limits::default();
+    let refused = grundy::ruleset::misere_sequence_of(&*game, Some(5), &limits, &mut |_| {})
+        .map(|(_, fault)| fault.map(|e| e.to_string()))
+        .unwrap_or_else(|e| Some(e.to_string()));
+    let why = refused.expect("the sequence refuses");
+    assert!(why.contains("heap 0 has moves"), "{why}");
+    let looped = move |_: &str| Ok("fn moves(n) { [n] }".to_string());
+    let game = parse_with("rules:loop.rhai", opts, &looped).unwrap();
+    let err = game
+        .analyze(&["0".to_string()], &limits)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the moves have a cycle"), "{err}");
+}

@@ -230,6 +230,27 @@ impl RulesGame {
     }
 }
 
+impl RulesGame {
+    /// Refuses misère theory of heaps when the script gives heap 0 moves:
+    /// that theory drops heaps of 0 as the empty game, which they are not
+    /// then (a move to -1 from 0 made misère answers wrong). Normal play
+    /// needs no such check, since a heap of 0 keeps its value there.
+    fn zero_ends(&self, limits: &Limits) -> Result<()> {
+        let mut moves = false;
+        self.for_each_option(&Pos::Int(0), limits, &mut |_| {
+            moves = true;
+            false
+        })?;
+        match moves {
+            false => Ok(()),
+            true => Err(Error::unsupported(format!(
+                "{} is not a heap game for misère play: heap 0 has moves, so a heap of 0 is not the end of a heap",
+                self.name
+            ))),
+        }
+    }
+}
+
 /// `grundy seq rules:FILE` values the integer positions 0, 1, 2, ...
 ///
 /// A script whose integer positions move to integers (or sums of them) is
@@ -250,6 +271,7 @@ impl HeapSequence for RulesGame {
     }
 
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        self.zero_ends(limits)?;
         let from = Pos::Int(i64::try_from(n).map_err(|_| Error::limit("a heap", i64::MAX as u64))?);
         let mut bad = None;
         self.for_each_option(&from, limits, &mut |parts| {

@@ -230,6 +230,12 @@ impl<G: Game + 'static> Misere<G> {
     /// `None` leaves the sum to search (or the game has no heaps).
     fn by_heaps(&self, p: Parsed<'_, G::Comp>, limits: &Limits) -> Option<Result<Analysis>> {
         let moves = self.game.heap()?;
+        // Heap theory takes a heap of 0 for the empty game: a script may
+        // give it moves, and is then searched as any sum.
+        let mut zero = Vec::new();
+        if moves.heap_options(0, limits, &mut zero).is_err() || !zero.is_empty() {
+            return None;
+        }
         let heaps: Option<Vec<u64>> = p.comps.iter().map(|c| self.game.as_heap(c)).collect();
         let sum = HeapSum {
             p,

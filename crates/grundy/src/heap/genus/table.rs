@@ -178,7 +178,7 @@ impl<'a> GenusTable<'a> {
         let mut pos = Vec::new();
         for h in heaps {
             self.tick(what)?;
-            if h > 0 && self.heap_options(h)?.len() > 0 {
+            if self.heap_options(h)?.len() > 0 {
                 pos.push(h);
             }
         }
