@@ -24,7 +24,7 @@ impl Seconds {
     }
 }
 
-/// Where an option's seconds may lie: above 0 (or from 0, where 0 means
+/// Where an option's seconds may lie: from 0.001 (or from 0, where 0 means
 /// "at once") up to `most`, which `said` writes for the user.
 struct Range {
     zero: bool,
@@ -32,9 +32,14 @@ struct Range {
     said: &'static str,
 }
 
+/// The least number of seconds a clock is given, where 0 is not allowed: a
+/// millisecond. Below it a timer fires before the computation starts, and
+/// a tiny number (`1e-300`) would be printed back as 300 digits.
+const LEAST: f64 = 0.001;
+
 /// Reads `text` as seconds within `range`, or says the range in one line.
 fn read(text: &str, range: Range) -> Result<Seconds, String> {
-    let low = |s: f64| s > 0.0 || (range.zero && s == 0.0);
+    let low = |s: f64| s >= LEAST || (range.zero && s == 0.0);
     match text.trim().parse::<f64>() {
         // Adding 0 turns a `-0` into 0.
         Ok(s) if s.is_finite() && low(s) && s <= range.most => Ok(Seconds(s + 0.0)),
@@ -44,14 +49,14 @@ fn read(text: &str, range: Range) -> Result<Seconds, String> {
                 range.said
             ),
             false => format!(
-                "give a number of seconds above 0 and at most {}, e.g. 60 or 0.5",
+                "give a number of seconds from 0.001 to {}, e.g. 60 or 0.5",
                 range.said
             ),
         }),
     }
 }
 
-/// `--timeout`: above 0, at most 1e9 (about 31 years).
+/// `--timeout`: from 0.001, at most 1e9 (about 31 years).
 pub fn timeout(text: &str) -> Result<Seconds, String> {
     read(
         text,
@@ -78,7 +83,7 @@ pub fn checkpoint_every(text: &str) -> Result<Seconds, String> {
     read(text, year)
 }
 
-/// `serve --time-limit` and `--idle-timeout`: above 0, at most an hour,
+/// `serve --time-limit` and `--idle-timeout`: from 0.001, at most an hour,
 /// beyond which a client has long given up.
 pub fn request(text: &str) -> Result<Seconds, String> {
     read(
@@ -111,11 +116,14 @@ mod tests {
     fn every_reader_keeps_to_its_range() {
         assert_eq!(timeout("0.5").map(Seconds::get), Ok(0.5));
         assert_eq!(timeout(" 60 ").map(Seconds::get), Ok(60.0));
-        for bad in ["0", "-1", "nan", "inf", "1e20", "", "ten"] {
+        assert_eq!(timeout("0.001").map(Seconds::get), Ok(0.001));
+        for bad in [
+            "0", "-1", "nan", "inf", "1e20", "", "ten", "0.0009", "1e-300",
+        ] {
             let e = timeout(bad).unwrap_err();
             assert_eq!(
                 e,
-                "give a number of seconds above 0 and at most 1e9, e.g. 60 or 0.5"
+                "give a number of seconds from 0.001 to 1e9, e.g. 60 or 0.5"
             );
         }
         assert_eq!(checkpoint_every("0").map(Seconds::get), Ok(0.0));

@@ -274,7 +274,7 @@ fn numbers_that_do_not_read_are_refused_in_words() {
         ),
         (
             &["table", "0.7", "--time", "x"],
-            "'x' for '--time <SECS>': give a number of seconds above 0 and at most 1e9, e.g. 60 or 0.5",
+            "'x' for '--time <SECS>': give a number of seconds from 0.001 to 1e9, e.g. 60 or 0.5",
         ),
         (
             &["seq", "kayles", "--to", "5", "--checkpoint-every", "soon"],

@@ -239,7 +239,7 @@ fn the_thinking_time_is_refused_unless_positive() {
         assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
         assert!(err.contains("--think"), "{bad}: {err}");
         assert!(
-            err.contains("give a number of seconds above 0"),
+            err.contains("give a number of seconds from 0.001"),
             "{bad}: {err}"
         );
     }

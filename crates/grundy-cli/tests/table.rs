@@ -342,7 +342,7 @@ fn user_errors_are_one_line_and_lose_nothing() {
     for t in ["-1", "1e20", "18446744073709551615"] {
         fails(
             &["table", "0.7", "--time", t],
-            "for '--time <SECS>': give a number of seconds above 0 and at most 1e9",
+            "for '--time <SECS>': give a number of seconds from 0.001 to 1e9",
         );
     }
     let dir = temp_dir("errors");
