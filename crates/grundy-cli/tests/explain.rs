@@ -272,4 +272,11 @@ fn a_sum_of_different_games_explains_each_part_by_its_own_game() {
         &["value", "--sum", "nim 3", "kayls 5"],
         "unknown game `kayls`",
     );
+    // A Cutting Game part has options decided at once (a strip of width 1),
+    // which have no value to list: its value (1 for 4x2) is explained by
+    // its theory, and the sum still is.
+    let why = json_of(&["explain", "--json", "--sum", "nim 3", "cutting 4x2"]);
+    assert_eq!(u(&why["components"][1]["value"]), 1, "{why}");
+    assert_eq!(u(&why["sum"]["total"]), 2, "{why}");
+    assert!(why["components"][1]["options"].is_null(), "{why}");
 }

@@ -276,7 +276,18 @@ fn listed_options(
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
         let parts = m.mv.component.map_or(m.next, |_| m.mv.parts);
-        let value = match game.analyze(&parts, limits)?.grundy {
+        let analysis = match game.analyze(&parts, limits) {
+            // A part decided at once (a Cutting Game strip beside other
+            // games) has no value to list.
+            Err(Error::Unsupported(_)) => {
+                return Ok(Err(format!(
+                    "the option {} has no value of its own",
+                    m.mv.to
+                )))
+            }
+            other => other?,
+        };
+        let value = match analysis.grundy {
             Some(Value::Finite(n)) => n.0,
             Some(loopy) => {
                 return Ok(Err(format!(
