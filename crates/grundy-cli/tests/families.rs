@@ -213,7 +213,7 @@ fn moves_on_huge_files_are_named_and_read_back() {
     // Cuts that do not fit the file are errors naming the component.
     fails(
         &["value", "hackenbush", &format!("{small}~2-0")],
-        &format!("{small}~2-0: line 6: no edge `2 0` left to cut"),
+        &format!("{small}~2-0: the cut `~2-0`: no edge `2 0` left to cut"),
     );
     // An editor's backup `small.txt~` is a file of its own, cuts and all.
     let backup = file("small.txt~", "0 1\n1 2\n0 2\n");

@@ -285,7 +285,11 @@ impl Drawing {
         if cuts.is_empty() {
             return Ok(Drawing::from_edges(ground, pairs));
         }
-        remove_cuts(&mut pairs, &cuts)?;
+        // Lines after the name's cuts are past the file's own end.
+        let named = (text.lines())
+            .position(|l| l == super::named_cut::NAMED_CUTS)
+            .map_or(usize::MAX, |i| i + 1);
+        remove_cuts(&mut pairs, &cuts, named)?;
         Ok(super::attached(&Drawing::from_edges(ground, pairs), None))
     }
 
@@ -446,9 +450,15 @@ fn one_poj_test(text: &str, ground: u64) -> Result<Vec<(u64, u64)>> {
 }
 
 /// Removes one edge per cut `(line, u, v)`, the first still listed that
-/// joins `u` and `v`. Only the edges some cut names are indexed, so a
-/// million-edge file with a few cuts costs one pass.
-fn remove_cuts(pairs: &mut Vec<(u64, u64)>, cuts: &[(usize, u64, u64)]) -> Result<()> {
+/// joins `u` and `v`; cuts on lines past `named` come from the file's
+/// name (`FILE~u-v`) and are told as written there. Only the edges some
+/// cut names are indexed, so a million-edge file with a few cuts costs one
+/// pass.
+fn remove_cuts(
+    pairs: &mut Vec<(u64, u64)>,
+    cuts: &[(usize, u64, u64)],
+    named: usize,
+) -> Result<()> {
     let key = |u: u64, v: u64| (u.min(v), u.max(v));
     let mut listed: FxHashMap<(u64, u64), Vec<usize>> = cuts
         .iter()
@@ -463,6 +473,11 @@ fn remove_cuts(pairs: &mut Vec<(u64, u64)>, cuts: &[(usize, u64, u64)]) -> Resul
     for &(line, u, v) in cuts {
         match listed.get_mut(&key(u, v)).and_then(Vec::pop) {
             Some(i) => gone[i] = true,
+            None if line > named => {
+                return Err(Error::parse(format!(
+                    "the cut `~{u}-{v}`: no edge `{u} {v}` left to cut"
+                )))
+            }
             None => {
                 return Err(Error::parse(format!(
                     "line {line}: no edge `{u} {v}` left to cut"

@@ -49,10 +49,15 @@ pub fn split<'a>(
     }
 }
 
-/// `u-v~x-y` as the file lines `~u v` and `~x y`, or the first piece that
-/// is not a cut.
+/// The comment line before the cut lines a name adds to its file's text:
+/// the reader then tells a user's cut by its name (`~5-6`), not by a line
+/// number past the end of the file.
+pub const NAMED_CUTS: &str = "# the cuts of the name";
+
+/// `u-v~x-y` as the file lines `~u v` and `~x y` (after [`NAMED_CUTS`]),
+/// or the first piece that is not a cut.
 fn cut_lines(cuts: &str) -> std::result::Result<String, &str> {
-    let mut lines = String::new();
+    let mut lines = format!("{NAMED_CUTS}\n");
     for cut in cuts.split('~') {
         let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
         match cut.split_once('-') {
@@ -75,11 +80,11 @@ mod tests {
         assert_eq!(name, "g.txt~3-14");
         assert_eq!(
             split(&name, &files).unwrap(),
-            Some(("g.txt", "~3 14\n".to_string()))
+            Some(("g.txt", format!("{NAMED_CUTS}\n~3 14\n")))
         );
         assert_eq!(
             split("p.txt~~1-2~2-3", &files).unwrap(),
-            Some(("p.txt~", "~1 2\n~2 3\n".to_string()))
+            Some(("p.txt~", format!("{NAMED_CUTS}\n~1 2\n~2 3\n")))
         );
         assert_eq!(
             split("g.txt", &files).unwrap(),
@@ -91,5 +96,31 @@ mod tests {
             err,
             "g.txt~1-x: after the file `g.txt`, cut edges are written `~u-v`, got `~1-x`"
         );
+    }
+
+    /// A cut of the name that finds no edge is told by its name, not by a
+    /// line past the end of the file; a cut in the file keeps its line.
+    #[test]
+    fn a_missing_cut_is_told_where_it_was_written() {
+        use crate::games::hackenbush::Drawing;
+        let files = |p: &str| p == "g.txt";
+        let file = "0 1\n1 2\n~1 2\n";
+        let read = |name: &str| {
+            let (_, cuts) = split(name, &files).unwrap().unwrap();
+            let err = Drawing::parse_lines(&format!("{file}\n{cuts}"), 0).unwrap_err();
+            err.to_string()
+        };
+        assert_eq!(
+            read("g.txt~5-6"),
+            "the cut `~5-6`: no edge `5 6` left to cut"
+        );
+        assert_eq!(
+            read("g.txt~0-1~0-1"),
+            "the cut `~0-1`: no edge `0 1` left to cut"
+        );
+        let err = Drawing::parse_lines("0 1\n~1 2\n", 0)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "line 2: no edge `1 2` left to cut");
     }
 }
