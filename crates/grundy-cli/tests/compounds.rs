@@ -139,6 +139,10 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         "names a game but no position",
     );
     fails(
+        &["value", "--sum", "nim 3", "nim 3 --misere"],
+        "the part `nim 3 --misere` holds the option `--misere`: options apply to the whole sum",
+    );
+    fails(
         &["value", "--sum"],
         "--sum needs its parts, each a game and a position",
     );

@@ -458,7 +458,7 @@ fn startup_errors_are_one_line() {
         (vec!["serve", "--bind", "nowhere"], "nowhere"),
         (vec!["serve", "--max-connections", "0"], "--max-connections"),
         (vec!["serve", "--idle-timeout", "0"], "--idle-timeout"),
-        (vec!["serve", "--idle-timeout", "1e20"], "at most 3600"),
+        (vec!["serve", "--idle-timeout", "1e20"], "to 3600 (an hour)"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(&args)

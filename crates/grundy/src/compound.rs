@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::answer::compound::{Compound, CompoundAnalysis, CompoundMove};
 use crate::answer::{Analysis, Move};
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
 use crate::ruleset::{read_sums, split_words, Ruleset};
@@ -79,6 +79,17 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
     if rest.is_empty() {
         return Err(Error::parse(format!(
             "the part `{name}` names a game but no position; write e.g. `{name} 3`"
+        )));
+    }
+    // An option typed inside the quotes (`'nim 3 --misere'`) is no
+    // position: say where it goes rather than what it fails to be.
+    if let Some(flag) = rest
+        .iter()
+        .find(|w| w.starts_with("--") && w[2..].starts_with(char::is_alphabetic))
+    {
+        return Err(Error::parse(format!(
+            "the part `{}` holds the option `{flag}`: options apply to the whole sum, so give them outside its parts",
+            shorten_quote(text)
         )));
     }
     Ok((name, rest.to_vec()))

@@ -89,11 +89,29 @@ const API_WORDS: &[(&str, &str)] = &[
     ("try `grundy games`", "see /api/games"),
 ];
 
-/// The engine's message for `e` in the API's terms.
+/// The engine's message for `e` in the API's terms. Text in backquotes
+/// is left as it is: it quotes the client's input (a part `nim 3
+/// --misere`), as Python's messages leave it.
 fn api_words(e: &grundy::Error) -> String {
-    API_WORDS
-        .iter()
-        .fold(e.to_string(), |m, (cli, api)| m.replace(cli, api))
+    // The commands named in backquotes first; then the flags, outside them.
+    let (commands, flags): (Vec<_>, Vec<_>) =
+        API_WORDS.iter().partition(|(cli, _)| cli.contains('`'));
+    let message = (commands.iter()).fold(e.to_string(), |m, (cli, api)| m.replace(cli, api));
+    let mut out = String::with_capacity(message.len());
+    let mut parts = message.split('`').enumerate().peekable();
+    while let Some((i, part)) = parts.next() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts are quotations, unless a lone backtick opened them.
+        match i % 2 == 1 && parts.peek().is_some() {
+            true => out.push_str(part),
+            false => out.push_str(
+                &(flags.iter()).fold(part.to_string(), |m, (cli, api)| m.replace(cli, api)),
+            ),
+        }
+    }
+    out
 }
 
 impl IntoResponse for ApiError {
@@ -164,5 +182,12 @@ mod tests {
             )
             .unwrap_err();
         assert!(ApiError::Engine(seq).parts().1.ends_with("use /api/value"));
+        // The client's own text, in backquotes, is quoted as typed.
+        let typed =
+            grundy::Error::parse("the part `nim 3 --misere` holds `--misere`: see --misere");
+        assert_eq!(
+            ApiError::Engine(typed).parts().1,
+            "the part `nim 3 --misere` holds `--misere`: see `misere=true`"
+        );
     }
 }
