@@ -333,8 +333,9 @@ fn bad_clusters_fail_in_one_line() {
         .collect();
     let crowd = file("crowd.hosts", &crowd);
     // Each case: the words after `grundy value`, and what its error says.
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["cram", "2x3", "--cluster", &bad], "bad.hosts line 2"),
+        (&["cram", "2x3", "--cluster", ""], "--cluster needs a hosts file"),
         (&["cram", "2x3", "--cluster", &empty], "lists no host"),
         (
             &["cram", "2x3", "--cluster", &two, "--process", "2"],

@@ -531,6 +531,6 @@ fn misere_adds_a_quotient_column() {
     // --to is: each game once showed `none`, the reason in JSON only.
     fails(
         &["table", "0.7", "--misere", "--misere-to", "18446744073709551615"],
-        "--misere-to 18446744073709551615: the quotient of so many heaps needs more than 10000000 states; raise the limit (--max-states)",
+        "--misere-to 18446744073709551615: the quotient of heaps up to 18446744073709551615 (a state for each heap at least) needs more than 10000000 states; raise the limit (--max-states)",
     );
 }

@@ -77,8 +77,13 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
         ));
     };
     if rest.is_empty() {
+        // The game's own example position (`cram 3x4`), where it has one.
+        let example = crate::registry::find(name)
+            .and_then(|entry| entry.example)
+            .and_then(|ex| ex.position.split(';').next())
+            .unwrap_or("3");
         return Err(Error::parse(format!(
-            "the part `{name}` names a game but no position; write e.g. `{name} 3`"
+            "the part `{name}` names a game but no position; write e.g. `{name} {example}`"
         )));
     }
     // An option typed inside the quotes (`'nim 3 --misere'`) is no

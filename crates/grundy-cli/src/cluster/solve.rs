@@ -128,6 +128,9 @@ fn hosts(path: &str) -> anyhow::Result<Hosts> {
 
 /// The text of the hosts file at `path`, at most [`MAX_HOSTS_FILE`] bytes.
 fn read_hosts(path: &str) -> anyhow::Result<String> {
+    if path.trim().is_empty() {
+        bail!("--cluster needs a hosts file (one host:port per process) or a number of processes on this machine, got nothing");
+    }
     let limit = "the most a hosts file holds (one host:port per process)";
     let bytes = crate::output::read_within(std::path::Path::new(path), MAX_HOSTS_FILE, limit)
         .map_err(|e| anyhow!("the hosts file {e}"))?

@@ -243,7 +243,7 @@ impl MisereQuotient {
     pub fn check_heaps(to: u64, limits: &Limits) -> Result<()> {
         if to > limits.max_states {
             return Err(Error::limit(
-                "the quotient of so many heaps",
+                format!("the quotient of heaps up to {to} (a state for each heap at least)"),
                 limits.max_states,
             ));
         }
@@ -269,7 +269,7 @@ impl MisereQuotient {
         // States and memory only, up front: a stop is heard heap by heap,
         // where what was proven is kept.
         Self::check_heaps(to, limits)?;
-        limits.check_memory("the quotient of so many heaps")?;
+        limits.check_memory(&format!("the quotient of heaps up to {to}"))?;
         // Sums of the tame heaps play like misère Nim (Conway's genus
         // theory): their steps need no check.
         let tame = tame_prefix(moves, to, limits);
