@@ -114,7 +114,19 @@ impl fmt::Display for Pos {
             Pos::Int(i) => write!(f, "{i}"),
             Pos::Bool(b) => write!(f, "{b}"),
             Pos::Str(s) if bare(s) => f.write_str(s),
-            Pos::Str(s) => write!(f, "\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
+            Pos::Str(s) => {
+                // Control characters as `\u{1b}`, so that a script's string
+                // reaches no terminal raw and reads back as itself.
+                f.write_str("\"")?;
+                for c in s.chars() {
+                    match c {
+                        '\\' | '"' => write!(f, "\\{c}")?,
+                        c if c.is_control() => write!(f, "\\u{{{:x}}}", u32::from(c))?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                f.write_str("\"")
+            }
             Pos::List(items) => {
                 f.write_str("[")?;
                 for (k, x) in items.iter().enumerate() {
@@ -221,6 +233,10 @@ impl Parser<'_> {
                     self.i += 1;
                     break;
                 }
+                Some(b'\\') if self.s[self.i..].starts_with(b"\\u{") => {
+                    let c = self.unicode_escape()?;
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
                 Some(b'\\') if self.i + 1 < self.s.len() => {
                     out.push(self.s[self.i + 1]);
                     self.i += 2;
@@ -234,6 +250,26 @@ impl Parser<'_> {
         String::from_utf8(out)
             .map(Pos::Str)
             .map_err(|_| self.err("the string is not UTF-8"))
+    }
+}
+
+impl Parser<'_> {
+    /// The character of an escape `\u{1b}` (as positions print control
+    /// characters), the parser past it.
+    fn unicode_escape(&mut self) -> Result<char> {
+        let start = self.i + 3;
+        let end = (self.s[start..].iter().position(|&b| b == b'}')).map(|k| start + k);
+        let c = end
+            .and_then(|end| std::str::from_utf8(&self.s[start..end]).ok())
+            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+            .and_then(char::from_u32);
+        match (c, end) {
+            (Some(c), Some(end)) => {
+                self.i = end + 1;
+                Ok(c)
+            }
+            _ => Err(self.err("an escape `\\u{...}` needs a character's number in hexadecimal")),
+        }
     }
 }
 
@@ -268,12 +304,18 @@ mod tests {
             "[]",
             "\"a b\"",
             "[x, \"1\"]",
+            "\"a\\\"b\\\\c\"",
+            "\"\\u{1b}[31mred\\u{7f}\"",
         ] {
             let p = Pos::parse(text).unwrap();
             assert_eq!(p.to_string(), text, "{text}");
             assert_eq!(Pos::parse(&p.to_string()).unwrap(), p);
         }
         assert_eq!(Pos::parse(" [1,2] ").unwrap().to_string(), "[1, 2]");
+        // A script's control characters print escaped, never raw.
+        let esc = Pos::Str("\u{1b}[0m\n".to_string());
+        assert_eq!(esc.to_string(), "\"\\u{1b}[0m\\u{a}\"");
+        assert_eq!(Pos::parse(&esc.to_string()).unwrap(), esc);
     }
 
     #[test]
@@ -292,6 +334,9 @@ mod tests {
                 ("99999999999999999999", "too large"),
                 ("[1] x", "unexpected text"),
                 ("", "missing"),
+                ("\"\\u{zz}\"", "hexadecimal"),
+                ("\"\\u{d800}\"", "hexadecimal"),
+                ("\"\\u{1b\"", "hexadecimal"),
             ],
         );
     }
