@@ -459,6 +459,29 @@ async function startGame(game, position) {
   assert.ok(await page.isHidden("#error"), await page.textContent("#error"));
 }
 
+test("a Nim heap too large to list: the move is typed, checked, and answered", async () => {
+  await startGame("nim", "1000000000000;5");
+  await playState("your-turn");
+  assert.match(await page.textContent("#typed-move"), /too many moves to list/);
+  assert.equal((await page.$$("#moves button:not([type=submit])")).length, 0);
+  // A move the rules refuse is said, and it is still the human's turn.
+  await page.fill("#typed-move input", "1:2000000000000");
+  await page.click("#typed-move button");
+  await page.waitForSelector("#hint-text:not([hidden])");
+  assert.match(await page.textContent("#hint-text"), /is not a move from/);
+  assert.equal(await playState("your-turn"), "your-turn");
+  // Heap 1 down to 7: the computer takes it to 5, the mirror of heap 2,
+  // and the position is small enough to list again.
+  await page.fill("#typed-move input", "1:7");
+  await page.click("#typed-move button");
+  await playState("your-turn");
+  const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+  assert.deepEqual(log.slice(-2), ["you: #1: 1000000000000 → 7", "computer: #1: 7 → 5"]);
+  assert.equal(await page.$("#typed-move"), null);
+  assert.equal((await page.$$("#moves button")).length, 10);
+  assert.deepEqual(pageErrors, []);
+});
+
 test("Cram 3x4 played to the end by clicking squares, following the hints", async () => {
   await startGame("cram", "3x4");
   await playState("your-turn");

@@ -82,7 +82,7 @@ squares of a domino (`b1-b2`), the square bitten (`c2`), the coins turned (`2,5`
 
 mod input;
 pub(crate) mod think;
-mod typed;
+pub(crate) mod typed;
 use input::Input;
 use typed::{read_move, read_unlisted};
 

@@ -10,7 +10,7 @@
 function setPlayState(state) {
   $("play-panel").dataset.state = state;
   const thinking = state === "thinking";
-  for (const b of $("moves").querySelectorAll("button")) b.disabled = thinking || state === "over";
+  for (const b of $("moves").querySelectorAll("button, input")) b.disabled = thinking || state === "over";
   $("hint").disabled = state !== "your-turn";
 }
 
@@ -18,12 +18,48 @@ function renderMoves(moves, answer) {
   const box = $("moves");
   box.replaceChildren();
   const from = play.position.slice();
+  if (answer && answer.unlisted) box.append(typedMoveForm(answer.unlisted));
   for (const m of moves) {
     const b = el("button", { type: "button", "data-next": m.next.join(";") }, describe(from, m));
     b.addEventListener("click", () => humanMove(from, m));
     box.append(b);
   }
   renderBoard(answer, moves);
+}
+
+/** Where the position has too many moves to list: a field to type one
+ *  (`3`, or `2:4+6`), which the server checks by the game's rules. */
+function typedMoveForm(why) {
+  const form = el("form", { id: "typed-move", class: "typed-move" });
+  const input = el("input", { type: "text", name: "typed", "aria-label": "your move", placeholder: "e.g. 3 or 2:4+6" });
+  const note = el("p", { class: "board-note" }, why);
+  form.append(note, input, el("button", { type: "submit" }, "play"));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (input.value.trim()) typedMove(input.value.trim());
+  });
+  return form;
+}
+
+/** The human's move typed at the current position, then the computer's
+ *  reply, in one request (`/api/move` with `typed`); a move the rules
+ *  refuse is said, and the human types again. */
+async function typedMove(text) {
+  if (play.over || $("play-panel").dataset.state !== "your-turn") return;
+  const gen = play.gen;
+  hide($("hint-text"));
+  setPlayState("thinking");
+  try {
+    const r = await callJSON("move", { ...gameParams(play), position: play.position.join(";"), typed: text });
+    if (gen !== play.gen) return;
+    log(`you: ${describe(play.position, r.played)}`);
+    play.position = r.played.next;
+    computerMoved(r);
+  } catch (e) {
+    if (gen !== play.gen) return;
+    show($("hint-text"), e.message);
+    setPlayState("your-turn");
+  }
 }
 
 // ------------------------------------------------------------ the board
@@ -140,21 +176,26 @@ async function computerTurn(gen) {
   try {
     const r = await callJSON("move", { ...gameParams(play), position: play.position.join(";") });
     if (gen !== play.gen) return;
-    if (r.move) {
-      // A move found when the time ran out is a guess, and says so.
-      log(`computer${r.unsolved && !r.outcome ? " (a guess)" : ""}: ${describe(play.position, r.move)}`);
-      play.position = r.after;
-    }
-    showPosition();
-    if (r.over) {
-      renderBoard(r, []);
-      return announce(r.winner);
-    }
-    renderMoves(r.moves, r);
-    setPlayState("your-turn");
+    computerMoved(r);
   } catch (e) {
     if (gen === play.gen) playFailed(e);
   }
+}
+
+/** The computer's move of an `/api/move` answer, then the human's turn. */
+function computerMoved(r) {
+  if (r.move) {
+    // A move found when the time ran out is a guess, and says so.
+    log(`computer${r.unsolved && !r.outcome ? " (a guess)" : ""}: ${describe(play.position, r.move)}`);
+    play.position = r.after;
+  }
+  showPosition();
+  if (r.over) {
+    renderBoard(r, []);
+    return announce(r.winner);
+  }
+  renderMoves(r.moves, r);
+  setPlayState("your-turn");
 }
 
 function humanMove(from, m) {

@@ -161,12 +161,12 @@ fn component_number(i: &str, n: usize) -> Result<usize, String> {
 }
 
 /// How a move is typed where the position has too many moves to list.
-pub(super) const HOW: &str = "this position has too many moves to list; type a move as the new text of a component (`3`, or `2:4+6` for component 2)";
+pub(crate) const HOW: &str = "this position has too many moves to list; type a move as the new text of a component (`3`, or `2:4+6` for component 2)";
 
 /// The human's move where the position has too many moves to list (a
 /// Nim heap of 10^12): `I:NEW`, or the new text of one component, checked
 /// by the game's rules ([`Ruleset::move_to`]) rather than found in a list.
-pub(super) fn read_unlisted(
+pub(crate) fn read_unlisted(
     game: &dyn Ruleset,
     line: &str,
     position: &[String],

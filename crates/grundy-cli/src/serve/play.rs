@@ -13,6 +13,7 @@
 use std::sync::Arc;
 
 use crate::play::think::{advise_within_or_guess, Thought};
+use crate::play::typed::{read_unlisted, HOW};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
@@ -47,6 +48,10 @@ struct PlayAnswer {
     game: String,
     /// The position asked about.
     position: Vec<String>,
+    /// `/api/move` with `typed`: the human's move read from it, made at
+    /// `position`; the computer's move is from its `next`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<PositionMove>,
     /// Who wins `position` with perfect play, from the side to move
     /// (`null` when the search ran out of time and no quick look proved
     /// it).
@@ -72,6 +77,10 @@ struct PlayAnswer {
     /// The human's legal moves: from `after` for `/api/move`, from
     /// `position` for `/api/hint`.
     moves: Vec<PositionMove>,
+    /// Why `moves` is empty although the human has moves: too many to
+    /// list, so the human types one (`typed` of `/api/move`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unlisted: Option<String>,
     /// Whether the game is over (the player to move has no move).
     over: bool,
     /// Who won, when the game is over.
@@ -96,20 +105,25 @@ fn winner_when_stuck(game: &dyn Ruleset, stuck: Side) -> Side {
     }
 }
 
-/// Every move from `position`, refusing positions with too many to list.
-/// The listing is bounded by its own small budget and is not stopped by
-/// the time limit: after a guess made when the time ran out, the human
-/// still needs the moves.
+/// Every move from `position`, or none and why: more than the page lists,
+/// in a game that checks a move typed by its rules (then the human types
+/// it, `typed=`); in other games such positions are refused. The listing
+/// is bounded by its own small budget and is not stopped by the time
+/// limit: after a guess made when the time ran out, the human still needs
+/// the moves.
 fn legal_moves(
     game: &dyn Ruleset,
     position: &[String],
     job: &Job,
-) -> Result<Vec<PositionMove>, ApiError> {
+) -> Result<(Vec<PositionMove>, Option<String>), ApiError> {
     match game.position_moves(position, &job.with_states(MAX_PLAY_MOVES).unstopped()) {
+        Err(grundy::Error::Limit { .. }) if game.tells_moves() => {
+            Ok((Vec::new(), Some(HOW.to_string())))
+        }
         Err(grundy::Error::Limit { limit, .. }) => Err(ApiError::TooBig(format!(
             "this position has more than {limit} moves, too many to play on the page; start from a smaller position"
         ))),
-        other => Ok(other?),
+        other => Ok((other?, None)),
     }
 }
 
@@ -117,7 +131,18 @@ fn legal_moves(
 /// says whether the computer plays it.
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
-    let position = params.components(&*game)?;
+    let asked = params.components(&*game)?;
+    // The human's move typed at `asked`, checked by the rules: the
+    // computer then moves from the position it leaves.
+    let played = match params.get("typed") {
+        Some(text) => {
+            Some(read_unlisted(&*game, text.trim(), &asked, &job.limits).map_err(ApiError::Bad)?)
+        }
+        None => None,
+    };
+    let position = played
+        .as_ref()
+        .map_or_else(|| asked.clone(), |m| m.next.clone());
     // The whole state graph is tried only up to MAX_PLAY_STATES; the
     // analysis past it has the request's budget.
     let limits = job.with_states(u64::MAX);
@@ -125,24 +150,20 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
     let guess = job.guess_time.map(|t| (t, ran_out.as_str()));
     let Thought { advice, unsolved } =
         advise_within_or_guess(&*game, &position, MAX_PLAY_STATES, &limits, guess)?;
-    let (after, moves, stuck) = if play {
-        match &advice.best {
-            None => (position.clone(), Vec::new(), Some(Side::Computer)),
-            Some(best) => {
-                let moves = legal_moves(&*game, &best.next, job)?;
-                let stuck = moves.is_empty().then_some(Side::Human);
-                (best.next.clone(), moves, stuck)
-            }
-        }
-    } else {
-        let moves = legal_moves(&*game, &position, job)?;
-        let stuck = moves.is_empty().then_some(Side::Human);
-        (position.clone(), moves, stuck)
+    let (after, (moves, unlisted)) = match (play, &advice.best) {
+        (true, None) => (position.clone(), (Vec::new(), None)),
+        (true, Some(best)) => (best.next.clone(), legal_moves(&*game, &best.next, job)?),
+        (false, _) => (position.clone(), legal_moves(&*game, &position, job)?),
+    };
+    let stuck = match (play, &advice.best) {
+        (true, None) => Some(Side::Computer),
+        _ => (moves.is_empty() && unlisted.is_none()).then_some(Side::Human),
     };
     let figure = game.figure(&after, &moves)?;
     json(&PlayAnswer {
         game: game.name(),
-        position,
+        position: asked,
+        played,
         outcome: advice.outcome,
         value: advice.value,
         remoteness: advice.remoteness,
@@ -151,6 +172,7 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
         unsolved,
         after: play.then_some(after),
         moves,
+        unlisted,
         over: stuck.is_some(),
         winner: stuck.map(|s| winner_when_stuck(&*game, s)),
         drawing: figure.as_ref().map(to_svg),
@@ -158,9 +180,10 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
     })
 }
 
-/// `GET /api/move?game=GAME&position=P1;P2;...`: the computer moves.
+/// `GET /api/move?game=GAME&position=P1;P2;...`: the computer moves (with
+/// `typed=MOVE`, after the human's move typed at the position).
 pub async fn computer_move(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
-    let allowed = [GAME_PARAMS, POSITION_PARAMS].concat();
+    let allowed = [GAME_PARAMS, POSITION_PARAMS, &["typed"]].concat();
     answer(&app, "/api/move", raw, &allowed, |params, job| {
         respond(params, job, true)
     })
