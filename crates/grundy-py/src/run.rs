@@ -58,14 +58,11 @@ const KEYWORDS: &[(&str, &str)] = &[
 /// `--memory`) or a command line (`grundy value wythoff ... --misere`).
 pub fn in_python_terms(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
-    let mut parts = message.split('`').enumerate().peekable();
-    while let Some((i, part)) = parts.next() {
+    for (i, (part, quoted)) in grundy::error::quoted_pieces(message).enumerate() {
         if i > 0 {
             out.push('`');
         }
-        // Odd parts are quotations, unless a lone backtick opened them
-        // (as `grundy::error::one_line` reads them).
-        match i % 2 == 1 && parts.peek().is_some() {
+        match quoted {
             true => out.push_str(part),
             false => out.push_str(&keywords_in(part, i == 0)),
         }

@@ -132,16 +132,13 @@ const LINE_TAIL: usize = 160;
 /// middle, keeping its start and its last 160 characters (the reason).
 pub fn one_line(msg: &str) -> String {
     let mut out = String::with_capacity(msg.len().min(LINE_MAX + 8));
-    let mut parts = msg.split('`').enumerate().peekable();
-    while let Some((i, part)) = parts.next() {
+    for (i, (part, quoted)) in quoted_pieces(msg).enumerate() {
         if i > 0 {
             out.push('`');
         }
-        // Odd parts are quotations, unless a lone backtick opened them.
-        if i % 2 == 1 && parts.peek().is_some() {
-            push_escaped(&mut out, &excerpt(part), true);
-        } else {
-            push_escaped(&mut out, part, false);
+        match quoted {
+            true => push_escaped(&mut out, &excerpt(part), true),
+            false => push_escaped(&mut out, part, false),
         }
     }
     let count = out.chars().count();
@@ -151,6 +148,19 @@ pub fn one_line(msg: &str) -> String {
     let head: String = out.chars().take(LINE_MAX - LINE_TAIL).collect();
     let tail: String = out.chars().skip(count - LINE_TAIL).collect();
     format!("{head}...{tail}")
+}
+
+/// The pieces of `msg` between its backquotes, each with whether it is a
+/// quotation of the user's input: an odd piece closed by a later
+/// backquote (a lone backtick opens none). The one reading of quotations
+/// that every front end shares when it rewrites a message outside them
+/// (the server's parameters, Python's keywords); joined with backquotes,
+/// the pieces are `msg` again.
+pub fn quoted_pieces(msg: &str) -> impl Iterator<Item = (&str, bool)> {
+    let count = msg.split('`').count();
+    msg.split('`')
+        .enumerate()
+        .map(move |(i, part)| (part, i % 2 == 1 && i + 1 < count))
 }
 
 /// The start and end of a long quotation, around `...`.

@@ -98,13 +98,11 @@ fn api_words(e: &grundy::Error) -> String {
         API_WORDS.iter().partition(|(cli, _)| cli.contains('`'));
     let message = (commands.iter()).fold(e.to_string(), |m, (cli, api)| m.replace(cli, api));
     let mut out = String::with_capacity(message.len());
-    let mut parts = message.split('`').enumerate().peekable();
-    while let Some((i, part)) = parts.next() {
+    for (i, (part, quoted)) in grundy::error::quoted_pieces(&message).enumerate() {
         if i > 0 {
             out.push('`');
         }
-        // Odd parts are quotations, unless a lone backtick opened them.
-        match i % 2 == 1 && parts.peek().is_some() {
+        match quoted {
             true => out.push_str(part),
             false => out.push_str(
                 &(flags.iter()).fold(part.to_string(), |m, (cli, api)| m.replace(cli, api)),
