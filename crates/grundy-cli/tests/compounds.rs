@@ -140,7 +140,7 @@ fn bad_compounds_and_parts_are_one_line_errors() {
     );
     fails(
         &["value", "--sum", "nim 3", "nim 3 --misere"],
-        "the part `nim 3 --misere` holds the option `--misere`: options apply to the whole sum",
+        "the part `nim 3 --misere` holds the option `--misere`: options are given once, for the whole sum",
     );
     fails(
         &["value", "--sum"],

@@ -24,12 +24,10 @@ fn a_move_too_many_to_list_is_typed_and_checked() {
     // The player's move typed, then the computer's reply from it: heap 1
     // to 7, and the computer mirrors heap 2 at 5.
     let r = s.json("/api/move?game=nim&position=1000000000000;5&typed=1:7");
-    assert_eq!(
-        r["position"],
-        serde_json::json!(["1000000000000", "5"]),
-        "{r}"
-    );
     assert_eq!(r["played"]["next"], serde_json::json!(["7", "5"]), "{r}");
+    // The answer is about the position the typed move leaves: 7 + 5 = *2.
+    assert_eq!(r["position"], serde_json::json!(["7", "5"]), "{r}");
+    assert_eq!(r["value"], 2, "{r}");
     assert_eq!(r["after"], serde_json::json!(["5", "5"]), "{r}");
     assert_eq!(r["moves"].as_array().unwrap().len(), 10, "{r}");
     assert!(r.get("unlisted").is_none(), "{r}");
@@ -46,6 +44,22 @@ fn a_move_too_many_to_list_is_typed_and_checked() {
         "/api/move?game=nim&position=1000000000000;5&typed=%235",
         400,
         "the moves are not numbered here",
+    );
+    // Where the moves are listed, a move is read as `grundy play` reads
+    // it: `#K` among them, or a whole new position.
+    let r = s.json("/api/move?game=kayles&position=5&typed=%233");
+    assert_eq!(r["played"]["next"], serde_json::json!(["1", "3"]), "{r}");
+    let r = s.json("/api/move?game=kayles&position=5&typed=1%2B2");
+    assert_eq!(r["played"]["next"], serde_json::json!(["1", "2"]), "{r}");
+    s.fails(
+        "/api/move?game=kayles&position=5&typed=9",
+        400,
+        "`9` is not a move from 5",
+    );
+    s.fails(
+        "/api/move?game=kayles&position=5&typed=",
+        400,
+        "`typed` is empty",
     );
     // A typed move that ends the game: the computer is stuck and loses.
     let r = s.json("/api/move?game=nim&position=1000000000000&typed=0");

@@ -105,10 +105,11 @@ pub fn memory(arg: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
             false => e,
         })?;
     match bytes {
-        // The same refusal as the text "0" gets from `parse_size`.
-        Some(0) => Err(PyValueError::new_err(
-            "memory=0: no computation fits in 0 bytes: give a size such as \"512M\"",
-        )),
+        // The refusal the text "0" gets, in `parse_size`'s words.
+        Some(0) => Err(PyValueError::new_err(format!(
+            "memory=0: {}",
+            grundy_files::memory::parse_size("0").unwrap_err()
+        ))),
         bytes => Ok(bytes),
     }
 }

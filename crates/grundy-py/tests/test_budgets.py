@@ -79,7 +79,7 @@ def test_memory_reads_sizes_as_the_command_does():
         ("99999999999T", ValueError, "memory='99999999999T': too large: at most 16 EiB"),
         (-1, ValueError, "memory must not be negative, got `-1`"),
         ("0", ValueError, "memory='0': no computation fits in 0 bytes: give a size such as 512M"),
-        (0, ValueError, "memory=0: no computation fits in 0 bytes: give a size such as \"512M\""),
+        (0, ValueError, "memory=0: no computation fits in 0 bytes: give a size such as 512M"),
         (1.5, TypeError, "argument 'memory': give a number of bytes or a size such as \"512M\" or \"4G\", not 1.5"),
     ],
 )

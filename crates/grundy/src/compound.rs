@@ -93,7 +93,7 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
         .find(|w| w.starts_with("--") && w[2..].starts_with(char::is_alphabetic))
     {
         return Err(Error::parse(format!(
-            "the part `{}` holds the option `{flag}`: options apply to the whole sum, so give them outside its parts",
+            "the part `{}` holds the option `{flag}`: options are given once, for the whole sum, not inside a part",
             shorten_quote(text)
         )));
     }

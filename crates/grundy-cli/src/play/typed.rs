@@ -37,7 +37,7 @@ fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
 /// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
 /// (component I, counted from 1, becomes NEW), the new text of one
 /// component, or the whole new position.
-pub(super) fn read_move(
+pub(crate) fn read_move(
     game: &dyn Ruleset,
     line: &str,
     position: &[String],

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::play::think::{advise_within_or_guess, Thought};
-use crate::play::typed::{read_unlisted, HOW};
+use crate::play::typed::{read_move, read_unlisted, HOW};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
@@ -46,10 +46,11 @@ enum Side {
 struct PlayAnswer {
     /// The canonical game name.
     game: String,
-    /// The position asked about.
+    /// The position asked about; with `typed`, the one the human's typed
+    /// move leaves, which the computer moves from.
     position: Vec<String>,
     /// `/api/move` with `typed`: the human's move read from it, made at
-    /// `position`; the computer's move is from its `next`.
+    /// the position sent; `position` is its `next`.
     #[serde(skip_serializing_if = "Option::is_none")]
     played: Option<PositionMove>,
     /// Who wins `position` with perfect play, from the side to move
@@ -127,22 +128,40 @@ fn legal_moves(
     }
 }
 
+/// The human's move typed as `text` at `position`, read as `grundy play`
+/// reads it: among the moves listed (`#K`, `I:NEW`, a whole position,
+/// `1:1+1 2:3`), or, where they are too many, by the game's rules.
+fn typed_move(
+    game: &dyn Ruleset,
+    text: &str,
+    position: &[String],
+    job: &Job,
+) -> Result<PositionMove, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::Bad(
+            "`typed` is empty: give the move, e.g. `3` or `2:4+6`".into(),
+        ));
+    }
+    let read = match legal_moves(game, position, job)? {
+        (_, Some(_)) => read_unlisted(game, text, position, &job.limits),
+        (moves, None) => read_move(game, text, position, &moves),
+    };
+    read.map_err(ApiError::Bad)
+}
+
 /// The advice for the side to move at the `position` parameter; `play`
 /// says whether the computer plays it.
 fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError> {
     let game = params.game()?;
     let asked = params.components(&*game)?;
-    // The human's move typed at `asked`, checked by the rules: the
-    // computer then moves from the position it leaves.
+    // The human's move typed at `asked`: the computer then moves from the
+    // position it leaves, which the answer is about.
     let played = match params.get("typed") {
-        Some(text) => {
-            Some(read_unlisted(&*game, text.trim(), &asked, &job.limits).map_err(ApiError::Bad)?)
-        }
+        Some(text) => Some(typed_move(&*game, text, &asked, job)?),
         None => None,
     };
-    let position = played
-        .as_ref()
-        .map_or_else(|| asked.clone(), |m| m.next.clone());
+    let position = played.as_ref().map_or(asked, |m| m.next.clone());
     // The whole state graph is tried only up to MAX_PLAY_STATES; the
     // analysis past it has the request's budget.
     let limits = job.with_states(u64::MAX);
@@ -162,7 +181,7 @@ fn respond(params: &Params, job: &Job, play: bool) -> Result<Response, ApiError>
     let figure = game.figure(&after, &moves)?;
     json(&PlayAnswer {
         game: game.name(),
-        position: asked,
+        position,
         played,
         outcome: advice.outcome,
         value: advice.value,

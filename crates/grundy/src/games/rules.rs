@@ -12,7 +12,7 @@
 mod pos;
 mod script;
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use pos::Pos;
 pub use script::{Script, MAX_OPERATIONS};
@@ -63,6 +63,8 @@ pub struct RulesGame {
     game: ScriptGame,
     memo: Mutex<Option<Memo<ScriptGame>>>,
     table: Mutex<HeapValues>,
+    /// Whether heap 0 has moves, once the script has said.
+    zero_moves: OnceLock<bool>,
 }
 
 impl RulesGame {
@@ -76,6 +78,7 @@ impl RulesGame {
             },
             memo: Mutex::new(None),
             table: Mutex::new(HeapValues::new()),
+            zero_moves: OnceLock::new(),
         })
     }
 
@@ -236,11 +239,17 @@ impl RulesGame {
     /// then (a move to -1 from 0 made misère answers wrong). Normal play
     /// needs no such check, since a heap of 0 keeps its value there.
     fn zero_ends(&self, limits: &Limits) -> Result<()> {
-        let mut moves = false;
-        self.for_each_option(&Pos::Int(0), limits, &mut |_| {
-            moves = true;
-            false
-        })?;
+        let moves = match self.zero_moves.get() {
+            Some(&moves) => moves,
+            None => {
+                let mut moves = false;
+                self.for_each_option(&Pos::Int(0), limits, &mut |_| {
+                    moves = true;
+                    false
+                })?;
+                *self.zero_moves.get_or_init(|| moves)
+            }
+        };
         match moves {
             false => Ok(()),
             true => Err(Error::unsupported(format!(

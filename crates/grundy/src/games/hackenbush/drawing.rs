@@ -286,9 +286,11 @@ impl Drawing {
             return Ok(Drawing::from_edges(ground, pairs));
         }
         // Lines after the name's cuts are past the file's own end.
-        let named = (text.lines())
-            .position(|l| l == super::named_cut::NAMED_CUTS)
-            .map_or(usize::MAX, |i| i + 1);
+        // The last such line: a file may hold one of its own before it.
+        let named = (text.lines().enumerate())
+            .filter(|(_, l)| *l == super::named_cut::NAMED_CUTS)
+            .last()
+            .map_or(usize::MAX, |(i, _)| i + 1);
         remove_cuts(&mut pairs, &cuts, named)?;
         Ok(super::attached(&Drawing::from_edges(ground, pairs), None))
     }
