@@ -122,5 +122,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert_eq!(err, "line 2: no edge `1 2` left to cut");
+        // A file that holds the comment line itself keeps its lines.
+        let (_, cuts) = split("g.txt~0-1", &files).unwrap().unwrap();
+        let own = format!("0 1\n{NAMED_CUTS}\n~5 6\n\n{cuts}");
+        let err = Drawing::parse_lines(&own, 0).unwrap_err().to_string();
+        assert_eq!(err, "line 3: no edge `5 6` left to cut");
     }
 }
