@@ -160,6 +160,7 @@ impl BoardRun {
         let mut limits = limits.clone();
         let mut header = String::new();
         if let Some(path) = &args.checkpoint {
+            crate::output::check_checkpoint(path)?;
             header = format!(
                 "{HEADER}\ngame: {game}\nposition: {}\n",
                 position()?.join(" ")

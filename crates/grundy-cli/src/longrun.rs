@@ -279,6 +279,7 @@ pub fn run(
     limits: &Limits,
 ) -> anyhow::Result<SeqReport> {
     if let Some(path) = &files.checkpoint {
+        crate::output::check_checkpoint(path)?;
         resume(path, seq)?;
     }
     let start_n = seq.stats().computed;

@@ -40,6 +40,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let moves = heap_moves(&*game, HeapQuestion::Quotient)?;
     let every = args.run.every();
     let path = args.run.checkpoint.as_deref();
+    path.map(crate::output::check_checkpoint).transpose()?;
     let start = path
         .map(|p| resume(p, moves, to, limits))
         .transpose()?

@@ -328,6 +328,34 @@ fn explain_lines_up_long_components_without_failing() {
     assert!(out.contains("winning moves"), "{}", &out[out.len() - 300..]);
 }
 
+/// A checkpoint that could not be saved is refused before any work (it
+/// was found at the first save, after the work), and a pipe is refused
+/// instead of blocking the reading for ever.
+#[cfg(unix)]
+#[test]
+fn checkpoints_that_cannot_be_saved_are_refused_first() {
+    let missing = format!("{}/x.ck", scratch("no-such-folder"));
+    let missing = missing.as_str();
+    for args in [
+        &["seq", "grundy", "--to", "100"][..],
+        &["quotient", "0.75", "--to", "12"],
+        &["value", "cram", "3x3"],
+    ] {
+        let run = [args, &["--checkpoint", missing]].concat();
+        fails(&run, "cannot write the checkpoint");
+    }
+    let pipe = scratch("pipe.ck");
+    let _ = std::fs::remove_file(&pipe);
+    let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+    if made.is_ok_and(|s| s.success()) {
+        let pipe = pipe.as_str();
+        fails(
+            &["seq", "grundy", "--to", "100", "--checkpoint", pipe],
+            "not a regular file (a folder, a device or a pipe)",
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn checkpoints_are_read_within_the_memory_budget() {

@@ -172,7 +172,9 @@ fn checkpoints_of_other_games_or_damaged_ones_are_refused() {
     let err = String::from_utf8_lossy(&folder.stderr);
     assert_eq!(folder.status.code(), Some(2));
     assert!(
-        err.ends_with("is a folder; --checkpoint names a file\n"),
+        err.ends_with(
+            "not a regular file (a folder, a device or a pipe); --checkpoint names a file\n"
+        ),
         "{err}"
     );
 }
