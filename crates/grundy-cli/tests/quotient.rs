@@ -48,7 +48,10 @@ fn what_cannot_be_done_is_refused_in_one_line() {
     // Moves that go up are refused at the first heap, before the genera
     // of the tame heaps follow them up (once 6 s and 1 GB, here past the
     // budget of 64 MiB).
-    let up = file("up.rhai", "fn moves(n) { if n == 0 { [] } else { [n + 1] } }\n");
+    let up = file(
+        "up.rhai",
+        "fn moves(n) { if n == 0 { [] } else { [n + 1] } }\n",
+    );
     fails(
         &["--memory", "64M", "quotient", &format!("rules:{up}")],
         "a move from heap 1 leaves 2; misère quotients are built for games whose moves leave smaller heaps",
