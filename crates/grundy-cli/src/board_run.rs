@@ -364,8 +364,11 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
         return Ok(Vec::new());
     };
     let name = path.display();
+    if bytes.is_empty() {
+        bail!("{name}: an empty file, not a checkpoint (saves are written whole); delete it, or give another --checkpoint file");
+    }
     if header.as_bytes().starts_with(&bytes) {
-        bail!("{name}: a checkpoint of this solve cut short inside its header (a run killed while writing it?); delete it to start over");
+        bail!("{name}: a checkpoint of this solve cut short inside its header (damaged: saves are written whole); delete it to start over");
     }
     let Some(rest) = bytes.strip_prefix(header.as_bytes()) else {
         let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
@@ -378,15 +381,16 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
             .map(|l| l.split_once(": ").map_or(l, |p| p.1))
             .collect();
         bail!(
-            "{name}: a checkpoint of `{}`, not of this solve; give another --checkpoint file",
+            "{name}: a checkpoint of `{}`, not of this solve (or a damaged one); give another --checkpoint file",
             theirs.join(" ")
         );
     };
     let mut out = Vec::new();
     let mut rest = rest;
     while !rest.is_empty() {
-        let (scope, len, after) = section(rest)
-            .ok_or_else(|| anyhow!("{name}: damaged checkpoint (a scope is cut short)"))?;
+        let (scope, len, after) = section(rest).ok_or_else(|| {
+            anyhow!("{name}: damaged checkpoint (a scope is cut short); delete it to start over")
+        })?;
         let snapshot = &after[..len];
         grundy::games::check_snapshot(snapshot)
             .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;

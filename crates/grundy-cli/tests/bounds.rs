@@ -420,6 +420,13 @@ fn checkpoints_are_read_within_the_memory_budget() {
         &["quotient", "0.75", "--to", "12", "--checkpoint", &board],
         "this file is not a grundy quotient checkpoint",
     );
+    // An empty file is no checkpoint: saves are written whole.
+    let empty = scratch("empty.ck");
+    std::fs::write(&empty, b"").unwrap();
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &empty],
+        "an empty file, not a checkpoint",
+    );
 }
 
 #[test]
