@@ -1,14 +1,13 @@
 //! `grundy serve`: the real binary on a free port, every route with good and
 //! bad input, the JSON against the command line's, the limits, and a load
 //! of parallel clients. Connections, lanes and shutdown are tested in
-//! `serve_limits.rs`.
+//! `serve_limits.rs`, play (`/api/move`, `/api/hint`) in `serve_play.rs`.
 
 mod serve_support;
 
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use serve_support::{cli, enc, request, Server};
 
 #[test]
@@ -206,108 +205,6 @@ fn graph_and_plot_are_svg() {
     assert!(p.content_type.starts_with("image/svg+xml"));
     assert!(p.body.starts_with("<svg") && p.body.trim_end().ends_with("</svg>"));
     assert!(!p.headers.contains("x-grundy-stopped"));
-}
-
-#[test]
-fn move_and_hint_play_a_whole_game() {
-    // Kayles' misère quotient takes most of a second of the debug build's
-    // time: a loaded CI machine must not stop it at the default 2 s limit,
-    // which other tests check.
-    let s = Server::start(&["--time-limit", "60"]);
-    let first = s.json("/api/move?game=sub:1,3,4&position=10");
-    assert_eq!(first["outcome"], "N");
-    assert_eq!(first["value"], 1);
-    assert_eq!(first["exact"], true);
-    assert_eq!(first["after"], first["move"]["next"]);
-    let after = first["after"][0].as_str().unwrap();
-    assert!(after == "7" || after == "9", "{after}: a winning move");
-    // The human's moves from there, each with the position it leads to.
-    let moves = first["moves"].as_array().unwrap();
-    assert!(!moves.is_empty());
-    for m in moves {
-        assert_eq!(m["component"], 0);
-        assert_eq!(m["next"], serde_json::json!([m["to"]]));
-    }
-    // A whole game: the human takes the first move listed each time; the
-    // computer started from an N-position, so it wins.
-    let mut position = after.to_string();
-    let mut turns = 0;
-    let winner = loop {
-        let h = s.json(&format!("/api/hint?game=sub:1,3,4&position={position}"));
-        assert!(h.get("after").is_none());
-        if h["over"] == true {
-            break h["winner"].clone();
-        }
-        let mine = h["moves"][0]["next"][0].as_str().unwrap().to_string();
-        let r = s.json(&format!("/api/move?game=sub:1,3,4&position={mine}"));
-        if r["over"] == true {
-            break r["winner"].clone();
-        }
-        position = r["after"][0].as_str().unwrap().to_string();
-        turns += 1;
-        assert!(turns < 20);
-    };
-    assert_eq!(winner, "computer");
-    // When the computer has no move, the human has won.
-    let end = s.json("/api/move?game=nim&position=0;0");
-    assert_eq!(
-        (
-            end["over"].clone(),
-            end["winner"].clone(),
-            end["move"].clone()
-        ),
-        (Value::Bool(true), Value::from("human"), Value::Null)
-    );
-    // Misère: whoever cannot move has won.
-    let misere = s.json("/api/hint?game=nim&position=0&misere=true");
-    assert_eq!(misere["winner"], "human");
-    // Remoteness counts the game's moves, misère as normal: Nim 1 ends in
-    // one, Kayles 3 in two (take two, leave one).
-    let misere = s.json("/api/hint?game=nim&position=1&misere=true");
-    assert_eq!(misere["remoteness"], 1);
-    let misere = s.json("/api/hint?game=kayles&position=3&misere=true");
-    assert_eq!(misere["remoteness"], 2);
-    // Past the computer's small state graph, the compound's analysis has
-    // the request's whole budget, as `value` has.
-    let compound = "game=kayles&position=7;8;9&compound=selective&misere=true";
-    let value = s.json(&format!(
-        "/api/value?{}",
-        compound.replace("position", "components")
-    ));
-    let hint = s.json(&format!("/api/hint?{compound}"));
-    assert_eq!(hint["outcome"], value["outcome"], "{hint}");
-    assert!(hint["move"].is_object(), "{hint}");
-    // Misère play has outcomes, not values, as `value --misere` says.
-    let misere = s.json("/api/hint?game=nim&position=1;2&misere=true");
-    assert_eq!(misere["outcome"], "N");
-    assert_eq!(misere["value"], Value::Null);
-    let misere = s.json("/api/value?game=nim&components=1;2&misere=true");
-    assert_eq!(
-        (misere["outcome"].clone(), misere["grundy"].clone()),
-        (Value::from("N"), Value::Null)
-    );
-    // Every finite game plays misère: Kayles 4 is lost by the mover, 2 won
-    // by leaving the last pin. Heaps up to 4 of Kayles are tame, so the
-    // genus rule decides them; heap 5 is wild and Kayles' misère quotient
-    // decides it.
-    let misere = s.json("/api/value?game=kayles&components=4&misere=true");
-    assert_eq!(
-        (misere["outcome"].clone(), misere["method"].clone()),
-        (Value::from("P"), Value::from("genus"))
-    );
-    let misere = s.json("/api/value?game=kayles&components=5;1&misere=true");
-    assert_eq!(
-        (misere["outcome"].clone(), misere["method"].clone()),
-        (Value::from("P"), Value::from("quotient"))
-    );
-    let misere = s.json("/api/hint?game=kayles&position=2&misere=true");
-    assert_eq!(misere["outcome"], "N");
-    assert_eq!(misere["move"]["next"], serde_json::json!(["1"]));
-    // A hint is the perfect move, not played.
-    let h = s.json("/api/hint?game=nim&position=3;4;5");
-    assert_eq!(h["move"]["next"], serde_json::json!(["1", "4", "5"]));
-    assert_eq!(h["position"], serde_json::json!(["3", "4", "5"]));
-    assert_eq!(h["moves"].as_array().unwrap().len(), 12);
 }
 
 #[test]
