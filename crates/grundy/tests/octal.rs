@@ -391,30 +391,6 @@ fn long_runs_resume_from_a_table() {
     }
 }
 
-/// A table that goes past the heap asked for (a longer checkpoint
-/// restored) reports the sparse space of a run that stopped there: its
-/// partition was chosen from values that run never saw, and a resumed
-/// `seq --to 1000` printed another mask and 205 rare heaps for 175.
-#[test]
-fn a_longer_table_reports_the_sparse_space_of_the_shorter_run() {
-    for code in ["grundy", "officers"] {
-        let long = game(code);
-        let seq: &dyn HeapSequence = long.heap().unwrap();
-        seq.extend_to(30_000, &Limits::default()).unwrap();
-        for to in [100, 1_000, 5_000] {
-            let fresh = report(code, Some(to));
-            let from_long = seq.report(to, None, &Limits::default()).unwrap();
-            let (a, b) = (from_long.sparse.unwrap(), fresh.sparse.unwrap());
-            assert_eq!(a.partition, b.partition, "{code} to {to}");
-            assert_eq!(
-                (a.rare_count, a.last_rare, a.rare),
-                (b.rare_count, b.last_rare, b.rare),
-                "{code} to {to}"
-            );
-        }
-    }
-}
-
 /// Every option of heap `n` under digits `d` (with `unequal` marks), each
 /// as its heaps sorted, the list sorted: the brute force of the options'
 /// multiset.

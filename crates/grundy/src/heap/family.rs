@@ -447,7 +447,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         let mut st = self.lock();
         self.extend(&mut st, to, limits)?;
         let periodicity = detect_table(&st.table, to as usize + 1, self.rules.finite_bound());
-        let sparse: Option<SparseInfo> = st.engine.sparse_to(&st.table, to);
+        let sparse: Option<SparseInfo> = st.engine.sparse(to);
         let table = &st.table;
         let values = super::report_values(to, listed, limits, |n| table.get(n as usize).into())?;
         Ok(SeqReport {

@@ -141,14 +141,6 @@ pub trait SeqEngine: Send {
         None
     }
 
-    /// The sparse space a run to `upto` reports, from `table` (this
-    /// engine's values, which may go past `upto`, as after resuming from a
-    /// longer checkpoint): the same as a run that stopped at `upto`, since
-    /// the partition depends on the values seen.
-    fn sparse_to(&self, _table: &HeapValues, upto: u64) -> Option<SparseInfo> {
-        self.sparse(upto)
-    }
-
     /// Computes and appends `G(table.len()..=upto)`, checking the stop
     /// flag as it goes. Engines that can use several threads do it here.
     fn extend(&mut self, table: &mut HeapValues, upto: usize, limits: &Limits) -> Result<()> {

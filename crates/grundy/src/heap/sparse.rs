@@ -520,36 +520,6 @@ impl SeqEngine for SparseEngine {
     /// the start, so that a resumed run goes on exactly as an uninterrupted
     /// one (same partitions, same rare heaps, same report).
     fn rebuild(&mut self, table: &HeapValues) {
-        self.rebuild_to(table, table.len());
-    }
-
-    fn absorb(&mut self, n: usize, g: u32) {
-        self.record(n, g);
-    }
-
-    fn sparse(&self, upto: u64) -> Option<SparseInfo> {
-        (!self.split_k.is_empty()).then(|| self.info(upto))
-    }
-
-    /// A table past `upto` chose its partition from values a run to `upto`
-    /// never saw: a fresh engine replays the first values, reviewing the
-    /// partition where that run did.
-    fn sparse_to(&self, table: &HeapValues, upto: u64) -> Option<SparseInfo> {
-        match (table.len() as u64).checked_sub(1) {
-            Some(last) if last > upto && !self.split_k.is_empty() => {
-                let mut fresh = SparseEngine::new(&self.code);
-                fresh.rebuild_to(table, upto as usize + 1);
-                fresh.sparse(upto)
-            }
-            _ => self.sparse(upto),
-        }
-    }
-}
-
-impl SparseEngine {
-    /// The derived state of the first `len` values of `table`, as a run
-    /// that computed them would have it.
-    fn rebuild_to(&mut self, table: &HeapValues, len: usize) {
         self.rare.clear();
         self.rare_g.clear();
         self.rare_gen += 1;
@@ -558,12 +528,20 @@ impl SparseEngine {
         self.part = Partition::INITIAL;
         self.refresh_values();
         self.next_review = FIRST_REVIEW;
-        for n in 0..len {
+        for n in 0..table.len() {
             if n >= self.next_review {
                 self.review(table, n);
                 self.next_review = next_review_after(n);
             }
             self.record(n, table.get(n));
         }
+    }
+
+    fn absorb(&mut self, n: usize, g: u32) {
+        self.record(n, g);
+    }
+
+    fn sparse(&self, upto: u64) -> Option<SparseInfo> {
+        (!self.split_k.is_empty()).then(|| self.info(upto))
     }
 }
