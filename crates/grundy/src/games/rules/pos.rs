@@ -251,9 +251,7 @@ impl Parser<'_> {
             .map(Pos::Str)
             .map_err(|_| self.err("the string is not UTF-8"))
     }
-}
 
-impl Parser<'_> {
     /// The character of an escape `\u{1b}` (as positions print control
     /// characters), the parser past it.
     fn unicode_escape(&mut self) -> Result<char> {
