@@ -17,7 +17,7 @@ fn dag() -> Vec<(u32, u32)> {
     for i in 0..40u32 {
         for j in i + 1..(i + 7).min(40) {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            if (seed >> 33) % 3 == 0 {
+            if (seed >> 33).is_multiple_of(3) {
                 edges.push((i, j));
             }
         }

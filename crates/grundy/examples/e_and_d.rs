@@ -13,7 +13,7 @@ fn main() {
     let tests: u64 = input.need("the number of tests");
     for _ in 0..tests {
         let n: usize = input.need("the number of piles");
-        if n % 2 != 0 {
+        if !n.is_multiple_of(2) {
             common::fail(&format!("E&D needs an even number of piles, got {n}"));
         }
         let mut total = 0;

@@ -103,7 +103,13 @@ fn cycle_graphs() -> impl Strategy<Value = Vec<(u64, u64)>> {
         .prop_map(|(len, stalk, hangs, extra)| {
             let mut edges: Vec<(u64, u64)> = (0..stalk).map(|i| (i, i + 1)).collect();
             // Cycle vertices are `stalk` (its top) and 100 + 1..len.
-            let at = |i: u64| if i % len == 0 { stalk } else { 100 + i % len };
+            let at = |i: u64| {
+                if i.is_multiple_of(len) {
+                    stalk
+                } else {
+                    100 + i % len
+                }
+            };
             edges.extend((0..len).map(|i| (at(i), at(i + 1))));
             for (k, (v, l)) in hangs.into_iter().enumerate() {
                 let base = 1000 * (k as u64 + 1);

@@ -395,7 +395,7 @@ fn measure(back: u64) {
             let r = next();
             // Vertices 0, 3, 6, ... have no options.
             let mut u = (r % u64::from(n - 1)) as u32 + 1;
-            if u % 3 == 0 {
+            if u.is_multiple_of(3) {
                 u -= 1;
             }
             let s = next();

@@ -481,7 +481,7 @@ fn a_heap_of_0_with_moves_is_not_dropped_in_misere_play() {
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let moves: u64 = heaps.iter().map(|h| h + 1).sum();
         let a = game.analyze(&texts, &Limits::default()).unwrap();
-        let want = if moves % 2 == 0 {
+        let want = if moves.is_multiple_of(2) {
             Outcome::N
         } else {
             Outcome::P

@@ -279,7 +279,7 @@ impl<'a> Brute<'a> {
 /// such a heap has misère value `g` (Bouton), so its `γ` alternate
 /// `g, g xor 2, g, ...`. So: `0^120`, `1^031`, or `g^{g, g xor 2}`.
 fn nim_like(g: u32, gammas: &[u32]) -> bool {
-    let big = |k: usize| if k % 2 == 0 { g } else { g ^ 2 };
+    let big = |k: usize| if k.is_multiple_of(2) { g } else { g ^ 2 };
     let small = |k: usize| if k == 0 { g ^ 1 } else { big(k) };
     let fits = |f: &dyn Fn(usize) -> u32| gammas.iter().enumerate().all(|(k, &v)| v == f(k));
     fits(&big) || (g < 2 && fits(&small))

@@ -55,7 +55,7 @@ impl Moore {
         let m = self.k.saturating_add(1);
         let balanced = (0..64).all(|b| {
             let count = heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u64;
-            count % m == 0
+            count.is_multiple_of(m)
         });
         if balanced {
             Outcome::P

@@ -21,7 +21,7 @@ use crate::solve::Memo;
 
 /// `ceil(m / k)` without overflow.
 fn ceil_div(m: u64, k: u64) -> u64 {
-    m / k + u64::from(m % k != 0)
+    m / k + u64::from(!m.is_multiple_of(k))
 }
 
 /// The states of the multiplication game as a [`StateSpace`].

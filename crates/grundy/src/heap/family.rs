@@ -164,7 +164,7 @@ impl<R: HeapRules> HeapGame<R> {
             let n = st.table.len();
             if let Some(p) = &st.proven {
                 if n as u64 >= p.preperiod + p.period {
-                    if n % CHUNK as usize == 0 {
+                    if n.is_multiple_of(CHUNK as usize) {
                         limits.check("computing the sequence")?;
                     }
                     let v = st.table.get(n - p.period as usize);

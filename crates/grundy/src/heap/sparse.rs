@@ -388,7 +388,7 @@ impl SparseEngine {
             let hi = (self.rare.partition_point(|&a| (a as usize) < m))
                 .min(from)
                 .max(lo);
-            let equal = match unequal && m % 2 == 0 {
+            let equal = match unequal && m.is_multiple_of(2) {
                 true => self.rare[lo..hi]
                     .binary_search(&((m / 2) as u32))
                     .ok()

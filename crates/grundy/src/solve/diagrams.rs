@@ -218,7 +218,7 @@ impl Dense {
             if self.values[rank].load(Relaxed) == UNKNOWN {
                 self.values[rank].store(self.mex(&lam, rank), Relaxed);
                 count += 1;
-                if count % CHECK_EVERY == 0 {
+                if count.is_multiple_of(CHECK_EVERY) {
                     self.valued.fetch_add(CHECK_EVERY, Relaxed);
                     limits.check("the Chomp table")?;
                 }

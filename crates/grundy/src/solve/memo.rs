@@ -158,7 +158,7 @@ impl<G: StateSpace> Memo<G> {
         let mut steps: u32 = 0;
         while let Some(top) = self.stack.len().checked_sub(1) {
             steps = steps.wrapping_add(1);
-            if steps % 4096 == 0 {
+            if steps.is_multiple_of(4096) {
                 self.limits.check("search")?;
             }
             let (next, end) = (self.stack[top].next, self.stack[top].end);

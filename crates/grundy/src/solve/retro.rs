@@ -406,7 +406,7 @@ fn retrograde(
             limits.check("retrograde analysis")?;
         }
         let r = remoteness[v as usize];
-        let losing = (r % 2 == 0) != misere;
+        let losing = r.is_multiple_of(2) != misere;
         for &u in rev.options(v) {
             let u = u as usize;
             if remoteness[u] != UNDECIDED {

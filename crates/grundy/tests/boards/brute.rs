@@ -177,7 +177,7 @@ pub fn snakes(h: usize, w: usize, n: usize, seed: u64) -> Vec<u64> {
                     .filter(|&j| snake >> j & 1 == 0)
                     .filter(|&j| near(j).iter().all(|&k| k == last || snake >> k & 1 == 0))
                     .collect();
-                if free.is_empty() || next() % 8 == 0 {
+                if free.is_empty() || next().is_multiple_of(8) {
                     return snake;
                 }
                 last = free[next() as usize % free.len()];

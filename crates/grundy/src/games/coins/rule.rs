@@ -131,7 +131,7 @@ impl Closed {
     fn value(self, n: u64) -> u64 {
         match self {
             Closed::Turtles => n,
-            Closed::MockTurtles => 2 * (n - 1) + u64::from((n - 1).count_ones() % 2 == 0),
+            Closed::MockTurtles => 2 * (n - 1) + u64::from((n - 1).count_ones().is_multiple_of(2)),
             Closed::Twins => n - 1,
             Closed::Ruler => n & n.wrapping_neg(),
         }
@@ -431,7 +431,7 @@ impl ComputedHeads {
         }
         while (self.g.len() as u64) <= upto {
             let n = self.g.len() as u64;
-            if n % 4096 == 0 {
+            if n.is_multiple_of(4096) {
                 limits.check("coin values")?;
             }
             let v = match rule {

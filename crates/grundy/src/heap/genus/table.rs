@@ -191,7 +191,7 @@ impl<'a> GenusTable<'a> {
     /// inner loop).
     fn tick(&mut self, what: &str) -> Result<()> {
         self.steps += 1;
-        if self.steps % 1024 == 0 {
+        if self.steps.is_multiple_of(1024) {
             self.limits.check(what)?;
         }
         Ok(())

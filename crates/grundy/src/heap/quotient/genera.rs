@@ -233,7 +233,7 @@ impl<'a> Reader<'a> {
             vec![(root.clone(), self.above(&root), Vec::new())];
         while let Some((pos, options, got)) = stack.last_mut() {
             self.steps += 1;
-            if self.steps % 1024 == 0 {
+            if self.steps.is_multiple_of(1024) {
                 self.limits.check(WHAT)?;
             }
             if let Some(o) = options.get(got.len()) {

@@ -265,7 +265,7 @@ impl<'a> Antichains<'a> {
         if self.kept as u64 > self.limits.max_states {
             return Err(Error::limit(what, self.limits.max_states));
         }
-        if self.kept % 1024 == 0 {
+        if self.kept.is_multiple_of(1024) {
             self.limits.check(what)?;
             let bytes = (self.kept * words * 8) as u64;
             if bytes > self.limits.max_memory {

@@ -125,7 +125,7 @@ impl Solver {
             )));
         }
         let solved = self.stats.solved.fetch_add(1, Ordering::Relaxed) + 1;
-        if solved % CHECK_EVERY == 0 {
+        if solved.is_multiple_of(CHECK_EVERY) {
             limits.check("the split search")?;
             limits.check_work(solved.saturating_sub(began), "the split search")?;
         }

@@ -257,7 +257,7 @@ mod tests {
 
     impl Split for Halves {
         fn options(&self, key: u128, out: &mut OptionList) {
-            if key >= 2 && key % 2 == 0 {
+            if key >= 2 && key.is_multiple_of(2) {
                 out.parts.extend([key / 2, key / 2]);
                 out.end_option();
             }

@@ -323,7 +323,7 @@ mod tests {
     fn slots_in_use_fill_a_table_of_another_size() {
         let small = Table::with_bytes(MIN_TABLE_BYTES).unwrap();
         let key = |k: u128| {
-            if k % 3 == 0 {
+            if k.is_multiple_of(3) {
                 wide_key(k)
             } else {
                 narrow_key(k)

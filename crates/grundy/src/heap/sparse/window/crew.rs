@@ -150,7 +150,7 @@ const IDLE: Duration = Duration::from_millis(20);
 fn pause(spins: &mut u32) -> bool {
     std::hint::spin_loop();
     *spins = spins.wrapping_add(1);
-    let yielded = *spins % 1024 == 0;
+    let yielded = (*spins).is_multiple_of(1024);
     if yielded {
         std::thread::yield_now();
     }
