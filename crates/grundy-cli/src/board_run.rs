@@ -144,6 +144,8 @@ pub struct BoardRun {
     done: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
     started: Instant,
+    /// The checkpoint held against other runs, until this run's last save.
+    _claim: Option<crate::checkpoint::Claim>,
 }
 
 impl BoardRun {
@@ -159,8 +161,9 @@ impl BoardRun {
         let watch = Arc::new(Watch::default());
         let mut limits = limits.clone();
         let mut header = String::new();
+        let mut claim = None;
         if let Some(path) = &args.checkpoint {
-            crate::output::check_checkpoint(path)?;
+            claim = Some(crate::checkpoint::claim(path, "--checkpoint")?);
             header = format!(
                 "{HEADER}\ngame: {game}\nposition: {}\n",
                 position()?.join(" ")
@@ -188,6 +191,7 @@ impl BoardRun {
             done,
             thread,
             started: Instant::now(),
+            _claim: claim,
         };
         Ok((run, limits))
     }
@@ -341,7 +345,7 @@ fn progress_text(watch: &Watch, elapsed: Duration) -> Option<String> {
 fn save(path: &Path, header: &str, watch: &Watch) -> anyhow::Result<()> {
     use std::io::Write;
     let kept: Vec<(String, Arc<dyn SearchTables>)> = watch.tables.lock().unwrap().clone();
-    crate::output::write_atomically(path, |w| {
+    crate::checkpoint::write_atomically(path, |w| {
         w.write_all(header.as_bytes())?;
         for (scope, tables) in &kept {
             let snap = tables.snapshot();

@@ -149,7 +149,7 @@ impl ValuesOut {
 fn save(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
     let mut result = Ok(());
     seq.with_table(&mut |table| {
-        result = crate::output::write_atomically(path, |w| {
+        result = crate::checkpoint::write_atomically(path, |w| {
             checkpoint::write(w, &seq.checkpoint_name(), table)
         });
     });
@@ -166,7 +166,7 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
     let meta = file
         .metadata()
         .with_context(|| format!("cannot read {}", path.display()))?;
-    // A folder or a pipe was refused by `check_checkpoint` before this.
+    // A folder or a pipe was refused by `checkpoint::claim` before this.
     let size = meta.len();
     let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.checkpoint_name(), size)
         .and_then(|table| {
@@ -276,10 +276,15 @@ pub fn run(
     files: &RunFiles,
     limits: &Limits,
 ) -> anyhow::Result<SeqReport> {
-    if let Some(path) = &files.checkpoint {
-        crate::output::check_checkpoint(path)?;
-        resume(path, seq)?;
-    }
+    // Held until the run's last save.
+    let _claim = match &files.checkpoint {
+        Some(path) => {
+            let claim = crate::checkpoint::claim(path, "--checkpoint")?;
+            resume(path, seq)?;
+            Some(claim)
+        }
+        None => None,
+    };
     let start_n = seq.stats().computed;
     let mut run = SeqRun::new(seq, req, limits);
     if let Some(k) = files.listed {

@@ -27,6 +27,7 @@ macro_rules! sayln {
 
 use grundy_files::memory as alloc;
 mod board_run;
+mod checkpoint;
 mod cluster;
 mod compound;
 mod draw;

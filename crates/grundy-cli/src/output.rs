@@ -389,67 +389,6 @@ impl Progress {
     }
 }
 
-/// Writes a checkpoint (or any state a later run resumes from) atomically:
-/// a temporary file beside it, synced, then renamed over the old one, so
-/// that a kill at any moment, SIGKILL included, leaves the old file or the
-/// new one whole.
-pub fn write_atomically(
-    path: &std::path::Path,
-    write: impl FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let tmp = temporary(path);
-    let written = (|| -> std::io::Result<()> {
-        let mut w = BufWriter::new(std::fs::File::create(&tmp)?);
-        write(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
-}
-
-/// The temporary file a checkpoint at `path` is written to before the
-/// rename. The whole name: `ck.0` and `ck.1` of two cluster processes in
-/// one folder must not share a temporary file.
-fn temporary(path: &std::path::Path) -> std::path::PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp-checkpoint");
-    std::path::PathBuf::from(tmp)
-}
-
-/// Refuses, before any work, a checkpoint that could not be saved: a
-/// folder that does not exist or cannot be written, or a path that is not
-/// a regular file (a pipe would block its reading for ever). Found at the
-/// first save instead, the failure threw away everything computed.
-pub fn check_checkpoint(path: &std::path::Path) -> anyhow::Result<()> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            anyhow::bail!(
-                "{}: not a regular file (a folder, a device or a pipe); --checkpoint names a file",
-                path.display()
-            );
-        }
-    }
-    let tmp = temporary(path);
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-    {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&tmp);
-            Ok(())
-        }
-        // Another run's save in progress, or one killed while saving: the
-        // folder is writable, and the next save replaces it.
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(anyhow::anyhow!(
-            "cannot write the checkpoint {}: {e}",
-            path.display()
-        )),
-    }
-}
-
 /// The bytes of the file at `path`, or `None` when there is none, read
 /// as [`grundy_files::read_file_within`] reads them (regular files of at
 /// most `max` bytes; `limit` names the bound and how to raise it):

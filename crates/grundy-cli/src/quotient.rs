@@ -40,7 +40,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let moves = heap_moves(&*game, HeapQuestion::Quotient)?;
     let every = args.run.every();
     let path = args.run.checkpoint.as_deref();
-    path.map(crate::output::check_checkpoint).transpose()?;
+    let _claim = (path.map(|p| crate::checkpoint::claim(p, "--checkpoint"))).transpose()?;
     let start = path
         .map(|p| resume(p, moves, to, limits))
         .transpose()?
@@ -169,7 +169,7 @@ impl Saver<'_> {
 
 /// Saves `snapshot` to the checkpoint at `path`, atomically.
 fn save(path: &Path, snapshot: &Snapshot, name: &str) -> anyhow::Result<()> {
-    crate::output::write_atomically(path, |w| snapshot.write(w, name))
+    crate::checkpoint::write_atomically(path, |w| snapshot.write(w, name))
 }
 
 /// The quotient as the literature prints it, then where it stopped short.

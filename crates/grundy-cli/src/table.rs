@@ -146,6 +146,14 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     let (out, done) = match &args.out {
         Some(path) => {
             let (out, lines) = Out::open(path, &header)?;
+            if !lines.is_empty() {
+                sayln!(
+                    "resuming the sweep from {}: {} of its {} games done",
+                    path.display(),
+                    lines.len(),
+                    header.games
+                );
+            }
             (Some(out), lines)
         }
         None => (None, Vec::new()),

@@ -12,6 +12,14 @@
 fn docs_examples_run_as_written() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     std::env::set_current_dir(root).expect("the repository's root");
+    // The files the examples write (`target/docs-*`) go first, so that
+    // every run starts as a clean clone's does: a run again would find
+    // its checkpoints and say it resumes.
+    for entry in std::fs::read_dir("target").into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("docs-") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
     let cases = trycmd::TestCases::new();
     cases.register_bin("grundy", trycmd::cargo::cargo_bin!("grundy"));
     match std::env::var("GRUNDY_DOCS") {

@@ -166,6 +166,8 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
 pub struct Out {
     file: File,
     path: PathBuf,
+    /// The file held against other runs until this one ends.
+    _claim: crate::checkpoint::Claim,
 }
 
 impl Out {
@@ -173,6 +175,7 @@ impl Out {
     /// rows already in it (refusing another sweep's file).
     pub fn open(path: &Path, header: &Header) -> anyhow::Result<(Out, Vec<Line>)> {
         let name = path.display();
+        let claim = crate::checkpoint::claim(path, "--out")?;
         let mut first = serde_json::to_string(header)?;
         first.push('\n');
         // A file holding part of this header was cut while being created.
@@ -204,6 +207,7 @@ impl Out {
             Out {
                 file,
                 path: path.to_path_buf(),
+                _claim: claim,
             },
             lines,
         ))

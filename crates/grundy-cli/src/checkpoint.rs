@@ -1,0 +1,168 @@
+//! The files a long run saves its state to and resumes from (`--checkpoint`
+//! of `seq`, `quotient` and the board searches; `table --out`): checked and
+//! claimed before any work, written whole or not at all.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{BufWriter, ErrorKind};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// A run's hold on its state file: while it lives, a second run given the
+/// same file (or a link to it) is refused at once. Two runs saving over
+/// each other would each resume the other's half and lose their own.
+///
+/// The hold is an advisory lock on a file beside it, `FILE.lock`, which
+/// the run removes when it ends; a run killed leaves it behind, unlocked,
+/// for the next run to take.
+#[must_use = "the state file is held only while the claim lives"]
+pub struct Claim {
+    /// The locked file and its path; `None` where the file system has no
+    /// locks (the run goes on unguarded, as it did before claims).
+    held: Option<(File, PathBuf)>,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        // Removed while still locked: a run that opened it meanwhile gets
+        // the lock only after this, finds the name no longer names its
+        // file, and tries again (`lock`).
+        if let Some((_, path)) = &self.held {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Checks and claims the state file at `path`, named in messages as the
+/// option `what` gives it (`--checkpoint`, `--out`): refuses a folder that
+/// does not exist or cannot be written, a path that is not a regular file
+/// (a pipe would block its reading for ever), and a file another run
+/// holds. Found at the first save instead, the failure threw away
+/// everything computed.
+pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
+    let target = resolve(path);
+    if let Ok(meta) = std::fs::metadata(&target) {
+        if !meta.is_file() {
+            anyhow::bail!(
+                "{}: not a regular file (a folder, a device or a pipe); {what} names a file",
+                path.display()
+            );
+        }
+    }
+    let tmp = beside(&target, ".tmp-checkpoint");
+    match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        // Another run's save in progress, or one killed while saving: the
+        // folder is writable, and the next save replaces it.
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+        Err(e) => {
+            let noun = if what == "--checkpoint" {
+                "the checkpoint "
+            } else {
+                ""
+            };
+            anyhow::bail!("cannot write {noun}{}: {e}", path.display())
+        }
+    }
+    lock(path, &beside(&target, ".lock"), what)
+}
+
+/// Takes the lock at `lock` for the state file `path`.
+fn lock(path: &Path, lock: &Path, what: &str) -> anyhow::Result<Claim> {
+    let cannot = || format!("cannot lock {}", path.display());
+    // Each try that finds the lock file replaced ends a run that held it:
+    // a few are plenty.
+    for _ in 0..16 {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock)
+            .with_context(cannot)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => anyhow::bail!(
+                "{}: another grundy run is using it (it holds {}); wait for that run to end, or give another {what}",
+                path.display(),
+                lock.display()
+            ),
+            Err(TryLockError::Error(e)) if e.kind() == ErrorKind::Unsupported => {
+                return Ok(Claim { held: None });
+            }
+            Err(TryLockError::Error(e)) => return Err(e).with_context(cannot),
+        }
+        if names(lock, &file) {
+            return Ok(Claim {
+                held: Some((file, lock.to_path_buf())),
+            });
+        }
+    }
+    anyhow::bail!(
+        "{}: its lock {} keeps changing",
+        path.display(),
+        lock.display()
+    )
+}
+
+/// Whether `path` still names the open `file` (its holder may have
+/// removed it, and another run made a new one, since it was opened).
+#[cfg(unix)]
+fn names(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Whether `path` still names the open `file`: elsewhere, a lock file is
+/// not removed while open, so it does.
+#[cfg(not(unix))]
+fn names(_path: &Path, _file: &File) -> bool {
+    true
+}
+
+/// Writes a checkpoint (or any state a later run resumes from) atomically:
+/// a temporary file beside it, synced, then renamed over the old one, so
+/// that a kill at any moment, SIGKILL included, leaves the old file or the
+/// new one whole. A symbolic link is written through: the file it names
+/// is replaced, and the link stays.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let target = resolve(path);
+    let tmp = beside(&target, ".tmp-checkpoint");
+    let written = (|| -> std::io::Result<()> {
+        let mut w = BufWriter::new(File::create(&tmp)?);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
+    std::fs::rename(&tmp, &target).with_context(|| format!("cannot replace {}", path.display()))
+}
+
+/// The file `path` names, through any symbolic links (the last link when
+/// it names nothing yet): a state file's temporary and lock go beside it.
+fn resolve(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    // As the system does, a chain of links ends after 40.
+    for _ in 0..40 {
+        match std::fs::read_link(&path) {
+            Ok(to) => path = path.parent().unwrap_or(Path::new("")).join(to),
+            Err(_) => break,
+        }
+    }
+    path
+}
+
+/// `path` with `suffix` after its whole name: `ck.0` and `ck.1` of two
+/// cluster processes in one folder must not share a temporary file.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}

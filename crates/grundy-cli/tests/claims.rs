@@ -1,0 +1,120 @@
+//! The files long runs save to (`--checkpoint`, `table --out`) are held
+//! by one run at a time, and a checkpoint that is a symbolic link is
+//! written through.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::cargo_bin;
+
+mod support;
+use support::{fails, output as grundy, scratch_dir};
+
+/// Starts `grundy args` and waits until `file` exists.
+fn start(args: &[&str], file: &Path) -> Child {
+    let child = Command::new(cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !file.exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "{args:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child
+}
+
+/// Kills `child` as SIGKILL would (no save, no clean-up).
+fn kill(mut child: Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn a_checkpoint_another_run_holds_is_refused_and_a_killed_runs_hold_is_taken() {
+    let dir = scratch_dir("claims-held");
+    let real = dir.join("grundy.ck");
+    let link = dir.join("link.ck");
+    std::os::unix::fs::symlink("grundy.ck", &link).unwrap();
+    let (real_s, link_s) = (real.display().to_string(), link.display().to_string());
+    // The holder goes through the link, so its lock is the real file's.
+    let holder = start(
+        &[
+            "seq",
+            "grundy",
+            "--to",
+            "9000000",
+            "--checkpoint",
+            &link_s,
+            "--checkpoint-every",
+            "0.05",
+        ],
+        &real,
+    );
+    let held = "another grundy run is using it";
+    fails(
+        &["seq", "grundy", "--to", "100", "--checkpoint", &real_s],
+        held,
+    );
+    fails(
+        &["seq", "grundy", "--to", "100", "--checkpoint", &link_s],
+        held,
+    );
+    fails(&["value", "cram", "3x3", "--checkpoint", &real_s], held);
+    fails(&["quotient", "kayles", "--checkpoint", &real_s], held);
+    kill(holder);
+    // Killed, the holder left its lock file behind, unlocked: the next run
+    // takes it, resumes, and removes it when done.
+    assert!(dir.join("grundy.ck.lock").exists());
+    let again = grundy(&["seq", "grundy", "--to", "100", "--checkpoint", &link_s]);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(err.contains("resuming grundy"), "{err}");
+    assert!(!dir.join("grundy.ck.lock").exists());
+    // Saved through the link: the link is still a link.
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(std::fs::symlink_metadata(&real).unwrap().is_file());
+}
+
+#[test]
+fn a_table_file_another_run_writes_is_refused() {
+    let dir = scratch_dir("claims-table");
+    let out = dir.join("sweep.jsonl");
+    let out_s = out.display().to_string();
+    let sweep = [
+        "table",
+        "0.[0-7][0-7][0-7]",
+        "--to",
+        "30000",
+        "--threads",
+        "1",
+        "--out",
+        &out_s,
+    ];
+    let holder = start(&sweep, &out);
+    fails(&sweep, "another grundy run is using it");
+    kill(holder);
+    let again = grundy(&["table", "0.07", "--to", "100", "--out", &out_s]);
+    // The file is the other sweep's: refused as such, no longer as held.
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(err.contains("holds another sweep"), "{err}");
+}
+
+#[test]
+fn a_checkpoint_through_a_link_to_nothing_yet_is_made_where_the_link_points() {
+    let dir = scratch_dir("claims-link");
+    let link = dir.join("ahead.ck");
+    std::os::unix::fs::symlink("made-later.ck", &link).unwrap();
+    let link_s = link.display().to_string();
+    let args = ["seq", "officers", "--to", "300", "--checkpoint", &link_s];
+    let first = grundy(&args);
+    assert!(first.status.success());
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(dir.join("made-later.ck").is_file());
+    let again = grundy(&args);
+    assert_eq!(again.stdout, first.stdout);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming officers"));
+}
