@@ -236,7 +236,7 @@ impl<R: HeapRules> HeapGame<R> {
             .rules
             .work_to(target)
             .saturating_sub(self.rules.work_to(len));
-        let rare = st.engine.sparse(u64::MAX).map_or(0, |s| s.rare_count);
+        let rare = st.engine.rare_count().unwrap_or(0);
         let paired = (target - len + 1).saturating_mul(rare + 1);
         enumerated.max(paired)
     }
@@ -423,7 +423,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         SeqStats {
             computed: st.table.len() as u64,
             max_value: st.max_value,
-            rare: st.engine.sparse(u64::MAX).map(|s| s.rare_count),
+            rare: st.engine.rare_count(),
         }
     }
 
@@ -447,7 +447,7 @@ impl<R: HeapRules> HeapSequence for HeapGame<R> {
         let mut st = self.lock();
         self.extend(&mut st, to, limits)?;
         let periodicity = detect_table(&st.table, to as usize + 1, self.rules.finite_bound());
-        let sparse: Option<SparseInfo> = st.engine.sparse(to);
+        let sparse: Option<SparseInfo> = st.engine.sparse(&st.table, to);
         let table = &st.table;
         let values = super::report_values(to, listed, limits, |n| table.get(n as usize).into())?;
         Ok(SeqReport {

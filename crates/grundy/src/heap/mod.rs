@@ -135,9 +135,17 @@ pub trait SeqEngine: Send {
     /// so that derived state and statistics stay complete.
     fn absorb(&mut self, _n: usize, _g: u32) {}
 
-    /// The sparse space in use for heaps `0..=upto`, for engines that
-    /// have one.
-    fn sparse(&self, _upto: u64) -> Option<SparseInfo> {
+    /// How many rare heaps the engine works with now, for engines that
+    /// split values into rare and common ones (progress, work estimates).
+    fn rare_count(&self) -> Option<u64> {
+        None
+    }
+
+    /// The sparse space of `G(0..=upto)`, the first values of `table`,
+    /// for engines that have one: a function of those values alone, so
+    /// that a run, a resumed run and one restored from a longer
+    /// checkpoint report the same.
+    fn sparse(&self, _table: &HeapValues, _upto: u64) -> Option<SparseInfo> {
         None
     }
 

@@ -209,8 +209,9 @@ impl SparseEngine {
         e
     }
 
-    /// The sparse space for heaps `0..=upto`.
-    pub fn info(&self, upto: u64) -> SparseInfo {
+    /// The sparse space under `part`, whose rare heaps from 1 on are
+    /// `rare`.
+    fn info(&self, part: Partition, rare: &[u32]) -> SparseInfo {
         let value_bits = if self.vbits >= 32 {
             u32::MAX
         } else {
@@ -218,15 +219,14 @@ impl SparseEngine {
         };
         // Heap 0 is never part of a split, so the engine does not list it,
         // but the literature counts it.
-        let zero_rare = !self.part.common(0, 0);
-        let rare = &self.rare[..self.rare.partition_point(|&a| a as u64 <= upto)];
+        let zero_rare = !part.common(0, 0);
         let listed = std::iter::once(0)
             .filter(|_| zero_rare)
             .chain(rare.iter().map(|&a| a as u64));
         SparseInfo {
             partition: Partition {
-                mask: self.part.mask & value_bits,
-                ..self.part
+                mask: part.mask & value_bits,
+                ..part
             },
             rare_count: rare.len() as u64 + u64::from(zero_rare),
             last_rare: rare.last().map(|&a| a as u64).or(zero_rare.then_some(0)),
@@ -541,7 +541,30 @@ impl SeqEngine for SparseEngine {
         self.record(n, g);
     }
 
-    fn sparse(&self, upto: u64) -> Option<SparseInfo> {
-        (!self.split_k.is_empty()).then(|| self.info(upto))
+    fn rare_count(&self) -> Option<u64> {
+        (!self.split_k.is_empty()).then(|| self.info(self.part, &self.rare).rare_count)
+    }
+
+    /// The partition with the fewest rare heaps among `G(1..=upto)`, not
+    /// the engine's: that one was chosen at the last doubling, never
+    /// again once a period was proven, or from values past `upto` when a
+    /// longer checkpoint was restored.
+    fn sparse(&self, table: &HeapValues, upto: u64) -> Option<SparseInfo> {
+        if self.split_k.is_empty() {
+            return None;
+        }
+        let len = table.len().min(upto as usize + 1);
+        let top = (1..len).map(|n| table.get(n)).max().unwrap_or(0);
+        let mut hist = vec![[0u64; 2]; (top as usize + 1).next_power_of_two()];
+        for n in 1..len {
+            hist[table.get(n) as usize][n & 1] += 1;
+        }
+        let part =
+            best_partition(&hist, self.parity_allowed, self.kappa).map_or(self.part, |b| b.1);
+        let rare: Vec<u32> = (1..len)
+            .filter(|&n| !part.common(n, table.get(n)))
+            .map(|n| n as u32)
+            .collect();
+        Some(self.info(part, &rare))
     }
 }
