@@ -123,7 +123,7 @@ fn read_checked<R: Read>(
         inner: input,
         crc: crc32fast::Hasher::new(),
     };
-    let header = read_header(&mut r, expected_name)?;
+    let header = read_header(&mut r)?;
     let (width, count) = (header.width, header.count);
     // The header, the values, then the CRC: a size that the file does not
     // have is refused before anything is allocated for it.
@@ -136,7 +136,23 @@ fn read_checked<R: Read>(
             "it claims {count} values of {width} bytes, which take {expected_len} bytes, but it has {len}"
         )));
     }
+    if header.name != expected_name {
+        // Another game's checkpoint only if the rest is whole: a name
+        // damaged on disk reads as a damaged file, not as another game.
+        skip_values(&mut r, width, count)?;
+        check_tail(r)?;
+        return Err(Error::parse(format!(
+            "the checkpoint is for `{}`, not `{expected_name}`",
+            header.name
+        )));
+    }
     let table = read_values(&mut r, width, count)?;
+    check_tail(r)?;
+    Ok(table)
+}
+
+/// Checks the checksum that ends a checkpoint, and that nothing follows.
+fn check_tail<R: Read>(mut r: CrcRead<R>) -> Result<()> {
     let expected = r.crc.clone().finalize();
     let mut word = [0u8; 4];
     r.inner
@@ -149,7 +165,7 @@ fn read_checked<R: Read>(
     if r.inner.read(&mut extra).unwrap_or(0) != 0 {
         return Err(corrupt("there are bytes after the checksum"));
     }
-    Ok(table)
+    Ok(())
 }
 
 /// What a checkpoint's header says about the values that follow it.
@@ -160,10 +176,12 @@ struct Header {
     count: u64,
     /// The header's own length in bytes.
     bytes: u64,
+    /// The game the values are of.
+    name: String,
 }
 
 /// Reads and checks magic, version, game name, width and count.
-fn read_header<R: Read>(r: &mut CrcRead<R>, expected_name: &str) -> Result<Header> {
+fn read_header<R: Read>(r: &mut CrcRead<R>) -> Result<Header> {
     let mut magic = [0u8; 8];
     r.exact(&mut magic)?;
     if &magic != MAGIC {
@@ -185,11 +203,6 @@ fn read_header<R: Read>(r: &mut CrcRead<R>, expected_name: &str) -> Result<Heade
     let mut name = vec![0u8; name_len];
     r.exact(&mut name)?;
     let name = String::from_utf8(name).map_err(|_| corrupt("the game name is not UTF-8"))?;
-    if name != expected_name {
-        return Err(Error::parse(format!(
-            "the checkpoint is for `{name}`, not `{expected_name}`"
-        )));
-    }
     let mut width = [0u8; 1];
     r.exact(&mut width)?;
     if width[0] != 2 && width[0] != 4 {
@@ -205,7 +218,20 @@ fn read_header<R: Read>(r: &mut CrcRead<R>, expected_name: &str) -> Result<Heade
         width: width[0],
         count,
         bytes: 8 + 4 + 4 + name_len as u64 + 1 + 8,
+        name,
     })
+}
+
+/// Reads past `count` values of `width` bytes, into the checksum only.
+fn skip_values<R: Read>(r: &mut CrcRead<R>, width: u8, count: u64) -> Result<()> {
+    let mut buf = vec![0u8; (1 << 14) * width as usize];
+    let mut left = count as usize;
+    while left > 0 {
+        let n = left.min(1 << 14);
+        r.exact(&mut buf[..n * width as usize])?;
+        left -= n;
+    }
+    Ok(())
 }
 
 /// Reads `count` values of `width` bytes, a block at a time.
@@ -279,6 +305,14 @@ mod tests {
             .to_string()
             .contains("damaged"));
         assert!(read(&b"hello world, not a checkpoint"[..], "kayles").is_err());
+        // A letter of the name flipped on disk: damage, not another game.
+        let mut renamed = bytes.clone();
+        renamed[8 + 4 + 4 + 1] = b'b';
+        let err = read(&renamed[..], "kayles").unwrap_err().to_string();
+        assert!(
+            err.contains("damaged (the checksum does not match)"),
+            "{err}"
+        );
     }
 
     #[test]
