@@ -559,8 +559,14 @@ impl SeqEngine for SparseEngine {
         for n in 1..len {
             hist[table.get(n) as usize][n & 1] += 1;
         }
-        let part =
-            best_partition(&hist, self.parity_allowed, self.kappa).map_or(self.part, |b| b.1);
+        // None when every value is 0 and the heap's parity is barred: then
+        // every rule makes every heap rare, and the simplest is told.
+        let simplest = Partition {
+            mask: 1,
+            parity: false,
+            flip: false,
+        };
+        let part = best_partition(&hist, self.parity_allowed, self.kappa).map_or(simplest, |b| b.1);
         let rare: Vec<u32> = (1..len)
             .filter(|&n| !part.common(n, table.get(n)))
             .map(|n| n as u32)
