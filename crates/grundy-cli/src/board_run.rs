@@ -52,10 +52,17 @@ pub struct BoardRunArgs {
     checkpoint_every: crate::seconds::Seconds,
 }
 
-#[cfg(feature = "cluster")]
 impl BoardRunArgs {
+    /// The checkpoint held against other runs, when there is one.
+    pub fn claim(&self) -> anyhow::Result<Option<crate::checkpoint::Claim>> {
+        (self.checkpoint.as_deref())
+            .map(|path| crate::checkpoint::claim(path, "--checkpoint"))
+            .transpose()
+    }
+
     /// The options for process `process` of a cluster of `processes`:
     /// each saves its own checkpoint, FILE.I, when there is more than one.
+    #[cfg(feature = "cluster")]
     pub fn for_process(&self, process: usize, processes: usize) -> BoardRunArgs {
         let mut args = self.clone();
         if processes > 1 {
@@ -150,9 +157,13 @@ pub struct BoardRun {
 
 impl BoardRun {
     /// Starts watching the searches of `game` on `position` (the limits to
-    /// search with come back), loading the checkpoint if it exists.
+    /// search with come back), loading the checkpoint if it exists; `claim`
+    /// is [`BoardRunArgs::claim`]'s, taken before anything else is started
+    /// (a cluster claims before it connects, so that a refusal does not
+    /// leave the other processes waiting).
     pub fn start(
         args: &BoardRunArgs,
+        claim: Option<crate::checkpoint::Claim>,
         game: &str,
         position: impl FnOnce() -> anyhow::Result<Vec<String>>,
         limits: &Limits,
@@ -161,9 +172,7 @@ impl BoardRun {
         let watch = Arc::new(Watch::default());
         let mut limits = limits.clone();
         let mut header = String::new();
-        let mut claim = None;
         if let Some(path) = &args.checkpoint {
-            claim = Some(crate::checkpoint::claim(path, "--checkpoint")?);
             header = format!(
                 "{HEADER}\ngame: {game}\nposition: {}\n",
                 position()?.join(" ")

@@ -49,39 +49,55 @@ pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
             );
         }
     }
+    let cannot = |e: std::io::Error| {
+        let noun = if what == "--checkpoint" {
+            "the checkpoint "
+        } else {
+            ""
+        };
+        anyhow::anyhow!("cannot write {noun}{}: {e}", path.display())
+    };
+    // Held first: the probe below must not touch a holder's temporary file.
+    let claim = lock(path, &beside(&target, ".lock"), what, cannot)?;
     let tmp = beside(&target, ".tmp-checkpoint");
     match OpenOptions::new().write(true).create_new(true).open(&tmp) {
         Ok(_) => {
             let _ = std::fs::remove_file(&tmp);
         }
-        // Another run's save in progress, or one killed while saving: the
-        // folder is writable, and the next save replaces it.
+        // A run killed while saving: the folder is writable, and the next
+        // save replaces it.
         Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
-        Err(e) => {
-            let noun = if what == "--checkpoint" {
-                "the checkpoint "
-            } else {
-                ""
-            };
-            anyhow::bail!("cannot write {noun}{}: {e}", path.display())
-        }
+        Err(e) => return Err(cannot(e)),
     }
-    lock(path, &beside(&target, ".lock"), what)
+    Ok(claim)
 }
 
-/// Takes the lock at `lock` for the state file `path`.
-fn lock(path: &Path, lock: &Path, what: &str) -> anyhow::Result<Claim> {
-    let cannot = || format!("cannot lock {}", path.display());
+/// Takes the lock at `lock` for the state file `path`; `cannot` tells a
+/// folder where the lock file cannot be made.
+fn lock(
+    path: &Path,
+    lock: &Path,
+    what: &str,
+    cannot: impl Fn(std::io::Error) -> anyhow::Error,
+) -> anyhow::Result<Claim> {
+    let cannot_lock = || format!("cannot lock {} (with {})", path.display(), lock.display());
     // Each try that finds the lock file replaced ends a run that held it:
     // a few are plenty.
     for _ in 0..16 {
-        let file = OpenOptions::new()
+        let made = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(lock)
-            .with_context(cannot)?;
+            .open(lock);
+        let file = match made {
+            Ok(file) => file,
+            // Left by another user's run: a lock needs no writing.
+            Err(e) if e.kind() == ErrorKind::PermissionDenied && lock.is_file() => {
+                File::open(lock).with_context(cannot_lock)?
+            }
+            Err(e) => return Err(cannot(e)),
+        };
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => anyhow::bail!(
@@ -89,10 +105,13 @@ fn lock(path: &Path, lock: &Path, what: &str) -> anyhow::Result<Claim> {
                 path.display(),
                 lock.display()
             ),
+            // A file system without locks: the run goes on unguarded, as
+            // before claims, and leaves no lock file behind.
             Err(TryLockError::Error(e)) if e.kind() == ErrorKind::Unsupported => {
+                let _ = std::fs::remove_file(lock);
                 return Ok(Claim { held: None });
             }
-            Err(TryLockError::Error(e)) => return Err(e).with_context(cannot),
+            Err(TryLockError::Error(e)) => return Err(e).with_context(cannot_lock),
         }
         if names(lock, &file) {
             return Ok(Claim {
@@ -143,6 +162,35 @@ pub fn write_atomically(
     })();
     written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
     std::fs::rename(&tmp, &target).with_context(|| format!("cannot replace {}", path.display()))
+}
+
+/// Whether `a` and `b` name one file: through symbolic links, as `f` and
+/// `./f` do, or as hard links when it exists.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (a, b) = (resolve(a), resolve(b));
+    // The folder is there when the files are not yet.
+    let place = |p: &Path| {
+        let folder = p.parent().filter(|d| !d.as_os_str().is_empty());
+        let folder = std::fs::canonicalize(folder.unwrap_or(".".as_ref())).ok();
+        (folder, p.file_name().map(|n| n.to_owned()))
+    };
+    a == b || place(&a) == place(&b) || same_inode(&a, &b)
+}
+
+/// Whether `a` and `b` are one file on disk (hard links).
+#[cfg(unix)]
+fn same_inode(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Whether `a` and `b` are one file on disk: not told apart elsewhere.
+#[cfg(not(unix))]
+fn same_inode(_a: &Path, _b: &Path) -> bool {
+    false
 }
 
 /// The file `path` names, through any symbolic links (the last link when

@@ -350,7 +350,14 @@ fn drive(
         if let Ok(false) = step {
             return Ok(Ok(()));
         }
-        stream(seq, values.as_deref_mut(), run.settled())?;
+        if let Err(e) = stream(seq, values.as_deref_mut(), run.settled()) {
+            // What was computed is kept for the run that fixes the failure
+            // (a wider --values-width, room on the disk).
+            if let Some(path) = &files.checkpoint {
+                save(path, seq)?;
+            }
+            return Err(e);
+        }
         show_progress(bar, seq, started, start_n);
         if let Err(e) = step {
             return Ok(Err(e));

@@ -91,14 +91,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     let report = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             if let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) {
-                // The folder is there when the files are not yet: `f` and
-                // `./f` are one file.
-                let place = |p: &PathBuf| {
-                    let folder = p.parent().filter(|d| !d.as_os_str().is_empty());
-                    let folder = std::fs::canonicalize(folder.unwrap_or(".".as_ref())).ok();
-                    (folder, p.file_name().map(|n| n.to_owned()))
-                };
-                if values == checkpoint || place(values) == place(checkpoint) {
+                if crate::checkpoint::same_file(values, checkpoint) {
                     anyhow::bail!(
                         "--values-out and --checkpoint name the same file, {}: each needs its own",
                         values.display()

@@ -146,14 +146,6 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     let (out, done) = match &args.out {
         Some(path) => {
             let (out, lines) = Out::open(path, &header)?;
-            if !lines.is_empty() {
-                sayln!(
-                    "resuming the sweep from {}: {} of its {} games done",
-                    path.display(),
-                    lines.len(),
-                    header.games
-                );
-            }
             (Some(out), lines)
         }
         None => (None, Vec::new()),
@@ -172,6 +164,14 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             );
         }
         sink.rows.insert(line.index, line.row);
+    }
+    if let (Some(path), false) = (&args.out, sink.rows.is_empty()) {
+        sayln!(
+            "resuming the sweep from {}: {} of its {} games done",
+            path.display(),
+            sink.rows.len(),
+            header.games
+        );
     }
     // Aliases of games already done are written at once.
     for &i in &plan.mine {

@@ -80,6 +80,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
     };
     let (run, limits) = BoardRun::start(
         &args.board,
+        args.board.claim()?,
         &game.name(),
         || args.position.position(&*game),
         limits,

@@ -1,6 +1,6 @@
 //! The files long runs save to (`--checkpoint`, `table --out`) are held
-//! by one run at a time, and a checkpoint that is a symbolic link is
-//! written through.
+//! by one run at a time, a checkpoint that is a symbolic link is written
+//! through, and a run that fails keeps what it computed.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -117,4 +117,80 @@ fn a_checkpoint_through_a_link_to_nothing_yet_is_made_where_the_link_points() {
     let again = grundy(&args);
     assert_eq!(again.stdout, first.stdout);
     assert!(String::from_utf8_lossy(&again.stderr).contains("resuming officers"));
+}
+
+#[test]
+fn a_hard_link_to_a_table_file_being_written_is_refused() {
+    let dir = scratch_dir("claims-hard");
+    let (out, hard) = (dir.join("sweep.jsonl"), dir.join("hard.jsonl"));
+    let sweep = |out: &Path| {
+        let out = out.display().to_string();
+        let args = [
+            "table",
+            "0.[0-7][0-7][0-7]",
+            "--to",
+            "30000",
+            "--threads",
+            "1",
+        ];
+        [&args[..], &["--out", &out]]
+            .concat()
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+    };
+    let first = sweep(&out);
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    let holder = start(&first, &out);
+    std::fs::hard_link(&out, &hard).unwrap();
+    let second = sweep(&hard);
+    let second: Vec<&str> = second.iter().map(String::as_str).collect();
+    fails(
+        &second,
+        "another grundy run is writing it (through another name)",
+    );
+    kill(holder);
+}
+
+#[test]
+fn values_out_through_a_link_to_the_checkpoint_is_refused() {
+    let dir = scratch_dir("claims-values");
+    let ck = dir.join("run.ck");
+    let link = dir.join("link");
+    std::os::unix::fs::symlink("run.ck", &link).unwrap();
+    let (ck, link) = (ck.display().to_string(), link.display().to_string());
+    let same = "name the same file";
+    let seq = ["seq", "0.07", "--to", "100"];
+    fails(
+        &[&seq[..], &["--checkpoint", &link, "--values-out", &ck]].concat(),
+        same,
+    );
+    fails(
+        &[&seq[..], &["--checkpoint", &ck, "--values-out", &link]].concat(),
+        same,
+    );
+}
+
+#[test]
+fn a_run_whose_values_file_fails_keeps_its_checkpoint() {
+    let dir = scratch_dir("claims-width");
+    let (ck, narrow, wide) = (dir.join("run.ck"), dir.join("v.u8"), dir.join("v.u16"));
+    let path = |p: &Path| p.display().to_string();
+    let seq = ["seq", "sub-allbut:1", "--to", "600", "--checkpoint"];
+    let (ck, narrow, wide) = (path(&ck), path(&narrow), path(&wide));
+    fails(
+        &[
+            &seq[..],
+            &[&ck, "--values-out", &narrow, "--values-width", "1"],
+        ]
+        .concat(),
+        "G(512) = 256 does not fit in 8 bits",
+    );
+    let again = grundy(&[&seq[..], &[&ck, "--values-out", &wide]].concat());
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(err.contains("resuming sub-allbut:1"), "{err}");
+    let values = std::fs::read(&wide).unwrap();
+    assert_eq!(values.len(), 2 * 601);
+    assert_eq!(u16::from_le_bytes([values[1024], values[1025]]), 256);
 }

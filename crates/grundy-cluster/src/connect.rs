@@ -187,7 +187,7 @@ pub fn connect(
 /// The error for processes that did not all answer within `wait`.
 pub fn not_all_answered(hosts: &Hosts, me: usize, wait: Duration) -> Error {
     Error::Connect(format!(
-        "process {me}: the other processes did not all answer within {} s ({}); start every process listed there with the same addresses, and check that {} is free and that only they listen at the others",
+        "process {me}: the other processes did not all answer within {} s ({}); start every process listed there with the same addresses (one that failed as it started, on a checkpoint another run holds for one, said why in its own error), and check that {} is free and that only they listen at the others",
         wait.as_secs_f64(),
         hosts.source(),
         hosts.addresses[me]

@@ -176,6 +176,17 @@ impl Out {
     pub fn open(path: &Path, header: &Header) -> anyhow::Result<(Out, Vec<Line>)> {
         let name = path.display();
         let claim = crate::checkpoint::claim(path, "--out")?;
+        let file = OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("cannot write {name}"))?;
+        // The rows' file itself is held too, before it is read (it is
+        // appended to, never replaced): a hard link to it names another
+        // lock file.
+        if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+            bail!("{name}: another grundy run is writing it (through another name); wait for that run to end, or give another --out");
+        }
         let mut first = serde_json::to_string(header)?;
         first.push('\n');
         // A file holding part of this header was cut while being created.
@@ -199,10 +210,6 @@ impl Out {
             std::fs::write(path, first).with_context(|| format!("cannot write {name}"))?;
             Vec::new()
         };
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write {name}"))?;
         Ok((
             Out {
                 file,
