@@ -263,6 +263,49 @@ fn a_failure_of_one_process_fails_them_all() {
     }
 }
 
+/// A process whose checkpoint another run holds fails as it starts, and
+/// tells the others over the cluster at once: they used to wait for it
+/// until `--wait` ran out and blame the network.
+#[test]
+fn a_checkpoint_held_elsewhere_fails_every_process_at_once() {
+    let hosts = hosts("held.hosts", 2);
+    let ck = support::scratch("held.ck");
+    let held = format!("{ck}.1");
+    let mut holder = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["seq", "grundy", "--to", "9000000", "--checkpoint", &held])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = format!("{held}.lock");
+    let started = Instant::now();
+    while !std::path::Path::new(&lock).exists() {
+        assert!(started.elapsed() < Duration::from_secs(30));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let args = ["value", "cram", "4x5", "--checkpoint", &ck, "--wait", "60"];
+    let began = Instant::now();
+    let children = [process(&args, &hosts, 0), process(&args, &hosts, 1)];
+    for (i, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "process {i}: {err}");
+        assert_eq!(err.lines().count(), 1, "process {i}: {err}");
+        assert!(err.starts_with("error: process 1: "), "process {i}: {err}");
+        assert!(
+            err.contains("another grundy run is using it"),
+            "process {i}: {err}"
+        );
+    }
+    assert!(
+        began.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        began.elapsed()
+    );
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+}
+
 #[test]
 fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];

@@ -180,6 +180,33 @@ impl Cluster {
     /// connection and the first round, so that something silent at a
     /// peer's address cannot hold the run.
     pub fn solve(&self, question: Question, limits: &Limits) -> Result<Answer, Error> {
+        self.run(question, None, limits)
+    }
+
+    /// Fails the run for every process with `why`, a failure this one met
+    /// before the cluster connected (its checkpoint held by another run,
+    /// or damaged): it connects and tells the others in the first round,
+    /// so that they stop with its reason at once instead of waiting for
+    /// it until `--wait` runs out.
+    pub fn refuse(&self, why: String, limits: &Limits) -> Error {
+        let nothing = Question {
+            components: Vec::new(),
+            moves: Vec::new(),
+        };
+        match self.run(nothing, Some(why.clone()), limits) {
+            Err(e) => e,
+            Ok(_) => Error::Search(why),
+        }
+    }
+
+    /// [`Cluster::solve`], or with `refused` the failure
+    /// [`Cluster::refuse`] tells.
+    fn run(
+        &self,
+        question: Question,
+        refused: Option<String>,
+        limits: &Limits,
+    ) -> Result<Answer, Error> {
         lost::watch();
         let deadline = Instant::now() + self.wait;
         let stop = limits.stop.as_deref();
@@ -199,6 +226,9 @@ impl Cluster {
                 let _ = answered.send((|| -> Result<Answer, share::Stop> {
                     let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
                     let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
+                    if let Some(why) = refused.clone() {
+                        return Err(crew.fail(why));
+                    }
                     same_question(me, &addresses, digest, &crew.hello(digest)?)?;
                     let _ = hello.send(());
                     let mut solvers = solvers::Solvers::default();

@@ -70,20 +70,27 @@ pub fn run(
     let threads = threads.map_or(1, usize::from);
     let wait = args.wait.duration();
     let board = board.for_process(process, n);
-    let claim = board.claim()?;
     let cluster = Cluster::new(hosts, process, threads, wait, question)?;
     let moves = match limits.max_moves {
         0 => Vec::new(),
         _ => game.position_moves(components, limits)?,
     };
     let checks = move_checks(game, &moves).ok_or_else(no_cluster)??;
-    let (watch, limits) = BoardRun::start(
-        &board,
-        claim,
-        &game.name(),
-        || Ok(components.to_vec()),
-        limits,
-    )?;
+    // A checkpoint held or damaged fails every process at once, told over
+    // the cluster: the others would otherwise wait for this one.
+    let started = board.claim().and_then(|claim| {
+        BoardRun::start(
+            &board,
+            claim,
+            &game.name(),
+            || Ok(components.to_vec()),
+            limits,
+        )
+    });
+    let (watch, limits) = match started {
+        Ok(started) => started,
+        Err(e) => return Err(cluster.refuse(format!("{e:#}"), limits).into()),
+    };
     let traffic = cluster.traffic.clone();
     watch.also_show(Box::new(move || {
         let (sent, learned) = (traffic.sent.load(Relaxed), traffic.learned.load(Relaxed));
