@@ -168,13 +168,25 @@ pub fn write_atomically(
 /// `./f` do, or as hard links when it exists.
 pub fn same_file(a: &Path, b: &Path) -> bool {
     let (a, b) = (resolve(a), resolve(b));
-    // The folder is there when the files are not yet.
+    // The folder is there when the files are not yet (and when it is not
+    // either, its name as written tells it).
     let place = |p: &Path| {
         let folder = p.parent().filter(|d| !d.as_os_str().is_empty());
-        let folder = std::fs::canonicalize(folder.unwrap_or(".".as_ref())).ok();
+        let folder = folder.unwrap_or(".".as_ref());
+        let folder = std::fs::canonicalize(folder).unwrap_or(folder.to_path_buf());
         (folder, p.file_name().map(|n| n.to_owned()))
     };
     a == b || place(&a) == place(&b) || same_inode(&a, &b)
+}
+
+/// Whether `path` is one of the files a run keeps beside its checkpoint
+/// `checkpoint`: its lock or its temporary file, which the run removes or
+/// renames.
+pub fn beside_checkpoint(path: &Path, checkpoint: &Path) -> bool {
+    let target = resolve(checkpoint);
+    [".lock", ".tmp-checkpoint"]
+        .iter()
+        .any(|suffix| same_file(path, &beside(&target, suffix)))
 }
 
 /// Whether `a` and `b` are one file on disk (hard links).

@@ -244,12 +244,14 @@ fn keep<'f>(
     files: &'f RunFiles,
     values: Option<&mut ValuesOut>,
 ) -> anyhow::Result<Option<&'f Path>> {
-    if let Some(v) = values {
-        v.flush()?;
-    }
+    // The checkpoint first: a values file that fails (a full disk) must
+    // not cost what was computed.
     let path = files.checkpoint.as_deref();
     if let Some(path) = path {
         save(path, seq)?;
+    }
+    if let Some(v) = values {
+        v.flush()?;
     }
     Ok(path)
 }

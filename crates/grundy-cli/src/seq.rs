@@ -97,6 +97,12 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                         values.display()
                     );
                 }
+                if crate::checkpoint::beside_checkpoint(values, checkpoint) {
+                    anyhow::bail!(
+                        "--values-out {}: the run keeps the lock or the temporary file of --checkpoint there; give another name",
+                        values.display()
+                    );
+                }
             }
             let files = RunFiles {
                 checkpoint: args.run.checkpoint.clone(),

@@ -169,6 +169,41 @@ fn values_out_through_a_link_to_the_checkpoint_is_refused() {
         &[&seq[..], &["--checkpoint", &ck, "--values-out", &link]].concat(),
         same,
     );
+    // The files kept beside the checkpoint: the run removes or renames them.
+    for kept in [".lock", ".tmp-checkpoint"] {
+        let values = format!("{ck}{kept}");
+        let args = [&seq[..], &["--checkpoint", &link, "--values-out", &values]].concat();
+        fails(
+            &args,
+            "the run keeps the lock or the temporary file of --checkpoint there",
+        );
+    }
+    // Two missing folders are not one folder.
+    let (a, b) = (dir.join("no-a/f"), dir.join("no-b/f"));
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    let err = fails(
+        &[&seq[..], &["--checkpoint", &a, "--values-out", &b]].concat(),
+        "",
+    );
+    assert!(!err.contains(same), "{err}");
+}
+
+#[test]
+fn a_run_stopped_while_its_values_file_fails_keeps_its_checkpoint() {
+    let dir = scratch_dir("claims-full");
+    let ck = dir.join("run.ck");
+    let ck_s = ck.display().to_string();
+    let args = ["--timeout", "0.001", "seq", "grundy", "--to", "9000000"];
+    let files = [
+        "--values-out",
+        "/dev/full",
+        "--values-width",
+        "1",
+        "--checkpoint",
+        &ck_s,
+    ];
+    fails(&[&args[..], &files].concat(), "/dev/full");
+    assert!(ck.is_file());
 }
 
 #[test]

@@ -306,6 +306,22 @@ fn a_checkpoint_held_elsewhere_fails_every_process_at_once() {
     holder.wait().unwrap();
 }
 
+/// A process that fails as it starts, whose peers never come, still says
+/// why once `--wait` runs out (it said the network's fault).
+#[test]
+fn a_process_that_fails_alone_says_why() {
+    let hosts = hosts("alone.hosts", 2);
+    let ck = support::scratch("alone.ck");
+    std::fs::write(format!("{ck}.1"), "junk").unwrap();
+    let args = ["value", "cram", "4x5", "--checkpoint", &ck, "--wait", "1"];
+    let out = process(&args, &hosts, 1).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("process 1: "), "{err}");
+    assert!(err.contains("not a grundy board checkpoint"), "{err}");
+}
+
 #[test]
 fn threads_are_search_threads_of_each_process() {
     let args = &["value", "cram", "4x4"];

@@ -194,8 +194,11 @@ impl Cluster {
             moves: Vec::new(),
         };
         match self.run(nothing, Some(why.clone()), limits) {
-            Err(e) => e,
-            Ok(_) => Error::Search(why),
+            // Told in the first round: this failure, or another process's.
+            Err(Error::Search(told)) => Error::Search(told),
+            // Never told (the others never came, or a stop came first):
+            // this process still says why it failed.
+            _ => Error::Search(format!("process {}: {why}", self.process)),
         }
     }
 

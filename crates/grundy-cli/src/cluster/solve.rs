@@ -89,7 +89,15 @@ pub fn run(
     });
     let (watch, limits) = match started {
         Ok(started) => started,
-        Err(e) => return Err(cluster.refuse(format!("{e:#}"), limits).into()),
+        Err(e) => {
+            // Ctrl-C while it waits for the others ends the wait, not
+            // the process: it still says why it failed.
+            let limits = &Limits {
+                stop: Some(crate::stop_on_signal()),
+                ..limits.clone()
+            };
+            return Err(cluster.refuse(format!("{e:#}"), limits).into());
+        }
     };
     let traffic = cluster.traffic.clone();
     watch.also_show(Box::new(move || {
