@@ -138,7 +138,12 @@ pub fn connect(
     let connecting = thread::Builder::new()
         .name("grundy:connect".into())
         .spawn(move || {
-            let _ = tx.send(config.try_build());
+            // Built after the run stopped waiting (Ctrl-C): left as any
+            // abandoned network is. Dropped, its guard would join network
+            // threads that failed meanwhile and fail this thread too.
+            if let Err(mpsc::SendError(Ok(built))) = tx.send(config.try_build()) {
+                std::mem::forget(built);
+            }
         });
     if let Err(e) = connecting {
         lost::connecting(false);
