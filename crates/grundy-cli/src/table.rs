@@ -139,6 +139,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             to: args.to,
             time: args.time.map(crate::seconds::Seconds::get),
             misere_to: args.misere.then_some(args.misere_to),
+            max_states: Some(limits.max_states),
         },
         shard: args.shard.unwrap_or([1, 1]),
         games: plan.mine.len(),

@@ -31,25 +31,35 @@ pub struct Sweep {
     /// absent when the sweep has no quotient column.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misere_to: Option<u64>,
+    /// The state budget of each game (`--max-states`), which decides
+    /// where a game gives up; absent in files of older versions, which
+    /// go on under any budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_states: Option<u64>,
 }
 
 impl Sweep {
     /// Whether `other` is the same sweep (the source text aside, so that
     /// `0.[0-7]` and `0.0-7` agree).
     fn same(&self, other: &Sweep) -> bool {
-        (
-            self.codes,
-            &self.fingerprint,
-            self.to,
-            self.time,
-            self.misere_to,
-        ) == (
-            other.codes,
-            &other.fingerprint,
-            other.to,
-            other.time,
-            other.misere_to,
-        )
+        let states = match (self.max_states, other.max_states) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        states
+            && (
+                self.codes,
+                &self.fingerprint,
+                self.to,
+                self.time,
+                self.misere_to,
+            ) == (
+                other.codes,
+                &other.fingerprint,
+                other.to,
+                other.time,
+                other.misere_to,
+            )
     }
 
     fn describe(&self) -> String {
@@ -61,7 +71,11 @@ impl Sweep {
             .misere_to
             .map(|m| format!(" --misere --misere-to {m}"))
             .unwrap_or_default();
-        format!("{} --to {}{time}{misere}", self.source, self.to)
+        let states = (self.max_states)
+            .filter(|&m| m != grundy::Limits::DEFAULT_MAX_STATES)
+            .map(|m| format!(" --max-states {m}"))
+            .unwrap_or_default();
+        format!("{} --to {}{time}{misere}{states}", self.source, self.to)
     }
 }
 
