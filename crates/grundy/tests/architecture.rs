@@ -481,6 +481,33 @@ fn the_cluster_leaves_the_network_to_timely() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// The command line replaces and locks files in one place,
+/// `checkpoint.rs`: every state file is written whole (a temporary file
+/// renamed over it) and held by one run, whichever command saves it.
+#[test]
+fn files_are_replaced_and_locked_only_by_the_checkpoint_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy-cli/src");
+    let mut found = Vec::new();
+    let mut seen = BTreeSet::new();
+    for s in sources_of(&root) {
+        for needle in ["fs::rename", "try_lock", "TryLockError"] {
+            let hits = lines_with(&s.code, needle);
+            let allowed =
+                s.path == "checkpoint.rs" || (s.path == "table/file.rs" && needle != "fs::rename");
+            if allowed && !hits.is_empty() {
+                seen.insert((needle, s.path.clone()));
+            }
+            for (line, text) in hits.into_iter().filter(|_| !allowed) {
+                found.push(format!("grundy-cli/src/{}:{line}: {text}", s.path));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The rule looks where the renaming and the locking are.
+    assert!(seen.contains(&("fs::rename", "checkpoint.rs".to_string())));
+    assert!(seen.contains(&("try_lock", "checkpoint.rs".to_string())));
+}
+
 /// No two modules of a crate import each other, directly or round a
 /// longer loop: each crate's modules can be read bottom-up.
 #[test]
