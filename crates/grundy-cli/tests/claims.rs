@@ -79,21 +79,22 @@ fn a_checkpoint_another_run_holds_is_refused_and_a_killed_runs_hold_is_taken() {
     assert!(std::fs::symlink_metadata(&real).unwrap().is_file());
 }
 
+/// A sweep long enough to be running when the test looks, into `out`.
+const LONG_SWEEP: [&str; 6] = [
+    "table",
+    "0.[0-7][0-7][0-7]",
+    "--to",
+    "30000",
+    "--threads",
+    "1",
+];
+
 #[test]
 fn a_table_file_another_run_writes_is_refused() {
     let dir = scratch_dir("claims-table");
     let out = dir.join("sweep.jsonl");
     let out_s = out.display().to_string();
-    let sweep = [
-        "table",
-        "0.[0-7][0-7][0-7]",
-        "--to",
-        "30000",
-        "--threads",
-        "1",
-        "--out",
-        &out_s,
-    ];
+    let sweep = [&LONG_SWEEP[..], &["--out", &out_s]].concat();
     let holder = start(&sweep, &out);
     fails(&sweep, "another grundy run is using it");
     kill(holder);
@@ -123,28 +124,10 @@ fn a_checkpoint_through_a_link_to_nothing_yet_is_made_where_the_link_points() {
 fn a_hard_link_to_a_table_file_being_written_is_refused() {
     let dir = scratch_dir("claims-hard");
     let (out, hard) = (dir.join("sweep.jsonl"), dir.join("hard.jsonl"));
-    let sweep = |out: &Path| {
-        let out = out.display().to_string();
-        let args = [
-            "table",
-            "0.[0-7][0-7][0-7]",
-            "--to",
-            "30000",
-            "--threads",
-            "1",
-        ];
-        [&args[..], &["--out", &out]]
-            .concat()
-            .iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-    };
-    let first = sweep(&out);
-    let first: Vec<&str> = first.iter().map(String::as_str).collect();
-    let holder = start(&first, &out);
+    let (out_s, hard_s) = (out.display().to_string(), hard.display().to_string());
+    let holder = start(&[&LONG_SWEEP[..], &["--out", &out_s]].concat(), &out);
     std::fs::hard_link(&out, &hard).unwrap();
-    let second = sweep(&hard);
-    let second: Vec<&str> = second.iter().map(String::as_str).collect();
+    let second = [&LONG_SWEEP[..], &["--out", &hard_s]].concat();
     fails(
         &second,
         "another grundy run is writing it (through another name)",

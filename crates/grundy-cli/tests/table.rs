@@ -374,23 +374,7 @@ fn user_errors_are_one_line_and_lose_nothing() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
     // The state budget decides where a game gives up: another one is
     // another sweep; a file of a version that did not record it goes on.
-    fails(
-        &[
-            "table",
-            "0.[0-3]",
-            "--to",
-            "100",
-            "--max-states",
-            "5000",
-            "--out",
-            path,
-        ],
-        "not this one (0.[0-3] --to 100 --time 60 --max-states 5000, shard 1/1)",
-    );
-    let old = before.replacen(",\"max_states\":10000000", "", 1);
-    assert_ne!(old, before);
-    std::fs::write(&out, &old).unwrap();
-    text(&[
+    let budget = [
         "table",
         "0.[0-3]",
         "--to",
@@ -399,7 +383,15 @@ fn user_errors_are_one_line_and_lose_nothing() {
         "5000",
         "--out",
         path,
-    ]);
+    ];
+    fails(
+        &budget,
+        "not this one (0.[0-3] --to 100 --time 60 --max-states 5000, shard 1/1)",
+    );
+    let old = before.replacen(",\"max_states\":10000000", "", 1);
+    assert_ne!(old, before);
+    std::fs::write(&out, &old).unwrap();
+    text(&budget);
     std::fs::write(&out, &before).unwrap();
     // A damaged row that is not a half-written last line is refused.
     let damaged = before.replacen("\"proven\"", "\"pro", 1);
