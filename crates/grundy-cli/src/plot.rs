@@ -5,7 +5,7 @@
 //! to measure and draw text: a system font (DejaVu Sans) when there is one;
 //! without one the plot is drawn without labels.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -64,19 +64,61 @@ pub fn svg(report: &SeqReport) -> anyhow::Result<String> {
 /// cannot be written is reported as the file and the system's reason, not
 /// in the words of plotters' backends (which print their debug form).
 pub fn write(path: &Path, report: &SeqReport) -> anyhow::Result<()> {
+    let bytes = match svg_or_png(path)? {
+        "svg" => svg(report)?.into_bytes(),
+        _ => png(report)?,
+    };
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Whether `path` names an SVG or a PNG file.
+fn svg_or_png(path: &Path) -> anyhow::Result<&'static str> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let bytes = match ext.as_deref() {
-        Some("svg") => svg(report)?.into_bytes(),
-        Some("png") => png(report)?,
+    match ext.as_deref() {
+        Some("svg") => Ok("svg"),
+        Some("png") => Ok("png"),
         _ => bail!(
             "--plot needs a file ending in .png or .svg, got {}",
             path.display()
         ),
-    };
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// Refuses, before any work, a plot that could not be written: another
+/// kind of file, a folder, a folder that cannot be written, or one of the
+/// run's other files (`others`, each with its option), which the plot
+/// would replace. Found at the end, the failure cost the whole run.
+pub fn check(path: &Path, others: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
+    svg_or_png(path)?;
+    for (option, other) in others {
+        let Some(other) = other else { continue };
+        if crate::checkpoint::same_file(path, other) {
+            bail!(
+                "--plot and {option} name the same file, {}: each needs its own",
+                path.display()
+            );
+        }
+    }
+    if path.is_dir() {
+        bail!("--plot {}: a folder; --plot names a file", path.display());
+    }
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(".tmp-plot");
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => bail!("cannot write {}: {e}", path.display()),
+    }
 }
 
 /// The plot of `report` as the bytes of a PNG file.
@@ -169,17 +211,16 @@ type Points = Vec<(u64, u64)>;
 /// so a plot of 2^22 heaps draws as fast as one of a thousand and a short
 /// sequence shows every heap where it is.
 fn marks(report: &SeqReport, columns: u64) -> (Points, Points) {
-    let rare: BTreeSet<u64> = report
-        .sparse
-        .as_ref()
-        .map(|s| s.rare.iter().copied().collect())
-        .unwrap_or_default();
+    // Told by the partition, not the report's list of rare heaps, which
+    // stops at its first 10,000.
+    let partition = report.sparse.as_ref().map(|s| s.partition);
+    let rare = |n: u64, v: u64| partition.is_some_and(|p| !p.common(n as usize, v as u32));
     let count = report.values.len() as u64;
     let mut common: BTreeMap<(u64, u64), u64> = BTreeMap::new();
     let mut rare_marks = Vec::new();
     for (n, &v) in report.values.iter().enumerate() {
         let n = n as u64;
-        if rare.contains(&n) {
+        if rare(n, v) {
             rare_marks.push((n, v));
         } else {
             let col = if count <= columns {
@@ -240,5 +281,30 @@ mod tests {
         }
         // The last heap's column is drawn.
         assert!(common.iter().any(|&(n, _)| n >= 99_900));
+    }
+
+    /// Rare heaps are told by the partition: the report lists only the
+    /// first 10,000 (here none), and the plot marked only those.
+    #[test]
+    fn every_rare_heap_is_marked_past_the_listed_ones() {
+        let values: Vec<u64> = (0..30_000u64).map(|n| n % 4).collect();
+        let mut r = report(values.clone());
+        let partition = grundy::heap::partition::Partition {
+            mask: 1,
+            parity: false,
+            flip: false,
+        };
+        r.sparse = Some(grundy::heap::SparseInfo {
+            partition,
+            rare_count: 15_000,
+            last_rare: Some(29_998),
+            rare: Vec::new(),
+        });
+        let (_, rare) = marks(&r, 1000);
+        // Values 0 and 2 have no odd bit under mask 1: rare.
+        assert_eq!(rare.len(), 15_000);
+        assert!(rare
+            .iter()
+            .all(|&(n, v)| values[n as usize] == v && v % 2 == 0));
     }
 }

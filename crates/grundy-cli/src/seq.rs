@@ -75,6 +75,13 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     };
     let game = grundy_files::parse_heap_game(&args.game, question)?;
     let to = args.run.to()?;
+    if let Some(path) = &args.plot {
+        let others = [
+            ("--checkpoint", args.run.checkpoint.as_deref()),
+            ("--values-out", args.values_out.as_deref()),
+        ];
+        plot::check(path, &others)?;
+    }
     if args.misere {
         return misere::run(args, &*game, to, limits);
     }

@@ -325,8 +325,16 @@ fn plot_errors_name_the_file_and_the_reason_in_words() {
     std::fs::create_dir_all(&dir).unwrap();
     fails(
         &["seq", "kayles", "--to", "20", "--plot", &dir],
-        "Is a directory",
+        "a folder; --plot names a file",
     );
+    // The run's other files, which the plot would replace.
+    let ck = format!("{}/plot-ck.svg", env!("CARGO_TARGET_TMPDIR"));
+    for other in ["--checkpoint", "--values-out"] {
+        fails(
+            &["seq", "kayles", "--to", "20", other, &ck, "--plot", &ck],
+            &format!("--plot and {other} name the same file"),
+        );
+    }
     // A plot that can be written is a real PNG.
     let png = file("plot.png", "");
     grundy(&["seq", "kayles", "--to", "20", "--plot", &png]).success();
