@@ -164,7 +164,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
                 line.index
             );
         }
-        sink.rows.insert(line.index, line.row);
+        sink.restore(line.index, line.row)?;
     }
     if let (Some(path), false) = (&args.out, sink.rows.is_empty()) {
         sayln!(
@@ -216,7 +216,10 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     }
     if interrupted {
         let kept = match &args.out {
-            Some(p) => format!(" (kept in {})", p.display()),
+            Some(p) => format!(
+                " (kept in {}): run the same command again to go on",
+                p.display()
+            ),
             None => String::new(),
         };
         return Err(Interrupted(format!(
@@ -345,6 +348,16 @@ impl<'a> Sink<'a> {
             print(&format!("{}\n", render::tsv(&line.row, self.misere)))?;
         }
         self.rows.insert(index, line.row);
+        Ok(())
+    }
+
+    /// Takes a row found in the `--out` file: TSV shows every game, so
+    /// it prints it now; JSON prints only the rows this run computes.
+    fn restore(&mut self, index: usize, row: Row) -> anyhow::Result<()> {
+        if self.tsv {
+            print(&format!("{}\n", render::tsv(&row, self.misere)))?;
+        }
+        self.rows.insert(index, row);
         Ok(())
     }
 }

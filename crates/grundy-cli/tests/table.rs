@@ -555,3 +555,19 @@ fn misere_adds_a_quotient_column() {
         "--misere-to 18446744073709551615: the quotient of heaps up to 18446744073709551615 (a state for each heap at least) needs more than 10000000 states; raise the limit (--max-states)",
     );
 }
+
+/// A resumed TSV table shows every game, those found in the `--out` file
+/// first (it printed only the ones it computed).
+#[test]
+fn a_resumed_tsv_table_shows_every_game() {
+    let out = support::scratch("resumed.jsonl");
+    let args = ["table", "0.[0-3]7", "--to", "500", "--tsv", "--out", &out];
+    let codes = |tsv: String| -> Vec<String> {
+        tsv.lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect()
+    };
+    let first = codes(text(&args));
+    assert_eq!(first, ["code", "0.07", "0.17", "0.27", "0.37"]);
+    assert_eq!(codes(text(&args)), first);
+}

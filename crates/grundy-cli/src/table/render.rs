@@ -145,6 +145,7 @@ pub fn text(rows: &[&Row]) -> String {
         out.push_str(&line(r.iter().map(String::as_str).collect()));
     }
     let proven = rows.iter().filter(|r| r.periodicity.proven).count();
-    out.push_str(&format!("{} games, {proven} proven\n", rows.len()));
+    let games = if rows.len() == 1 { "game" } else { "games" };
+    out.push_str(&format!("{} {games}, {proven} proven\n", rows.len()));
     out
 }
