@@ -48,7 +48,7 @@ pub struct BoardRunArgs {
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between two saves of --checkpoint.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "60", value_parser = crate::seconds::checkpoint_every)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "60", value_parser = crate::seconds::checkpoint_every, requires = "checkpoint")]
     checkpoint_every: crate::seconds::Seconds,
 }
 

@@ -160,7 +160,11 @@ pub fn write_atomically(
         write(&mut w)?;
         w.into_inner().map_err(|e| e.into_error())?.sync_all()
     })();
-    written.with_context(|| format!("cannot write the checkpoint {}", tmp.display()))?;
+    if let Err(e) = written {
+        // Half a checkpoint (a full disk) would hold the space it lacked.
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write the checkpoint {}", tmp.display()));
+    }
     std::fs::rename(&tmp, &target).with_context(|| format!("cannot replace {}", path.display()))
 }
 

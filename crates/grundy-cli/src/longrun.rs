@@ -33,7 +33,7 @@ pub struct HeapRunArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "30", value_parser = crate::seconds::checkpoint_every)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "30", value_parser = crate::seconds::checkpoint_every, requires = "checkpoint")]
     checkpoint_every: crate::seconds::Seconds,
     /// Show the progress on stderr even when it is not a terminal (on a
     /// terminal it is drawn in place): a line a second, for runs left in

@@ -219,3 +219,15 @@ fn a_run_whose_values_file_fails_keeps_its_checkpoint() {
     assert_eq!(values.len(), 2 * 601);
     assert_eq!(u16::from_le_bytes([values[1024], values[1025]]), 256);
 }
+
+/// `--checkpoint-every` alone would be ignored: refused instead.
+#[test]
+fn checkpoint_every_needs_a_checkpoint() {
+    for args in [
+        &["seq", "kayles", "--to", "10", "--checkpoint-every", "5"][..],
+        &["quotient", "0.75", "--to", "8", "--checkpoint-every", "5"],
+        &["value", "cram", "2x3", "--checkpoint-every", "5"],
+    ] {
+        fails(args, "--checkpoint <FILE>");
+    }
+}
