@@ -172,7 +172,7 @@ impl<'a> SeqRun<'a> {
     pub fn report(&self, limits: &Limits) -> Result<SeqReport> {
         let mut report = self.seq.report(self.last(), self.listed, limits)?;
         if !self.asked {
-            explain_default_stop(&mut report, self.seq.provable());
+            explain_default_stop(&mut report, self.seq.provable(), limits.max_states);
         }
         Ok(report)
     }
@@ -186,16 +186,22 @@ impl<'a> SeqRun<'a> {
 
 /// Adds to `report.proof`, for a run with no `--to` that ended without a
 /// proof, why it stopped where it did: the limit, or (`provable` false)
-/// that no theorem applies and a default stretch was computed.
-fn explain_default_stop(report: &mut SeqReport, provable: bool) {
+/// that no theorem applies and a default stretch was computed. The option
+/// that goes further is `--to`, or `--max-states` when the state budget
+/// (`max_states`, one state a heap) drew the line.
+fn explain_default_stop(report: &mut SeqReport, provable: bool, max_states: u64) {
     if report.proven || report.closed_form.is_some() {
         return;
     }
     let n = report.computed_to;
+    let further = match n.saturating_add(1) >= max_states {
+        true => "--max-states N",
+        false => "--to N",
+    };
     let why = if provable {
-        format!("no period proven by n = {n}, the limit (--to N goes further)")
+        format!("no period proven by n = {n}, the limit ({further} goes further)")
     } else {
-        format!("computed to n = {n} by default (--to N goes further)")
+        format!("computed to n = {n} by default ({further} goes further)")
     };
     report.proof = Some(match report.proof.take() {
         Some(p) => format!("{p}; {why}"),
@@ -289,7 +295,8 @@ mod tests {
         assert_eq!((r.computed_to, r.proven), (2999, false));
         assert_eq!(
             r.proof.as_deref(),
-            Some("no period proven by n = 2999, the limit (--to N goes further)")
+            // A --to past the budget is refused: the budget goes further.
+            Some("no period proven by n = 2999, the limit (--max-states N goes further)")
         );
     }
 
