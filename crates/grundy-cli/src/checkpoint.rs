@@ -59,17 +59,23 @@ pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
     };
     // Held first: the probe below must not touch a holder's temporary file.
     let claim = lock(path, &beside(&target, ".lock"), what, cannot)?;
-    let tmp = beside(&target, ".tmp-checkpoint");
-    match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        // A run killed while saving: the folder is writable, and the next
-        // save replaces it.
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(cannot(e)),
-    }
+    can_write_beside(&target, ".tmp-checkpoint").map_err(cannot)?;
     Ok(claim)
+}
+
+/// Whether a file `path` + `suffix` can be made (and is then removed): a
+/// probe of `path`'s folder before any work. One there already (left by a
+/// run killed while saving) shows the folder writable too.
+pub fn can_write_beside(path: &Path, suffix: &str) -> std::io::Result<()> {
+    let probe = beside(path, suffix);
+    match OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// Takes the lock at `lock` for the state file `path`; `cannot` tells a

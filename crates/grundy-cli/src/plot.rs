@@ -105,20 +105,8 @@ pub fn check(path: &Path, others: &[(&str, Option<&Path>)]) -> anyhow::Result<()
     if path.is_dir() {
         bail!("--plot {}: a folder; --plot names a file", path.display());
     }
-    let mut probe = path.as_os_str().to_owned();
-    probe.push(".tmp-plot");
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-    {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-            Ok(())
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => bail!("cannot write {}: {e}", path.display()),
-    }
+    crate::checkpoint::can_write_beside(path, ".tmp-plot")
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The plot of `report` as the bytes of a PNG file.
