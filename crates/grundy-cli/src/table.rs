@@ -179,7 +179,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         if let Some(rep) = plan.same[i] {
             if !sink.rows.contains_key(&i) {
                 if let Some(r) = sink.rows.get(&rep).cloned() {
-                    sink.emit(i, sweep::alias(&r, &codes[i]))?;
+                    sink.emit(i, sweep::alias(&r, &codes[i]), true)?;
                 }
             }
         }
@@ -199,10 +199,10 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         limits,
         interrupt,
     };
-    pool.run(threads, plan.mine.len(), &mut |i, row| {
-        sink.emit(i, row.clone())?;
+    pool.run(threads, plan.mine.len(), &mut |i, row, keep| {
+        sink.emit(i, row.clone(), keep)?;
         for &a in &plan.aliases[i] {
-            sink.emit(a, sweep::alias(&row, &codes[a]))?;
+            sink.emit(a, sweep::alias(&row, &codes[a]), keep)?;
         }
         Ok(())
     })?;
@@ -213,6 +213,16 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
     if !args.json && !args.tsv && (finished > 0 || !interrupted) {
         let rows: Vec<&Row> = sink.rows.values().collect();
         print(&render::text(&rows))?;
+    }
+    if let (Some(path), 1..) = (&args.out, sink.unkept) {
+        // The games share the process's memory: alone, or with more of it,
+        // they may go further, so their rows are not the sweep's answer.
+        sayln!(
+            "{} ended by the memory budget, not kept in {}: the next run computes {} again (give more --memory or fewer --threads)",
+            grundy::error::counted(sink.unkept as u64, "game"),
+            path.display(),
+            if sink.unkept == 1 { "it" } else { "them" }
+        );
     }
     if interrupted {
         let kept = match &args.out {
@@ -319,6 +329,8 @@ struct Sink<'a> {
     /// Whether TSV lines carry the quotient's columns.
     misere: bool,
     codes: &'a [String],
+    /// Rows shown but not written to the `--out` file.
+    unkept: usize,
 }
 
 impl<'a> Sink<'a> {
@@ -333,14 +345,18 @@ impl<'a> Sink<'a> {
             tsv: args.tsv,
             misere: args.misere,
             codes,
+            unkept: 0,
         }
     }
 
-    fn emit(&mut self, index: usize, row: Row) -> anyhow::Result<()> {
+    /// Shows a finished row, and writes it to the `--out` file if `keep`.
+    fn emit(&mut self, index: usize, row: Row, keep: bool) -> anyhow::Result<()> {
         debug_assert_eq!(self.codes[index], row.code);
         let line = Line { index, row };
-        if let Some(out) = &mut self.out {
-            out.append(&line)?;
+        match &mut self.out {
+            Some(out) if keep => out.append(&line)?,
+            Some(_) => self.unkept += 1,
+            None => {}
         }
         if self.json {
             print(&format!("{}\n", serde_json::to_string(&line)?))?;
@@ -406,15 +422,14 @@ struct Pool<'a> {
 
 type Finished = (usize, grundy::Result<(Row, Ended)>, Duration);
 
+/// What is done with each finished row: its index, the row, and whether
+/// it is the game's answer to keep in the `--out` file.
+type Done<'a> = &'a mut dyn FnMut(usize, Row, bool) -> anyhow::Result<()>;
+
 impl Pool<'_> {
     /// Computes every job on `threads` threads, handing each finished row
     /// to `done` in completion order; a game stopped by Ctrl-C is dropped.
-    fn run(
-        &self,
-        threads: usize,
-        total: usize,
-        done: &mut dyn FnMut(usize, Row) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn run(&self, threads: usize, total: usize, done: Done) -> anyhow::Result<()> {
         let next = AtomicUsize::new(0);
         let running: Mutex<Vec<Option<Running>>> = Mutex::new((0..threads).map(|_| None).collect());
         let (tx, rx) = mpsc::channel::<Finished>();
@@ -440,7 +455,7 @@ impl Pool<'_> {
                 match rx.recv_timeout(Duration::from_millis(100)) {
                     Ok((i, outcome, took)) => {
                         let step = self.finish(i, outcome, took).and_then(|row| match row {
-                            Some(row) => done(i, row),
+                            Some((row, keep)) => done(i, row, keep),
                             None => Ok(()),
                         });
                         if let Err(e) = step {
@@ -506,13 +521,15 @@ impl Pool<'_> {
         }
     }
 
-    /// The row of a finished game, or `None` for one stopped by Ctrl-C.
+    /// The row of a finished game and whether to keep it (not when the
+    /// process's memory, shared by the games, ended it), or `None` for one
+    /// stopped by Ctrl-C.
     fn finish(
         &self,
         i: usize,
         outcome: grundy::Result<(Row, Ended)>,
         took: Duration,
-    ) -> anyhow::Result<Option<Row>> {
+    ) -> anyhow::Result<Option<(Row, bool)>> {
         let (mut row, ended) = outcome.map_err(|e| anyhow::anyhow!("{}: {e}", self.parsed[i]))?;
         row.seconds = (took.as_secs_f64() * 1000.0).round() / 1000.0;
         if ended == Ended::Stopped {
@@ -525,7 +542,7 @@ impl Pool<'_> {
                 row.reason.unwrap_or_default()
             ));
         }
-        Ok(Some(row))
+        Ok(Some((row, ended != Ended::OutOfMemory)))
     }
 
     /// Stops games over their time budget (every game on Ctrl-C) and shows

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::quotient::{MisereQuotient, Reached};
 use super::{Code, HeapGame, HeapSequence, SeqRequest, SeqRun};
-use crate::error::{Error, Result};
+use crate::error::{bytes_text, Error, Result};
 use crate::game::Limits;
 
 /// One game of a sweep. The field names are a public interface (the
@@ -130,6 +130,10 @@ pub enum Ended {
     Finished,
     /// The stop flag was set: the row says how far the game got.
     Stopped,
+    /// The memory budget ended the game, and the row says where. The
+    /// budget is the process's, shared with whatever else it computes at
+    /// the time, so the row is not one to keep as the game's answer.
+    OutOfMemory,
 }
 
 /// For each code, the index of the first earlier code that is the same
@@ -172,44 +176,71 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         to: (!game.provable()).then_some(budget),
     };
     let mut run = SeqRun::looking_up_to(&game, &req, &capped, budget);
+    // A budget that ends one game ends its row, never the sweep.
+    let mut spent = None;
     let ended = loop {
         match run.step(u64::MAX, &capped) {
             Ok(true) => {}
             Ok(false) => break Ended::Finished,
             Err(Error::Interrupted(_)) => break Ended::Stopped,
+            Err(Error::Memory { limit, .. }) => {
+                spent = Some(format!("memory budget (--memory {})", bytes_text(limit)));
+                break Ended::OutOfMemory;
+            }
+            Err(Error::Limit { limit, .. }) => {
+                spent = Some(format!("work budget (--max-states {limit})"));
+                break Ended::Finished;
+            }
             Err(e) => return Err(e),
         }
     };
-    // What is reported is computed: no stop flag can cut the report.
+    // What is reported is computed: no stop flag can cut the report. Its
+    // values are G(last) alone (the row needs only their largest, read
+    // from the table in place), so the report holds little beyond the
+    // table it reads, and is given even when the memory budget ended the
+    // game.
     capped.stop = None;
-    let report = run.report(&capped)?;
-    let (max_at, max_value) = report
-        .values
-        .iter()
-        .enumerate()
-        .fold(
-            (0, 0),
-            |best, (n, &v)| if v > best.1 { (n as u64, v) } else { best },
-        );
+    if ended == Ended::OutOfMemory {
+        capped.meter = None;
+    }
+    let report = run.listing(0).report(&capped)?;
+    let mut max = (0, 0);
+    game.with_table(&mut |table| {
+        let upto = (report.computed_to as usize).min(table.len().saturating_sub(1));
+        for n in 0..=upto {
+            let v = u64::from(table.get(n));
+            if v > max.1 {
+                max = (n as u64, v);
+            }
+        }
+    });
+    let (max_at, max_value) = max;
     let heaps = game.stats().computed;
     // The work budget ended a game that stopped short of its heaps.
-    let worked_out = (matches!(ended, Ended::Finished) && heaps <= budget && game.provable())
-        .then(|| format!("work budget (--max-states {})", limits.max_states));
+    let worked_out = spent.or_else(|| {
+        (matches!(ended, Ended::Finished) && heaps <= budget && game.provable())
+            .then(|| format!("work budget (--max-states {})", limits.max_states))
+    });
     let reason = match ended {
         _ if report.proven => None,
         Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
-        Ended::Finished if !game.provable() => {
-            Some("no periodicity theorem covers this game".to_string())
-        }
-        Ended::Finished if worked_out.is_some() => Some(format!(
+        _ if worked_out.is_some() => Some(format!(
             "{}: no period proven by heap {}",
             worked_out.as_deref().unwrap_or_default(),
             heaps.saturating_sub(1)
         )),
-        Ended::Finished => Some(format!(
+        Ended::Finished if !game.provable() => {
+            Some("no periodicity theorem covers this game".to_string())
+        }
+        Ended::Finished | Ended::OutOfMemory => Some(format!(
             "heap budget: no period proven by heap {}",
             heaps - 1
         )),
+    };
+    // A period proven before the memory ran out is the game's answer.
+    let ended = match ended {
+        Ended::OutOfMemory if report.proven => Ended::Finished,
+        other => other,
     };
     let sparse = report.sparse.as_ref();
     let row = Row {
