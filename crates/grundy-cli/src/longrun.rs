@@ -277,7 +277,7 @@ pub fn run(
     req: &SeqRequest,
     files: &RunFiles,
     limits: &Limits,
-) -> anyhow::Result<SeqReport> {
+) -> anyhow::Result<Ran> {
     // Held until the run's last save.
     let _claim = match &files.checkpoint {
         Some(path) => {
@@ -308,17 +308,31 @@ pub fn run(
         Err(e) => return Err(bounded(e, seq, files, values.as_mut(), start_n)),
         Ok(()) => {}
     }
-    if let Some(path) = &files.checkpoint {
-        save(path, seq)?;
-    }
-    stream(seq, values.as_mut(), run.settled())?;
-    if let Some(v) = values.as_mut() {
-        v.flush()?;
-    }
-    run.report(limits).map_err(|e| match e {
+    // The answer is computed: a file that cannot be written now (a full
+    // disk) is told after the answer, never instead of it.
+    let saved = match &files.checkpoint {
+        Some(path) => save(path, seq),
+        None => Ok(()),
+    };
+    let streamed = stream(seq, values.as_mut(), run.settled())
+        .and_then(|()| values.as_mut().map_or(Ok(()), |v| v.flush()));
+    let report = run.report(limits).map_err(|e| match e {
         Error::Memory { .. } if files.listed.is_none() => every_value_refused(e),
         e => e.into(),
+    })?;
+    Ok(Ran {
+        report,
+        unsaved: saved.and(streamed).err(),
     })
+}
+
+/// A finished run: its report, and the failure of a file it was to write
+/// at the end (the checkpoint or the values), told after the report.
+pub struct Ran {
+    /// What the run computed.
+    pub report: SeqReport,
+    /// The first file that could not be written at the end.
+    pub unsaved: Option<anyhow::Error>,
 }
 
 /// The refusal of a report of every value (for JSON or a plot), with what
@@ -357,6 +371,11 @@ fn drive(
             // (a wider --values-width, room on the disk).
             if let Some(path) = &files.checkpoint {
                 save(path, seq)?;
+                return Err(anyhow::anyhow!(
+                    "{e:#}; checkpoint saved to {} at n = {}: run the same command, with the values file fixed, to resume",
+                    path.display(),
+                    seq.stats().computed
+                ));
             }
             return Err(e);
         }

@@ -80,14 +80,14 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
             }
         });
     bar.finish();
-    if let Some(e) = saver.and_then(|s| s.failed) {
-        return Err(e);
-    }
-    let reached = reached?;
-    // What is proven is kept, however the run ended.
-    if let Some(p) = path {
-        save(p, &reached.quotient.snapshot(), &moves.checkpoint_name())?;
-    }
+    let reached = match reached {
+        Ok(reached) => reached,
+        Err(e) => return Err(saver.and_then(|s| s.failed).unwrap_or(e.into())),
+    };
+    // What is proven is kept, however the run ended; a save that fails
+    // (a full disk) is told after the answer, never instead of it. The
+    // last save makes any earlier failure moot.
+    let saved = path.map(|p| save(p, &reached.quotient.snapshot(), &moves.checkpoint_name()));
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
     let report = reached.answer();
     if args.run.json {
@@ -95,11 +95,19 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         print(&text(&report))?;
     }
+    if let Some(Err(e)) = saved {
+        return Err(anyhow::anyhow!("{e:#} (the answer is printed in full)"));
+    }
     // Ctrl-C exits 130 as every long command does, after what is proven.
     match interrupted {
         true => Err(crate::longrun::Interrupted(format!(
-            "interrupted at heap {}",
-            report.stopped.as_ref().map_or(0, |s| s.heap)
+            "interrupted at heap {}{}",
+            report.stopped.as_ref().map_or(0, |s| s.heap),
+            path.map(|p| format!(
+                "; checkpoint saved to {}: run the same command again to resume",
+                p.display()
+            ))
+            .unwrap_or_default()
         ))
         .into()),
         false => Ok(()),

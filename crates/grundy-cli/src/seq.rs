@@ -95,7 +95,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         // cannot fit, not at the end of the run.
         heap::check_report_room(to, None, limits).map_err(longrun::every_value_refused)?;
     }
-    let report = match game.heap() {
+    let (report, unsaved) = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             if let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) {
                 if crate::checkpoint::same_file(values, checkpoint) {
@@ -119,7 +119,8 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 progress: args.run.progress,
                 listed,
             };
-            longrun::run(seq, &req, &files, limits)?
+            let ran = longrun::run(seq, &req, &files, limits)?;
+            (ran.report, ran.unsaved)
         }
         // A heap game with a closed form; other games are refused as not
         // heap games by the sequence itself.
@@ -135,19 +136,25 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                     );
                 }
             }
-            match listed {
+            let report = match listed {
                 Some(k) => game.sequence_listing(&req, k, limits)?,
                 None => game.sequence(&req, limits)?,
-            }
+            };
+            (report, None)
         }
     };
+    // The answer first: a file that cannot be written is told after it.
+    if args.run.json {
+        print_json(&report)?;
+    } else {
+        print(&render(&report))?;
+    }
     if let Some(path) = &args.plot {
         plot::write(path, &report)?;
     }
-    if args.run.json {
-        print_json(&report)
-    } else {
-        print(&render(&report))
+    match unsaved {
+        Some(e) => Err(anyhow::anyhow!("{e:#} (the answer is printed in full)")),
+        None => Ok(()),
     }
 }
 

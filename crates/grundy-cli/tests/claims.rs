@@ -203,13 +203,17 @@ fn a_run_whose_values_file_fails_keeps_its_checkpoint() {
     let path = |p: &Path| p.display().to_string();
     let seq = ["seq", "sub-allbut:1", "--to", "600", "--checkpoint"];
     let (ck, narrow, wide) = (path(&ck), path(&narrow), path(&wide));
-    fails(
+    let err = fails(
         &[
             &seq[..],
             &[&ck, "--values-out", &narrow, "--values-width", "1"],
         ]
         .concat(),
         "G(512) = 256 does not fit in 8 bits",
+    );
+    assert!(
+        err.contains(&format!("; checkpoint saved to {ck} at n = ")),
+        "{err}"
     );
     let again = grundy(&[&seq[..], &[&ck, "--values-out", &wide]].concat());
     let err = String::from_utf8_lossy(&again.stderr);
@@ -230,4 +234,38 @@ fn checkpoint_every_needs_a_checkpoint() {
     ] {
         fails(args, "--checkpoint <FILE>");
     }
+}
+
+/// A values file that cannot be written at the end (a full disk) is told
+/// after the answer, which is printed whole, and the checkpoint is saved.
+#[test]
+fn a_values_file_that_fails_at_the_end_is_told_after_the_answer() {
+    let dir = scratch_dir("claims-end");
+    let ck = dir.join("run.ck").display().to_string();
+    // 1001 values of two bytes stay in the writer's buffer until the end.
+    let args = [
+        "seq",
+        "0.6",
+        "--to",
+        "1000",
+        "--values-out",
+        "/dev/full",
+        "--checkpoint",
+        &ck,
+    ];
+    let out = grundy(&args);
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        stdout.contains("197 rare heaps, the last at n = 989"),
+        "{stdout}"
+    );
+    assert_eq!(
+        err.trim(),
+        "error: cannot write /dev/full: No space left on device (os error 28) (the answer is printed in full)"
+    );
+    assert!(Path::new(&ck).is_file());
 }

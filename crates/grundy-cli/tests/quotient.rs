@@ -132,3 +132,32 @@ fn heaps_proven_before_a_long_heap_are_saved_during_it() {
     assert!(err.contains("resuming 0.07 from"), "{err}");
     assert_eq!(out, text(&["quotient", "0.07", "--to", "33"]));
 }
+
+/// A quotient stopped by its time limit prints what it proved and says
+/// where its checkpoint is; the next run resumes from it.
+#[test]
+fn a_stopped_quotient_says_its_checkpoint_is_saved() {
+    let ck = scratch("stopped.qck");
+    let _ = std::fs::remove_file(&ck);
+    let args = [
+        "--timeout",
+        "1",
+        "quotient",
+        "0.07",
+        "--to",
+        "40",
+        "--checkpoint",
+        &ck,
+    ];
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.contains(" is proven; heap "), "{out}");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "; checkpoint saved to {ck}: run the same command again to resume"
+        )),
+        "{err}"
+    );
+    let (_, err, _) = run(&args, "");
+    assert!(err.contains("resuming 0.07 from"), "{err}");
+}
