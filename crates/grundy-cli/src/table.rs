@@ -74,7 +74,7 @@ pub struct TableArgs {
     #[arg(long, value_name = "K/M", value_parser = parse_shard)]
     shard: Option<[usize; 2]>,
     /// Join the --out files of every shard into one table.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard", "to", "time", "threads", "misere"])]
     merge: Vec<PathBuf>,
 }
 

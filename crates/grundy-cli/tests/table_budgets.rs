@@ -1,6 +1,7 @@
 //! `grundy table` under its budgets: a game the memory budget ends gives
 //! up its row with the reason, the sweep goes on, and an `--out` file does
-//! not keep that row, so that the next run computes the game again.
+//! not keep that row, so that the next run computes the game again;
+//! `--merge` takes no budget.
 
 mod support;
 
@@ -99,4 +100,19 @@ fn an_out_file_keeps_no_row_the_memory_budget_ended() {
     let kept = std::fs::read_to_string(file).unwrap();
     assert!(kept.contains("\"0.6\""), "{kept}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--merge` joins finished rows: a budget given with it would be
+/// ignored, so it is refused in one line.
+#[test]
+fn merge_takes_no_budget() {
+    for flag in [
+        &["--to", "5"][..],
+        &["--time", "1"],
+        &["--threads", "1"],
+        &["--misere"],
+    ] {
+        let args = [&["table", "--merge", "rows.jsonl"][..], flag].concat();
+        support::fails(&args, &format!("cannot be used with '{}", flag[0]));
+    }
 }
