@@ -135,3 +135,4 @@ pub fn positions_met(stderr: &str) -> Vec<u64> {
         .filter_map(|l| l.split(" positions met").next()?.parse().ok())
         .collect()
 }
+pub mod cluster;
