@@ -305,6 +305,9 @@ pub fn run(
     bar.finish();
     match stepped? {
         Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
+        Err(e @ Error::Memory { .. }) if start_n > run.end().saturating_add(1) => {
+            return Err(past_checkpoint(e, files, start_n, run.end()))
+        }
         Err(e) => return Err(bounded(e, seq, files, values.as_mut(), start_n)),
         Ok(()) => {}
     }
@@ -317,6 +320,9 @@ pub fn run(
     let streamed = stream(seq, values.as_mut(), run.settled())
         .and_then(|()| values.as_mut().map_or(Ok(()), |v| v.flush()));
     let report = run.report(limits).map_err(|e| match e {
+        Error::Memory { .. } if start_n > run.last().saturating_add(1) => {
+            past_checkpoint(e, files, start_n, run.last())
+        }
         Error::Memory { .. } if files.listed.is_none() => every_value_refused(e),
         e => e.into(),
     })?;
@@ -324,6 +330,18 @@ pub fn run(
         report,
         unsaved: saved.and(streamed).err(),
     })
+}
+
+/// The memory budget `e`, hit by a run to heap `last` that restored
+/// `restored` values from its checkpoint, more than it needs: a fresh run
+/// might fit, so the checkpoint is named.
+fn past_checkpoint(e: Error, files: &RunFiles, restored: u64, last: u64) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{e}; the checkpoint {} holds G(0..={}), more than the {} values this run needs (another file starts afresh)",
+        files.checkpoint.as_deref().unwrap_or(Path::new("")).display(),
+        restored - 1,
+        last + 1
+    )
 }
 
 /// A finished run: its report, and the failure of a file it was to write

@@ -220,3 +220,24 @@ fn value_of_a_large_heap_shows_its_progress() {
     assert!(met.windows(2).all(|w| w[0] <= w[1]), "{err}");
     assert!(met.iter().all(|&n| n <= 200_000), "{err}");
 }
+
+/// A checkpoint holding far more values than a run asks for can be past
+/// a memory budget a fresh run fits: the error names the checkpoint.
+#[test]
+fn a_checkpoint_past_the_memory_budget_is_named() {
+    let dir = temp_dir("seq-long-ck");
+    let ck = dir.join("officers.ck").display().to_string();
+    let long = grundy(&["seq", "0.6", "--to", "200000", "--checkpoint", &ck]);
+    assert!(long.status.success());
+    let args = ["--memory", "1MB", "seq", "0.6", "--to", "100"];
+    let out = grundy(&[&args[..], &["--checkpoint", &ck]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "; the checkpoint {ck} holds G(0..=200000), more than the 101 values this run needs (another file starts afresh)"
+        )),
+        "{err}"
+    );
+    assert!(grundy(&args).status.success(), "a fresh run fits");
+}
