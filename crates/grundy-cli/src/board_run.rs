@@ -268,6 +268,12 @@ impl BoardRun {
                 path.display()
             ))
             .into()),
+            // Ctrl-C on a cluster run without a checkpoint (elsewhere it
+            // ends the process); a time limit says so in its own words.
+            (Err(_), None) if interrupted && !crate::timed_out() => Err(Interrupted(
+                "interrupted; nothing kept (--checkpoint FILE keeps the tables of a run)".into(),
+            )
+            .into()),
             (r, _) => r,
         }
     }

@@ -48,6 +48,39 @@ fn ctrl_c_on_one_process_stops_them_all_at_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Ctrl-C on a process still connecting (here at once, without a
+/// checkpoint) stops the others too: it connects to tell them, where it
+/// used to exit and leave them waiting until `--wait` ran out.
+#[test]
+fn ctrl_c_while_connecting_stops_them_all() {
+    let hosts = hosts("int-early.hosts", 2);
+    let args = ["value", "cram", "4x11", "--max-moves", "0", "--wait", "60"];
+    let children: Vec<_> = (0..2).map(|i| process(&args, &hosts, i)).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    let pid = children[1].id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let outs: Vec<_> = (children.into_iter())
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let said: Vec<_> = (outs.iter())
+        .map(|o| (o.status.code(), String::from_utf8_lossy(&o.stderr)))
+        .collect();
+    for (code, err) in &said {
+        assert_eq!(*code, Some(130), "{said:?}");
+        assert!(err.starts_with("interrupted"), "{said:?}");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
 /// A process that fails before any search (its budget cannot hold a
 /// table) fails every process, with one line saying whose failure.
 #[test]
@@ -76,6 +109,11 @@ fn a_checkpoint_held_elsewhere_fails_every_process_at_once() {
     let hosts = hosts("held.hosts", 2);
     let ck = support::scratch("held.ck");
     let held = format!("{ck}.1");
+    // Left by an earlier run's holder, killed: the wait below would see
+    // a lock before this run's holder takes it.
+    for stale in [format!("{ck}.0"), held.clone(), format!("{held}.lock")] {
+        let _ = std::fs::remove_file(stale);
+    }
     let mut holder = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["seq", "grundy", "--to", "9000000", "--checkpoint", &held])
         .stdout(Stdio::null())

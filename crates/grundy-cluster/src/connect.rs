@@ -110,6 +110,10 @@ impl Guard {
 /// How often the wait for timely's connection looks at the user's stop.
 const LOOK: Duration = Duration::from_millis(50);
 
+/// How long a stopped process still waits for the connection, so as to
+/// tell the others: timely retries a peer not yet listening each second.
+const GRACE: Duration = Duration::from_millis(1500);
+
 /// Connects process `me` to every process of `hosts` with timely's own
 /// configuration, within `wait` unless `stop` is set first: the
 /// allocators for the worker, and the guard of the network threads.
@@ -150,13 +154,20 @@ pub fn connect(
         return Err(Error::Connect(format!("process {me}: {e}")));
     }
     let at = &hosts.addresses[me];
+    // A stop (Ctrl-C) while connecting waits a little longer: connected,
+    // this process tells the others in the first round and they stop at
+    // once; left unconnected, they would wait for it until `--wait`.
+    let mut stopped_by = None;
     let got = loop {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            quiet.keep();
-            lost::connecting(false);
-            return Err(Error::Interrupted(
-                "stopped while the processes connected".into(),
-            ));
+            let grace = *stopped_by.get_or_insert_with(|| Instant::now() + GRACE);
+            if Instant::now() >= grace {
+                quiet.keep();
+                lost::connecting(false);
+                return Err(Error::Interrupted(
+                    "stopped while the processes connected".into(),
+                ));
+            }
         }
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left.min(LOOK)) {

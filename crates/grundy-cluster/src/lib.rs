@@ -262,8 +262,10 @@ impl Cluster {
         match greeting(&greeted, deadline, stop) {
             Greeting::Answering => {}
             // The worker tells the others and stops too, unless it waits
-            // on a silent peer: a second for it to answer.
-            Greeting::Stopped => within = Some(Instant::now() + Duration::from_secs(1)),
+            // on a silent peer: a few seconds for it to answer (a peer
+            // just connected on a loaded machine may take more than one;
+            // left sooner, it would find this process lost).
+            Greeting::Stopped => within = Some(Instant::now() + STOP_WAIT),
             Greeting::Silent => {
                 // The worker waits on the silent peer for ever: left behind.
                 std::mem::forget(guards);
@@ -332,6 +334,9 @@ impl Cluster {
         }
     }
 }
+
+/// How long a process stopped before its first round waits for it.
+const STOP_WAIT: Duration = Duration::from_secs(4);
 
 /// How the wait for the worker's first round ended.
 enum Greeting {

@@ -67,6 +67,12 @@ pub fn run(
         components.join(" "),
         limits.max_moves
     );
+    // Ctrl-C stops every process of the cluster, checkpoint or not: one
+    // killed outright would leave the others waiting for it.
+    let limits = &Limits {
+        stop: Some(crate::stop_on_signal()),
+        ..limits.clone()
+    };
     let threads = threads.map_or(1, usize::from);
     let wait = args.wait.duration();
     let board = board.for_process(process, n);
@@ -89,15 +95,9 @@ pub fn run(
     });
     let (watch, limits) = match started {
         Ok(started) => started,
-        Err(e) => {
-            // Ctrl-C while it waits for the others ends the wait, not
-            // the process: it still says why it failed.
-            let limits = &Limits {
-                stop: Some(crate::stop_on_signal()),
-                ..limits.clone()
-            };
-            return Err(cluster.refuse(format!("{e:#}"), limits).into());
-        }
+        // Ctrl-C while it waits for the others ends the wait, not the
+        // process: it still says why it failed.
+        Err(e) => return Err(cluster.refuse(format!("{e:#}"), limits).into()),
     };
     let traffic = cluster.traffic.clone();
     watch.also_show(Box::new(move || {
