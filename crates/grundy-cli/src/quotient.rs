@@ -95,22 +95,24 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         print(&text(&report))?;
     }
-    if let Some(Err(e)) = saved {
-        return Err(anyhow::anyhow!("{e:#} (the answer is printed in full)"));
-    }
     // Ctrl-C exits 130 as every long command does, after what is proven.
-    match interrupted {
-        true => Err(crate::longrun::Interrupted(format!(
-            "interrupted at heap {}{}",
-            report.stopped.as_ref().map_or(0, |s| s.heap),
-            path.map(|p| format!(
-                "; checkpoint saved to {}: run the same command again to resume",
-                p.display()
-            ))
-            .unwrap_or_default()
+    let unsaved = saved.and_then(Result::err);
+    let kept = match (&unsaved, path) {
+        (Some(e), _) => format!("; the checkpoint was not saved: {e:#}"),
+        (None, Some(p)) => format!(
+            "; checkpoint saved to {}: run the same command again to resume",
+            p.display()
+        ),
+        (None, None) => String::new(),
+    };
+    match (interrupted, unsaved) {
+        (true, _) => Err(crate::longrun::Interrupted(format!(
+            "interrupted at heap {}{kept}",
+            report.stopped.as_ref().map_or(0, |s| s.heap)
         ))
         .into()),
-        false => Ok(()),
+        (false, Some(e)) => Err(anyhow::anyhow!("{e:#} (what was proven is printed above)")),
+        (false, None) => Ok(()),
     }
 }
 

@@ -74,7 +74,7 @@ pub struct TableArgs {
     #[arg(long, value_name = "K/M", value_parser = parse_shard)]
     shard: Option<[usize; 2]>,
     /// Join the --out files of every shard into one table.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard", "to", "time", "threads", "misere"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard", "to", "time", "threads", "misere", "misere_to"])]
     merge: Vec<PathBuf>,
 }
 
@@ -501,7 +501,11 @@ impl Pool<'_> {
             let code = &self.parsed[i];
             let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, mut ended)| {
                 if let Some(to) = self.misere_to {
-                    let mut cell = sweep::quotient_cell(code, to, &limits);
+                    let (mut cell, cut) = sweep::quotient_cell(code, to, &limits);
+                    if cut == Ended::OutOfMemory && ended == Ended::Finished {
+                        // The process's memory, shared by the games.
+                        ended = Ended::OutOfMemory;
+                    }
                     if cell.reason.is_some() && stop.load(Ordering::Relaxed) {
                         if self.interrupt.load(Ordering::Relaxed) {
                             // Cut short by Ctrl-C: not a result to keep.

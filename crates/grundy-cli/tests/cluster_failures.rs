@@ -249,7 +249,7 @@ fn bad_clusters_fail_in_one_line() {
 
 #[test]
 fn a_peer_that_never_comes_is_an_error_not_a_hang() {
-    let two = hosts("alone.hosts", 2);
+    let two = hosts("never.hosts", 2);
     for me in ["0", "1"] {
         let start = Instant::now();
         let args = ["value", "cram", "2x3", "--cluster", &two, "--wait", "1"];

@@ -111,8 +111,86 @@ fn merge_takes_no_budget() {
         &["--time", "1"],
         &["--threads", "1"],
         &["--misere"],
+        &["--misere-to", "5"],
     ] {
         let args = [&["table", "--merge", "rows.jsonl"][..], flag].concat();
         support::fails(&args, &format!("cannot be used with '{}", flag[0]));
     }
+}
+
+/// A misère quotient the memory budget cuts short is not kept either:
+/// with more memory it goes further.
+#[test]
+fn an_out_file_keeps_no_quotient_the_memory_budget_cut() {
+    let dir = std::env::temp_dir().join(format!("grundy-table-quotient-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rows.jsonl");
+    let file = file.to_str().unwrap();
+    // 0.07's quotient has order 638 at heap 33 and far more at heap 34.
+    let args = [
+        "table",
+        "0.07",
+        "0.75",
+        "--misere",
+        "--misere-to",
+        "40",
+        "--threads",
+        "1",
+        "--json",
+        "--memory",
+        "8MB",
+        "--out",
+        file,
+    ];
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    let rows = by_code(&out);
+    let cut = &rows[0].1["quotient"];
+    assert!(
+        cut["reason"].as_str().unwrap().contains("--memory"),
+        "{cut}"
+    );
+    assert!(
+        err.starts_with("1 game ended by the memory budget"),
+        "{err}"
+    );
+    let kept = std::fs::read_to_string(file).unwrap();
+    assert!(!kept.contains("\"0.07\""), "{kept}");
+    assert!(kept.contains("\"0.75\""), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Games running at once share the memory budget: one that finishes
+/// while another is past it still gives its row (its report used to be
+/// refused, and the sweep with it), and a `!` code the budget stops says
+/// both why it stopped and that no theorem could prove it.
+#[test]
+fn games_sharing_the_memory_budget_never_end_the_sweep() {
+    let args = [
+        "--memory",
+        "2MB",
+        "table",
+        "0.[0-7][0-7]",
+        "0.6!",
+        "--to",
+        "100000",
+        "--threads",
+        "4",
+        "--json",
+    ];
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    let rows = by_code(&out);
+    assert_eq!(rows.len(), 65, "{out}");
+    let bang = &rows.iter().find(|(c, _)| c == "0.6!").unwrap().1;
+    let reason = bang["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("memory budget (--memory 2 MiB): stopped after "),
+        "{reason}"
+    );
+    assert!(
+        reason.ends_with("; no periodicity theorem covers this game"),
+        "{reason}"
+    );
 }

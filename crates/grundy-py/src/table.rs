@@ -61,11 +61,19 @@ fn listed(patterns: &[String]) -> Result<Vec<Code>> {
 /// A code's row, its quotient cell added when asked; Ctrl-C stops it.
 fn one_row(code: &Code, to: u64, misere_to: Option<u64>, limits: &grundy::Limits) -> Result<Row> {
     let (mut row, ended) = sweep::run_game(code, to, limits)?;
-    if ended == sweep::Ended::Stopped {
-        return Err(Error::Interrupted("the table".to_string()));
+    match ended {
+        sweep::Ended::Stopped => return Err(Error::Interrupted("the table".to_string())),
+        // A call past its memory raises, as every call of the package does.
+        sweep::Ended::OutOfMemory => {
+            return Err(Error::memory(
+                format!("the sequence of {code}"),
+                limits.max_memory,
+            ))
+        }
+        sweep::Ended::Finished => {}
     }
     if let Some(m) = misere_to {
-        row.quotient = Some(sweep::quotient_cell(code, m, limits));
+        row.quotient = Some(sweep::quotient_cell(code, m, limits).0);
     }
     Ok(row)
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::quotient::{MisereQuotient, Reached};
 use super::{Code, HeapGame, HeapSequence, SeqRequest, SeqRun};
-use crate::error::{bytes_text, Error, Result};
+use crate::error::{bytes_text, counted, Error, Result};
 use crate::game::Limits;
 
 /// One game of a sweep. The field names are a public interface (the
@@ -104,22 +104,35 @@ pub struct Line {
 }
 
 /// The misère quotient of `code`'s game to heap `to`, as far as `limits`
-/// (states, memory, the time budget's stop flag) let it be proven.
-pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> QuotientCell {
+/// (states, memory, the time budget's stop flag) let it be proven, and
+/// how the computation ended ([`Ended::OutOfMemory`] when the memory
+/// budget cut it short, [`Ended::Stopped`] for the stop flag).
+pub fn quotient_cell(code: &Code, to: u64, limits: &Limits) -> (QuotientCell, Ended) {
     let game = HeapGame::new(code.clone());
+    let ended = |e: &Error| match e {
+        Error::Memory { .. } => Ended::OutOfMemory,
+        Error::Interrupted(_) => Ended::Stopped,
+        _ => Ended::Finished,
+    };
     match MisereQuotient::compute_reached(&game, to, limits, None, &mut |_| {}) {
-        Ok(Reached { quotient, stopped }) => QuotientCell {
-            order: Some(quotient.order()),
-            heaps: quotient.heaps(),
-            reason: stopped.map(|(n, e)| format!("heap {n} not finished: {e}")),
-            every_heap: quotient.period().is_some(),
-        },
-        Err(e) => QuotientCell {
-            order: None,
-            heaps: 0,
-            reason: Some(format!("heap 1 not finished: {e}")),
-            every_heap: false,
-        },
+        Ok(Reached { quotient, stopped }) => (
+            QuotientCell {
+                order: Some(quotient.order()),
+                heaps: quotient.heaps(),
+                reason: (stopped.as_ref()).map(|(n, e)| format!("heap {n} not finished: {e}")),
+                every_heap: quotient.period().is_some(),
+            },
+            stopped.map_or(Ended::Finished, |(_, e)| ended(&e)),
+        ),
+        Err(e) => (
+            QuotientCell {
+                order: None,
+                heaps: 0,
+                reason: Some(format!("heap 1 not finished: {e}")),
+                every_heap: false,
+            },
+            ended(&e),
+        ),
     }
 }
 
@@ -197,12 +210,10 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     // What is reported is computed: no stop flag can cut the report. Its
     // values are G(last) alone (the row needs only their largest, read
     // from the table in place), so the report holds little beyond the
-    // table it reads, and is given even when the memory budget ended the
-    // game.
+    // table it reads; the memory meter, which counts every game the
+    // process runs at once, is not asked either.
     capped.stop = None;
-    if ended == Ended::OutOfMemory {
-        capped.meter = None;
-    }
+    capped.meter = None;
     let report = run.listing(0).report(&capped)?;
     let mut max = (0, 0);
     game.with_table(&mut |table| {
@@ -224,14 +235,18 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     let reason = match ended {
         _ if report.proven => None,
         Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
+        _ if !game.provable() => Some(match &worked_out {
+            Some(spent) => format!(
+                "{spent}: stopped after {}; no periodicity theorem covers this game",
+                counted(heaps, "heap")
+            ),
+            None => "no periodicity theorem covers this game".to_string(),
+        }),
         _ if worked_out.is_some() => Some(format!(
             "{}: no period proven by heap {}",
             worked_out.as_deref().unwrap_or_default(),
             heaps.saturating_sub(1)
         )),
-        Ended::Finished if !game.provable() => {
-            Some("no periodicity theorem covers this game".to_string())
-        }
         Ended::Finished | Ended::OutOfMemory => Some(format!(
             "heap budget: no period proven by heap {}",
             heaps - 1
