@@ -561,7 +561,18 @@ fn misere_adds_a_quotient_column() {
 #[test]
 fn a_resumed_tsv_table_shows_every_game() {
     let out = support::scratch("resumed.jsonl");
-    let args = ["table", "0.[0-3]7", "--to", "500", "--tsv", "--out", &out];
+    // One thread: rows come as games finish, here in the sweep's order.
+    let args = [
+        "table",
+        "0.[0-3]7",
+        "--to",
+        "500",
+        "--threads",
+        "1",
+        "--tsv",
+        "--out",
+        &out,
+    ];
     let codes = |tsv: String| -> Vec<String> {
         tsv.lines()
             .map(|l| l.split('\t').next().unwrap().to_string())
