@@ -69,13 +69,60 @@ pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
 pub fn can_write_beside(path: &Path, suffix: &str) -> std::io::Result<()> {
     let probe = beside(path, suffix);
     match OpenOptions::new().write(true).create_new(true).open(&probe) {
-        Ok(_) => {
+        Ok(file) => {
+            let replaceable = replaceable(path, &file);
+            drop(file);
             let _ = std::fs::remove_file(&probe);
-            Ok(())
+            replaceable
         }
         Err(e) if e.kind() == ErrorKind::AlreadyExists => Ok(()),
         Err(e) => Err(e),
     }
+}
+
+/// Refuses a file at `path` that its folder's sticky bit (as on `/tmp`)
+/// keeps this process from replacing: another user's file, which a save
+/// (a new file renamed over it) could not replace after hours of work.
+/// `probe`, a file this process just made, tells who the process is.
+#[cfg(unix)]
+fn replaceable(path: &Path, probe: &File) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let target = resolve(path);
+    let folder = target.parent().filter(|d| !d.as_os_str().is_empty());
+    let folder = folder.unwrap_or(Path::new("."));
+    let found = (
+        probe.metadata(),
+        std::fs::metadata(&target),
+        std::fs::metadata(folder),
+    );
+    let (Ok(me), Ok(file), Ok(dir)) = found else {
+        return Ok(());
+    };
+    match sticky_refuses(me.uid(), file.uid(), dir.uid(), dir.mode()) {
+        true => Err(std::io::Error::new(
+            ErrorKind::PermissionDenied,
+            format!(
+                "it belongs to another user, and the sticky bit of {} lets only its owner replace it; give another file",
+                folder.display()
+            ),
+        )),
+        false => Ok(()),
+    }
+}
+
+/// Nothing keeps a file from being replaced where its folder can be
+/// written.
+#[cfg(not(unix))]
+fn replaceable(_path: &Path, _probe: &File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Whether a folder of owner `dir_owner` and mode `dir_mode` keeps user
+/// `me` from replacing a file of `owner` in it: with the sticky bit, only
+/// the file's owner, the folder's owner and root may (POSIX `rename`).
+#[cfg(any(unix, test))]
+fn sticky_refuses(me: u32, owner: u32, dir_owner: u32, dir_mode: u32) -> bool {
+    dir_mode & 0o1000 != 0 && me != 0 && me != owner && me != dir_owner
 }
 
 /// Takes the lock at `lock` for the state file `path`; `cannot` tells a
@@ -235,4 +282,22 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sticky_refuses;
+
+    /// `/tmp` (mode 1777, root's): only the file's owner and root may
+    /// replace a file there. Tests run as root cannot meet the refusal
+    /// itself, so the rule is checked here.
+    #[test]
+    fn a_sticky_folder_keeps_other_users_files() {
+        let tmp = 0o41777;
+        assert!(sticky_refuses(1000, 1001, 0, tmp));
+        assert!(!sticky_refuses(1000, 1000, 0, tmp), "the file's owner");
+        assert!(!sticky_refuses(0, 1001, 0, tmp), "root");
+        assert!(!sticky_refuses(1000, 1001, 1000, tmp), "the folder's owner");
+        assert!(!sticky_refuses(1000, 1001, 0, 0o40777), "no sticky bit");
+    }
 }
