@@ -34,12 +34,23 @@ impl Drop for Claim {
 }
 
 /// Checks and claims the state file at `path`, named in messages as the
-/// option `what` gives it (`--checkpoint`, `--out`): refuses a folder that
-/// does not exist or cannot be written, a path that is not a regular file
-/// (a pipe would block its reading for ever), and a file another run
-/// holds. Found at the first save instead, the failure threw away
-/// everything computed.
+/// option `what` gives it (`--checkpoint`), for a run that replaces it at
+/// each save: refuses a folder that does not exist or cannot be written,
+/// a path that is not a regular file (a pipe would block its reading for
+/// ever), a file another run holds, and one the run could not replace.
+/// Found at the first save instead, the failure threw away everything
+/// computed.
 pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
+    let claim = hold(path, what)?;
+    // Held first: the probe must not touch a holder's temporary file.
+    can_write_beside(&resolve(path), ".tmp-checkpoint").map_err(|e| cannot(path, what, e))?;
+    Ok(claim)
+}
+
+/// [`claim`] for a file the run appends to rather than replaces (`table
+/// --out`): the same checks and lock, without the probe for a temporary
+/// file beside it.
+pub fn hold(path: &Path, what: &str) -> anyhow::Result<Claim> {
     let target = resolve(path);
     if let Ok(meta) = std::fs::metadata(&target) {
         if !meta.is_file() {
@@ -49,18 +60,19 @@ pub fn claim(path: &Path, what: &str) -> anyhow::Result<Claim> {
             );
         }
     }
-    let cannot = |e: std::io::Error| {
-        let noun = if what == "--checkpoint" {
-            "the checkpoint "
-        } else {
-            ""
-        };
-        anyhow::anyhow!("cannot write {noun}{}: {e}", path.display())
+    lock(path, &beside(&target, ".lock"), what, |e| {
+        cannot(path, what, e)
+    })
+}
+
+/// The failure to write the state file at `path`, the option `what`.
+fn cannot(path: &Path, what: &str, e: std::io::Error) -> anyhow::Error {
+    let noun = if what == "--checkpoint" {
+        "the checkpoint "
+    } else {
+        ""
     };
-    // Held first: the probe below must not touch a holder's temporary file.
-    let claim = lock(path, &beside(&target, ".lock"), what, cannot)?;
-    can_write_beside(&target, ".tmp-checkpoint").map_err(cannot)?;
-    Ok(claim)
+    anyhow::anyhow!("cannot write {noun}{}: {e}", path.display())
 }
 
 /// Whether a file `path` + `suffix` can be made (and is then removed): a

@@ -189,7 +189,7 @@ impl Out {
     /// rows already in it (refusing another sweep's file).
     pub fn open(path: &Path, header: &Header) -> anyhow::Result<(Out, Vec<Line>)> {
         let name = path.display();
-        let claim = crate::checkpoint::claim(path, "--out")?;
+        let claim = crate::checkpoint::hold(path, "--out")?;
         let file = OpenOptions::new()
             .append(true)
             .create(true)
