@@ -344,18 +344,7 @@ impl Product {
                     true
                 },
             );
-            match search {
-                Ok(Search::Stopped) => false,
-                Ok(Search::Partial) => {
-                    moves.truncated = true;
-                    true
-                }
-                Ok(Search::Complete) => true,
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
+            go_on(search, &mut moves.truncated, &mut failure)
         };
         match self.rows.rule().for_each_turn(x, &mut spend, &mut each_row) {
             Err(Error::Limit { .. }) => moves.truncated = true,
@@ -476,6 +465,24 @@ impl Game for Product {
         let turned = &parts.first()?.turned.0;
         let list: Vec<String> = turned.iter().map(|(x, y)| format!("{x},{y}")).collect();
         (!list.is_empty()).then(|| format!("turn {}", list.join(" ")))
+    }
+}
+
+/// Whether a listing goes on after a column search ended as `search`:
+/// a partial search marks the listing `truncated`, a failure is kept in
+/// `failure` and stops it.
+fn go_on(search: Result<Search>, truncated: &mut bool, failure: &mut Option<Error>) -> bool {
+    match search {
+        Ok(Search::Stopped) => false,
+        Ok(Search::Partial) => {
+            *truncated = true;
+            true
+        }
+        Ok(Search::Complete) => true,
+        Err(e) => {
+            *failure = Some(e);
+            false
+        }
     }
 }
 

@@ -189,24 +189,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         to: (!game.provable()).then_some(budget),
     };
     let mut run = SeqRun::looking_up_to(&game, &req, &capped, budget);
-    // A budget that ends one game ends its row, never the sweep.
-    let mut spent = None;
-    let ended = loop {
-        match run.step(u64::MAX, &capped) {
-            Ok(true) => {}
-            Ok(false) => break Ended::Finished,
-            Err(Error::Interrupted(_)) => break Ended::Stopped,
-            Err(Error::Memory { limit, .. }) => {
-                spent = Some(format!("memory budget (--memory {})", bytes_text(limit)));
-                break Ended::OutOfMemory;
-            }
-            Err(Error::Limit { limit, .. }) => {
-                spent = Some(format!("work budget (--max-states {limit})"));
-                break Ended::Finished;
-            }
-            Err(e) => return Err(e),
-        }
-    };
+    let (ended, spent) = run_to_end(&mut run, &capped)?;
     // What is reported is computed: no stop flag can cut the report. Its
     // values are G(last) alone (the row needs only their largest, read
     // from the table in place), so the report holds little beyond the
@@ -215,41 +198,20 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     capped.stop = None;
     capped.meter = None;
     let report = run.listing(0).report(&capped)?;
-    let mut max = (0, 0);
-    game.with_table(&mut |table| {
-        let upto = (report.computed_to as usize).min(table.len().saturating_sub(1));
-        for n in 0..=upto {
-            let v = u64::from(table.get(n));
-            if v > max.1 {
-                max = (n as u64, v);
-            }
-        }
-    });
-    let (max_at, max_value) = max;
+    let (max_at, max_value) = largest(&game, report.computed_to);
     let heaps = game.stats().computed;
     // The work budget ended a game that stopped short of its heaps.
     let worked_out = spent.or_else(|| {
         (matches!(ended, Ended::Finished) && heaps <= budget && game.provable())
             .then(|| format!("work budget (--max-states {})", limits.max_states))
     });
-    let reason = match ended {
-        _ if report.proven => None,
-        Ended::Stopped => Some(format!("stopped after {heaps} heaps")),
-        _ if !game.provable() => Some(match &worked_out {
-            Some(spent) => format!(
-                "{spent}: stopped after {}; no periodicity theorem covers this game",
-                counted(heaps, "heap")
-            ),
-            None => "no periodicity theorem covers this game".to_string(),
-        }),
-        _ if worked_out.is_some() => Some(format!(
-            "{}: no period proven by heap {}",
-            worked_out.as_deref().unwrap_or_default(),
-            heaps.saturating_sub(1)
-        )),
-        Ended::Finished | Ended::OutOfMemory => Some(format!(
-            "heap budget: no period proven by heap {}",
-            heaps - 1
+    let reason = match report.proven {
+        true => None,
+        false => Some(why_unproven(
+            ended,
+            game.provable(),
+            worked_out.as_deref(),
+            heaps,
         )),
     };
     // A period proven before the memory ran out is the game's answer.
@@ -286,6 +248,62 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
         quotient: None,
     };
     Ok((row, ended))
+}
+
+/// Steps `run` until it ends, by its own end, the stop flag or a budget
+/// of `limits`: how it ended, and the budget that ended it (a budget
+/// that ends one game ends its row, never the sweep).
+fn run_to_end(run: &mut SeqRun<'_>, limits: &Limits) -> Result<(Ended, Option<String>)> {
+    loop {
+        match run.step(u64::MAX, limits) {
+            Ok(true) => {}
+            Ok(false) => return Ok((Ended::Finished, None)),
+            Err(Error::Interrupted(_)) => return Ok((Ended::Stopped, None)),
+            Err(Error::Memory { limit, .. }) => {
+                let spent = format!("memory budget (--memory {})", bytes_text(limit));
+                return Ok((Ended::OutOfMemory, Some(spent)));
+            }
+            Err(Error::Limit { limit, .. }) => {
+                let spent = format!("work budget (--max-states {limit})");
+                return Ok((Ended::Finished, Some(spent)));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The largest value of `G(0..=upto)` and the first heap that has it.
+fn largest(game: &dyn HeapSequence, upto: u64) -> (u64, u64) {
+    let mut max = (0, 0);
+    game.with_table(&mut |table| {
+        let upto = (upto as usize).min(table.len().saturating_sub(1));
+        for n in 0..=upto {
+            let v = u64::from(table.get(n));
+            if v > max.1 {
+                max = (n as u64, v);
+            }
+        }
+    });
+    max
+}
+
+/// Why a game of `heaps` values computed has no proven period: the stop
+/// flag, the budget `worked_out` that ended it, no theorem for it (not
+/// `provable`), or the heap budget.
+fn why_unproven(ended: Ended, provable: bool, worked_out: Option<&str>, heaps: u64) -> String {
+    match (ended, worked_out) {
+        (Ended::Stopped, _) => format!("stopped after {heaps} heaps"),
+        (_, Some(spent)) if !provable => format!(
+            "{spent}: stopped after {}; no periodicity theorem covers this game",
+            counted(heaps, "heap")
+        ),
+        _ if !provable => "no periodicity theorem covers this game".to_string(),
+        (_, Some(spent)) => format!(
+            "{spent}: no period proven by heap {}",
+            heaps.saturating_sub(1)
+        ),
+        _ => format!("heap budget: no period proven by heap {}", heaps - 1),
+    }
 }
 
 /// The row of `code`, the same game as `of`'s: its results under its own
