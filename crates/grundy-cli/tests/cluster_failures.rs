@@ -9,7 +9,7 @@ use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::cluster::{free_ports, hosts, process};
+use support::cluster::{ended, free_ports, hosts, process};
 use support::{fails, file};
 
 /// Ctrl-C on one process of a checkpointed run stops every process at
@@ -33,10 +33,8 @@ fn ctrl_c_on_one_process_stops_them_all_at_once() {
         .status()
         .unwrap()
         .success());
-    for (i, c) in children.into_iter().enumerate() {
-        let out = c.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(130), "process {i}: {err}");
+    for (i, (code, err)) in ended(children).iter().enumerate() {
+        assert_eq!(*code, Some(130), "process {i}: {err}");
         assert!(err.contains("checkpoint saved to"), "process {i}: {err}");
         assert!(err.contains(&format!("cram4x11.{i}")), "process {i}: {err}");
     }
@@ -64,12 +62,7 @@ fn ctrl_c_while_connecting_stops_them_all() {
         .status()
         .unwrap()
         .success());
-    let outs: Vec<_> = (children.into_iter())
-        .map(|c| c.wait_with_output().unwrap())
-        .collect();
-    let said: Vec<_> = (outs.iter())
-        .map(|o| (o.status.code(), String::from_utf8_lossy(&o.stderr)))
-        .collect();
+    let said = ended(children);
     for (code, err) in &said {
         assert_eq!(*code, Some(130), "{said:?}");
         assert!(err.starts_with("interrupted"), "{said:?}");
@@ -91,10 +84,8 @@ fn a_failure_of_one_process_fails_them_all() {
         process(&[&args[..], &["--memory", "1K"]].concat(), &hosts, 0),
         process(&args, &hosts, 1),
     ];
-    for (i, c) in children.into_iter().enumerate() {
-        let out = c.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "process {i}: {err}");
+    for (i, (code, err)) in ended(children).iter().enumerate() {
+        assert_eq!(*code, Some(2), "process {i}: {err}");
         assert_eq!(err.lines().count(), 1, "process {i}: {err}");
         assert!(err.starts_with("error: process 0: "), "process {i}: {err}");
         assert!(err.contains("memory"), "process {i}: {err}");
@@ -129,10 +120,8 @@ fn a_checkpoint_held_elsewhere_fails_every_process_at_once() {
     let args = ["value", "cram", "4x5", "--checkpoint", &ck, "--wait", "60"];
     let began = Instant::now();
     let children = [process(&args, &hosts, 0), process(&args, &hosts, 1)];
-    for (i, c) in children.into_iter().enumerate() {
-        let out = c.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "process {i}: {err}");
+    for (i, (code, err)) in ended(children).iter().enumerate() {
+        assert_eq!(*code, Some(2), "process {i}: {err}");
         assert_eq!(err.lines().count(), 1, "process {i}: {err}");
         assert!(err.starts_with("error: process 1: "), "process {i}: {err}");
         assert!(
@@ -267,10 +256,8 @@ fn processes_asked_different_questions_refuse_each_other() {
     let two = hosts("differ.hosts", 2);
     let spawn = |board: &str, me| process(&["value", "cram", board, "--wait", "10"], &two, me);
     let (a, b) = (spawn("2x3", 0), spawn("3x3", 1));
-    for c in [a, b] {
-        let out = c.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+    for (code, err) in ended([a, b]) {
+        assert_eq!(code, Some(2), "{err}");
         assert!(err.contains("runs another game"), "{err}");
     }
 }

@@ -53,9 +53,7 @@ fn a_game_out_of_memory_gives_up_its_row_and_the_sweep_goes_on() {
 
 #[test]
 fn an_out_file_keeps_no_row_the_memory_budget_ended() {
-    let dir = std::env::temp_dir().join(format!("grundy-table-budgets-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch_dir("table-budgets");
     let file = dir.join("rows.jsonl");
     let file = file.to_str().unwrap();
     let args = [
@@ -99,7 +97,6 @@ fn an_out_file_keeps_no_row_the_memory_budget_ended() {
     );
     let kept = std::fs::read_to_string(file).unwrap();
     assert!(kept.contains("\"0.6\""), "{kept}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--merge` joins finished rows: a budget given with it would be
@@ -122,9 +119,7 @@ fn merge_takes_no_budget() {
 /// with more memory it goes further.
 #[test]
 fn an_out_file_keeps_no_quotient_the_memory_budget_cut() {
-    let dir = std::env::temp_dir().join(format!("grundy-table-quotient-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch_dir("table-quotient");
     let file = dir.join("rows.jsonl");
     let file = file.to_str().unwrap();
     // 0.07's quotient has order 638 at heap 33 and far more at heap 34.
@@ -158,7 +153,6 @@ fn an_out_file_keeps_no_quotient_the_memory_budget_cut() {
     let kept = std::fs::read_to_string(file).unwrap();
     assert!(!kept.contains("\"0.07\""), "{kept}");
     assert!(kept.contains("\"0.75\""), "{kept}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Games running at once share the memory budget: one that finishes

@@ -63,3 +63,17 @@ pub fn cluster_on(hosts: &str, n: usize, threads: &str, args: &[&str]) -> Value 
     }
     outs[0].clone()
 }
+
+/// The exit code and standard error of each process, once all ended.
+pub fn ended(
+    children: impl IntoIterator<Item = std::process::Child>,
+) -> Vec<(Option<i32>, String)> {
+    children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            (out.status.code(), err)
+        })
+        .collect()
+}
