@@ -173,11 +173,13 @@ impl BoardRun {
         let mut limits = limits.clone();
         let mut header = String::new();
         if let Some(path) = &args.checkpoint {
-            header = format!(
-                "{HEADER}\ngame: {game}\nposition: {}\n",
-                position()?.join(" ")
-            );
-            *watch.loaded.lock().unwrap() = load(path, &header, limits.max_memory)?;
+            let position = position()?.join(" ");
+            header = format!("{HEADER}\ngame: {game}\nposition: {position}\n");
+            let loaded = load(path, &header, limits.max_memory)?;
+            if !loaded.is_empty() {
+                sayln!("resuming {game} {position} from {}", path.display());
+            }
+            *watch.loaded.lock().unwrap() = loaded;
             limits.stop = Some(crate::stop_on_signal());
         }
         limits.watch = Some(watch.hook());
@@ -257,6 +259,7 @@ impl BoardRun {
                 self.started.elapsed().as_secs_f64()
             );
         }
+        let saved = p.slots > 0;
         match (result, &self.checkpoint) {
             (Err(_), Some((path, _))) if interrupted && p.slots == 0 => Err(Interrupted(format!(
                 "interrupted; nothing saved to {} (no table had been filled): run the same command again to start over",
@@ -274,6 +277,11 @@ impl BoardRun {
                 "interrupted; nothing kept (--checkpoint FILE keeps the tables of a run)".into(),
             )
             .into()),
+            // Any other failure (a lost peer, a budget) kept the tables too.
+            (Err(e), Some((path, _))) if saved && !interrupted => Err(anyhow!(
+                "{e:#}; checkpoint saved to {} (the same command resumes from it)",
+                path.display()
+            )),
             (r, _) => r,
         }
     }
@@ -398,6 +406,20 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
         let theirs: Vec<&str> = lines
             .take(2)
             .map(|l| l.split_once(": ").map_or(l, |p| p.1))
+            .collect();
+        // A damaged header is shown without the bytes no terminal prints.
+        let theirs: Vec<String> = (theirs.iter())
+            .map(|t| {
+                t.chars()
+                    .map(|c| {
+                        if c.is_control() || c == '\u{fffd}' {
+                            '?'
+                        } else {
+                            c
+                        }
+                    })
+                    .collect()
+            })
             .collect();
         bail!(
             "{name}: a checkpoint of `{}`, not of this solve (or a damaged one); give another --checkpoint file",

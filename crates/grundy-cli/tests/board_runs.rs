@@ -51,6 +51,10 @@ fn a_killed_solve_resumes_from_its_checkpoint() {
     let (searched, restored) = search_counts(&resumed);
     assert!(restored > 0, "{resumed}");
     assert!(
+        resumed.starts_with(&format!("resuming cram 3x15 from {ck}\n")),
+        "{resumed}"
+    );
+    assert!(
         searched < full,
         "{searched} searched again, {full} at first"
     );
@@ -106,6 +110,14 @@ fn foreign_and_damaged_checkpoints_are_refused_in_one_line() {
     fails(
         &["value", "cram", "3x4", "--checkpoint", &bad],
         "damaged checkpoint",
+    );
+    // A damaged header is quoted without the bytes a terminal cannot show.
+    let mut header = bytes.clone();
+    header[30] ^= 0xff;
+    std::fs::write(&bad, &header).unwrap();
+    fails(
+        &["value", "cram", "3x4", "--checkpoint", &bad],
+        "a checkpoint of `game? cram 3x4`, not of this solve (or a damaged one)",
     );
     let other = file("other.ck", "hello\n");
     fails(

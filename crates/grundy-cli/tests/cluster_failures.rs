@@ -265,7 +265,11 @@ fn processes_asked_different_questions_refuse_each_other() {
 #[test]
 fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
     let two = hosts("lost.hosts", 2);
-    let a = process(&["value", "cram", "4x11", "--wait", "30"], &two, 0);
+    // The survivor keeps its tables, and says so.
+    let ck = support::scratch("lost.ck");
+    let _ = std::fs::remove_file(format!("{ck}.0"));
+    let keeps = ["value", "cram", "4x11", "--wait", "30", "--checkpoint", &ck];
+    let a = process(&keeps, &two, 0);
     let args = ["value", "cram", "4x11", "--wait", "30", "--progress"];
     let mut b = process(&args, &two, 1);
     // Killed once its search runs (timely takes a second or two to
@@ -294,6 +298,13 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
         err.starts_with("error: process 0: lost the connection to process 1 at 127.0.0.1:"),
         "{err}"
     );
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "; checkpoint saved to {ck}.0 (the same command resumes from it)"
+        )),
+        "{err}"
+    );
+    assert!(std::path::Path::new(&format!("{ck}.0")).is_file());
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 
