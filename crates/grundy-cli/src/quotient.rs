@@ -107,7 +107,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     };
     match (interrupted, unsaved) {
         (true, _) => Err(crate::longrun::Interrupted(format!(
-            "interrupted at heap {}{kept}",
+            "interrupted while proving heap {}{kept}",
             report.stopped.as_ref().map_or(0, |s| s.heap)
         ))
         .into()),
