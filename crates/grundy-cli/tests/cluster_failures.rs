@@ -314,19 +314,9 @@ fn a_peer_lost_in_the_middle_stops_the_others_in_one_line() {
 fn a_peer_lost_in_the_first_round_is_told_at_once() {
     use std::io::Write;
     let hosts = hosts("first-round.hosts", 2);
-    let text = std::fs::read_to_string(&hosts).unwrap();
-    let address = text.lines().next().unwrap().to_string();
     let zero = process(&["value", "cram", "4x5", "--wait", "20"], &hosts, 0);
     let start = Instant::now();
-    let mut peer = loop {
-        match std::net::TcpStream::connect(&address) {
-            Ok(s) => break s,
-            Err(_) if start.elapsed() < Duration::from_secs(10) => {
-                std::thread::sleep(Duration::from_millis(50))
-            }
-            Err(e) => panic!("{e}"),
-        }
-    };
+    let mut peer = dial_process_0(&hosts);
     // Timely's handshake: this is process 1.
     peer.write_all(&1u64.to_be_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(500));
@@ -367,23 +357,29 @@ fn something_silent_at_a_peer_address_is_an_error_not_a_hang() {
 #[test]
 fn a_stray_connection_fails_in_one_line() {
     let hosts = hosts("stray.hosts", 2);
-    let first = std::fs::read_to_string(&hosts).unwrap();
-    let address = first.lines().next().unwrap().to_string();
     let zero = process(&["value", "cram", "2x3", "--wait", "20"], &hosts, 0);
-    let start = Instant::now();
-    let stray = loop {
-        match std::net::TcpStream::connect(&address) {
-            Ok(s) => break s,
-            Err(_) if start.elapsed() < Duration::from_secs(10) => {
-                std::thread::sleep(Duration::from_millis(50))
-            }
-            Err(e) => panic!("process 0 never listened: {e}"),
-        }
-    };
+    let stray = dial_process_0(&hosts);
     drop(stray);
     let out = zero.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("not a process of this cluster"), "{err}");
+}
+
+/// A connection to process 0 of the hosts file `hosts`, made as soon as
+/// it listens (within 10 s).
+fn dial_process_0(hosts: &str) -> std::net::TcpStream {
+    let text = std::fs::read_to_string(hosts).unwrap();
+    let address = text.lines().next().unwrap().to_string();
+    let start = Instant::now();
+    loop {
+        match std::net::TcpStream::connect(&address) {
+            Ok(s) => return s,
+            Err(_) if start.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(50))
+            }
+            Err(e) => panic!("process 0 never listened: {e}"),
+        }
+    }
 }
