@@ -398,7 +398,10 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
         bail!("{name}: a checkpoint of this solve cut short inside its header (damaged: saves are written whole); delete it to start over");
     }
     let Some(rest) = bytes.strip_prefix(header.as_bytes()) else {
-        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+        // Bytes of a damaged header that are no text show as `?` (control
+        // characters are escaped where every error is printed).
+        let text =
+            String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).replace('\u{fffd}', "?");
         let mut lines = text.lines();
         if lines.next() != Some(HEADER) {
             bail!("{name}: not a grundy board checkpoint (it does not start with `{HEADER}`)");
@@ -406,20 +409,6 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
         let theirs: Vec<&str> = lines
             .take(2)
             .map(|l| l.split_once(": ").map_or(l, |p| p.1))
-            .collect();
-        // A damaged header is shown without the bytes no terminal prints.
-        let theirs: Vec<String> = (theirs.iter())
-            .map(|t| {
-                t.chars()
-                    .map(|c| {
-                        if c.is_control() || c == '\u{fffd}' {
-                            '?'
-                        } else {
-                            c
-                        }
-                    })
-                    .collect()
-            })
             .collect();
         bail!(
             "{name}: a checkpoint of `{}`, not of this solve (or a damaged one); give another --checkpoint file",

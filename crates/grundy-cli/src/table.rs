@@ -502,17 +502,21 @@ impl Pool<'_> {
             let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, mut ended)| {
                 if let Some(to) = self.misere_to {
                     let (mut cell, cut) = sweep::quotient_cell(code, to, &limits);
-                    if cut == Ended::OutOfMemory && ended == Ended::Finished {
+                    match cut {
                         // The process's memory, shared by the games.
-                        ended = Ended::OutOfMemory;
-                    }
-                    if cell.reason.is_some() && stop.load(Ordering::Relaxed) {
-                        if self.interrupt.load(Ordering::Relaxed) {
-                            // Cut short by Ctrl-C: not a result to keep.
-                            ended = Ended::Stopped;
-                        } else if let (Some(t), Some(why)) = (self.time, &cell.reason) {
-                            cell.reason = Some(format!("time budget ({t} s): {why}"));
+                        Ended::OutOfMemory if ended == Ended::Finished => {
+                            ended = Ended::OutOfMemory;
                         }
+                        // Cut short by Ctrl-C: not a result to keep.
+                        Ended::Stopped if self.interrupt.load(Ordering::Relaxed) => {
+                            ended = Ended::Stopped;
+                        }
+                        Ended::Stopped => {
+                            if let (Some(t), Some(why)) = (self.time, &cell.reason) {
+                                cell.reason = Some(format!("time budget ({t} s): {why}"));
+                            }
+                        }
+                        _ => {}
                     }
                     row.quotient = Some(cell);
                 }
