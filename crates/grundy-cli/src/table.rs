@@ -143,6 +143,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         },
         shard: args.shard.unwrap_or([1, 1]),
         games: plan.mine.len(),
+        sealed: true,
     };
     let (out, done) = match &args.out {
         Some(path) => {

@@ -5,6 +5,12 @@
 //! killed with SIGKILL leaves at worst a last line without its newline:
 //! that line is cut off when the file is read again and its game redone.
 //! Any other line that does not read back is a damaged file, refused.
+//!
+//! Each row ends with the CRC-32 of the rest of its line (`"crc"`), so
+//! that a flipped digit inside a line that is still valid JSON (a value,
+//! a period) is refused rather than taken for a result. Files of older
+//! versions, whose header does not say its rows are sealed so, are read
+//! without the check.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -97,6 +103,42 @@ pub struct Header {
     pub shard: [usize; 2],
     /// How many rows the file holds when the shard is finished.
     pub games: usize,
+    /// Whether every row carries its checksum (files of older versions
+    /// do not, and are read without it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sealed: bool,
+}
+
+/// The end of a sealed row: its checksum, the last field of its object.
+const SEAL: &str = ",\"crc\":\"";
+
+/// `row` (a JSON object) with its checksum added as its last field.
+fn seal(row: &str) -> String {
+    let body = row.strip_suffix('}').unwrap_or(row);
+    format!("{body}{SEAL}{:08x}\"}}", crc32fast::hash(row.as_bytes()))
+}
+
+/// Checks the checksum of `line`, a row that reads as JSON; `Err` says
+/// why the line is damaged. A line without one passes unless `sealed`
+/// says every row has one.
+fn check_seal(line: &str, sealed: bool) -> Result<(), &'static str> {
+    let Some(at) = line.rfind(SEAL) else {
+        return match sealed {
+            true => Err("its checksum is missing"),
+            false => Ok(()),
+        };
+    };
+    let (body, seal) = line.split_at(at);
+    let hex = seal[SEAL.len()..]
+        .strip_suffix("\"}")
+        .filter(|h| h.len() == 8);
+    match hex.and_then(|h| u32::from_str_radix(h, 16).ok()) {
+        Some(crc) if crc == crc32fast::hash(format!("{body}}}").as_bytes()) => Ok(()),
+        Some(_) => Err(
+            "its checksum does not match what grundy wrote; delete the line to compute its game again",
+        ),
+        None => Err("its checksum is not one grundy writes"),
+    }
 }
 
 /// A file read back.
@@ -148,6 +190,8 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
                 e.column()
             )
         })?;
+        check_seal(line, header.sealed)
+            .map_err(|why| anyhow::anyhow!("{name} line {}: damaged row ({why})", i + 2))?;
         if row.index >= header.sweep.codes {
             bail!(
                 "{name} line {}: damaged row (index {} of {} codes)",
@@ -236,7 +280,7 @@ impl Out {
 
     /// Appends one finished row in a single write.
     pub fn append(&mut self, line: &Line) -> anyhow::Result<()> {
-        let mut text = serde_json::to_string(line)?;
+        let mut text = seal(&serde_json::to_string(line)?);
         text.push('\n');
         self.file
             .write_all(text.as_bytes())
