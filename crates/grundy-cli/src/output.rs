@@ -209,6 +209,13 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             );
             ExitCode::from(2)
         }
+        K::UnknownArgument if negative_value(&e).is_some() => {
+            let value = shorten_quote(&negative_value(&e).unwrap_or_default());
+            sayln!(
+                "error: `{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"
+            );
+            ExitCode::from(2)
+        }
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
             let game = shorten_quote(&game_instead_of_command(&e).unwrap_or_default());
             sayln!(
@@ -263,6 +270,26 @@ fn number_in_words(e: &clap::Error) -> Option<String> {
     Some(format!(
         "error: invalid value '{value}' for '{arg}': {words}"
     ))
+}
+
+/// An unknown argument that is a negative number or pair (`-1`, `-1,2`),
+/// which clap takes for an option, as the user wrote it (clap names only
+/// `-1` of `-1,2`, read as short options).
+fn negative_value(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let ContextValue::String(arg) = e.get(ContextKind::InvalidArg)? else {
+        return None;
+    };
+    let negative = |a: &str| {
+        a.strip_prefix('-')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    negative(arg).then_some(())?;
+    Some(
+        std::env::args()
+            .find(|a| a.starts_with(arg.as_str()) && negative(a))
+            .unwrap_or_else(|| arg.clone()),
+    )
 }
 
 /// The game a user named where a command belongs (`grundy nim 3 4 5`).

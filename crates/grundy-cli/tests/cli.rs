@@ -444,3 +444,30 @@ fn a_closed_stderr_keeps_exit_code_two() {
         "`components(3)` splits without end (a part split 64 times over)",
     );
 }
+
+#[test]
+fn values_clap_would_misread_are_told_in_the_user_s_terms() {
+    // A negative pair reads as short options to clap: named whole.
+    let err = fails(
+        &["value", "wythoff", "3,4", "-1,2"],
+        "`-1,2` is not an option",
+    );
+    assert!(
+        err.contains("never negative") && err.contains("-- -1,2"),
+        "{err}"
+    );
+    fails(&["nim-product", "-1", "2"], "`-1` is not an option");
+    // A script's negative position goes after `--`, as the error says.
+    let script = format!(
+        "rules:{}/../../rules/draws.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = text(&["value", &script, "--", "-1"]);
+    assert!(text.contains("outcome: P"), "{text}");
+    // `--bind` with a port is pointed to `--port`.
+    fails(
+        &["serve", "--bind", "127.0.0.1:18093"],
+        "give `--bind 127.0.0.1 --port 18093`",
+    );
+    fails(&["serve", "--bind", "localhost"], "not an IP address");
+}

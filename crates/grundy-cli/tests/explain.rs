@@ -198,7 +198,22 @@ fn splits_are_options_written_as_sums() {
 #[test]
 fn misere_and_whole_position_games_are_refused_in_one_line() {
     fails(&["explain", "nim", "1", "2", "--misere"], "misère");
-    fails(&["explain", "moore:2", "1", "2"], "whole position");
+    fails(&["explain", "moore:2", "1", "2"], "not decided by the XOR");
+    for kind in [
+        "continued",
+        "conjunctive",
+        "selective",
+        "diminished",
+        "shortened",
+    ] {
+        let err = fails(
+            &["explain", "kayles", "3", "4", "--compound", kind],
+            &format!("kayles ({kind} compound) is not decided by the XOR"),
+        );
+        assert!(err.contains("`grundy value` gives its outcome"), "{err}");
+    }
+    let sum = text(&["explain", "kayles", "3", "4", "--compound", "disjunctive"]);
+    assert!(sum.contains("G(3) = mex{G(2), G(1), G(1+1)}"), "{sum}");
     fails(&["explain", "nim", "x"], "heap size");
 }
 

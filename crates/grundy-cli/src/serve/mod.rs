@@ -50,7 +50,7 @@ pub struct ServeArgs {
     port: u16,
     /// The address to listen on; the default keeps the server to this
     /// machine.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = address)]
     bind: IpAddr,
     /// Seconds one request may compute; a longer sequence answers with
     /// the values computed so far.
@@ -64,6 +64,20 @@ pub struct ServeArgs {
     /// or from its previous answer; slow and idle connections are closed.
     #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = DEFAULT_IDLE_TIMEOUT, value_parser = crate::seconds::request)]
     idle_timeout: crate::seconds::Seconds,
+}
+
+/// The address of `--bind`: an IP address alone, the port being
+/// `--port`'s, which an address with a port is pointed to.
+fn address(text: &str) -> Result<IpAddr, String> {
+    match (text.parse(), text.parse::<std::net::SocketAddr>()) {
+        (Ok(ip), _) => Ok(ip),
+        (_, Ok(both)) => Err(format!(
+            "an IP address without its port: give `--bind {} --port {}`",
+            both.ip(),
+            both.port()
+        )),
+        _ => Err("not an IP address (such as 127.0.0.1, 0.0.0.0 or ::1)".to_string()),
+    }
 }
 
 /// Runs the server until Ctrl-C; a build without the server says so in
