@@ -75,10 +75,20 @@ fn blind_moves_are_typed_as_new_positions_or_list_numbers() {
 
 #[test]
 fn piped_lines_are_bounded_and_shown_without_control_characters() {
+    // A line past 64 KiB is skipped, said in one line, and the game goes
+    // on with the next line.
+    let long = "1".repeat(70_000) + "\n1:1\n";
+    let (out, err, code) = run(&["play", "nim", "3", "5"], &long);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("your move> (a line of 70001 bytes, not read)\na line of input is longer than 65536 bytes; type one move a line\n"),
+        "{out}"
+    );
+    assert!(out.contains("you: component 1: 3 -> 1"), "{out}");
     // A stream with no line end (`< /dev/zero`) once grew one line until
-    // the allocation aborted: a line past 64 KiB ends the game in one line.
-    let long = "1".repeat(70_000) + "\n";
-    let (_, err, code) = run(&["play", "nim", "3", "5"], &long);
+    // the allocation aborted: past 16 MiB more it ends the game in one line.
+    let endless = "1".repeat((1 << 24) + (1 << 16) + 10);
+    let (_, err, code) = run(&["play", "nim", "3", "5"], &endless);
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(
         err.trim_end(),

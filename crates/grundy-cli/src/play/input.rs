@@ -13,9 +13,15 @@ pub(super) enum Input {
 /// stream with no line ends (`< /dev/zero`) must not be held whole.
 const MAX_LINE: u64 = 1 << 16;
 
+/// How far past [`MAX_LINE`] a line too long is skipped to its end before
+/// the input is taken for a stream without line ends, which ends the game.
+const MAX_SKIPPED: u64 = 1 << 24;
+
 impl Input {
     /// The next line, `None` at the end of input; a piped line longer
-    /// than [`MAX_LINE`] bytes ends the game with an error.
+    /// than [`MAX_LINE`] bytes is skipped with a line saying so (an
+    /// empty line: the prompt comes again), unless it runs past
+    /// [`MAX_SKIPPED`] more, which ends the game with an error.
     pub(super) fn line(&mut self, prompt: &str) -> anyhow::Result<Option<String>> {
         match self {
             Input::Editor(ed) => Ok(match ed.readline(prompt) {
@@ -27,12 +33,22 @@ impl Input {
             }),
             Input::Lines(lines) => {
                 let mut bytes = Vec::new();
-                match Read::take(lines, MAX_LINE).read_until(b'\n', &mut bytes) {
+                match Read::take(&mut *lines, MAX_LINE).read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => Ok(None),
                     Ok(n) if n as u64 == MAX_LINE && !bytes.ends_with(b"\n") => {
-                        anyhow::bail!(
-                            "a line of input is longer than {MAX_LINE} bytes; type one move a line"
-                        )
+                        let mut rest = Read::take(&mut *lines, MAX_SKIPPED);
+                        let skipped = rest.skip_until(b'\n').unwrap_or(0);
+                        if skipped as u64 == MAX_SKIPPED {
+                            anyhow::bail!(
+                                "a line of input is longer than {MAX_LINE} bytes; type one move a line"
+                            )
+                        }
+                        let _ = writeln!(
+                            std::io::stdout(),
+                            "{prompt}(a line of {} bytes, not read)\na line of input is longer than {MAX_LINE} bytes; type one move a line",
+                            n + skipped
+                        );
+                        Ok(Some(String::new()))
                     }
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&bytes);
