@@ -296,6 +296,11 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         414,
         "at most 8192",
     );
+    // A long path is refused too, and a 404 quotes a path only in part.
+    s.fails(&format!("/{long}"), 414, "the path is 9001 bytes long");
+    let path = format!("/api/{}", "x".repeat(500));
+    s.fails(&path, 404, "no such page or route: /api/xxxx");
+    assert!(s.get(&path).body.len() < 300);
     request(&s.addr, "POST", "/api/value").assert_error(405, "only GET", "POST");
     // The README promises 405 for every method but GET, HEAD included.
     for path in ["/api/value?game=nim&components=3", "/", "/api/games"] {

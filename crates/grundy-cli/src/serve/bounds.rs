@@ -278,15 +278,20 @@ fn name_the_time_limit(e: ApiError, ctx: &Job) -> ApiError {
     }
 }
 
-/// Refuses query strings longer than [`MAX_QUERY`] before any handler
-/// sees them.
+/// Refuses paths and query strings longer than [`MAX_QUERY`] before any
+/// handler sees them (a 404 would otherwise quote a long path back).
 pub async fn check_query_length(request: Request, next: Next) -> Response {
-    let len = request.uri().query().map_or(0, str::len);
-    if len > MAX_QUERY {
-        return ApiError::TooLong(format!(
-            "the query is {len} bytes long; the server accepts at most {MAX_QUERY}"
-        ))
-        .into_response();
+    let uri = request.uri();
+    for (what, len) in [
+        ("path", uri.path().len()),
+        ("query", uri.query().map_or(0, str::len)),
+    ] {
+        if len > MAX_QUERY {
+            return ApiError::TooLong(format!(
+                "the {what} is {len} bytes long; the server accepts at most {MAX_QUERY}"
+            ))
+            .into_response();
+        }
     }
     next.run(request).await
 }

@@ -64,7 +64,7 @@ async fn only_get(request: axum::extract::Request, next: axum::middleware::Next)
 async fn not_found(uri: Uri) -> Response {
     ApiError::NotFound(format!(
         "no such page or route: {}; the API is under /api (see docs/book/src/json-and-http.md)",
-        uri.path()
+        grundy::error::shorten_quote(uri.path())
     ))
     .into_response()
 }
