@@ -210,7 +210,7 @@ fn misere_and_whole_position_games_are_refused_in_one_line() {
             &["explain", "kayles", "3", "4", "--compound", kind],
             &format!("kayles ({kind} compound) is not decided by the XOR"),
         );
-        assert!(err.contains("`grundy value` gives its outcome"), "{err}");
+        assert!(err.contains("use `grundy value` for its outcome"), "{err}");
     }
     let sum = text(&["explain", "kayles", "3", "4", "--compound", "disjunctive"]);
     assert!(sum.contains("G(3) = mex{G(2), G(1), G(1+1)}"), "{sum}");

@@ -42,7 +42,14 @@ fn explain_keeps_the_servers_refusals_and_time_limit() {
             "/api/explain?game=nim&components=1;2&misere=true",
             "use /api/value with `misere=true`",
         ),
-        ("/api/explain?game=moore:2&components=1;2", "whole position"),
+        (
+            "/api/explain?game=moore:2&components=1;2",
+            "not decided by the XOR of its components' values: it has no values to explain; use /api/value for its outcome",
+        ),
+        (
+            "/api/explain?game=kayles&components=3;4&compound=conjunctive",
+            "kayles (conjunctive compound) is not decided by the XOR",
+        ),
     ] {
         s.fails(path, 400, needle);
         let body = s.get(path).body;

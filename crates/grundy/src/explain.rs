@@ -197,7 +197,7 @@ fn finite_values(
 ) -> Result<Vec<u64>> {
     let Some(values) = values else {
         return Err(Error::unsupported(format!(
-            "{} is not decided by the XOR of its components' values: it has no values to explain; `grundy value` gives its outcome and winning moves",
+            "{} is not decided by the XOR of its components' values: it has no values to explain; use `grundy value` for its outcome and winning moves",
             game.name()
         )));
     };

@@ -87,6 +87,7 @@ const API_WORDS: &[(&str, &str)] = &[
     ("--ground", "`ground`"),
     ("use `grundy value`", "use /api/value"),
     ("try `grundy games`", "see /api/games"),
+    ("`grundy games` lists them all", "/api/games lists them all"),
 ];
 
 /// The engine's message for `e` in the API's terms. Text in backquotes
@@ -157,6 +158,7 @@ mod tests {
             message("cutting", true, None),
             message("nim", false, Some(1)),
             message("", false, None),
+            message("Nim", false, None),
         ];
         for text in &texts {
             assert!(!text.contains("--") && !text.contains("`grundy "), "{text}");
@@ -172,6 +174,11 @@ mod tests {
             texts[1]
         );
         assert!(texts[2].contains("see /api/games"), "{}", texts[2]);
+        assert!(
+            texts[3].ends_with("(/api/games lists them all)"),
+            "{}",
+            texts[3]
+        );
         let seq = grundy::spec::parse("wythoff", grundy::SpecOptions::default())
             .unwrap()
             .sequence(
