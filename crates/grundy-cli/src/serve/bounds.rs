@@ -242,9 +242,12 @@ impl Bounds {
             guess_time: (!quick).then_some(GRACE / 2),
         };
         let started = Instant::now();
+        let held_before = self.base.meter.map_or(0, |held| held());
         let mut handle = tokio::task::spawn_blocking(move || {
             let result = work(&ctx);
-            result.map_err(|e| name_the_time_limit(e, &ctx))
+            result
+                .map_err(|e| name_the_time_limit(e, &ctx))
+                .map_err(|e| name_other_requests(e, &ctx, held_before))
         });
         let joined = match tokio::time::timeout(limit, &mut handle).await {
             Ok(joined) => joined,
@@ -274,6 +277,25 @@ fn name_the_time_limit(e: ApiError, ctx: &Job) -> ApiError {
             "stopped by the time limit of {} per request (in {what}); ask for a smaller position",
             ctx.time_text()
         )),
+        other => other,
+    }
+}
+
+/// A memory budget hit while other requests held a quarter of the
+/// process's memory or more when this one began: the server is busy,
+/// which says nothing of what the request needs alone (the board search
+/// sizes its table by the memory left), so it is a 503 to try again, not
+/// a 422 to ask for less.
+fn name_other_requests(e: ApiError, ctx: &Job, held_before: u64) -> ApiError {
+    let budget = ctx.limits.max_memory;
+    match e {
+        ApiError::Engine(grundy::Error::Memory { .. }) if held_before >= budget / 4 => {
+            ApiError::Unavailable(format!(
+                "the server is busy: other requests held {} of its {} of memory when this one began; try again",
+                grundy::error::bytes_text(held_before),
+                grundy::error::bytes_text(budget)
+            ))
+        }
         other => other,
     }
 }
@@ -329,5 +351,21 @@ mod tests {
         assert_eq!(ask("k"), (3, false));
         // Back in the quick lane.
         assert_eq!(ask("k"), (4, false));
+    }
+
+    #[test]
+    fn memory_taken_by_other_requests_is_a_busy_server() {
+        let job = Job {
+            limits: Limits::with_max_states(1000).with_memory(1 << 30, || 0),
+            time_limit: Duration::from_secs(2),
+            guess_time: None,
+        };
+        let memory = || ApiError::Engine(grundy::Error::memory("the split search", 1 << 30));
+        let busy = name_other_requests(memory(), &job, 600 << 20);
+        assert_eq!(busy.parts().0, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert!(busy.parts().1.contains("other requests held 600 MiB of its 1 GiB"));
+        // Alone, the request needs more than the server allows: ask for less.
+        let alone = name_other_requests(memory(), &job, 10 << 20);
+        assert_eq!(alone.parts().0, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
     }
 }
