@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use grundy::play::{choose_by_keys, move_keys};
+use grundy::play::move_keys;
 use grundy::play::{outcome_when_stuck, Advice};
 use grundy::present::drawing::figure_text;
 use grundy::ruleset::{Figure, PositionMove};
@@ -84,7 +84,7 @@ mod input;
 pub(crate) mod think;
 pub(crate) mod typed;
 use input::Input;
-use typed::{read_move, read_unlisted};
+use typed::{read_line, read_unlisted};
 
 fn describe(position: &[String], mv: &PositionMove) -> String {
     let note = mv
@@ -246,9 +246,8 @@ impl Known {
         Some(&self.board.as_ref()?.1)
     }
 
-    /// The human's move from a line: by the keys of the drawing it names
-    /// (`b1-b2`) when the position is drawn as text, else as
-    /// [`read_move`] reads it.
+    /// The human's move from a line, as [`read_line`] reads it (by the
+    /// rules where the moves are too many to list).
     fn read(
         &self,
         game: &dyn Ruleset,
@@ -258,18 +257,8 @@ impl Known {
         if self.unlisted.is_some() {
             return read_unlisted(game, line, &self.position, limits);
         }
-        let typed = read_move(game, line, &self.position, &self.moves);
-        let Some((figure, _)) = &self.board else {
-            return typed;
-        };
-        // On a board drawn with its coordinates, what names its parts is
-        // read as them first: `2,5` on coins turns coins 2 and 5.
-        match (choose_by_keys(figure, line), typed) {
-            (Ok(Some(k)), _) => Ok(self.moves[k].clone()),
-            (_, Ok(m)) => Ok(m),
-            (Err(why), Err(_)) => Err(why),
-            (Ok(None), Err(why)) => Err(why),
-        }
+        let figure = self.board.as_ref().map(|(figure, _)| figure);
+        read_line(game, line, &self.position, &self.moves, figure)
     }
 }
 

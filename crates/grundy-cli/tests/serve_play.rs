@@ -56,8 +56,27 @@ fn a_move_too_many_to_list_is_typed_and_checked() {
     s.fails(
         "/api/move?game=kayles&position=5&typed=9",
         400,
-        "`9` is not a move from 5",
+        "`9` is not a move from 5; the `moves` of /api/hint at this position lists them",
     );
+    // On a board drawn with coordinates, a move is named by them too, as
+    // `play` reads it: the domino on b1 and b2, the square c2 of Chomp.
+    let r = s.json("/api/move?game=cram&position=2x3&typed=b1-b2");
+    assert_eq!(r["played"]["next"], serde_json::json!([".x./.x."]), "{r}");
+    let r = s.json("/api/move?game=chomp&position=3x3&typed=c2");
+    assert_eq!(r["played"]["next"], serde_json::json!(["3,2,2"]), "{r}");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "cram", "2x3", "--first", "human"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"b1-b2\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let played = String::from_utf8_lossy(&cli.stdout).into_owned();
+    assert!(played.contains("(position now .x./.x.)"), "{played}");
     s.fails(
         "/api/move?game=kayles&position=5&typed=",
         400,

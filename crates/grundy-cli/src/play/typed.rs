@@ -2,11 +2,14 @@
 //! one component, or the whole new position, compared with the moves by
 //! what they leave, as the game writes it.
 
+use grundy::answer::drawing::Figure;
+use grundy::play::choose_by_keys;
 use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
 use grundy::{Limits, Ruleset};
 
-/// What a wrong line is told: short, since `help` says the rest.
-const TRY: &str = "`moves` lists the moves, `help` says how to type one";
+/// What a wrong line is told: short, since `help` says the rest (the API
+/// says it in its own terms).
+pub(crate) const TRY: &str = "`moves` lists the moves, `help` says how to type one";
 
 /// The components a typed text stands for, as the game writes them and
 /// in order: a sum `4+6` is the same as `6+4`, and `04` is `4`.
@@ -34,10 +37,33 @@ fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
     mv.component.is_some() && left == typed
 }
 
+/// The human's move from a line, as `play` and `/api/move` read it: on a
+/// position drawn as text with its coordinates (`figure`), what names its
+/// parts is read as them first (`b1-b2`; `2,5` on coins turns coins 2
+/// and 5); else, or when that names no move, as [`read_move`] reads it.
+pub(crate) fn read_line(
+    game: &dyn Ruleset,
+    line: &str,
+    position: &[String],
+    moves: &[PositionMove],
+    figure: Option<&Figure>,
+) -> Result<PositionMove, String> {
+    let typed = read_move(game, line, position, moves);
+    let Some(figure) = figure else {
+        return typed;
+    };
+    match (choose_by_keys(figure, line), typed) {
+        (Ok(Some(k)), _) => Ok(moves[k].clone()),
+        (_, Ok(m)) => Ok(m),
+        (Err(why), Err(_)) => Err(why),
+        (Ok(None), Err(why)) => Err(why),
+    }
+}
+
 /// The human's move from a line: `#K` (move K of `moves`), `I:NEW`
 /// (component I, counted from 1, becomes NEW), the new text of one
 /// component, or the whole new position.
-pub(crate) fn read_move(
+fn read_move(
     game: &dyn Ruleset,
     line: &str,
     position: &[String],

@@ -363,9 +363,15 @@ mod tests {
         let memory = || ApiError::Engine(grundy::Error::memory("the split search", 1 << 30));
         let busy = name_other_requests(memory(), &job, 600 << 20);
         assert_eq!(busy.parts().0, axum::http::StatusCode::SERVICE_UNAVAILABLE);
-        assert!(busy.parts().1.contains("other requests held 600 MiB of its 1 GiB"));
+        assert!(busy
+            .parts()
+            .1
+            .contains("other requests held 600 MiB of its 1 GiB"));
         // Alone, the request needs more than the server allows: ask for less.
         let alone = name_other_requests(memory(), &job, 10 << 20);
-        assert_eq!(alone.parts().0, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            alone.parts().0,
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY
+        );
     }
 }

@@ -13,10 +13,11 @@
 use std::sync::Arc;
 
 use crate::play::think::{advise_within_or_guess, Thought};
-use crate::play::typed::{read_move, read_unlisted, HOW};
+use crate::play::typed::{read_line, read_unlisted, HOW, TRY};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
+use grundy::present::drawing::figure_text;
 use grundy::present::drawing::to_svg;
 use grundy::ruleset::PositionMove;
 use grundy::{Outcome, Ruleset, Value};
@@ -145,9 +146,16 @@ fn typed_move(
     }
     let read = match legal_moves(game, position, job)? {
         (_, Some(_)) => read_unlisted(game, text, position, &job.limits),
-        (moves, None) => read_move(game, text, position, &moves),
+        (moves, None) => {
+            let figure = game.figure(position, &moves)?;
+            let drawn = figure.filter(|f| figure_text(f).is_some());
+            read_line(game, text, position, &moves, drawn.as_ref())
+        }
     };
-    read.map_err(ApiError::Bad)
+    // `play`'s commands are the API's answers.
+    read.map_err(|why| {
+        ApiError::Bad(why.replace(TRY, "the `moves` of /api/hint at this position lists them"))
+    })
 }
 
 /// The advice for the side to move at the `position` parameter; `play`
