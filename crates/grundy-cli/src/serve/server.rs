@@ -103,6 +103,9 @@ pub fn run(args: &ServeArgs, base: grundy::Limits) -> anyhow::Result<()> {
         max_connections: args.max_connections,
         idle_timeout: args.idle_timeout.duration(),
     };
+    if base.max_states == 0 {
+        bail!("--max-states must be at least 1 for serve: with 0, every request past a formula would be refused");
+    }
     if !(1..=100_000).contains(&args.max_connections) {
         bail!(
             "--max-connections must be from 1 to 100000, got {}",
