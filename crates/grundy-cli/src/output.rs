@@ -203,7 +203,7 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
         }
         // With `--sum` the first part stands where the game would: clap
         // would ask for `<GAME>`, which the user was told not to give.
-        K::MissingRequiredArgument if std::env::args().any(|a| a == "--sum") => {
+        K::MissingRequiredArgument if std::env::args_os().any(|a| a == "--sum") => {
             sayln!(
                 "error: --sum needs its parts, each a game and a position, e.g. `grundy value --sum 'kayles 3' 'nim 4'`"
             );
@@ -286,7 +286,8 @@ fn negative_value(e: &clap::Error) -> Option<String> {
     };
     negative(arg).then_some(())?;
     Some(
-        std::env::args()
+        // `args` would panic on an argument that is not UTF-8.
+        (std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
             .find(|a| a.starts_with(arg.as_str()) && negative(a))
             .unwrap_or_else(|| arg.clone()),
     )

@@ -76,15 +76,16 @@ fn blind_moves_are_typed_as_new_positions_or_list_numbers() {
 #[test]
 fn piped_lines_are_bounded_and_shown_without_control_characters() {
     // A line past 64 KiB is skipped, said in one line, and the game goes
-    // on with the next line.
-    let long = "1".repeat(70_000) + "\n1:1\n";
-    let (out, err, code) = run(&["play", "nim", "3", "5"], &long);
-    assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("your move> (a line of 70001 bytes, not read)\na line of input is longer than 65536 bytes; type one move a line\n"),
-        "{out}"
-    );
-    assert!(out.contains("you: component 1: 3 -> 1"), "{out}");
+    // on with the next line; a line of 64 KiB exactly is read.
+    for (long, read) in [(65_537, false), (65_536, true)] {
+        let input = "1".repeat(long) + "\n1:1\n";
+        let (out, err, code) = run(&["play", "nim", "3", "5"], &input);
+        assert_eq!(code, Some(0), "{err}");
+        let skipped = "your move> (a line over 65536 bytes, not read)\ntype one move a line, of at most 65536 bytes\n";
+        assert_eq!(out.contains(skipped), !read, "{long}: {out}");
+        assert_eq!(out.contains("is not a move from 3 5"), read, "{long}");
+        assert!(out.contains("you: component 1: 3 -> 1"), "{out}");
+    }
     // A stream with no line end (`< /dev/zero`) once grew one line until
     // the allocation aborted: past 16 MiB more it ends the game in one line.
     let endless = "1".repeat((1 << 24) + (1 << 16) + 10);

@@ -4,7 +4,8 @@
 
 mod support;
 
-use support::{fails, scratch_dir, text};
+use serde_json::Value;
+use support::{fails, run, scratch_dir, text};
 
 /// A finished sweep's file, and the arguments that resume it.
 fn finished(name: &str) -> (String, Vec<String>) {
@@ -15,6 +16,24 @@ fn finished(name: &str) -> (String, Vec<String>) {
         .to_vec();
     text(&args.iter().map(String::as_str).collect::<Vec<_>>());
     (path, args)
+}
+
+/// A row of a file without its time and checksum, the fields in which
+/// two runs of one game differ.
+fn comparable(line: &str) -> Value {
+    let mut v: Value = serde_json::from_str(line).unwrap();
+    let fields = v.as_object_mut().unwrap();
+    fields.remove("seconds");
+    fields.remove("crc");
+    v
+}
+
+/// `text` with `line` left out.
+fn without(text: &str, line: &str) -> String {
+    text.lines()
+        .filter(|l| *l != line)
+        .map(|l| l.to_string() + "\n")
+        .collect()
 }
 
 #[test]
@@ -44,20 +63,29 @@ fn a_row_changed_after_it_was_written_is_refused() {
         let err = fails(args, "line 2: damaged row (its checksum does not match");
         assert!(err.contains("delete the line"), "{err}");
     }
-    // A sealed file's row without its checksum is refused too.
+    // A sealed file's row without its checksum is refused too, and so is
+    // a checksum that is no hexadecimal CRC-32.
     let bare = row.split(",\"crc\":").next().unwrap().to_string() + "}";
     std::fs::write(&path, before.replacen(row, &bare, 1)).unwrap();
-    fails(&args, "line 2: damaged row (its checksum is missing)");
+    fails(
+        &args,
+        "line 2: damaged row (its checksum is missing; delete the line",
+    );
+    let odd = bare.trim_end_matches('}').to_string() + ",\"crc\":\"xyz\"}";
+    std::fs::write(&path, before.replacen(row, &odd, 1)).unwrap();
+    fails(
+        &args,
+        "line 2: damaged row (its checksum is not one grundy writes; delete the line",
+    );
     // The line deleted, the sweep computes that game again, as it was.
-    let without: String = before
-        .lines()
-        .filter(|l| *l != row)
-        .map(|l| l.to_string() + "\n")
-        .collect();
-    std::fs::write(&path, without).unwrap();
+    std::fs::write(&path, without(&before, row)).unwrap();
     text(&args);
     let again = std::fs::read_to_string(&path).unwrap();
-    assert!(again.lines().any(|l| l == row), "{again}");
+    let redone = again.lines().skip(1).map(comparable);
+    assert!(
+        redone.filter(|r| *r == comparable(row)).count() == 1,
+        "{again}"
+    );
 }
 
 #[test]
@@ -79,6 +107,20 @@ fn files_of_versions_without_checksums_resume() {
         .collect();
     assert!(!old.contains("crc"));
     std::fs::write(&path, &old).unwrap();
-    assert!(text(&args).contains("\n4 games"));
     assert!(text(&["table", "--merge", &path]).contains("\n4 games"));
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("4 of its 4 games done"), "{err}");
+    assert!(out.contains("\n4 games"), "{out}");
+    // A row appended to such a file is sealed, and checked when read.
+    let last_old = old.lines().last().unwrap();
+    std::fs::write(&path, without(&old, last_old)).unwrap();
+    text(&args);
+    let resumed = std::fs::read_to_string(&path).unwrap();
+    let appended = resumed.lines().last().unwrap();
+    assert!(appended.contains(",\"crc\":\""), "{resumed}");
+    let changed = appended.replacen("\"heaps\":", "\"heaps\": ", 1);
+    assert_ne!(changed, appended);
+    std::fs::write(&path, resumed.replacen(appended, &changed, 1)).unwrap();
+    fails(&args, "line 5: damaged row (its checksum does not match");
 }

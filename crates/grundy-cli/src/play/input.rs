@@ -33,20 +33,22 @@ impl Input {
             }),
             Input::Lines(lines) => {
                 let mut bytes = Vec::new();
-                match Read::take(&mut *lines, MAX_LINE).read_until(b'\n', &mut bytes) {
+                // One byte more than a line may hold, to see its end.
+                match Read::take(&mut *lines, MAX_LINE + 1).read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => Ok(None),
-                    Ok(n) if n as u64 == MAX_LINE && !bytes.ends_with(b"\n") => {
-                        let mut rest = Read::take(&mut *lines, MAX_SKIPPED);
-                        let skipped = rest.skip_until(b'\n').unwrap_or(0);
-                        if skipped as u64 == MAX_SKIPPED {
+                    Ok(n) if n as u64 > MAX_LINE && !bytes.ends_with(b"\n") => {
+                        let mut rest = Read::take(&mut *lines, MAX_SKIPPED + 1);
+                        let Ok(skipped) = rest.skip_until(b'\n') else {
+                            return Ok(None);
+                        };
+                        if skipped as u64 > MAX_SKIPPED {
                             anyhow::bail!(
                                 "a line of input is longer than {MAX_LINE} bytes; type one move a line"
                             )
                         }
                         let _ = writeln!(
                             std::io::stdout(),
-                            "{prompt}(a line of {} bytes, not read)\na line of input is longer than {MAX_LINE} bytes; type one move a line",
-                            n + skipped
+                            "{prompt}(a line over {MAX_LINE} bytes, not read)\ntype one move a line, of at most {MAX_LINE} bytes"
                         );
                         Ok(Some(String::new()))
                     }

@@ -4,6 +4,7 @@
 
 use grundy::answer::drawing::Figure;
 use grundy::play::choose_by_keys;
+use grundy::present::drawing::figure_text;
 use grundy::ruleset::{read_typed, split_words, Move, PositionMove};
 use grundy::{Limits, Ruleset};
 
@@ -38,7 +39,8 @@ fn leaves(game: &dyn Ruleset, mv: &Move, typed: &[String]) -> bool {
 }
 
 /// The human's move from a line, as `play` and `/api/move` read it: on a
-/// position drawn as text with its coordinates (`figure`), what names its
+/// position drawn as text with its coordinates (`figure`, when it has a
+/// text form), what names its
 /// parts is read as them first (`b1-b2`; `2,5` on coins turns coins 2
 /// and 5); else, or when that names no move, as [`read_move`] reads it.
 pub(crate) fn read_line(
@@ -49,7 +51,7 @@ pub(crate) fn read_line(
     figure: Option<&Figure>,
 ) -> Result<PositionMove, String> {
     let typed = read_move(game, line, position, moves);
-    let Some(figure) = figure else {
+    let Some(figure) = figure.filter(|f| figure_text(f).is_some()) else {
         return typed;
     };
     match (choose_by_keys(figure, line), typed) {

@@ -20,7 +20,7 @@
 //! noticed the stop flag.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -32,8 +32,9 @@ use tokio::sync::Semaphore;
 
 use super::error::ApiError;
 
-/// The longest query string accepted: positions for the page are short,
-/// and a bound keeps parsing and echoing input cheap.
+/// The longest path, and the longest query string, accepted: positions
+/// for the page are short, and a bound keeps parsing and echoing input
+/// cheap.
 pub const MAX_QUERY: usize = 8192;
 
 /// The most components a position may have.
@@ -81,6 +82,11 @@ pub struct Bounds {
     quick: Arc<Semaphore>,
     /// Requests (route and query) that did not fit the quick lane.
     slow: Mutex<HashSet<String>>,
+    /// Computations running now, to tell a busy server from a request
+    /// too big alone.
+    running: Arc<AtomicUsize>,
+    /// The memory the process held before any request.
+    idle_memory: u64,
 }
 
 /// How one attempt at a request ended.
@@ -141,11 +147,13 @@ impl Bounds {
     pub fn new(base: Limits, time_limit: Duration, workers: usize) -> Self {
         let workers = workers.max(1);
         Bounds {
-            base,
             time_limit,
             workers: Arc::new(Semaphore::new(workers)),
             quick: Arc::new(Semaphore::new(workers * QUICK_PER_CORE)),
             slow: Mutex::new(HashSet::new()),
+            running: Arc::new(AtomicUsize::new(0)),
+            idle_memory: base.meter.map_or(0, |held| held()),
+            base,
         }
     }
 
@@ -242,16 +250,28 @@ impl Bounds {
             guess_time: (!quick).then_some(GRACE / 2),
         };
         let started = Instant::now();
-        let held_before = self.base.meter.map_or(0, |held| held());
+        // What other requests held as this one began: theirs alone, since
+        // a request's own quick attempt has ended before its slow one.
+        let others = Others {
+            running: self.running.load(Ordering::Relaxed),
+            held: (self.base.meter.map_or(0, |held| held())).saturating_sub(self.idle_memory),
+        };
+        let running = Running::new(&self.running);
         let mut handle = tokio::task::spawn_blocking(move || {
+            let _running = running;
             let result = work(&ctx);
             result
                 .map_err(|e| name_the_time_limit(e, &ctx))
-                .map_err(|e| name_other_requests(e, &ctx, held_before))
+                .map_err(|e| name_other_requests(e, &ctx, others))
         });
         let joined = match tokio::time::timeout(limit, &mut handle).await {
             Ok(joined) => joined,
-            Err(_) if quick => return Attempt::TooSlow,
+            Err(_) if quick => {
+                // Its memory and core go back before the slow attempt.
+                stop.store(true, Ordering::Relaxed);
+                let _ = tokio::time::timeout(GRACE, &mut handle).await;
+                return Attempt::TooSlow;
+            }
             Err(_) => {
                 stop.store(true, Ordering::Relaxed);
                 match tokio::time::timeout(GRACE, &mut handle).await {
@@ -281,18 +301,45 @@ fn name_the_time_limit(e: ApiError, ctx: &Job) -> ApiError {
     }
 }
 
-/// A memory budget hit while other requests held a quarter of the
-/// process's memory or more when this one began: the server is busy,
-/// which says nothing of what the request needs alone (the board search
-/// sizes its table by the memory left), so it is a 503 to try again, not
-/// a 422 to ask for less.
-fn name_other_requests(e: ApiError, ctx: &Job, held_before: u64) -> ApiError {
+/// Counts a computation as running while it lives (on its blocking
+/// thread, so a computation left running past its answer still counts).
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn new(count: &Arc<AtomicUsize>) -> Running {
+        count.fetch_add(1, Ordering::Relaxed);
+        Running(count.clone())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The other requests as one began: how many computations ran, and the
+/// memory held beyond the idle server's.
+#[derive(Clone, Copy)]
+struct Others {
+    running: usize,
+    held: u64,
+}
+
+/// A memory budget hit while other requests were running and held a
+/// quarter of the budget or more when this one began: the server is
+/// busy, which says nothing of what the request needs alone (the board
+/// search sizes its table by the memory left), so it is a 503 to try
+/// again, not a 422 to ask for less.
+fn name_other_requests(e: ApiError, ctx: &Job, others: Others) -> ApiError {
     let budget = ctx.limits.max_memory;
     match e {
-        ApiError::Engine(grundy::Error::Memory { .. }) if held_before >= budget / 4 => {
+        ApiError::Engine(grundy::Error::Memory { .. })
+            if others.running > 0 && others.held >= budget / 4 =>
+        {
             ApiError::Unavailable(format!(
                 "the server is busy: other requests held {} of its {} of memory when this one began; try again",
-                grundy::error::bytes_text(held_before),
+                grundy::error::bytes_text(others.held),
                 grundy::error::bytes_text(budget)
             ))
         }
@@ -321,7 +368,6 @@ pub async fn check_query_length(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
 
     #[test]
     fn slow_requests_are_remembered_until_they_prove_quick() {
@@ -361,17 +407,21 @@ mod tests {
             guess_time: None,
         };
         let memory = || ApiError::Engine(grundy::Error::memory("the split search", 1 << 30));
-        let busy = name_other_requests(memory(), &job, 600 << 20);
+        let others = |running, held| Others { running, held };
+        let busy = name_other_requests(memory(), &job, others(2, 600 << 20));
         assert_eq!(busy.parts().0, axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert!(busy
             .parts()
             .1
             .contains("other requests held 600 MiB of its 1 GiB"));
-        // Alone, the request needs more than the server allows: ask for less.
-        let alone = name_other_requests(memory(), &job, 10 << 20);
-        assert_eq!(
-            alone.parts().0,
-            axum::http::StatusCode::UNPROCESSABLE_ENTITY
-        );
+        // Alone, the request needs more than the server allows: ask for less,
+        // whatever the process held before it.
+        for (running, held) in [(0, 600 << 20), (2, 10 << 20)] {
+            let alone = name_other_requests(memory(), &job, others(running, held));
+            assert_eq!(
+                alone.parts().0,
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY
+            );
+        }
     }
 }

@@ -17,7 +17,6 @@ use crate::play::typed::{read_line, read_unlisted, HOW, TRY};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
-use grundy::present::drawing::figure_text;
 use grundy::present::drawing::to_svg;
 use grundy::ruleset::PositionMove;
 use grundy::{Outcome, Ruleset, Value};
@@ -148,8 +147,7 @@ fn typed_move(
         (_, Some(_)) => read_unlisted(game, text, position, &job.limits),
         (moves, None) => {
             let figure = game.figure(position, &moves)?;
-            let drawn = figure.filter(|f| figure_text(f).is_some());
-            read_line(game, text, position, &moves, drawn.as_ref())
+            read_line(game, text, position, &moves, figure.as_ref())
         }
     };
     // `play`'s commands are the API's answers.

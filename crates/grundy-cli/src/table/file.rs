@@ -114,6 +114,7 @@ const SEAL: &str = ",\"crc\":\"";
 
 /// `row` (a JSON object) with its checksum added as its last field.
 fn seal(row: &str) -> String {
+    debug_assert!(row.ends_with('}'), "a row is a JSON object");
     let body = row.strip_suffix('}').unwrap_or(row);
     format!("{body}{SEAL}{:08x}\"}}", crc32fast::hash(row.as_bytes()))
 }
@@ -124,7 +125,7 @@ fn seal(row: &str) -> String {
 fn check_seal(line: &str, sealed: bool) -> Result<(), &'static str> {
     let Some(at) = line.rfind(SEAL) else {
         return match sealed {
-            true => Err("its checksum is missing"),
+            true => Err("its checksum is missing; delete the line to compute its game again"),
             false => Ok(()),
         };
     };
@@ -137,7 +138,9 @@ fn check_seal(line: &str, sealed: bool) -> Result<(), &'static str> {
         Some(_) => Err(
             "its checksum does not match what grundy wrote; delete the line to compute its game again",
         ),
-        None => Err("its checksum is not one grundy writes"),
+        None => Err(
+            "its checksum is not one grundy writes; delete the line to compute its game again",
+        ),
     }
 }
 
