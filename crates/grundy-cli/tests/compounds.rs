@@ -276,7 +276,7 @@ fn play_and_graph_take_a_compound() {
     }
     fails(
         &["explain", "nim", "3", "4", "--compound", "selective"],
-        "whole position",
+        "nim (selective compound) is not decided by the XOR",
     );
 }
 
