@@ -283,6 +283,14 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         "non-negative integer",
     );
     s.fails("/api/nothing", 404, "no such page or route");
+    // An empty component is refused, as on the command line; a `;` at the
+    // end is only a separator left over.
+    s.fails(
+        "/api/value?game=nim&components=3;;4",
+        400,
+        "component 2 of `components` is empty",
+    );
+    assert_eq!(s.json("/api/value?game=nim&components=3;4;")["grundy"], 7);
     s.fails("/api/value?game=%FF&components=3", 400, "");
     let many = vec!["1"; 101].join(";");
     s.fails(

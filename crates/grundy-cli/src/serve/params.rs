@@ -146,19 +146,23 @@ impl Params {
     }
 
     /// The components in `name`, separated by `;` (a component may hold
-    /// commas and spaces: `3,5`, `[4, 2]`). Blank parts are skipped, so a
-    /// trailing `;` does no harm.
+    /// commas and spaces: `3,5`, `[4, 2]`). A `;` at the end does no
+    /// harm; a blank part between others is refused.
     fn listed(&self, name: &str) -> Result<Vec<String>, ApiError> {
         let text = self.required(name)?;
-        let parts: Vec<String> = text
-            .split(';')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .map(str::to_string)
-            .collect();
-        if parts.is_empty() {
+        // An empty part is a component missing, refused as on the
+        // command line.
+        let text = text.trim().strip_suffix(';').unwrap_or(text.trim());
+        let parts: Vec<String> = text.split(';').map(|p| p.trim().to_string()).collect();
+        if parts.iter().all(String::is_empty) {
             return Err(ApiError::Bad(format!(
                 "`{name}` is empty; give components separated by `;`, e.g. 3;4;5"
+            )));
+        }
+        if let Some(i) = parts.iter().position(String::is_empty) {
+            return Err(ApiError::Bad(format!(
+                "component {} of `{name}` is empty; give components separated by `;`, e.g. 3;4;5",
+                i + 1
             )));
         }
         if parts.len() > MAX_COMPONENTS {
