@@ -70,6 +70,20 @@ fn script_errors_are_one_line() {
     let (_, err, code) = run(&["value", &rules("subtraction_134.rhai"), "[1,"], "");
     assert_eq!(code, Some(2));
     assert!(err.contains("position `[1,`"), "{err}");
+    // A function the sandbox lacks is named with its arguments' types in
+    // the script's words, not Rust's.
+    let files = dir.join("files.rhai");
+    std::fs::write(
+        &files,
+        "fn moves(n) { let f = open_file(\"/etc/passwd\"); [] }\n",
+    )
+    .unwrap();
+    let (_, err, code) = run(&["value", &format!("rules:{}", files.display()), "3"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("Function not found: open_file (string)"),
+        "{err}"
+    );
 }
 
 /// A position typed as a sum that the script's `components` splits has

@@ -251,8 +251,18 @@ impl Drawing {
         if poj {
             pairs = one_poj_test(text, ground)?;
         }
+        // Lines after the name's cuts are past the file's own end.
+        // The last such line: a file may hold one of its own before it.
+        let named = (text.lines().enumerate())
+            .filter(|(_, l)| *l == super::named_cut::NAMED_CUTS)
+            .last()
+            .map_or(usize::MAX, |(i, _)| i + 1);
         for (n, line) in content_lines(text, "#") {
-            let at = |msg: String| Error::parse(format!("line {n}: {msg}"));
+            let at = |msg: String| match n > named {
+                // A cut of the name (`~u v`), told as the user wrote it.
+                true => Error::parse(format!("the cut `{}`: {msg}", line.replacen(' ', "-", 1))),
+                false => Error::parse(format!("line {n}: {msg}")),
+            };
             let (cut, body) = match line.strip_prefix('~') {
                 Some(rest) => (true, rest),
                 None if poj => continue,
@@ -285,12 +295,6 @@ impl Drawing {
         if cuts.is_empty() {
             return Ok(Drawing::from_edges(ground, pairs));
         }
-        // Lines after the name's cuts are past the file's own end.
-        // The last such line: a file may hold one of its own before it.
-        let named = (text.lines().enumerate())
-            .filter(|(_, l)| *l == super::named_cut::NAMED_CUTS)
-            .last()
-            .map_or(usize::MAX, |(i, _)| i + 1);
         remove_cuts(&mut pairs, &cuts, named)?;
         Ok(super::attached(&Drawing::from_edges(ground, pairs), None))
     }

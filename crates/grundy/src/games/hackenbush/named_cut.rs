@@ -118,6 +118,15 @@ mod tests {
             read("g.txt~0-1~0-1"),
             "the cut `~0-1`: no edge `0 1` left to cut"
         );
+        // A vertex number too large for a vertex, likewise.
+        assert_eq!(
+            read("g.txt~1-2~3-99999999999999999999"),
+            "the cut `~3-99999999999999999999`: vertex number `99999999999999999999` is too large"
+        );
+        let err = Drawing::parse_lines("0 1\n1 99999999999999999999\n", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 2: vertex number"), "{err}");
         let err = Drawing::parse_lines("0 1\n~1 2\n", 0)
             .unwrap_err()
             .to_string();

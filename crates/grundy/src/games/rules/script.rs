@@ -206,7 +206,10 @@ impl Script {
             e = *inner;
         }
         let pos = e.take_position();
-        let msg = e.to_string().replace('\n', " ");
+        // Rhai names a string argument by its Rust types.
+        let msg = (e.to_string().replace('\n', " "))
+            .replace("&str | ImmutableString | String", "string")
+            .replace("ImmutableString", "string");
         let mut place = at(&self.path, pos);
         if pos.is_none() {
             if let Some((_, line)) = self.fn_lines.iter().find(|(f, _)| f == name) {
