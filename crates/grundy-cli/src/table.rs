@@ -513,8 +513,8 @@ impl Pool<'_> {
                             ended = Ended::Stopped;
                         }
                         Ended::Stopped => {
-                            if let (Some(t), Some(why)) = (self.time, &cell.reason) {
-                                cell.reason = Some(format!("time budget ({t} s): {why}"));
+                            if let (Some(_), Some(why)) = (self.time, &cell.reason) {
+                                cell.reason = Some(self.over_time(why));
                             }
                         }
                         _ => {}
@@ -545,13 +545,16 @@ impl Pool<'_> {
             if self.interrupt.load(Ordering::Relaxed) {
                 return Ok(None);
             }
-            let t = self.time.unwrap_or_default();
-            row.reason = Some(format!(
-                "time budget ({t} s): {}",
-                row.reason.unwrap_or_default()
-            ));
+            row.reason = Some(self.over_time(&row.reason.unwrap_or_default()));
         }
         Ok(Some((row, ended != Ended::OutOfMemory)))
+    }
+
+    /// Why a game (its sequence or its quotient) stopped at its time
+    /// budget: `why` it has no answer, after the budget.
+    fn over_time(&self, why: &str) -> String {
+        let t = self.time.unwrap_or_default();
+        format!("time budget ({t} s): {why}")
     }
 
     /// Stops games over their time budget (every game on Ctrl-C) and shows

@@ -3,8 +3,12 @@
 //! clocks, JSON and threads may appear. A change that breaks one fails
 //! here with the file and line, instead of drifting silently.
 
+mod source;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use source::rust_files;
 
 /// The engine's top-level modules from the bottom up. A module may use the
 /// modules of its own layer or below, never above: the answers know no
@@ -57,7 +61,7 @@ fn sources() -> Vec<Source> {
 /// The sources of the crate whose `src` folder is `root`.
 fn sources_of(root: &Path) -> Vec<Source> {
     let mut files = Vec::new();
-    collect(root, &mut files);
+    rust_files(root, &mut files);
     files
         .into_iter()
         .map(|p| {
@@ -77,17 +81,6 @@ fn sources_of(root: &Path) -> Vec<Source> {
         })
         .filter(|s| !s.path.ends_with("/tests.rs") && !s.path.contains("/tests/"))
         .collect()
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let p = entry.unwrap().path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
 }
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -3,6 +3,9 @@
 //! function of the engine over 80. A file or a function that grows past
 //! them is cut by concept, not left to grow.
 
+mod source;
+
+use source::rust_files;
 use std::path::{Path, PathBuf};
 
 /// The most lines a source file of the workspace may have ("about 600").
@@ -11,17 +14,6 @@ const FILE_LINES: usize = 610;
 /// The most lines a function of the engine may have, its signature and
 /// closing brace included.
 const FUNCTION_LINES: usize = 80;
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let p = entry.unwrap().path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// The `.rs` files of every crate of the workspace (sources and tests).
 fn workspace_files() -> Vec<PathBuf> {

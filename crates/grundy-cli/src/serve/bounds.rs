@@ -266,17 +266,14 @@ impl Bounds {
         });
         let joined = match tokio::time::timeout(limit, &mut handle).await {
             Ok(joined) => joined,
-            Err(_) if quick => {
-                // Its memory and core go back before the slow attempt.
-                stop.store(true, Ordering::Relaxed);
-                let _ = tokio::time::timeout(GRACE, &mut handle).await;
-                return Attempt::TooSlow;
-            }
+            // Stopped, and given GRACE to end: a quick attempt gives its
+            // memory and core back before the slow one, a slow one hands
+            // back what it has.
             Err(_) => {
                 stop.store(true, Ordering::Relaxed);
-                match tokio::time::timeout(GRACE, &mut handle).await {
-                    Ok(joined) => joined,
-                    Err(_) => return Attempt::TooSlow,
+                match (quick, tokio::time::timeout(GRACE, &mut handle).await) {
+                    (false, Ok(joined)) => joined,
+                    _ => return Attempt::TooSlow,
                 }
             }
         };

@@ -203,7 +203,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     // The work budget ended a game that stopped short of its heaps.
     let worked_out = spent.or_else(|| {
         (matches!(ended, Ended::Finished) && heaps <= budget && game.provable())
-            .then(|| format!("work budget (--max-states {})", limits.max_states))
+            .then(|| work_budget(limits.max_states))
     });
     let reason = match report.proven {
         true => None,
@@ -264,12 +264,16 @@ fn run_to_end(run: &mut SeqRun<'_>, limits: &Limits) -> Result<(Ended, Option<St
                 return Ok((Ended::OutOfMemory, Some(spent)));
             }
             Err(Error::Limit { limit, .. }) => {
-                let spent = format!("work budget (--max-states {limit})");
-                return Ok((Ended::Finished, Some(spent)));
+                return Ok((Ended::Finished, Some(work_budget(limit))));
             }
             Err(e) => return Err(e),
         }
     }
+}
+
+/// The state budget `limit` as a row names it when it ended a game.
+fn work_budget(limit: u64) -> String {
+    format!("work budget (--max-states {limit})")
 }
 
 /// The largest value of `G(0..=upto)` and the first heap that has it.
