@@ -227,6 +227,7 @@ fn run() -> ExitCode {
         cli.memory.unwrap_or_else(alloc::default_budget),
         alloc::held,
     );
+    grundy_files::stop_waits_with(stop_flag());
     if let Some(secs) = cli.timeout {
         // A server's requests have their own --time-limit, and a game of
         // play would count the human's turns.

@@ -183,6 +183,29 @@ fn game_files_that_are_not_text_are_refused_at_once() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_pipe_nobody_writes_waits_only_as_long_as_the_time_limit() {
+    // Opening a named pipe blocks until a writer comes: --timeout ends
+    // the wait, which once outlived it.
+    let fifo = file("nobody.rhai", "");
+    std::fs::remove_file(&fifo).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: nothing to check
+    }
+    fails_within(
+        10,
+        &["--timeout", "1", "value", &format!("graph:{fifo}"), "a"],
+        "the time limit ran out (--timeout 1 s): ",
+    );
+    fails_within(
+        10,
+        &["--timeout", "1", "value", &format!("rules:{fifo}"), "1"],
+        "nobody.rhai: stopped while waiting for it to be written (a pipe or a device)",
+    );
+}
+
 #[test]
 fn duplicate_options_of_a_script_are_one_move() {
     let dup = script(

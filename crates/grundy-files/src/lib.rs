@@ -9,7 +9,7 @@
 pub mod memory;
 mod read;
 
-pub use read::{read_file_within, read_text, MAX_FILE};
+pub use read::{read_file_within, read_text, stop_waits_with, MAX_FILE};
 use std::path::Path;
 
 use grundy::registry::Name;

@@ -7,6 +7,9 @@
 
 use std::io::{ErrorKind, Read};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, OnceLock};
+use std::time::Duration;
 
 use grundy::error::bytes_text;
 
@@ -16,9 +19,42 @@ pub const MAX_FILE: usize = 256 << 20;
 
 /// The text of the file at `path`, refused in one line (naming the file)
 /// when it cannot be read, is larger than [`MAX_FILE`], or is not text:
-/// NUL bytes or bytes that are not UTF-8 stop the reading at once.
+/// NUL bytes or bytes that are not UTF-8 stop the reading at once. A
+/// pipe or a device is read as it is written, and the flag given to
+/// [`stop_waits_with`] ends the wait.
 pub fn read_text(path: &str) -> Result<String, String> {
-    read_bounded(path, MAX_FILE)
+    let Some(stop) = STOP.get().filter(|_| !Path::new(path).is_file()) else {
+        return read_bounded(path, MAX_FILE);
+    };
+    let (done, result) = mpsc::channel();
+    let owned = path.to_string();
+    std::thread::spawn(move || done.send(read_bounded(&owned, MAX_FILE)));
+    loop {
+        match result.recv_timeout(Duration::from_millis(20)) {
+            Ok(text) => return text,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(format!("{path}: cannot read: its reader failed"))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if stop.load(Ordering::Acquire) => {
+                return Err(format!(
+                    "{path}: stopped while waiting for it to be written (a pipe or a device)"
+                ))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// The flag that ends a wait in [`read_text`].
+static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// Makes `flag` (a front end's `--timeout` or Ctrl-C) end [`read_text`]'s
+/// wait on a pipe or a device: opening a named pipe that nobody writes
+/// blocks until a writer comes, and a wait the user cannot bound is a
+/// hang. The reading then goes on in a thread of its own, left behind
+/// when the flag is raised. The first flag given stays.
+pub fn stop_waits_with(flag: Arc<AtomicBool>) {
+    let _ = STOP.set(flag);
 }
 
 /// The bytes of the file at `path`, or `None` when there is none. What is

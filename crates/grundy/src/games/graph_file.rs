@@ -10,7 +10,9 @@
 //! The file holds one edge `u v` per line (vertex names are any tokens
 //! without spaces), `#` comments and blank lines, and `start X` lines
 //! naming suggested start vertices (for `grundy play` and reports). The
-//! word `start` is therefore not a vertex name. Vertices are numbered in
+//! word `start` is therefore not a vertex name, nor is a word with a
+//! control character (an escape sequence would reach the terminal with
+//! every table that names the vertex). Vertices are numbered in
 //! the order they are first named, which is the order of reports.
 
 use std::sync::{Arc, OnceLock};
@@ -73,6 +75,14 @@ impl GraphFileGame {
                     return Err(at(
                         "`start` begins a start line and cannot be a vertex name".to_string(),
                     ));
+                }
+                // Names are printed in tables and pictures: an escape
+                // sequence in one would drive the user's terminal.
+                if name.chars().any(char::is_control) {
+                    return Err(at(format!(
+                        "the vertex name `{}` holds a control character; names are printable",
+                        shorten_quote(name)
+                    )));
                 }
                 names
                     .intern(name)
@@ -506,6 +516,10 @@ start e
             ("start\n", "line 1: expected `start X`"),
             ("start a b\n", "line 1: expected `start X`"),
             ("a start\n", "line 1: `start` begins"),
+            (
+                "a b\nb \u{1b}[2J\n",
+                "line 2: the vertex name `\\u{1b}[2J` holds a control",
+            ),
             ("# nothing\n", "the graph has no vertices"),
         ] {
             let err = GraphFileGame::parse("g.txt", text).unwrap_err().to_string();
