@@ -209,3 +209,48 @@ fn many_components_are_bounded_by_max_states() {
         );
     }
 }
+
+/// A heap of any size is decided at once by a quotient proven periodic:
+/// Kayles' heap of a million was first walked for tameness (a square of
+/// the heap in options: hours), and a heap past the quotient's state
+/// budget went to a search that ran out of memory. Its moves are listed
+/// as they are checked, the first winning ones ending the list, and each
+/// leaves a P-position: checked on heaps brought down by the period of
+/// Kayles' quotient elements (12 from heap 71, Plambeck and Siegel).
+#[test]
+fn huge_heaps_are_decided_by_a_periodic_quotient() {
+    let down = |h: u64| if h >= 71 { 71 + (h - 71) % 12 } else { h };
+    for heap in [1_000_000u64, 100_000_000] {
+        let n = heap.to_string();
+        let v = json_of(&[
+            "--timeout",
+            "60",
+            "value",
+            "kayles",
+            &n,
+            "--misere",
+            "--max-moves",
+            "5",
+            "--json",
+        ]);
+        assert_eq!(
+            (&v["outcome"], &v["method"], &v["moves_truncated"]),
+            (&"N".into(), &"quotient".into(), &true.into()),
+            "{v}"
+        );
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 5, "{v}");
+        for m in moves {
+            let parts: Vec<u64> = (m["to"].as_str().unwrap().split('+'))
+                .map(|p| p.parse().unwrap())
+                .collect();
+            let left: u64 = parts.iter().sum();
+            assert!(left + 1 == heap || left + 2 == heap, "{m}");
+            let small: Vec<String> = parts.iter().map(|&h| down(h).to_string()).collect();
+            let mut args = vec!["value", "kayles"];
+            args.extend(small.iter().map(String::as_str));
+            args.extend(["--misere", "--json"]);
+            assert_eq!(json_of(&args)["outcome"], "P", "{m}: {small:?}");
+        }
+    }
+}

@@ -304,28 +304,42 @@ fn winning_moves<G: Game>(
         return Ok((Vec::new(), true));
     }
     let mut moves = Vec::new();
+    // Options are checked as they are listed: a heap of a hundred million
+    // has two hundred million, and the first winning ones end the list.
+    let (mut truncated, mut failure, mut scanned) = (false, None, 0u64);
     for (i, c) in p.comps.iter().enumerate().filter(|_| wins) {
-        let mut options: Vec<Vec<G::Comp>> = Vec::new();
-        game.for_each_option(c, limits, &mut |parts| {
-            options.push(parts.to_vec());
-            (options.len() as u64) < limits.max_states
-        })?;
         let mut seen = FxHashSet::default();
-        for parts in options {
-            if !loses(i, &parts)? {
-                continue;
+        game.for_each_option(c, limits, &mut |parts| {
+            scanned += 1;
+            if scanned > limits.max_states {
+                truncated = true;
+                return false;
             }
-            let listed = list_options(game, &[parts]).remove(0);
-            if !seen.insert(listed.to.clone()) {
-                continue;
+            match loses(i, parts) {
+                Err(e) => failure = Some(e),
+                Ok(false) => return true,
+                Ok(true) => {
+                    let listed = list_options(game, &[parts.to_vec()]).remove(0);
+                    if !seen.insert(listed.to.clone()) {
+                        return true;
+                    }
+                    if moves.len() < limits.max_moves {
+                        moves.push(listed.in_component(i));
+                        return true;
+                    }
+                    truncated = true;
+                }
             }
-            if moves.len() == limits.max_moves {
-                return Ok((moves, true));
-            }
-            moves.push(listed.in_component(i));
+            false
+        })?;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if truncated {
+            break;
         }
     }
-    Ok((moves, false))
+    Ok((moves, truncated))
 }
 
 /// Whole positions (one text per component, in order) for the search,
