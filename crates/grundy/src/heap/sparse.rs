@@ -75,10 +75,14 @@ enum Start<'a> {
     /// valued one after another.
     OwnBlock,
     /// From the heap's row of a window's block when that holds it
-    /// (`Row(None)`: afresh), for a heap a window values again: marking
-    /// a block of sixteen for one heap would not pay.
+    /// (`None`: afresh), for a heap a window values again: marking a
+    /// block of sixteen for one heap would not pay. Every value below
+    /// `seen` is known to be an option's: the blind pass saw all below
+    /// its value, and the value again in an option it had left out. So
+    /// the scan looks only for values above, mostly none or one where it
+    /// looked for every rare value below the candidate.
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    Row(Option<&'a Block>),
+    Row { block: Option<&'a Block>, seen: u32 },
 }
 
 /// Working memory for valuing one heap.
@@ -322,11 +326,12 @@ impl SparseEngine {
         self.sync_reversed(t, 1);
         let mut scratch = std::mem::take(&mut self.scratch);
         let s = &mut scratch[0];
-        let from = match start {
-            Start::OwnBlock => self.start_marks(t, s),
-            Start::Row(block) => self.start_row(t.len(), block, &mut s.marks),
+        let (from, seen) = match start {
+            Start::OwnBlock => (self.start_marks(t, s), 0),
+            Start::Row { block, seen } => (self.start_row(t.len(), block, &mut s.marks), seen),
         };
         self.mark_known(t, t.len(), 0, s, from);
+        s.marks[..(seen as usize).min(1 << self.vbits)].fill(1);
         let g = self.settle(t, t.len(), 0, s);
         self.scratch = scratch;
         g

@@ -243,20 +243,20 @@ impl Crew<'_> {
 
     /// Values and records heap `table.len()`, heap `i` of the open window
     /// (which has `blocks` blocks), once the table holds every heap before
-    /// it: from its row of its block when that holds it.
+    /// it: from its row of its block when that holds it. Every value
+    /// below `seen` is an option's: its blind value did not stand, so the
+    /// blind pass saw all below it and an option it left out has it.
     fn value_again(
         &self,
         e: &mut SparseEngine,
         table: &HeapValues,
         blocks: usize,
-        i: usize,
+        (i, seen): (usize, u32),
     ) -> u32 {
         let marks = (blocks > 0).then(|| self.slots[i / HEAPS].marks.read());
         let marks = marks.map(|m| m.unwrap_or_else(PoisonError::into_inner));
-        e.value(
-            table,
-            Start::Row(marks.as_deref().and_then(Option::as_deref)),
-        )
+        let block = marks.as_deref().and_then(Option::as_deref);
+        e.value(table, Start::Row { block, seen })
     }
 
     /// Values unclaimed heaps of the open window until none is left.
@@ -386,7 +386,9 @@ impl Crew<'_> {
         }
         let from = staged.len();
         staged.clear();
-        let g = self.value_again(e, table, *blocks, from);
+        // The leader stopped at this heap for its blind value.
+        let seen = self.blind(from, *window).map_or(0, |v| v + 1);
+        let g = self.value_again(e, table, *blocks, (from, seen));
         table.push(g);
         for i in from + 1..*w {
             let HeapValues::Narrow(t) = &**table else {
@@ -396,7 +398,7 @@ impl Crew<'_> {
                 return;
             };
             let g = if e.window_gives(n + i, i, |x| u32::from(t[x]), value) {
-                self.value_again(e, table, *blocks, i)
+                self.value_again(e, table, *blocks, (i, value + 1))
             } else {
                 e.record(n + i, value);
                 value
