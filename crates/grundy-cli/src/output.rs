@@ -209,8 +209,16 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             );
             ExitCode::from(2)
         }
+        K::UnknownArgument if negative_value(&e).is_some_and(|(_, o)| o.is_some()) => {
+            let (value, option) = negative_value(&e).unwrap_or_default();
+            let (value, option) = (shorten_quote(&value), option.unwrap_or_default());
+            sayln!(
+                "error: invalid value '{value}' for '--{option}': a value that starts with `-` is read as an option (write `--{option}={value}` if it is meant)"
+            );
+            ExitCode::from(2)
+        }
         K::UnknownArgument if negative_value(&e).is_some() => {
-            let value = shorten_quote(&negative_value(&e).unwrap_or_default());
+            let value = shorten_quote(&negative_value(&e).unwrap_or_default().0);
             sayln!(
                 "error: `{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"
             );
@@ -274,8 +282,10 @@ fn number_in_words(e: &clap::Error) -> Option<String> {
 
 /// An unknown argument that is a negative number or pair (`-1`, `-1,2`),
 /// which clap takes for an option, as the user wrote it (clap names only
-/// `-1` of `-1,2`, read as short options).
-fn negative_value(e: &clap::Error) -> Option<String> {
+/// `-1` of `-1,2`, read as short options), and the option it follows when
+/// that option takes a value (`--memory -5M`): then it was meant as the
+/// option's value, not as a position.
+fn negative_value(e: &clap::Error) -> Option<(String, Option<String>)> {
     use clap::error::{ContextKind, ContextValue};
     let ContextValue::String(arg) = e.get(ContextKind::InvalidArg)? else {
         return None;
@@ -285,12 +295,28 @@ fn negative_value(e: &clap::Error) -> Option<String> {
             .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
     };
     negative(arg).then_some(())?;
-    Some(
-        // `args` would panic on an argument that is not UTF-8.
-        (std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
-            .find(|a| a.starts_with(arg.as_str()) && negative(a))
-            .unwrap_or_else(|| arg.clone()),
-    )
+    // `args` would panic on an argument that is not UTF-8.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let Some(at) = (args.iter()).position(|a| a.starts_with(arg.as_str()) && negative(a)) else {
+        return Some((arg.clone(), None));
+    };
+    let option = at
+        .checked_sub(1)
+        .and_then(|i| args[i].strip_prefix("--"))
+        .filter(|long| takes_value(long))
+        .map(str::to_string);
+    Some((args[at].clone(), option))
+}
+
+/// Whether `--long` is an option of some command that takes a value.
+fn takes_value(long: &str) -> bool {
+    use clap::CommandFactory;
+    let cli = crate::Cli::command();
+    let takes = |a: &clap::Arg| a.get_long() == Some(long) && a.get_action().takes_values();
+    cli.get_arguments().any(takes)
+        || (cli.get_subcommands()).any(|sub| sub.get_arguments().any(takes))
 }
 
 /// The game a user named where a command belongs (`grundy nim 3 4 5`).

@@ -197,8 +197,8 @@ fn text(report: &QuotientAnswer) -> String {
     out += &format!("generators: {}\n", list(&gens));
     out += &format!("relations: {}\n", list(&r.relations));
     out += &format!(
-        "P-portion ({} elements): {}\n",
-        r.p_portion_size,
+        "P-portion ({}): {}\n",
+        grundy::error::counted(r.p_portion_size as u64, "element"),
         r.p_portion.join(", ")
     );
     out += "heap elements:\n";

@@ -457,6 +457,15 @@ fn values_clap_would_misread_are_told_in_the_user_s_terms() {
         "{err}"
     );
     fails(&["nim-product", "-1", "2"], "`-1` is not an option");
+    // After an option that takes a value, it was meant as that value.
+    fails(
+        &["quotient", "kayles", "--memory", "-5M"],
+        "error: invalid value '-5M' for '--memory': a value that starts with `-` is read as an option (write `--memory=-5M` if it is meant)",
+    );
+    fails(
+        &["value", "nim", "3", "--json", "-1"],
+        "a heap size must not be negative",
+    );
     // A script's negative position goes after `--`, as the error says.
     let script = format!(
         "rules:{}/../../rules/draws.rhai",

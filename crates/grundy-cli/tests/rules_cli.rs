@@ -84,6 +84,22 @@ fn script_errors_are_one_line() {
         err.contains("Function not found: open_file (string)"),
         "{err}"
     );
+    // A position that is a part of itself is a cycle of `components`,
+    // not of the moves.
+    let selfish = dir.join("selfish.rhai");
+    std::fs::write(
+        &selfish,
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\nfn components(p) { [p, p] }\n",
+    )
+    .unwrap();
+    let (_, err, code) = run(&["value", &format!("rules:{}", selfish.display()), "3"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "a position leads back to itself (by moves, or as a part `components` splits it into)"
+        ),
+        "{err}"
+    );
 }
 
 /// A position typed as a sum that the script's `components` splits has

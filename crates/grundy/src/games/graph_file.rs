@@ -73,7 +73,8 @@ impl GraphFileGame {
             let mut vertex = |name: &str| -> Result<u32> {
                 if name == "start" {
                     return Err(at(
-                        "`start` begins a start line and cannot be a vertex name".to_string(),
+                        "`start` is the word of start lines (`start X`) and cannot be a vertex name"
+                            .to_string(),
                     ));
                 }
                 // Names are printed in tables and pictures: an escape
@@ -515,7 +516,7 @@ start e
             ("a b\n\n# x\na b c\n", "line 4: expected an edge"),
             ("start\n", "line 1: expected `start X`"),
             ("start a b\n", "line 1: expected `start X`"),
-            ("a start\n", "line 1: `start` begins"),
+            ("a start\n", "line 1: `start` is the word of start lines"),
             (
                 "a b\nb \u{1b}[2J\n",
                 "line 2: the vertex name `\\u{1b}[2J` holds a control",

@@ -106,7 +106,7 @@ impl RulesGame {
     ) -> Result<Analysis> {
         if self.game.script.has_components() {
             return Err(Error::unsupported(format!(
-                "{}: the moves have a cycle, and loopy games split by `components` are not supported; drop `fn components` to solve the whole positions",
+                "{}: a position leads back to itself (by moves, or as a part `components` splits it into), and loopy games split by `components` are not supported; drop `fn components` to solve the whole positions",
                 self.game.script.path()
             )));
         }
