@@ -211,23 +211,26 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
         }
         K::UnknownArgument if negative_value(&e).is_some_and(|(_, o)| o.is_some()) => {
             let (value, option) = negative_value(&e).unwrap_or_default();
-            let (value, option) = (shorten_quote(&value), option.unwrap_or_default());
+            let option = option.unwrap_or_default();
             sayln!(
-                "error: invalid value '{value}' for '--{option}': a value that starts with `-` is read as an option (write `--{option}={value}` if it is meant)"
+                "error: {}",
+                one_line(&format!("invalid value `{value}` for `--{option}`: a value that starts with `-` is read as an option (write `--{option}={value}` if it is meant)"))
             );
             ExitCode::from(2)
         }
         K::UnknownArgument if negative_value(&e).is_some() => {
-            let value = shorten_quote(&negative_value(&e).unwrap_or_default().0);
+            let value = negative_value(&e).unwrap_or_default().0;
             sayln!(
-                "error: `{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"
+                "error: {}",
+                one_line(&format!("`{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"))
             );
             ExitCode::from(2)
         }
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
-            let game = shorten_quote(&game_instead_of_command(&e).unwrap_or_default());
+            let game = game_instead_of_command(&e).unwrap_or_default();
             sayln!(
-                "error: `{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"
+                "error: {}",
+                one_line(&format!("`{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"))
             );
             ExitCode::from(2)
         }

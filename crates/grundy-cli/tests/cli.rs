@@ -460,12 +460,14 @@ fn values_clap_would_misread_are_told_in_the_user_s_terms() {
     // After an option that takes a value, it was meant as that value.
     fails(
         &["quotient", "kayles", "--memory", "-5M"],
-        "error: invalid value '-5M' for '--memory': a value that starts with `-` is read as an option (write `--memory=-5M` if it is meant)",
+        "error: invalid value `-5M` for `--memory`: a value that starts with `-` is read as an option (write `--memory=-5M` if it is meant)",
     );
     fails(
         &["value", "nim", "3", "--json", "-1"],
         "a heap size must not be negative",
     );
+    // What they quote is escaped: a line break stays on the line.
+    fails(&["value", "nim", "-0\n"], "`-0\\n` is not an option");
     // A script's negative position goes after `--`, as the error says.
     let script = format!(
         "rules:{}/../../rules/draws.rhai",

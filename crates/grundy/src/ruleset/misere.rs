@@ -306,9 +306,9 @@ fn winning_moves<G: Game>(
     let mut moves = Vec::new();
     // Options are checked as they are listed: a heap of a hundred million
     // has two hundred million, and the first winning ones end the list.
-    let (mut truncated, mut failure, mut scanned) = (false, None, 0u64);
+    let (mut truncated, mut failure) = (false, None);
     for (i, c) in p.comps.iter().enumerate().filter(|_| wins) {
-        let mut seen = FxHashSet::default();
+        let (mut seen, mut scanned) = (FxHashSet::default(), 0u64);
         game.for_each_option(c, limits, &mut |parts| {
             scanned += 1;
             if scanned > limits.max_states {

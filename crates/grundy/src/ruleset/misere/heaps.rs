@@ -85,18 +85,23 @@ impl<G: Game + 'static> Misere<G> {
         let budget = limits.within_states(QUOTIENT_STATES);
         // Only as far as asked: a quotient costs more with every heap, and
         // play asks about its largest heaps first. Past what the budget
-        // holds (a state a heap), as far as it holds: a quotient proven
-        // periodic there covers every heap (Kayles' by heap 167), and
+        // holds (a state a heap), as far as it holds, when a period can be
+        // proven there: it covers every heap (Kayles' by heap 167), and
         // Kayles' heap of a million was left to a search that ran out of
         // memory.
-        match MisereQuotient::compute(moves, top.min(QUOTIENT_STATES / 2), &budget) {
+        let to = match moves.provable() {
+            true => top.min(budget.max_states / 2),
+            false => top,
+        };
+        match MisereQuotient::compute(moves, to, &budget) {
+            Ok(q) if !q.covers(top) => {
+                known.fails_from = known.fails_from.min(q.heaps() + 1);
+                known.proven = Some(Arc::new(q));
+                None
+            }
             Ok(q) => {
                 let q = Arc::new(q);
                 known.proven = Some(q.clone());
-                if !q.covers(top) {
-                    known.fails_from = known.fails_from.min(top);
-                    return None;
-                }
                 Some(q)
             }
             // A time limit or a stop may pass: it is tried again next

@@ -25,12 +25,18 @@ use crate::ruleset::Game;
 /// this stays a fraction of a second.
 const GENUS_STATES: u64 = 1 << 14;
 
-/// The most options listed to find the single heaps a heap reaches. In
-/// most octal games a heap reaches every smaller heap, each with options
-/// of its own, so that walk costs the square of the heap: without this
-/// bound Kayles' heap of a million, which its quotient decides at once,
-/// spent hours proving itself not tame (0.75's heap of 30,000: 11 s).
+/// The most options listed to find the single heaps a heap reaches,
+/// besides [`OPTIONS_A_HEAP`] for each heap reached. In most octal games
+/// a heap reaches every smaller heap, each with options of its own, so
+/// that walk costs the square of the heap: without this bound Kayles'
+/// heap of a million, which its quotient decides at once, spent hours
+/// proving itself not tame (0.75's heap of 30,000: 11 s). A subtraction
+/// game lists a few options a heap, and walks its heaps to the end.
 const GENUS_OPTIONS: usize = 1 << 20;
+
+/// The options a heap reached may list, on average, past
+/// [`GENUS_OPTIONS`].
+const OPTIONS_A_HEAP: usize = 8;
 
 /// What the genus rule needs of a hereditarily tame heap.
 #[derive(Clone, Copy, Debug)]
@@ -80,7 +86,8 @@ impl Genera<'_> {
     /// (Kayles' heap 60 at heap 5) instead of through the genus of every
     /// sum reachable from `h`. False too when there are more such heaps
     /// than the budget or twice `h` (a script whose heaps grow), or when
-    /// finding them lists more than [`GENUS_OPTIONS`] options.
+    /// finding them lists more options than [`GENUS_OPTIONS`] and
+    /// [`OPTIONS_A_HEAP`] allow.
     fn single_heaps_tame(&mut self, h: u64) -> bool {
         let mut reached = BTreeSet::new();
         let mut stack = vec![h];
@@ -90,17 +97,22 @@ impl Genera<'_> {
             out.clear();
             // Stopped (a time limit): not known tame, and the search that
             // follows stops at its first check.
-            let room = self.limits.within_states((GENUS_OPTIONS - listed) as u64);
+            let allowed = |reached: usize| GENUS_OPTIONS.max(OPTIONS_A_HEAP * reached);
+            let room = allowed(reached.len() + 1).saturating_sub(listed) as u64;
+            let room = self.limits.within_states(room);
             if self.limits.stopped() || self.moves.heap_options(x, &room, &mut out).is_err() {
                 return false;
             }
-            listed += out.len();
             for parts in &out {
                 if let [k] = parts[..] {
                     if k != h && reached.insert(k) {
                         stack.push(k);
                     }
                 }
+            }
+            listed += out.len();
+            if listed > allowed(reached.len()) {
+                return false;
             }
             if reached.len() as u64 > self.limits.max_states.min(GENUS_STATES.max(2 * h)) {
                 return false;
