@@ -308,18 +308,19 @@ fn negative_value(e: &clap::Error) -> Option<(String, Option<String>)> {
     let option = at
         .checked_sub(1)
         .and_then(|i| args[i].strip_prefix("--"))
-        .filter(|long| takes_value(long))
+        .filter(|long| takes_value(&args, long))
         .map(str::to_string);
     Some((args[at].clone(), option))
 }
 
-/// Whether `--long` is an option of some command that takes a value.
-fn takes_value(long: &str) -> bool {
+/// Whether `--long` takes a value, as an option of the command the
+/// arguments `args` name or of every command.
+fn takes_value(args: &[String], long: &str) -> bool {
     use clap::CommandFactory;
     let cli = crate::Cli::command();
     let takes = |a: &clap::Arg| a.get_long() == Some(long) && a.get_action().takes_values();
-    cli.get_arguments().any(takes)
-        || (cli.get_subcommands()).any(|sub| sub.get_arguments().any(takes))
+    let used = (cli.get_subcommands()).find(|sub| args.iter().any(|a| a == sub.get_name()));
+    cli.get_arguments().any(takes) || used.is_some_and(|sub| sub.get_arguments().any(takes))
 }
 
 /// The game a user named where a command belongs (`grundy nim 3 4 5`).

@@ -58,10 +58,15 @@ fn play_and_graph_a_script() {
 fn script_errors_are_one_line() {
     let dir = std::env::temp_dir().join(format!("grundy-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.rhai");
-    std::fs::write(&bad, "fn moves(n) {\n  [n - ]\n}\n").unwrap();
-    let (_, err, code) = run(&["value", &format!("rules:{}", bad.display()), "3"], "");
-    assert_eq!(code, Some(2));
+    // The one line of `value` on a script of `text` written to `name`.
+    let failure = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (_, err, code) = run(&["value", &format!("rules:{}", path.display()), "3"], "");
+        assert_eq!(code, Some(2), "{err}");
+        err
+    };
+    let err = failure("bad.rhai", "fn moves(n) {\n  [n - ]\n}\n");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("bad.rhai: line 2, column"), "{err}");
     let (_, err, code) = run(&["value", "rules:/no/such/file.rhai", "3"], "");
@@ -72,28 +77,20 @@ fn script_errors_are_one_line() {
     assert!(err.contains("position `[1,`"), "{err}");
     // A function the sandbox lacks is named with its arguments' types in
     // the script's words, not Rust's.
-    let files = dir.join("files.rhai");
-    std::fs::write(
-        &files,
+    let err = failure(
+        "files.rhai",
         "fn moves(n) { let f = open_file(\"/etc/passwd\"); [] }\n",
-    )
-    .unwrap();
-    let (_, err, code) = run(&["value", &format!("rules:{}", files.display()), "3"], "");
-    assert_eq!(code, Some(2));
+    );
     assert!(
         err.contains("Function not found: open_file (string)"),
         "{err}"
     );
     // A position that is a part of itself is a cycle of `components`,
     // not of the moves.
-    let selfish = dir.join("selfish.rhai");
-    std::fs::write(
-        &selfish,
+    let err = failure(
+        "selfish.rhai",
         "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\nfn components(p) { [p, p] }\n",
-    )
-    .unwrap();
-    let (_, err, code) = run(&["value", &format!("rules:{}", selfish.display()), "3"], "");
-    assert_eq!(code, Some(2));
+    );
     assert!(
         err.contains(
             "a position leads back to itself (by moves, or as a part `components` splits it into)"
