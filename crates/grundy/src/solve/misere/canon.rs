@@ -117,7 +117,8 @@ impl Canon {
         // in one sweep may go in the next. (Starting over after every
         // deletion cost a sweep per deletion.)
         // One working memory for every option tried: a map and a list
-        // made afresh for each cost a fifth of the search's time.
+        // made afresh for each cost a third of the time of Officers' heap
+        // of 300 in misère play.
         let mut work = Work::default();
         loop {
             let before = options.len();
