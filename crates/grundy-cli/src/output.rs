@@ -192,6 +192,10 @@ pub fn catch_panic(main: impl FnOnce() -> ExitCode + std::panic::UnwindSafe) -> 
 /// stderr, with exit code 2.
 pub fn clap_failure(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind as K;
+    let negative = (e.kind() == K::UnknownArgument)
+        .then(|| negative_value(&e))
+        .flatten();
+    let said = |msg: String| failure(&anyhow::Error::msg(msg));
     match e.kind() {
         K::DisplayHelp | K::DisplayVersion => {
             let _ = e.print();
@@ -209,30 +213,19 @@ pub fn clap_failure(e: clap::Error) -> ExitCode {
             );
             ExitCode::from(2)
         }
-        K::UnknownArgument if negative_value(&e).is_some_and(|(_, o)| o.is_some()) => {
-            let (value, option) = negative_value(&e).unwrap_or_default();
-            let option = option.unwrap_or_default();
-            sayln!(
-                "error: {}",
-                one_line(&format!("invalid value `{value}` for `--{option}`: a value that starts with `-` is read as an option (write `--{option}={value}` if it is meant)"))
-            );
-            ExitCode::from(2)
-        }
-        K::UnknownArgument if negative_value(&e).is_some() => {
-            let value = negative_value(&e).unwrap_or_default().0;
-            sayln!(
-                "error: {}",
-                one_line(&format!("`{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"))
-            );
-            ExitCode::from(2)
-        }
+        K::UnknownArgument if negative.is_some() => match negative.unwrap_or_default() {
+            (value, Some(option)) => said(format!(
+                "invalid value `{value}` for `--{option}`: a value that starts with `-` is read as an option (write `--{option}={value}` if it is meant)"
+            )),
+            (value, None) => said(format!(
+                "`{value}` is not an option: heaps, piles and numbers are never negative (a position of a rules: script that starts with `-` goes after `--`, as in `-- {value}`)"
+            )),
+        },
         K::InvalidSubcommand if game_instead_of_command(&e).is_some() => {
             let game = game_instead_of_command(&e).unwrap_or_default();
-            sayln!(
-                "error: {}",
-                one_line(&format!("`{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"))
-            );
-            ExitCode::from(2)
+            said(format!(
+                "`{game}` is a game, not a command; ask for its value with `grundy value {game} ...` (see `grundy --help`)"
+            ))
         }
         _ => {
             // clap spreads the message over lines (the missing argument or

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::game::Visit;
 use crate::game::{Limits, StateSpace};
 use crate::heap::{
-    detect, FiniteBound, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats,
+    detect, options_within, FiniteBound, HeapSequence, HeapValues, Periodicity, SeqReport, SeqStats,
 };
 use crate::nimber::Nimber;
 use crate::ruleset::{analyze_parsed, Analysis, Game, Parsed};
@@ -282,26 +282,19 @@ impl HeapSequence for RulesGame {
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
         self.zero_ends(limits)?;
         let from = Pos::Int(i64::try_from(n).map_err(|_| Error::limit("a heap", i64::MAX as u64))?);
-        let (mut bad, mut over, start) = (None, false, out.len());
-        // Within the state budget, as the other heap games list them.
-        self.for_each_option(&from, limits, &mut |parts| {
-            if (out.len() - start) as u64 >= limits.max_states {
-                over = true;
-                return false;
-            }
-            let heaps: Option<Vec<u64>> = parts.iter().map(|p| self.as_heap(p)).collect();
-            match heaps {
-                Some(h) => out.push(h.into_iter().filter(|&h| h > 0).collect()),
-                None => bad = Some(self.format_option(parts)),
-            }
-            bad.is_none()
+        let mut bad = None;
+        options_within(n, limits, out, |push| {
+            self.for_each_option(&from, limits, &mut |parts| {
+                let heaps: Option<Vec<u64>> = parts.iter().map(|p| self.as_heap(p)).collect();
+                match heaps {
+                    Some(h) => push(h.into_iter().filter(|&h| h > 0).collect()),
+                    None => {
+                        bad = Some(self.format_option(parts));
+                        false
+                    }
+                }
+            })
         })?;
-        if over {
-            return Err(Error::limit(
-                format!("listing the moves of a heap of {n}"),
-                limits.max_states,
-            ));
-        }
         match bad {
             Some(to) => Err(Error::unsupported(format!(
                 "{} is not a heap game: its move from {n} leaves {to}, which is not a sum of heaps",

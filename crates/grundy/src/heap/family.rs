@@ -326,29 +326,45 @@ impl<R: HeapRules> HeapGame<R> {
     }
 }
 
+/// The options of heap `n` that `list` gives to its `push` (each the
+/// heaps it leaves; `push` says whether to go on), appended to `out`
+/// within the state budget: [`HeapSequence::heap_options`] as every heap
+/// game bounds it.
+pub(crate) fn options_within(
+    n: u64,
+    limits: &Limits,
+    out: &mut Vec<Vec<u64>>,
+    list: impl FnOnce(&mut dyn FnMut(Vec<u64>) -> bool) -> Result<()>,
+) -> Result<()> {
+    let (start, mut over) = (out.len(), false);
+    list(&mut |heaps| {
+        over = (out.len() - start) as u64 >= limits.max_states;
+        if !over {
+            out.push(heaps);
+        }
+        !over
+    })?;
+    match over {
+        true => Err(Error::limit(
+            format!("listing the moves of a heap of {n}"),
+            limits.max_states,
+        )),
+        false => Ok(()),
+    }
+}
+
 impl<R: HeapRules> HeapSequence for HeapGame<R> {
     fn name(&self) -> String {
         self.rules.name()
     }
 
     fn heap_options(&self, n: u64, limits: &Limits, out: &mut Vec<Vec<u64>>) -> Result<()> {
-        let start = out.len();
-        let mut over = false;
-        self.rules.for_each_option(n, &mut |parts| {
-            if (out.len() - start) as u64 >= limits.max_states {
-                over = true;
-                return false;
-            }
-            out.push(parts.iter().copied().filter(|&h| h > 0).collect());
-            true
-        });
-        if over {
-            return Err(Error::limit(
-                format!("listing the moves of a heap of {n}"),
-                limits.max_states,
-            ));
-        }
-        Ok(())
+        options_within(n, limits, out, |push| {
+            self.rules.for_each_option(n, &mut |parts| {
+                push(parts.iter().copied().filter(|&h| h > 0).collect())
+            });
+            Ok(())
+        })
     }
 
     fn finite_bound(&self) -> Option<FiniteBound> {

@@ -94,14 +94,13 @@ impl<G: Game + 'static> Misere<G> {
             false => top,
         };
         match MisereQuotient::compute(moves, to, &budget) {
-            Ok(q) if !q.covers(top) => {
-                known.fails_from = known.fails_from.min(q.heaps() + 1);
-                known.proven = Some(Arc::new(q));
-                None
-            }
             Ok(q) => {
                 let q = Arc::new(q);
                 known.proven = Some(q.clone());
+                if !q.covers(top) {
+                    known.fails_from = known.fails_from.min(q.heaps() + 1);
+                    return None;
+                }
                 Some(q)
             }
             // A time limit or a stop may pass: it is tried again next

@@ -243,19 +243,21 @@ impl Crew<'_> {
 
     /// Values and records heap `table.len()`, heap `i` of the open window
     /// (which has `blocks` blocks), once the table holds every heap before
-    /// it: from its row of its block when that holds it. Every value
-    /// below `seen` is an option's: its blind value did not stand, so the
-    /// blind pass saw all below it and an option it left out has it.
+    /// it: from its row of its block when that holds it. Its value
+    /// `blind` and every value below are options': the blind value did
+    /// not stand, so the blind pass saw all below it and an option it
+    /// left out has it.
     fn value_again(
         &self,
         e: &mut SparseEngine,
         table: &HeapValues,
         blocks: usize,
-        (i, seen): (usize, u32),
+        (i, blind): (usize, Option<u32>),
     ) -> u32 {
         let marks = (blocks > 0).then(|| self.slots[i / HEAPS].marks.read());
         let marks = marks.map(|m| m.unwrap_or_else(PoisonError::into_inner));
         let block = marks.as_deref().and_then(Option::as_deref);
+        let seen = blind.map_or(0, |v| v + 1);
         e.value(table, Start::Row { block, seen })
     }
 
@@ -387,8 +389,7 @@ impl Crew<'_> {
         let from = staged.len();
         staged.clear();
         // The leader stopped at this heap for its blind value.
-        let seen = self.blind(from, *window).map_or(0, |v| v + 1);
-        let g = self.value_again(e, table, *blocks, (from, seen));
+        let g = self.value_again(e, table, *blocks, (from, self.blind(from, *window)));
         table.push(g);
         for i in from + 1..*w {
             let HeapValues::Narrow(t) = &**table else {
@@ -398,7 +399,7 @@ impl Crew<'_> {
                 return;
             };
             let g = if e.window_gives(n + i, i, |x| u32::from(t[x]), value) {
-                self.value_again(e, table, *blocks, (i, value + 1))
+                self.value_again(e, table, *blocks, (i, Some(value)))
             } else {
                 e.record(n + i, value);
                 value
