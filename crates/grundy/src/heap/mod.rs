@@ -21,6 +21,7 @@ pub mod sweep;
 pub mod values;
 
 pub use code::Code;
+#[cfg(feature = "scripts")]
 pub(crate) use family::options_within;
 pub use family::{HeapGame, HeapSequence, SeqStats, MAX_HEAP};
 pub use partition::SparseInfo;
