@@ -9,7 +9,9 @@
 pub mod memory;
 mod read;
 
-pub use read::{read_file_within, read_text, stop_waits_with, MAX_FILE};
+pub use read::{
+    read_file_within, read_text, stop_waits_on_this_thread_with, stop_waits_with, MAX_FILE,
+};
 use std::path::Path;
 
 use grundy::registry::Name;

@@ -5,6 +5,7 @@
 //! so every reading stops at its bound, and at the first byte that shows
 //! the file is not what it should be.
 
+use std::cell::RefCell;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,7 +24,11 @@ pub const MAX_FILE: usize = 256 << 20;
 /// pipe or a device is read as it is written, and the flag given to
 /// [`stop_waits_with`] ends the wait.
 pub fn read_text(path: &str) -> Result<String, String> {
-    let Some(stop) = STOP.get().filter(|_| !Path::new(path).is_file()) else {
+    let stop = THREAD_STOP.with(|s| s.borrow().clone());
+    let Some(stop) = stop
+        .or_else(|| STOP.get().cloned())
+        .filter(|_| !Path::new(path).is_file())
+    else {
         return read_bounded(path, MAX_FILE);
     };
     let (done, result) = mpsc::channel();
@@ -55,6 +60,20 @@ static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// when the flag is raised. The first flag given stays.
 pub fn stop_waits_with(flag: Arc<AtomicBool>) {
     let _ = STOP.set(flag);
+}
+
+thread_local! {
+    /// The flag that ends a wait in [`read_text`] on this thread, before
+    /// the process's.
+    static THREAD_STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Makes `flag` end [`read_text`]'s wait on this thread (`None`: the
+/// process's flag again): for a front end whose calls each have a stop
+/// flag of their own, as Python's do (a Ctrl-C stops the call that was
+/// running), where one flag for the process would stop them all.
+pub fn stop_waits_on_this_thread_with(flag: Option<Arc<AtomicBool>>) {
+    THREAD_STOP.with(|s| *s.borrow_mut() = flag);
 }
 
 /// The bytes of the file at `path`, or `None` when there is none. What is

@@ -25,13 +25,14 @@ pub struct Position {
 impl Position {
     /// Reads the arguments: the game first, as the command does.
     pub fn read(
+        py: Python<'_>,
         game: &str,
         components: Vec<String>,
         misere: bool,
         ground: Option<u64>,
         limits: Limits,
     ) -> PyResult<Position> {
-        let game = crate::parse_game(game, SpecOptions { misere, ground })?;
+        let game = crate::parse_game(py, game, SpecOptions { misere, ground }, &limits)?;
         no_empty_position(&components)?;
         Ok(Position {
             game,
@@ -71,14 +72,15 @@ impl HeapGame {
     /// Reads the game; `to` is read by [`HeapGame::to`], where each
     /// function reads it.
     pub fn read(
+        py: Python<'_>,
         game: &str,
         question: HeapQuestion,
         to: Option<String>,
         limits: Limits,
     ) -> PyResult<HeapGame> {
+        let read = |_: &Limits| grundy_files::parse_heap_game(game, question);
         Ok(HeapGame {
-            game: grundy_files::parse_heap_game(game, question)
-                .map_err(|e| crate::run::value_error(&e))?,
+            game: crate::run::interruptible(py, &limits, read)?,
             to,
             limits,
         })
@@ -110,7 +112,7 @@ macro_rules! position_function {
             #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
         ) -> pyo3::PyResult<$ret> {
             let limits = crate::run::limits(max_states, memory);
-            let position = crate::args::Position::read(game, components, misere, ground, limits)?;
+            let position = crate::args::Position::read(py, game, components, misere, ground, limits)?;
             $answer(py, position)
         }
     };
@@ -133,7 +135,7 @@ macro_rules! heap_function {
             #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
         ) -> pyo3::PyResult<$ret> {
             let limits = crate::run::limits(max_states, memory);
-            $answer(py, crate::args::HeapGame::read(game, $question, to, limits)?)
+            $answer(py, crate::args::HeapGame::read(py, game, $question, to, limits)?)
         }
     };
 }

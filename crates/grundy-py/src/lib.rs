@@ -40,9 +40,15 @@ static ALLOCATOR: grundy_files::memory::Counting = grundy_files::memory::Countin
 const DEFAULT_MAX_NODES: u64 = 500;
 
 /// The game `name`; games named by a file (`graph:FILE`, `rules:F.rhai`)
-/// read it here, as the CLI does, the engine doing no I/O.
-fn parse_game(name: &str, opts: SpecOptions) -> PyResult<Box<dyn Ruleset>> {
-    grundy_files::parse_game(name, opts).map_err(|e| value_error(&e))
+/// read it here, as the CLI does, the engine doing no I/O. A Ctrl-C ends
+/// the wait for a pipe that nobody writes.
+fn parse_game(
+    py: Python<'_>,
+    name: &str,
+    opts: SpecOptions,
+    limits: &Limits,
+) -> PyResult<Box<dyn Ruleset>> {
+    interruptible(py, limits, |_| grundy_files::parse_game(name, opts))
 }
 
 /// A serde answer as Python dicts, lists and scalars.
@@ -80,8 +86,13 @@ fn warn(py: Python<'_>, warnings: Vec<String>) -> PyResult<()> {
 
 /// The position `components` of `game` as `draw` and `state_graph` take
 /// it: files read as the command reads them, their warnings raised.
-fn inline(py: Python<'_>, game: &dyn Ruleset, components: &[String]) -> PyResult<Vec<String>> {
-    let (texts, warnings) = grundy_files::inline(game, components).map_err(|e| value_error(&e))?;
+fn inline(
+    py: Python<'_>,
+    game: &dyn Ruleset,
+    components: &[String],
+    limits: &Limits,
+) -> PyResult<Vec<String>> {
+    let (texts, warnings) = interruptible(py, limits, |_| grundy_files::inline(game, components))?;
     warn(py, warnings)?;
     Ok(texts)
 }
@@ -112,7 +123,7 @@ fn compound(
     if let (Some(name), Compound::Disjunctive) = (game, kind) {
         // The command line and the server ask the game itself here, not
         // the compounds' search (which knows no genus or quotient).
-        let game = parse_game(name, SpecOptions { misere, ground })?;
+        let game = parse_game(py, name, SpecOptions { misere, ground }, &limits)?;
         return value_of(
             py,
             Position {
@@ -276,15 +287,13 @@ fn state_graph(
     drawings: bool,
     #[pyo3(from_py_with = numbers::memory)] memory: Option<u64>,
 ) -> PyResult<(String, String)> {
-    let game = parse_game(
-        game,
-        SpecOptions {
-            misere,
-            ..SpecOptions::default()
-        },
-    )?;
-    let position = inline(py, &*game, &components)?;
     let limits = limits(Some(max_states.unwrap_or(DEFAULT_MAX_NODES)), memory);
+    let opts = SpecOptions {
+        misere,
+        ..SpecOptions::default()
+    };
+    let game = parse_game(py, game, opts, &limits)?;
+    let position = inline(py, &*game, &components, &limits)?;
     let max = limits.max_states;
     let graph = interruptible(py, &limits, |l| {
         match StateGraph::build(&*game, &position, l) {
@@ -310,7 +319,7 @@ position_function! {
 
 /// The drawing of `p`, in the three forms `draw` answers.
 fn draw_of(py: Python<'_>, p: Position) -> PyResult<(Py<PyAny>, String, Option<String>)> {
-    let position = inline(py, &*p.game, &p.components)?;
+    let position = inline(py, &*p.game, &p.components, &p.limits)?;
     let drawn = interruptible(py, &p.limits, |l| {
         grundy::present::drawing::draw(&*p.game, &position, l)
     })?;

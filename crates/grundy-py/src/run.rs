@@ -130,6 +130,9 @@ where
     let (done, mut result) = mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {
+            // A game file that is a pipe nobody writes waits on this
+            // thread: the call's own flag ends the wait too.
+            grundy_files::stop_waits_on_this_thread_with(limits.stop.clone());
             // The receiver waits until this result arrives (or the
             // thread panics), so the send cannot fail.
             let _ = done.send(work(limits));

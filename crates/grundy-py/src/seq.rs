@@ -25,7 +25,7 @@ pub fn seq<'py>(
     #[pyo3(from_py_with = crate::numbers::memory)] memory: Option<u64>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, PyByteArray>, usize)> {
     let question = grundy::ruleset::HeapQuestion::Sequence;
-    let h = HeapGame::read(game, question, to, limits(max_states, memory))?;
+    let h = HeapGame::read(py, game, question, to, limits(max_states, memory))?;
     let to = h.to()?;
     let pool = match threads {
         Some(n) => Some(

@@ -3,6 +3,7 @@ Python's terms: keywords for the command's flags); Ctrl-C stops a long
 computation through the engine's stop flag."""
 
 import _thread
+import os
 import signal
 import threading
 import time
@@ -97,6 +98,31 @@ def test_ctrl_c_stops_a_long_seq_within_a_second(interrupt_main):
     assert returned - start < 5.0
     # The interpreter and the engine are fine afterwards.
     assert grundy.seq("grundy", 19).values.tolist()[-3:] == [2, 4, 3]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda f: grundy.value(f"graph:{f}", ["a"]),
+        lambda f: grundy.seq(f"rules:{f}", 10),
+        lambda f: grundy.state_graph(f"graph:{f}", ["a"]),
+        lambda f: grundy.compound(None, [f"graph:{f} a", "nim 3"]),
+    ],
+)
+def test_ctrl_c_ends_the_wait_for_a_pipe_nobody_writes(call, tmp_path):
+    # Opening a named pipe waits for a writer; the wait once ignored
+    # Ctrl-C, as the call had not started its computation.
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "nobody.rhai"
+    os.mkfifo(fifo)
+    threading.Thread(target=lambda: (time.sleep(0.5), send_sigint())).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        call(fifo)
+    assert time.monotonic() - start < 5.0
+    # The reader left waiting gets its writer, reads nothing and ends.
+    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
 
 
 @pytest.mark.parametrize(
