@@ -98,7 +98,8 @@ struct Shared<'a> {
 /// under the write lock; everyone claims its heaps under read locks (a
 /// block of heaps at a time where blocks pay, then the heaps left at the
 /// back of the others' blocks, else one heap at a time); the leader
-/// finishes them in order, then takes the write lock, which waits for
+/// finishes them in order between its own, then takes the write lock to
+/// record them and open the next window, which waits for
 /// the heaps the crew still values. The locks are never contended for
 /// long, so they cost an atomic operation each, and they make the
 /// hand-over safe.
@@ -207,7 +208,20 @@ impl Crew<'_> {
     /// time, each marked and its heaps valued from the front; then the
     /// heaps left at the back of the others' blocks, valued without their
     /// marks, so that no thread idles while another ends a block.
-    fn work_blocks(&self, sh: &Shared<'_>, t: &[u16], s: &mut Scratch) {
+    fn work_blocks(
+        &self,
+        sh: &Shared<'_>,
+        t: &[u16],
+        s: &mut Scratch,
+        mut fin: Option<&mut Finish>,
+    ) {
+        let mut value = |i: usize, s: &mut Scratch| {
+            let from = self.start_row(sh, s, i);
+            self.value_heap(sh, t, s, i, from);
+            if let Some(f) = fin.as_deref_mut() {
+                self.advance(sh, t, s, f);
+            }
+        };
         loop {
             let b = self.next_block.fetch_add(1, Relaxed);
             if b >= sh.blocks {
@@ -220,14 +234,12 @@ impl Crew<'_> {
                 &mut marks.unwrap_or_else(PoisonError::into_inner),
             );
             while let Some(i) = self.take(sh, b, true) {
-                let from = self.start_row(sh, s, i);
-                self.value_heap(sh, t, s, i, from);
+                value(i, s);
             }
         }
         for b in 0..sh.blocks {
             while let Some(i) = self.take(sh, b, false) {
-                let from = self.start_row(sh, s, i);
-                self.value_heap(sh, t, s, i, from);
+                value(i, s);
             }
         }
     }
@@ -267,7 +279,7 @@ impl Crew<'_> {
         if let HeapValues::Narrow(t) = &*sh.table {
             match sh.blocks {
                 0 => while self.claim(&sh, t, s) {},
-                _ => self.work_blocks(&sh, t, s),
+                _ => self.work_blocks(&sh, t, s, None),
             }
         }
     }
@@ -366,12 +378,13 @@ impl Crew<'_> {
     }
 
     /// The rest of a window whose heap `staged.len()` had a blind value
-    /// that did not stand, once the crew is done with it: the heaps
-    /// finished so far are recorded, that heap is valued afresh, and every
-    /// later heap valued blind, up to the first nobody claimed, is
-    /// finished against the table, which now holds the heaps before it.
-    /// Starting the next window there instead would value those heaps
-    /// twice (a tenth of the windows of Grundy's game stop so).
+    /// that did not stand and could not be valued again before the heaps
+    /// were recorded (an option it left out has a value past the engine's
+    /// room for values, which grows as heaps are recorded), once the crew
+    /// is done with it: the heaps finished so far are recorded, that heap
+    /// is valued afresh, and every later heap valued blind, up to the
+    /// first nobody claimed, is finished against the table, which now
+    /// holds the heaps before it.
     fn finish_alone(&self, sh: &mut Shared<'_>, staged: &mut Vec<u32>) {
         let Shared {
             e,
@@ -411,38 +424,70 @@ impl Crew<'_> {
     /// The leader's part of a window: each heap finished, in order, as
     /// soon as its blind pass is done, into `staged` (which the finish
     /// reads for the window's heaps, as the table does not hold them
-    /// yet); heaps valued blind while none is ready. The blind value was
-    /// the mex of every other option, so every value below it is seen:
-    /// unless an option the finish adds has it, it stands. If one has it,
-    /// the leader stops there (true), and finishes the window alone once
-    /// the crew is done ([`Crew::finish_alone`]).
+    /// yet), between the heaps it values blind itself, so that the heaps
+    /// whose blind values do not stand are valued again while the crew is
+    /// still at work ([`Crew::advance`]). True when a heap must wait for
+    /// the heaps before it to be recorded: the leader finishes the window
+    /// alone once the crew is done ([`Crew::finish_alone`]).
     fn value_and_finish(&self, staged: &mut Vec<u32>, s: &mut Scratch) -> bool {
         let sh = self.shared.read().unwrap_or_else(PoisonError::into_inner);
         let HeapValues::Narrow(t) = &*sh.table else {
             return false;
         };
-        let n = sh.n;
+        let mut fin = Finish {
+            staged,
+            stuck: false,
+        };
         if sh.blocks > 0 {
-            self.work_blocks(&sh, t, s);
+            self.work_blocks(&sh, t, s, Some(&mut fin));
         }
         let mut spins = 0;
-        while staged.len() < sh.w {
-            let i = staged.len();
+        loop {
+            self.advance(&sh, t, s, &mut fin);
+            if fin.stuck || fin.staged.len() == sh.w {
+                return fin.stuck;
+            }
+            if sh.blocks > 0 || !self.claim(&sh, t, s) {
+                pause(&mut spins);
+            }
+        }
+    }
+
+    /// Finishes the heaps of the open window whose blind passes are done,
+    /// in order, into `f.staged`: the blind value stands unless an option
+    /// the blind pass left out has it, and then the heap is valued again
+    /// with those options marked, from the values staged. Stuck when
+    /// that cannot be done before the heaps are recorded.
+    fn advance(&self, sh: &Shared<'_>, t: &[u16], s: &mut Scratch, f: &mut Finish) {
+        let n = sh.n;
+        while !f.stuck && f.staged.len() < sh.w {
+            let i = f.staged.len();
             let Some(value) = self.blind(i, sh.window) else {
-                if sh.blocks > 0 || !self.claim(&sh, t, s) {
-                    pause(&mut spins);
-                }
-                continue;
+                return;
             };
+            let staged = &*f.staged;
             let val = |x: usize| match x.checked_sub(n) {
                 Some(j) => staged[j],
                 None => u32::from(t[x]),
             };
-            if i > 0 && sh.e.window_gives(n + i, i, val, value) {
-                return true;
+            let g = match i > 0 && sh.e.window_gives(n + i, i, val, value) {
+                true => {
+                    let from = self.start_row(sh, s, i);
+                    sh.e.value_missed(t, (n + i, i), val, value, from, s)
+                }
+                false => Some(value),
+            };
+            match g {
+                Some(g) => f.staged.push(g),
+                None => f.stuck = true,
             }
-            staged.push(value);
         }
-        false
     }
+}
+
+/// The leader's finish of the open window: the values of its first heaps,
+/// and whether the next one must wait for them to be recorded.
+struct Finish<'a> {
+    staged: &'a mut Vec<u32>,
+    stuck: bool,
 }

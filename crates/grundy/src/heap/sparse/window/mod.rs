@@ -8,7 +8,11 @@
 //! state at heap `n`, which nobody writes meanwhile. Then, in order, each
 //! heap is finished: its blind value is the least value no option it saw
 //! has, so it stands unless one of the options it missed (a handful) has
-//! it, which is rare; then it is recorded. The threads stay together for
+//! it, which is rare (then the heap is valued again with those options
+//! marked, from the values of the heaps finished before it); the leader
+//! finishes heaps between the heaps it values blind itself, so that the
+//! crew works meanwhile, and records them once the window is done. The
+//! threads stay together for
 //! the whole run as a crew ([`Crew`]) that spins between windows: a window
 //! holds [`PER_THREAD`] heaps for each thread, tens of microseconds of
 //! work, and a fork and join per window, which wakes sleeping threads,
@@ -40,7 +44,7 @@ use std::time::Instant;
 
 use super::super::extend_one_by_one;
 use super::super::values::HeapValues;
-use super::SparseEngine;
+use super::{Scratch, SparseEngine};
 use crate::error::Result;
 use crate::game::Limits;
 use crew::extend_in_windows;
@@ -63,15 +67,60 @@ impl SparseEngine {
     /// (smaller part at most `unknown - k`). `val(x)` is `G(x)` for every
     /// heap `x < m`.
     fn window_gives(&self, m: usize, unknown: usize, val: impl Fn(usize) -> u32, v: u32) -> bool {
-        let single = |&k: &usize| (1..=unknown).contains(&k) && m > k && val(m - k) == v;
-        let split = |&(k, unequal): &(usize, bool)| {
+        self.any_missed(m, unknown, val, |x| x == v)
+    }
+
+    /// Whether `p` holds for the value of some option of heap `m` that its
+    /// blind pass, `unknown` heaps short, left out, as
+    /// [`Self::window_gives`] reads them: the one list of those options.
+    fn any_missed(
+        &self,
+        m: usize,
+        unknown: usize,
+        val: impl Fn(usize) -> u32,
+        mut p: impl FnMut(u32) -> bool,
+    ) -> bool {
+        let mut single = |&k: &usize| (1..=unknown).contains(&k) && m > k && p(val(m - k));
+        if self.single_k.iter().any(&mut single) {
+            return true;
+        }
+        self.split_k.iter().any(|&(k, unequal)| {
             let parts = m.saturating_sub(k);
             (1..=unknown.saturating_sub(k)).any(|a| {
                 let b = parts - a;
-                (a < b || (a == b && !unequal)) && val(a) ^ val(b) == v
+                (a < b || (a == b && !unequal)) && p(val(a) ^ val(b))
             })
-        };
-        self.single_k.iter().any(single) || self.split_k.iter().any(split)
+        })
+    }
+
+    /// `G(m)` for heap `m` of a window, `unknown` heaps past the table `t`,
+    /// whose blind value `blind` did not stand, valued before the
+    /// window's heaps are recorded: the marks in `s` started from its row
+    /// (`from` as [`Self::start_row`] returns it), the options the blind
+    /// pass left out marked from `val` (`G(x)` for every `x < m`), every
+    /// value up to `blind` seen. `None` when a value left out lies past the
+    /// values the engine has room for: the heap is then valued once the
+    /// window's heaps before it are recorded.
+    fn value_missed(
+        &self,
+        t: &[u16],
+        (m, unknown): (usize, usize),
+        val: impl Fn(usize) -> u32,
+        blind: u32,
+        from: usize,
+        s: &mut Scratch,
+    ) -> Option<u32> {
+        self.mark_known(t, m, unknown, s, from);
+        let limit = 1u32 << self.vbits;
+        s.marks[..(blind + 1).min(limit) as usize].fill(1);
+        let marks = &mut *s.marks;
+        let past = self.any_missed(m, unknown, val, |x| {
+            if let Some(mark) = marks.get_mut(x as usize).filter(|_| x < limit) {
+                *mark = 1;
+            }
+            x >= limit
+        });
+        (!past).then(|| self.settle(t, m, unknown, s))
     }
 }
 
