@@ -187,6 +187,31 @@ fn large_components_are_explained_by_their_theory() {
 }
 
 #[test]
+fn coin_games_list_their_options_up_to_forty() {
+    // Ruler's head 10 has 10 moves (runs of 1 to 10 coins ending at it),
+    // turning 55 coins: the options were once refused as "more than 40".
+    // G(n) of Ruler is the largest power of 2 dividing n.
+    let json = json_of(&["explain", "ruler", "10", "--json"]);
+    let c = &json["components"][0];
+    assert_eq!(c["options"].as_array().map(Vec::len), Some(10), "{c}");
+    assert_eq!(u(&c["value"]), 2);
+    let seen: BTreeSet<u64> = c["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| u(&o["value"]))
+        .collect();
+    let mex = (0..).find(|v| !seen.contains(v)).unwrap();
+    assert_eq!(mex, 2, "{c}");
+    // Head 41 has 41 moves: its theory says so, truly.
+    let json = json_of(&["explain", "ruler", "41", "--json"]);
+    let c = &json["components"][0];
+    assert!(c["options"].is_null(), "{c}");
+    let why = c["theory"]["text"].as_str().unwrap();
+    assert!(why.starts_with("more than 40 options"), "{why}");
+}
+
+#[test]
 fn splits_are_options_written_as_sums() {
     // Kayles 4: options 3, 2, 1+2, 1+1 and 2 again; values by hand from
     // G(0..3) = 0,1,2,3: {3, 2, 1^2 = 3, 1^1 = 0} so G(4) = mex{0,2,3} = 1.

@@ -23,6 +23,11 @@ use crate::ruleset::{inline_position, FilePosition, Ruleset};
 /// not by a mex nobody would read.
 pub const MAX_EXPLAINED_OPTIONS: usize = 40;
 
+/// The most states listing a component's options may count before
+/// `explain` leaves them out: every move, and for coin games every coin
+/// a move turns (Ruler's 40 moves from head 40 turn 820 coins).
+const LISTING_STATES: u64 = 100_000;
+
 /// Why a whole position has its value and outcome (`grundy explain`).
 /// Its JSON form is the public `explain --json` and `/api/explain` shape.
 #[derive(Clone, Debug, Serialize)]
@@ -264,12 +269,21 @@ fn listed_options(
     text: &str,
     limits: &Limits,
 ) -> Result<std::result::Result<Vec<OptionValue>, String>> {
+    // A game may count more than its moves against the states (coin games
+    // count the coins each move turns): the options are counted once
+    // listed, within a budget that no component of 40 options needs.
     let mut few = limits.clone();
-    few.max_states = few.max_states.min(MAX_EXPLAINED_OPTIONS as u64);
+    few.max_states = few.max_states.min(LISTING_STATES);
     let moves = match game.position_moves(&[text.to_string()], &few) {
+        Ok(moves) if moves.len() > MAX_EXPLAINED_OPTIONS => {
+            return Ok(Err(format!("more than {MAX_EXPLAINED_OPTIONS} options")))
+        }
         Ok(moves) => moves,
         Err(Error::Limit { .. }) => {
-            return Ok(Err(format!("more than {MAX_EXPLAINED_OPTIONS} options")))
+            return Ok(Err(format!(
+                "its options are not listed within {} states",
+                few.max_states
+            )))
         }
         Err(e) => return Err(e),
     };
