@@ -270,3 +270,84 @@ proptest! {
         prop_assert_eq!(an.winning_moves.len(), expected);
     }
 }
+
+/// Whether the player to move wins the misère sum `pos` of E&D pairs
+/// (each `(small, large)`, the list sorted): the player who cannot move
+/// wins. Memoised in `memo`.
+fn ed_misere_wins(
+    pos: &[(u64, u64)],
+    memo: &mut std::collections::HashMap<Vec<(u64, u64)>, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(pos) {
+        return w;
+    }
+    let next = ed_misere_options(pos);
+    let wins = next.is_empty() || next.iter().any(|q| !ed_misere_wins(q, memo));
+    memo.insert(pos.to_vec(), wins);
+    wins
+}
+
+/// The positions one move from the E&D sum `pos`.
+fn ed_misere_options(pos: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
+    let mut out = Vec::new();
+    for (i, &(x, y)) in pos.iter().enumerate() {
+        for p in [x, y] {
+            for a in 1..p {
+                let mut q = pos.to_vec();
+                q[i] = (a.min(p - a), a.max(p - a));
+                q.sort_unstable();
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Misère E&D: the outcome, and each winning move listed once (the
+    /// piles of a pair are not in order: `1,2` is `2,1`), against a
+    /// brute force of misère sums written here.
+    #[test]
+    fn ed_misere_winning_moves_are_each_listed_once(
+        pairs in prop::collection::vec((1u64..9, 1u64..9), 1..3),
+    ) {
+        let misere = SpecOptions { misere: true, ..SpecOptions::default() };
+        let ed = grundy::parse("ed", misere).unwrap();
+        let comps: Vec<String> = pairs.iter().map(|(a, b)| format!("{a},{b}")).collect();
+        let an = ed.analyze(&comps, &Limits::default()).unwrap();
+        let mut pos: Vec<(u64, u64)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        pos.sort_unstable();
+        let mut memo = std::collections::HashMap::new();
+        let wins = ed_misere_wins(&pos, &mut memo);
+        prop_assert_eq!(an.outcome == Outcome::N, wins);
+        // Moves by the pair moved in and the pair it becomes.
+        let mut expected: Vec<(usize, (u64, u64))> = Vec::new();
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            for p in [a, b] {
+                for x in 1..p {
+                    let new = (x.min(p - x), x.max(p - x));
+                    let mut q = pos.clone();
+                    let at = q.iter().position(|&c| c == (a.min(b), a.max(b))).unwrap();
+                    q[at] = new;
+                    q.sort_unstable();
+                    if !ed_misere_wins(&q, &mut memo) && !expected.contains(&(i, new)) {
+                        expected.push((i, new));
+                    }
+                }
+            }
+        }
+        let mut listed: Vec<(usize, (u64, u64))> = an.winning_moves.iter().map(|m| {
+            let (a, b) = m.to.split_once(',').unwrap();
+            let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+            (m.component.unwrap(), (a.min(b), a.max(b)))
+        }).collect();
+        let count = listed.len();
+        listed.sort_unstable();
+        listed.dedup();
+        prop_assert_eq!(count, listed.len(), "a move listed twice: {:?}", an.winning_moves);
+        expected.sort_unstable();
+        prop_assert_eq!(listed, expected);
+    }
+}

@@ -96,9 +96,15 @@ impl Game for Ed {
         Ok(Nimber(ed_value(c.0, c.1)))
     }
 
+    /// Each split once: the piles of a pair are not in order (`1,3` is
+    /// `3,1`), and a pair of equal piles splits either the same ways.
     fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
-        for pile in [c.0, c.1] {
-            for a in 1..pile {
+        let piles = match c.0 == c.1 {
+            true => &[c.0][..],
+            false => &[c.0, c.1][..],
+        };
+        for &pile in piles {
+            for a in 1..=pile / 2 {
                 if !f(&[(a, pile - a)]) {
                     return Ok(());
                 }
