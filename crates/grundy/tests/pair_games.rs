@@ -351,3 +351,30 @@ proptest! {
         prop_assert_eq!(listed, expected);
     }
 }
+
+/// An E&D pair's piles are not in order: a move typed with the larger
+/// pile first is the move listed with the smaller first (each split is
+/// listed once), in normal and misère play, and `7,3` is written `3,7`.
+#[test]
+fn ed_moves_are_read_in_either_order() {
+    for misere in [false, true] {
+        let ed = grundy::parse(
+            "ed",
+            SpecOptions {
+                misere,
+                ..SpecOptions::default()
+            },
+        )
+        .unwrap();
+        let l = Limits::default();
+        for to in ["1,4", "4,1"] {
+            let mv = ed.move_to(&texts(&["3,5"]), 0, &texts(&[to]), &l).unwrap();
+            assert_eq!(mv.map(|m| m.mv.to), Some("1,4".to_string()), "{to}");
+        }
+        assert_eq!(ed.canonical("7,3").unwrap(), "3,7");
+    }
+}
+
+fn texts(t: &[&str]) -> Vec<String> {
+    t.iter().map(|s| s.to_string()).collect()
+}

@@ -85,7 +85,9 @@ impl Game for Ed {
                 text.trim()
             )));
         }
-        Ok((x, y))
+        // The piles are not in order: `3,1` is `1,3`, and a move typed
+        // either way reads as the one listed.
+        Ok((x.min(y), x.max(y)))
     }
 
     fn format_component(&self, c: &(u64, u64)) -> String {
