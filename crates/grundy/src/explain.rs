@@ -23,10 +23,15 @@ use crate::ruleset::{inline_position, FilePosition, Ruleset};
 /// not by a mex nobody would read.
 pub const MAX_EXPLAINED_OPTIONS: usize = 40;
 
-/// The most states listing a component's options may count before
+/// The most states listing a short component's options may count before
 /// `explain` leaves them out: every move, and for coin games every coin
 /// a move turns (Ruler's 40 moves from head 40 turn 820 coins).
-const LISTING_STATES: u64 = 100_000;
+const LISTING_STATES: u64 = 4096;
+
+/// The longest component text listed within [`LISTING_STATES`]: every
+/// move listed holds the text of what it leaves, so thousands of moves
+/// of a row of 70,000 coins would hold hundreds of megabytes.
+const SHORT_TEXT: usize = 256;
 
 /// Why a whole position has its value and outcome (`grundy explain`).
 /// Its JSON form is the public `explain --json` and `/api/explain` shape.
@@ -271,9 +276,14 @@ fn listed_options(
 ) -> Result<std::result::Result<Vec<OptionValue>, String>> {
     // A game may count more than its moves against the states (coin games
     // count the coins each move turns): the options are counted once
-    // listed, within a budget that no component of 40 options needs.
+    // listed, within a budget that no short component of 40 options
+    // needs. A long one lists at most 41 moves: each holds its text.
     let mut few = limits.clone();
-    few.max_states = few.max_states.min(LISTING_STATES);
+    let budget = match text.len() <= SHORT_TEXT {
+        true => LISTING_STATES,
+        false => MAX_EXPLAINED_OPTIONS as u64 + 1,
+    };
+    few.max_states = few.max_states.min(budget);
     let moves = match game.position_moves(&[text.to_string()], &few) {
         Ok(moves) if moves.len() > MAX_EXPLAINED_OPTIONS => {
             return Ok(Err(format!("more than {MAX_EXPLAINED_OPTIONS} options")))
@@ -281,7 +291,7 @@ fn listed_options(
         Ok(moves) => moves,
         Err(Error::Limit { .. }) => {
             return Ok(Err(format!(
-                "its options are not listed within {} states",
+                "more than {MAX_EXPLAINED_OPTIONS} options, or more than {} states to list them",
                 few.max_states
             )))
         }
