@@ -62,6 +62,13 @@ pub fn splits_with_value(x: u64, t: u64, max: usize) -> (Vec<(u64, u64)>, bool) 
     (found, false)
 }
 
+/// The piles of pair `c` that a move may split: both, or one of two
+/// equal piles (splitting either leaves the same pairs).
+fn piles(c: &(u64, u64)) -> impl Iterator<Item = u64> {
+    let distinct = if c.0 == c.1 { 1 } else { 2 };
+    [c.0, c.1].into_iter().take(distinct)
+}
+
 /// E&D on sums of pairs.
 #[derive(Clone, Debug, Default)]
 pub struct Ed;
@@ -99,13 +106,9 @@ impl Game for Ed {
     }
 
     /// Each split once: the piles of a pair are not in order (`1,3` is
-    /// `3,1`), and a pair of equal piles splits either the same ways.
+    /// `3,1`).
     fn for_each_option(&self, c: &(u64, u64), _: &Limits, f: Visit<(u64, u64)>) -> Result<()> {
-        let piles = match c.0 == c.1 {
-            true => &[c.0][..],
-            false => &[c.0, c.1][..],
-        };
-        for &pile in piles {
+        for pile in piles(c) {
             for a in 1..=pile / 2 {
                 if !f(&[(a, pile - a)]) {
                     return Ok(());
@@ -124,12 +127,7 @@ impl Game for Ed {
     ) -> Result<(Vec<Vec<(u64, u64)>>, bool)> {
         let mut found = Vec::new();
         let mut truncated = false;
-        let piles = if c.0 == c.1 {
-            vec![c.0]
-        } else {
-            vec![c.0, c.1]
-        };
-        for pile in piles {
+        for pile in piles(c) {
             let (splits, more) = splits_with_value(pile, target.0, max - found.len());
             truncated |= more;
             found.extend(splits.into_iter().map(|p| vec![p]));

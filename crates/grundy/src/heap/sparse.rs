@@ -331,10 +331,16 @@ impl SparseEngine {
             Start::Row { block, seen } => (self.start_row(t.len(), block, &mut s.marks), seen),
         };
         self.mark_known(t, t.len(), 0, s, from);
-        s.marks[..(seen as usize).min(1 << self.vbits)].fill(1);
+        self.mark_seen(&mut s.marks, seen);
         let g = self.settle(t, t.len(), 0, s);
         self.scratch = scratch;
         g
+    }
+
+    /// Marks every value below `seen` as an option's (known so without
+    /// listing the options: see [`Start::Row`]).
+    fn mark_seen(&self, marks: &mut [u8; 1 << 16], seen: u32) {
+        marks[..(seen as usize).min(1 << self.vbits)].fill(1);
     }
 
     /// Clears `marks` for a heap valued without a block, and returns the

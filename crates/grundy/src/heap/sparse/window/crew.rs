@@ -269,7 +269,7 @@ impl Crew<'_> {
         let marks = (blocks > 0).then(|| self.slots[i / HEAPS].marks.read());
         let marks = marks.map(|m| m.unwrap_or_else(PoisonError::into_inner));
         let block = marks.as_deref().and_then(Option::as_deref);
-        let seen = blind.map_or(0, |v| v + 1);
+        let seen = blind.map_or(0, super::seen_after);
         e.value(table, Start::Row { block, seen })
     }
 
@@ -473,7 +473,8 @@ impl Crew<'_> {
             let g = match i > 0 && sh.e.window_gives(n + i, i, val, value) {
                 true => {
                     let from = self.start_row(sh, s, i);
-                    sh.e.value_missed(t, (n + i, i), val, value, from, s)
+                    let seen = super::seen_after(value);
+                    sh.e.value_missed(t, (n + i, i), val, seen, from, s)
                 }
                 false => Some(value),
             };

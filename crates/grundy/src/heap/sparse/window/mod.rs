@@ -94,34 +94,42 @@ impl SparseEngine {
     }
 
     /// `G(m)` for heap `m` of a window, `unknown` heaps past the table `t`,
-    /// whose blind value `blind` did not stand, valued before the
-    /// window's heaps are recorded: the marks in `s` started from its row
-    /// (`from` as [`Self::start_row`] returns it), the options the blind
-    /// pass left out marked from `val` (`G(x)` for every `x < m`), every
-    /// value up to `blind` seen. `None` when a value left out lies past the
-    /// values the engine has room for: the heap is then valued once the
-    /// window's heaps before it are recorded.
+    /// whose blind value did not stand, valued before the window's heaps
+    /// are recorded: the marks in `s` started from its row (`from` as
+    /// [`Self::start_row`] returns it), the options the blind pass left
+    /// out marked from `val` (`G(x)` for every `x < m`), every value below
+    /// `seen` ([`seen_after`]) marked. `None` when a value left out lies
+    /// past the values the engine has room for: the heap is then valued
+    /// once the window's heaps before it are recorded.
     fn value_missed(
         &self,
         t: &[u16],
         (m, unknown): (usize, usize),
         val: impl Fn(usize) -> u32,
-        blind: u32,
+        seen: u32,
         from: usize,
         s: &mut Scratch,
     ) -> Option<u32> {
         self.mark_known(t, m, unknown, s, from);
+        self.mark_seen(&mut s.marks, seen);
         let limit = 1u32 << self.vbits;
-        s.marks[..(blind + 1).min(limit) as usize].fill(1);
         let marks = &mut *s.marks;
         let past = self.any_missed(m, unknown, val, |x| {
-            if let Some(mark) = marks.get_mut(x as usize).filter(|_| x < limit) {
-                *mark = 1;
+            if x < limit {
+                marks[x as usize] = 1;
             }
             x >= limit
         });
         (!past).then(|| self.settle(t, m, unknown, s))
     }
+}
+
+/// The values a heap whose blind value `blind` did not stand is known to
+/// have among its options, as a floor: every value below the blind one
+/// (the blind pass saw them all) and the blind one (an option it left out
+/// has it).
+fn seen_after(blind: u32) -> u32 {
+    blind + 1
 }
 
 /// The timing of both modes: stretches alternate between them, so that a
