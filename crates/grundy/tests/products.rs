@@ -214,3 +214,52 @@ proptest! {
         }
     }
 }
+
+/// A head far along one axis and near the other has few moves in one
+/// factor and a billion in the other: its winning moves are found by
+/// listing the few and asking the other factor for the value that wins
+/// (a listing of the billion once ran out of budget and answered N with
+/// no move). Each move listed leaves a position worth 0.
+#[test]
+fn far_heads_near_an_axis_list_their_winning_moves() {
+    let far = ["(1000000000,2)(500000000,2)", "(1000000000,3)(500000000,2)"];
+    for rows in RULES {
+        for columns in RULES {
+            let game = grundy::parse(&format!("product:{rows},{columns}"), SpecOptions::default())
+                .unwrap();
+            for text in far.iter().flat_map(|t| [t.to_string(), transpose(t)]) {
+                let a = game.analyze(std::slice::from_ref(&text), &Limits::default());
+                let a = a.unwrap();
+                if a.grundy.unwrap().finite().unwrap().0 == 0 {
+                    continue;
+                }
+                assert!(!a.winning_moves.is_empty(), "{rows} x {columns}: {text}");
+                for m in &a.winning_moves {
+                    let left = game.analyze(std::slice::from_ref(&m.to), &Limits::default());
+                    let v = left.unwrap().grundy.unwrap().finite().unwrap().0;
+                    assert_eq!(v, 0, "{rows} x {columns}: {text} -> {}", m.to);
+                }
+            }
+        }
+    }
+    // Turning Corners: one column move at y = 2, so each head has exactly
+    // one winning move, found without a search.
+    let game = grundy::parse("turning-corners", SpecOptions::default()).unwrap();
+    for text in [far[0].to_string(), transpose(far[0])] {
+        let a = game
+            .analyze(std::slice::from_ref(&text), &Limits::default())
+            .unwrap();
+        assert!(!a.moves_truncated, "{text}");
+        assert_eq!(a.winning_moves.len(), 1, "{text}");
+    }
+}
+
+/// `(x,y)(x,y)` with every `x` and `y` swapped.
+fn transpose(heads: &str) -> String {
+    (heads.trim_matches(|c| c == '(' || c == ')').split(")("))
+        .map(|h| {
+            let (x, y) = h.split_once(',').unwrap();
+            format!("({y},{x})")
+        })
+        .collect()
+}

@@ -195,15 +195,28 @@ struct Moves {
     coins: u64,
 }
 
-/// `c` after the move that turns the coins of the rows `row` (the head's
-/// last) by the columns `col` and the head's column `y`.
-fn rectangle(c: &Heads, row: &[u64], col: &[u64], y: u64) -> Heads {
-    let columns = col.iter().chain([&y]);
-    let mut coins: Vec<(u64, u64)> = (row.iter())
-        .flat_map(|&i| columns.clone().map(move |&j| (i, j)))
-        .collect();
-    coins.sort_unstable();
-    c.turn(&coins)
+impl Moves {
+    /// Lists the move from `c` that turns every coin `(i, j)` with `i` in
+    /// `xs` and `j` in `ys`, unless a bound is reached; returns whether
+    /// the listing goes on.
+    fn take(&mut self, c: &Heads, xs: &[u64], ys: &[u64], limits: &Limits) -> bool {
+        // A move turns every coin of a rectangle: a million by a million
+        // once aborted the listing. The coins listed count against the
+        // state budget and the memory.
+        let coins = (xs.len() as u64).saturating_mul(ys.len() as u64);
+        self.coins = self.coins.saturating_add(coins);
+        let room = limits.check_room(self.coins.saturating_mul(COIN_BYTES), "the moves");
+        if self.found.len() == self.max || self.coins > limits.max_states || room.is_err() {
+            self.truncated = true;
+            return false;
+        }
+        let mut turned: Vec<(u64, u64)> = (xs.iter())
+            .flat_map(|&i| ys.iter().map(move |&j| (i, j)))
+            .collect();
+        turned.sort_unstable();
+        self.found.push(vec![c.turn(&turned)]);
+        true
+    }
 }
 
 /// The product of two coin games.
@@ -282,7 +295,11 @@ impl Product {
     const CHECK_EVERY: u64 = 1 << 12;
 
     /// The moves from the head `(x, y)` of `c` that change its value by
-    /// `d` (see [`Game::options_with_value`]), added to `moves`.
+    /// `d` (see [`Game::options_with_value`]), added to `moves`. The moves
+    /// of the factor with fewer of them at this head are listed, and the
+    /// other factor is asked for the turns of the one value that wins, so
+    /// a head far along one axis and near the other lists its moves at
+    /// once.
     fn moves_of_head(
         &self,
         c: &Heads,
@@ -291,11 +308,16 @@ impl Product {
         limits: &Limits,
         moves: &mut Moves,
     ) -> Result<()> {
-        let hy = self.columns.head_value(y, limits)?;
+        let rows_first = self.rows.rule().turn_count(x) <= self.columns.rule().turn_count(y);
+        let ((outer, at), (inner, across)) = match rows_first {
+            true => ((&self.rows, x), (&self.columns, y)),
+            false => ((&self.columns, y), (&self.rows, x)),
+        };
+        let h_inner = inner.head_value(across, limits)?;
         let (mut failure, mut spent, cap) = (None, 0u64, moves.budget);
         let what = "listing the product's winning moves";
         let mut spend = |n: u64| {
-            // Rows of a huge head are many: the listing hears `--timeout`
+            // Turns of a huge head are many: the listing hears `--timeout`
             // and Ctrl-C between them.
             let next = spent.saturating_add(n);
             if spent / Self::CHECK_EVERY != next / Self::CHECK_EVERY && limits.stopped() {
@@ -306,10 +328,10 @@ impl Product {
                 .then_some(())
                 .ok_or_else(|| Error::limit(what, limits.max_states))
         };
-        let mut each_row = |others: &[u64]| {
-            let mut row = others.to_vec();
-            row.push(x);
-            let inverse = match self.row_value(&row, limits) {
+        let mut each_turn = |others: &[u64]| {
+            let mut set = others.to_vec();
+            set.push(at);
+            let inverse = match Product::set_value(outer, &set, limits) {
                 Ok(a) => nim_inverse(a),
                 Err(e) => {
                     failure = Some(e);
@@ -319,34 +341,28 @@ impl Product {
             let Some(inverse) = inverse else {
                 return true;
             };
-            let need = nim_mul(d, inverse) ^ hy;
-            let search = self.columns.head_values().turns_with_value(
-                y,
+            let need = nim_mul(d, inverse) ^ h_inner;
+            let mut budget = moves.budget;
+            let search = inner.head_values().turns_with_value(
+                across,
                 need,
                 limits,
-                &mut moves.budget,
-                &mut |col| {
-                    // A move turns every coin of a rectangle: a million by a
-                    // million once aborted the listing. The coins listed
-                    // count against the state budget and the memory.
-                    let coins = (row.len() as u64).saturating_mul(col.len() as u64 + 1);
-                    moves.coins = moves.coins.saturating_add(coins);
-                    let room =
-                        limits.check_room(moves.coins.saturating_mul(COIN_BYTES), "the moves");
-                    if moves.found.len() == moves.max
-                        || moves.coins > limits.max_states
-                        || room.is_err()
-                    {
-                        moves.truncated = true;
-                        return false;
-                    }
-                    moves.found.push(vec![rectangle(c, &row, col, y)]);
-                    true
+                &mut budget,
+                &mut |others| {
+                    let mut other = others.to_vec();
+                    other.push(across);
+                    let (xs, ys) = if rows_first {
+                        (&set, &other)
+                    } else {
+                        (&other, &set)
+                    };
+                    moves.take(c, xs, ys, limits)
                 },
             );
+            moves.budget = budget;
             go_on(search, &mut moves.truncated, &mut failure)
         };
-        match self.rows.rule().for_each_turn(x, &mut spend, &mut each_row) {
+        match outer.rule().for_each_turn(at, &mut spend, &mut each_turn) {
             Err(Error::Limit { .. }) => moves.truncated = true,
             Err(e) => return Err(e),
             Ok(_) => {}
@@ -355,11 +371,11 @@ impl Product {
         failure.map_or(Ok(()), Err)
     }
 
-    /// The XOR of the row game's head values over `coins`.
-    fn row_value(&self, coins: &[u64], limits: &Limits) -> Result<u64> {
+    /// The XOR of `game`'s head values over `coins`.
+    fn set_value(game: &CoinGame, coins: &[u64], limits: &Limits) -> Result<u64> {
         coins
             .iter()
-            .try_fold(0, |acc, &i| Ok(acc ^ self.rows.head_value(i, limits)?))
+            .try_fold(0, |acc, &i| Ok(acc ^ game.head_value(i, limits)?))
     }
 
     /// The sets of coins (ascending, the head last) a move of `game`
