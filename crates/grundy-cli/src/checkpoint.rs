@@ -276,7 +276,7 @@ fn same_inode(_a: &Path, _b: &Path) -> bool {
 
 /// The file `path` names, through any symbolic links (the last link when
 /// it names nothing yet): a state file's temporary and lock go beside it.
-fn resolve(path: &Path) -> PathBuf {
+pub fn resolve(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();
     // As the system does, a chain of links ends after 40.
     for _ in 0..40 {
@@ -290,7 +290,7 @@ fn resolve(path: &Path) -> PathBuf {
 
 /// `path` with `suffix` after its whole name: `ck.0` and `ck.1` of two
 /// cluster processes in one folder must not share a temporary file.
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)

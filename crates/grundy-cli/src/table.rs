@@ -3,25 +3,26 @@
 //! parallel, resumable (`--out`) and shardable (`--shard`, `--merge`).
 
 mod file;
+mod pool;
 mod render;
+mod saved;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use anyhow::bail;
 use clap::Args;
-use grundy::heap::sweep::{self, pattern, Ended, Line, Row};
+use grundy::heap::sweep::{self, pattern, Line, Row};
 use grundy::heap::{Code, SeqRequest};
 use grundy::Limits;
-use indicatif::ProgressBar;
 
 use crate::longrun::Interrupted;
 use crate::output::print;
 use file::{Header, Out, Sweep};
+use pool::Pool;
+use saved::Saves;
 
 /// Arguments of `grundy table`.
 #[derive(Args, Debug)]
@@ -191,6 +192,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         .copied()
         .filter(|&i| plan.same[i].is_none() && !sink.rows.contains_key(&i))
         .collect();
+    let saves = args.out.as_deref().map(Saves::beside);
     let pool = Pool {
         parsed: &parsed,
         jobs: &jobs,
@@ -199,6 +201,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         misere_to: args.misere.then_some(args.misere_to),
         limits,
         interrupt,
+        saves: saves.as_ref(),
     };
     pool.run(threads, plan.mine.len(), &mut |i, row, keep| {
         sink.emit(i, row.clone(), keep)?;
@@ -207,6 +210,9 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         }
         Ok(())
     })?;
+    if let Some(saves) = &saves {
+        saves.tidy();
+    }
     let finished = sink.rows.len();
     let interrupted = interrupt.load(Ordering::Relaxed);
     // JSON and TSV rows went out as they finished; the text table is
@@ -400,201 +406,4 @@ fn show(args: &TableArgs, lines: &[&Line]) -> anyhow::Result<()> {
         text = render::text(&rows);
     }
     print(&text)
-}
-
-/// A game being computed, for the time budget and the progress line.
-struct Running {
-    code: String,
-    started: Instant,
-    stop: Arc<AtomicBool>,
-}
-
-/// The workers' shared view of a sweep.
-struct Pool<'a> {
-    parsed: &'a [Code],
-    jobs: &'a [usize],
-    to: u64,
-    time: Option<f64>,
-    /// The heaps of each game's misère quotient, when asked for.
-    misere_to: Option<u64>,
-    limits: &'a Limits,
-    interrupt: &'a Arc<AtomicBool>,
-}
-
-type Finished = (usize, grundy::Result<(Row, Ended)>, Duration);
-
-/// What is done with each finished row: its index, the row, and whether
-/// it is the game's answer to keep in the `--out` file.
-type Done<'a> = &'a mut dyn FnMut(usize, Row, bool) -> anyhow::Result<()>;
-
-impl Pool<'_> {
-    /// Computes every job on `threads` threads, handing each finished row
-    /// to `done` in completion order; a game stopped by Ctrl-C is dropped.
-    fn run(&self, threads: usize, total: usize, done: Done) -> anyhow::Result<()> {
-        let next = AtomicUsize::new(0);
-        let running: Mutex<Vec<Option<Running>>> = Mutex::new((0..threads).map(|_| None).collect());
-        let (tx, rx) = mpsc::channel::<Finished>();
-        let bar = progress_bar(self.jobs.len() as u64, total);
-        let started = Instant::now();
-        std::thread::scope(|s| {
-            let mut result = Ok(());
-            for w in 0..threads {
-                let tx = tx.clone();
-                let (next, running) = (&next, &running);
-                let spawned = std::thread::Builder::new()
-                    .spawn_scoped(s, move || self.work(w, next, running, &tx));
-                if let Err(e) = spawned {
-                    // The threads started stop at once; the failure is told.
-                    self.interrupt.store(true, Ordering::Relaxed);
-                    result = Err(anyhow::anyhow!("--threads {threads}: {e}"));
-                    break;
-                }
-            }
-            drop(tx);
-            let mut count = 0u64;
-            loop {
-                match rx.recv_timeout(Duration::from_millis(100)) {
-                    Ok((i, outcome, took)) => {
-                        let step = self.finish(i, outcome, took).and_then(|row| match row {
-                            Some((row, keep)) => done(i, row, keep),
-                            None => Ok(()),
-                        });
-                        if let Err(e) = step {
-                            // Stop every game: the first failure is reported.
-                            self.interrupt.store(true, Ordering::Relaxed);
-                            if result.is_ok() {
-                                result = Err(e);
-                            }
-                        }
-                        count += 1;
-                        bar.set_position(count);
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
-                }
-                self.watch(&running, &bar, count, started);
-            }
-            bar.finish_and_clear();
-            result
-        })
-    }
-
-    /// One worker: takes jobs until there are none or Ctrl-C.
-    fn work(
-        &self,
-        w: usize,
-        next: &AtomicUsize,
-        running: &Mutex<Vec<Option<Running>>>,
-        tx: &mpsc::Sender<Finished>,
-    ) {
-        while !self.interrupt.load(Ordering::Relaxed) {
-            let Some(&i) = self.jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
-            let stop = Arc::new(AtomicBool::new(false));
-            let t = Instant::now();
-            running.lock().expect("no panic holds the lock")[w] = Some(Running {
-                code: self.parsed[i].to_string(),
-                started: t,
-                stop: stop.clone(),
-            });
-            let limits = self.limits.clone().with_stop(stop.clone());
-            let code = &self.parsed[i];
-            let outcome = sweep::run_game(code, self.to, &limits).map(|(mut row, mut ended)| {
-                if let Some(to) = self.misere_to {
-                    let (mut cell, cut) = sweep::quotient_cell(code, to, &limits);
-                    match cut {
-                        // The process's memory, shared by the games.
-                        Ended::OutOfMemory if ended == Ended::Finished => {
-                            ended = Ended::OutOfMemory;
-                        }
-                        // Cut short by Ctrl-C: not a result to keep.
-                        Ended::Stopped if self.interrupt.load(Ordering::Relaxed) => {
-                            ended = Ended::Stopped;
-                        }
-                        Ended::Stopped => {
-                            if let (Some(_), Some(why)) = (self.time, &cell.reason) {
-                                cell.reason = Some(self.over_time(why));
-                            }
-                        }
-                        _ => {}
-                    }
-                    row.quotient = Some(cell);
-                }
-                (row, ended)
-            });
-            running.lock().expect("no panic holds the lock")[w] = None;
-            if tx.send((i, outcome, t.elapsed())).is_err() {
-                break;
-            }
-        }
-    }
-
-    /// The row of a finished game and whether to keep it (not when the
-    /// process's memory, shared by the games, ended it), or `None` for one
-    /// stopped by Ctrl-C.
-    fn finish(
-        &self,
-        i: usize,
-        outcome: grundy::Result<(Row, Ended)>,
-        took: Duration,
-    ) -> anyhow::Result<Option<(Row, bool)>> {
-        let (mut row, ended) = outcome.map_err(|e| anyhow::anyhow!("{}: {e}", self.parsed[i]))?;
-        row.seconds = (took.as_secs_f64() * 1000.0).round() / 1000.0;
-        if ended == Ended::Stopped {
-            if self.interrupt.load(Ordering::Relaxed) {
-                return Ok(None);
-            }
-            row.reason = Some(self.over_time(&row.reason.unwrap_or_default()));
-        }
-        Ok(Some((row, ended != Ended::OutOfMemory)))
-    }
-
-    /// Why a game (its sequence or its quotient) stopped at its time
-    /// budget: `why` it has no answer, after the budget.
-    fn over_time(&self, why: &str) -> String {
-        let t = self.time.unwrap_or_default();
-        format!("time budget ({t} s): {why}")
-    }
-
-    /// Stops games over their time budget (every game on Ctrl-C) and shows
-    /// progress with the slowest game now running.
-    fn watch(
-        &self,
-        running: &Mutex<Vec<Option<Running>>>,
-        bar: &ProgressBar,
-        count: u64,
-        started: Instant,
-    ) {
-        let all = self.interrupt.load(Ordering::Relaxed);
-        let budget = self.time.map(Duration::from_secs_f64);
-        let running = running.lock().expect("no panic holds the lock");
-        let mut slowest: Option<&Running> = None;
-        for r in running.iter().flatten() {
-            if all || budget.is_some_and(|b| r.started.elapsed() >= b) {
-                r.stop.store(true, Ordering::Relaxed);
-            }
-            if slowest.is_none_or(|s| r.started < s.started) {
-                slowest = Some(r);
-            }
-        }
-        let rate = count as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let slow = slowest
-            .map(|r| {
-                format!(
-                    ", slowest now: {} ({:.0} s)",
-                    r.code,
-                    r.started.elapsed().as_secs_f64()
-                )
-            })
-            .unwrap_or_default();
-        bar.set_message(format!("{rate:.1} games/s{slow}"));
-    }
-}
-
-fn progress_bar(jobs: u64, total: usize) -> ProgressBar {
-    crate::output::progress_bar(
-        jobs,
-        &format!("{{pos}}/{{len}} games to compute ({total} rows)"),
-    )
 }

@@ -1,6 +1,7 @@
 //! The rows of `grundy table --out` files carry checksums: a row changed
 //! after it was written is refused by name, while files of versions that
-//! wrote no checksums still resume.
+//! wrote no checksums still resume. Games under way are saved beside the
+//! file and go on from their saves.
 
 mod support;
 
@@ -123,4 +124,69 @@ fn files_of_versions_without_checksums_resume() {
     assert_ne!(changed, appended);
     std::fs::write(&path, resumed.replacen(appended, &changed, 1)).unwrap();
     fails(&args, "line 5: damaged row (its checksum does not match");
+}
+
+/// A game stopped by Ctrl-C is saved in `FILE.games` beside the file,
+/// and the next run goes on with it from there and ends with the row of a
+/// run never stopped (Officers to heap 10^6, about two seconds). A save
+/// that cannot be read is said, and its game starts afresh. The folder
+/// goes once the sweep is done.
+#[test]
+fn a_game_stopped_mid_way_goes_on_from_its_save() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let sweep = ["table", "0.6", "--to", "1000000", "--threads", "1"];
+    let whole = text(&[&sweep[..], &["--json"]].concat());
+    let dir = scratch_dir("table-game-saved");
+    let out = dir.join("out.jsonl");
+    let path = out.to_str().unwrap();
+    let saved = dir.join("out.jsonl.games").join("0.6.ckpt");
+    let args = [&sweep[..], &["--out", path]].concat();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Under way (the game takes about two seconds), not yet done.
+    std::thread::sleep(Duration::from_millis(1000));
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(130));
+    assert!(
+        saved.exists(),
+        "{}",
+        String::from_utf8_lossy(&stopped.stderr)
+    );
+    let (_, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("resuming 0.6 from"), "{err}");
+    let file = std::fs::read_to_string(&out).unwrap();
+    let row = file.lines().nth(1).unwrap();
+    assert_eq!(comparable(row)["heaps"], 1000001);
+    let mut want = comparable(&whole);
+    want.as_object_mut().unwrap().remove("index");
+    let mut got = comparable(row);
+    got.as_object_mut().unwrap().remove("index");
+    assert_eq!(got, want);
+    assert!(!saved.parent().unwrap().exists());
+    // A damaged save: said, and the game starts afresh.
+    std::fs::remove_file(&out).unwrap();
+    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    std::fs::write(&saved, "grundy table game\t0.6\t1.5\nnot values").unwrap();
+    let (_, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("0.6.ckpt") && err.contains("0.6 starts afresh"),
+        "{err}"
+    );
+    let file = std::fs::read_to_string(&out).unwrap();
+    let mut got = comparable(file.lines().nth(1).unwrap());
+    got.as_object_mut().unwrap().remove("index");
+    assert_eq!(got, want);
 }

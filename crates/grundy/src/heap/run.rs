@@ -84,6 +84,19 @@ impl<'a> SeqRun<'a> {
         }
     }
 
+    /// A run that looks for its proof where a run from heap 0 would: at
+    /// the first point of the doubling schedule at or past the heaps
+    /// `seq` holds (restored from a save), not at once. A sweep's row
+    /// counts the heaps computed, so a game resumed ends with the row of
+    /// one never stopped.
+    pub fn on_schedule(mut self) -> Self {
+        let computed = self.seq.stats().computed;
+        while self.next_proof_check < computed {
+            self.next_proof_check *= 2;
+        }
+        self
+    }
+
     /// A run whose report lists the first `listed` values and the last
     /// one only: what a human form shows, without a copy of every value.
     pub fn listing(mut self, listed: u64) -> Self {

@@ -183,13 +183,37 @@ pub fn same_game(codes: &[Code]) -> Vec<Option<usize>> {
 /// options per heap. A stop by the stop flag of `limits` ends the row
 /// where the game got.
 pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended)> {
-    let game = HeapGame::new(code.clone());
+    run_game_on(
+        code,
+        &HeapGame::new(code.clone()),
+        budget,
+        limits,
+        &mut || true,
+    )
+}
+
+/// Heaps a game of a sweep computes between two calls of the `between`
+/// of [`run_game_on`].
+pub const STEP: u64 = 1 << 14;
+
+/// [`run_game`] on `game`, the sequence of `code`, which may hold values
+/// restored from a save (the run goes on from them and ends as one from
+/// heap 0 does). `between` is called after every [`STEP`] heaps, so
+/// that the caller may save `game`; it returns whether to go on (`false`
+/// ends the row as the stop flag does).
+pub fn run_game_on(
+    code: &Code,
+    game: &dyn HeapSequence,
+    budget: u64,
+    limits: &Limits,
+    between: &mut dyn FnMut() -> bool,
+) -> Result<(Row, Ended)> {
     let mut capped = limits.clone();
     let req = SeqRequest {
         to: (!game.provable()).then_some(budget),
     };
-    let mut run = SeqRun::looking_up_to(&game, &req, &capped, budget);
-    let (ended, spent) = run_to_end(&mut run, &capped)?;
+    let mut run = SeqRun::looking_up_to(game, &req, &capped, budget).on_schedule();
+    let (ended, spent) = run_to_end(&mut run, &capped, between)?;
     // What is reported is computed: no stop flag can cut the report. Its
     // values are G(last) alone (the row needs only their largest, read
     // from the table in place), so the report holds little beyond the
@@ -198,7 +222,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
     capped.stop = None;
     capped.meter = None;
     let report = run.listing(0).report(&capped)?;
-    let (max_at, max_value) = largest(&game, report.computed_to);
+    let (max_at, max_value) = largest(game, report.computed_to);
     let heaps = game.stats().computed;
     // The work budget ended a game that stopped short of its heaps.
     let worked_out = spent.or_else(|| {
@@ -253,10 +277,15 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
 /// Steps `run` until it ends, by its own end, the stop flag or a budget
 /// of `limits`: how it ended, and the budget that ended it (a budget
 /// that ends one game ends its row, never the sweep).
-fn run_to_end(run: &mut SeqRun<'_>, limits: &Limits) -> Result<(Ended, Option<String>)> {
+fn run_to_end(
+    run: &mut SeqRun<'_>,
+    limits: &Limits,
+    between: &mut dyn FnMut() -> bool,
+) -> Result<(Ended, Option<String>)> {
     loop {
-        match run.step(u64::MAX, limits) {
-            Ok(true) => {}
+        match run.step(STEP, limits) {
+            Ok(true) if between() => {}
+            Ok(true) => return Ok((Ended::Stopped, None)),
             Ok(false) => return Ok((Ended::Finished, None)),
             Err(Error::Interrupted(_)) => return Ok((Ended::Stopped, None)),
             Err(Error::Memory { limit, .. }) => {

@@ -129,3 +129,33 @@ fn aliases_carry_the_results_under_their_own_code() {
         (r.periodicity.period, r.heaps)
     );
 }
+
+/// A game that goes on from values computed before (a save) ends with
+/// the row of one run from heap 0: 0.16's period (149459, from heap
+/// 105351) is proven at the first check of the doubling schedule past
+/// heap 360163, at 524288 heaps, also when the run starts from 400000
+/// (looking at once would prove it there, with another heap count), and
+/// `between` is called every [`STEP`] heaps on the way.
+#[test]
+fn a_game_resumed_from_its_values_ends_as_one_run_whole() {
+    let code = Code::parse("0.16").unwrap();
+    let whole = row("0.16", 1 << 20);
+    assert_eq!(whole.heaps, 524288);
+    let game = HeapGame::new(code.clone());
+    game.extend_to(399_999, &Limits::default()).unwrap();
+    let mut calls = 0;
+    let (resumed, ended) = run_game_on(&code, &game, 1 << 20, &Limits::default(), &mut || {
+        calls += 1;
+        true
+    })
+    .unwrap();
+    assert_eq!(ended, Ended::Finished);
+    assert_eq!(format!("{resumed:?}"), format!("{whole:?}"));
+    assert_eq!(calls, (524288 - 400_000_u64).div_ceil(STEP));
+    // `between` saying stop ends the row as the stop flag does.
+    let game = HeapGame::new(code.clone());
+    let (cut, ended) =
+        run_game_on(&code, &game, 1 << 20, &Limits::default(), &mut || false).unwrap();
+    assert_eq!(ended, Ended::Stopped);
+    assert!(cut.heaps <= STEP, "{}", cut.heaps);
+}
