@@ -355,14 +355,18 @@ impl Lookup<'_> {
         }
     }
 
-    /// Whether coins below `below` may XOR to `need`: `false` when the
+    /// Whether `j` coins below `below` may XOR to `need`: `false` when the
     /// values only grow (the closed `any` rules) and `need` has a bit
-    /// above the highest value's, so that a wanted value out of reach is
-    /// refused at once instead of spending the budget on every coin.
-    fn may_reach(&self, need: u64, below: u64) -> bool {
+    /// above the highest value's, or when every value is odious (Mock
+    /// Turtles) and `need` has the wrong parity of ones for `j` of them,
+    /// so that a wanted value out of reach is refused at once instead of
+    /// spending the budget on every coin.
+    fn may_reach(&self, j: u64, need: u64, below: u64) -> bool {
         match self {
             Lookup::Closed(c) if c.grows() && below >= 2 => {
-                need & !(u64::MAX >> c.value(below - 1).leading_zeros()) == 0
+                let odious = *c == Closed::MockTurtles;
+                let parity = !odious || u64::from(need.count_ones()) % 2 == j % 2;
+                parity && need & !(u64::MAX >> c.value(below - 1).leading_zeros()) == 0
             }
             _ => true,
         }
@@ -405,7 +409,7 @@ impl Pick<'_> {
         if !self.spend() {
             return true;
         }
-        if j > 0 && !self.look.may_reach(need, below) {
+        if j > 0 && !self.look.may_reach(j, need, below) {
             return true;
         }
         match (j, self.look) {

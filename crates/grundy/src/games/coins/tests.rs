@@ -50,6 +50,27 @@ fn turtles_winning_move() {
     assert!(!more);
 }
 
+/// Far heads of Mock Turtles: every value is odious, so two other coins
+/// never turn a value of odd weight, and a value above every coin's is
+/// out of reach. The one winning move of each position is listed as all
+/// there is, without a scan of a billion coins (which ran out of budget
+/// and said more moves might exist).
+#[test]
+fn mock_turtles_far_heads_list_their_only_winning_move() {
+    let g = CoinGame::mock_turtles();
+    for (text, turn) in [
+        ("1000000000,3", vec![3, 1_000_000_000]),
+        ("1000000000,999999999", vec![999_999_999, 1_000_000_000]),
+    ] {
+        let c = Coins::parse(text).unwrap();
+        let (turns, more) = g
+            .turns_to_value(&c, Nimber(0), &Limits::default(), 10)
+            .unwrap();
+        assert_eq!(turns, vec![turn], "{text}");
+        assert!(!more, "{text}");
+    }
+}
+
 /// Every move from `text`, or the error that stopped the listing.
 fn moves_of(game: &CoinGame, text: &str, limits: &Limits) -> Result<Vec<String>> {
     let mut out = Vec::new();
