@@ -293,3 +293,45 @@ fn play_and_graph_take_a_sum_of_different_games() {
         "names a game but no position",
     );
 }
+
+/// A move typed back as `value` and `hint` print it, in a sum of
+/// different games and in the compounds whose moves may change one
+/// component: `C:NEW` (in a sum with or without the game's name), the
+/// new text of one component, or the whole position as printed. Each was
+/// refused before (a compound's moves are whole positions).
+#[test]
+fn moves_of_sums_and_compounds_are_typed_as_printed() {
+    let sum = ["play", "--sum", "kayles 3", "nim 4"];
+    for typed in ["2:nim 3", "2:3", "nim 3", "kayles 3 nim 3", "#4"] {
+        let (out, err, code) = run(&sum, &format!("{typed}\nquit\n"));
+        assert_eq!(code, Some(0), "{typed}: {err}");
+        assert!(
+            out.contains("computer: kayles 3 nim 3 ->"),
+            "{typed}: {out}"
+        );
+    }
+    // Kayles 3 -> 1+1 is printed `kayles 1 1`; typed either way.
+    for typed in ["1:1+1", "1:kayles 1+1", "1:kayles 1 1", "kayles 1 1 nim 4"] {
+        let (out, _, _) = run(&sum, &format!("{typed}\nquit\n"));
+        assert!(
+            out.contains("computer: kayles 1 1 nim 4 ->"),
+            "{typed}: {out}"
+        );
+    }
+    for kind in ["diminished", "selective", "shortened"] {
+        let args = ["play", "kayles", "3", "4", "--compound", kind];
+        for typed in ["2:3", "3 3", "2:3 1:3"] {
+            let (out, err, code) = run(&args, &format!("{typed}\nquit\n"));
+            assert_eq!(code, Some(0), "{kind} {typed}: {err}");
+            assert!(out.contains("computer: 3 3 ->"), "{kind} {typed}: {out}");
+        }
+    }
+    // Where every component moves, one component alone is no move, and
+    // the message says how to type one.
+    let args = ["play", "kayles", "3", "4", "--compound", "conjunctive"];
+    let (out, _, _) = run(&args, "2:3\nquit\n");
+    assert!(
+        out.contains("name each component the move changes"),
+        "{out}"
+    );
+}

@@ -88,16 +88,22 @@ fn read_move(
         let i = component_number(i, position.len())?;
         let to = to.trim();
         let typed = typed_parts(game, to);
-        return moves
+        let found = moves
             .iter()
-            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed))
-            .cloned()
-            .ok_or_else(|| {
-                format!(
-                    "component {i} cannot become `{to}` in one move (it is {})",
-                    position[i - 1]
-                )
-            });
+            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed));
+        return match found.or_else(|| with_component(game, position, i - 1, to, moves)) {
+            Some(m) => Ok(m.clone()),
+            // A compound's moves may have to move several components.
+            None if moves.iter().any(|m| m.mv.component.is_none()) => Err(format!(
+                "`{}` is not a move from {}: name each component the move changes (`1:NEW 2:NEW`); {TRY}",
+                shorten(line),
+                shorten(&position.join(" "))
+            )),
+            None => Err(format!(
+                "component {i} cannot become `{to}` in one move (it is {})",
+                position[i - 1]
+            )),
+        };
     }
     if let Some(m) = whole_position(game, line, moves) {
         return Ok(m);
@@ -111,8 +117,15 @@ fn read_move(
         .filter(fits)
         .filter_map(|m| m.mv.component)
         .collect();
+    // A compound's moves are whole positions: the components that can
+    // become the text, the others staying.
+    let whole: Vec<(usize, &PositionMove)> = (0..position.len())
+        .filter_map(|i| Some((i, with_component(game, position, i, line, moves)?)))
+        .collect();
+    components.extend(whole.iter().map(|(i, _)| i));
     components.dedup();
     match components[..] {
+        [_] if !whole.is_empty() => Ok(whole[0].1.clone()),
         [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
         [] => Err(format!(
             "`{}` is not a move from {}; {TRY}",
@@ -134,13 +147,43 @@ fn read_move(
     }
 }
 
-/// The move to the whole position typed as `text`, if it is one.
+/// The move to the whole position typed as `text`, if it is one. The
+/// components of a sum of different games hold spaces (`kayles 3`), so a
+/// position is also matched word for word as it is printed.
 fn whole_position(game: &dyn Ruleset, text: &str, moves: &[PositionMove]) -> Option<PositionMove> {
     let whole = read_typed(game, text);
+    let words = split_words(text);
     moves
         .iter()
         .find(|m| written(game, &m.next) == whole)
+        .or_else(|| (moves.iter()).find(|m| split_words(&m.next.join(" ")) == words))
         .cloned()
+}
+
+/// The move of a compound (a whole position) that makes component `i`
+/// (from 0) of `position` into `to`, the others staying, compared
+/// component by component as the game writes them. In a sum of different
+/// games `to` may leave out its game's name (`2:3` for `nim 4`).
+fn with_component<'m>(
+    game: &dyn Ruleset,
+    position: &[String],
+    i: usize,
+    to: &str,
+    moves: &'m [PositionMove],
+) -> Option<&'m PositionMove> {
+    let named = split_words(&position[i])
+        .first()
+        .filter(|_| split_words(&position[i]).len() > 1)
+        .map(|name| format!("{name} {to}"));
+    [Some(to.to_string()), named]
+        .into_iter()
+        .flatten()
+        .find_map(|to| {
+            let mut next = position.to_vec();
+            next[i] = to;
+            let want = written(game, &next);
+            (moves.iter()).find(|m| m.mv.component.is_none() && written(game, &m.next) == want)
+        })
 }
 
 /// A word `I:NEW` split at its colon, when `I` is a number.
@@ -168,13 +211,19 @@ fn read_several(
         }
         next[i - 1] = to.to_string();
     }
-    whole_position(game, &next.join(" "), moves).ok_or_else(|| {
-        format!(
-            "`{}` is not a move from {}; {TRY}",
-            shorten(line),
-            shorten(&position.join(" "))
-        )
-    })
+    let want = written(game, &next);
+    let found = (moves.iter())
+        .find(|m| written(game, &m.next) == want)
+        .cloned();
+    found
+        .or_else(|| whole_position(game, &next.join(" "), moves))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a move from {}; {TRY}",
+                shorten(line),
+                shorten(&position.join(" "))
+            )
+        })
 }
 
 /// The component numbered `i` (from 1) of `n`.

@@ -210,18 +210,15 @@ impl Ruleset for CompoundRuleset {
         false
     }
 
-    /// A component as its game writes it back. In a sum of different
-    /// games a component is kept as typed, its game's name first.
+    /// A component as its game writes it back: `3+4`, or in a sum of
+    /// different games its game's name first (`kayles 1+1` is written
+    /// `kayles 1 1`, as moves print it).
     fn canonical(&self, component: &str) -> Result<String> {
-        let Games::One(game) = &self.games else {
-            return Ok(component.trim().to_string());
-        };
-        let parts = read_sums(&**game, &[component.to_string()]);
-        let texts = parts
-            .iter()
-            .map(|p| game.canonical(p))
+        let part = self.parts(&[component.to_string()])?.remove(0);
+        let texts = (part.components.iter())
+            .map(|p| part.game.canonical(p))
             .collect::<Result<Vec<_>>>()?;
-        Ok(texts.join("+"))
+        Ok(part.written(&texts))
     }
 
     fn heap(&self) -> Option<&dyn HeapSequence> {
