@@ -192,7 +192,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         .copied()
         .filter(|&i| plan.same[i].is_none() && !sink.rows.contains_key(&i))
         .collect();
-    let saves = args.out.as_deref().map(Saves::beside);
+    let saves = (args.out.as_deref()).map(|out| Saves::beside(out, header.identity()));
     let pool = Pool {
         parsed: &parsed,
         jobs: &jobs,

@@ -126,29 +126,17 @@ fn files_of_versions_without_checksums_resume() {
     fails(&args, "line 5: damaged row (its checksum does not match");
 }
 
-/// A game stopped by Ctrl-C is saved in `FILE.games` beside the file,
-/// and the next run goes on with it from there and ends with the row of a
-/// run never stopped (Officers to heap 10^6, about two seconds). A save
-/// that cannot be read is said, and its game starts afresh. The folder
-/// goes once the sweep is done.
-#[test]
-fn a_game_stopped_mid_way_goes_on_from_its_save() {
+/// Runs `args` and stops it with Ctrl-C after a second, while its game
+/// is under way (Officers to heap 10^6 takes about two seconds).
+fn stopped_mid_game(args: &[&str]) -> String {
     use std::process::{Command, Stdio};
     use std::time::Duration;
-    let sweep = ["table", "0.6", "--to", "1000000", "--threads", "1"];
-    let whole = text(&[&sweep[..], &["--json"]].concat());
-    let dir = scratch_dir("table-game-saved");
-    let out = dir.join("out.jsonl");
-    let path = out.to_str().unwrap();
-    let saved = dir.join("out.jsonl.games").join("0.6.ckpt");
-    let args = [&sweep[..], &["--out", path]].concat();
     let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(&args)
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Under way (the game takes about two seconds), not yet done.
     std::thread::sleep(Duration::from_millis(1000));
     let pid = child.id().to_string();
     assert!(Command::new("kill")
@@ -158,35 +146,76 @@ fn a_game_stopped_mid_way_goes_on_from_its_save() {
         .success());
     let stopped = child.wait_with_output().unwrap();
     assert_eq!(stopped.status.code(), Some(130));
-    assert!(
-        saved.exists(),
-        "{}",
-        String::from_utf8_lossy(&stopped.stderr)
-    );
+    String::from_utf8(stopped.stderr).unwrap()
+}
+
+/// The row of the game of a file of one game, without its index.
+fn only_row(path: &std::path::Path) -> Value {
+    let file = std::fs::read_to_string(path).unwrap();
+    let mut row = comparable(file.lines().nth(1).unwrap());
+    row.as_object_mut().unwrap().remove("index");
+    row
+}
+
+/// A game stopped by Ctrl-C is saved in `FILE.games` beside the file,
+/// and the next run goes on with it from there and ends with the row of a
+/// run never stopped. A save of another sweep (here another `--to`) or
+/// one that cannot be read (seconds past any clock) is said, and its game
+/// starts afresh. The folder goes once the sweep is done.
+#[test]
+fn a_game_stopped_mid_way_goes_on_from_its_save() {
+    let sweep = ["table", "0.6", "--to", "1000000", "--threads", "1"];
+    let mut want = comparable(&text(&[&sweep[..], &["--json"]].concat()));
+    want.as_object_mut().unwrap().remove("index");
+    let dir = scratch_dir("table-game-saved");
+    let out = dir.join("out.jsonl");
+    let path = out.to_str().unwrap();
+    let saved = dir.join("out.jsonl.games").join("0.6.ckpt");
+    let args = [&sweep[..], &["--out", path]].concat();
+    let err = stopped_mid_game(&args);
+    assert!(saved.exists(), "{err}");
     let (_, err, code) = run(&args, "");
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("resuming 0.6 from"), "{err}");
-    let file = std::fs::read_to_string(&out).unwrap();
-    let row = file.lines().nth(1).unwrap();
-    assert_eq!(comparable(row)["heaps"], 1000001);
-    let mut want = comparable(&whole);
-    want.as_object_mut().unwrap().remove("index");
-    let mut got = comparable(row);
-    got.as_object_mut().unwrap().remove("index");
-    assert_eq!(got, want);
+    assert_eq!(only_row(&out)["heaps"], 1000001);
+    assert_eq!(only_row(&out), want);
     assert!(!saved.parent().unwrap().exists());
+    // The file started afresh for another sweep: the save is not its.
+    std::fs::remove_file(&out).unwrap();
+    stopped_mid_game(&args);
+    std::fs::remove_file(&out).unwrap();
+    let other = [
+        "table",
+        "0.6",
+        "--to",
+        "500000",
+        "--threads",
+        "1",
+        "--out",
+        path,
+    ];
+    let (_, err, code) = run(&other, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("not a save of game 0.6 of this sweep"),
+        "{err}"
+    );
+    assert_eq!(only_row(&out)["heaps"], 500001);
     // A damaged save: said, and the game starts afresh.
     std::fs::remove_file(&out).unwrap();
     std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
-    std::fs::write(&saved, "grundy table game\t0.6\t1.5\nnot values").unwrap();
+    let first = std::fs::read_to_string(dir.join("out.jsonl.games").join("0.6.ckpt"));
+    assert!(first.is_err(), "the foreign save was removed");
+    stopped_mid_game(&args);
+    let bytes = std::fs::read(&saved).unwrap();
+    let cut = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let line = String::from_utf8(bytes[..cut].to_vec()).unwrap();
+    let (head, _) = line.rsplit_once('\t').unwrap();
+    let mut damaged = format!("{head}\t1e20").into_bytes();
+    damaged.extend_from_slice(&bytes[cut..]);
+    std::fs::write(&saved, damaged).unwrap();
     let (_, err, code) = run(&args, "");
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        err.contains("0.6.ckpt") && err.contains("0.6 starts afresh"),
-        "{err}"
-    );
-    let file = std::fs::read_to_string(&out).unwrap();
-    let mut got = comparable(file.lines().nth(1).unwrap());
-    got.as_object_mut().unwrap().remove("index");
-    assert_eq!(got, want);
+    assert!(err.contains("0.6 starts afresh"), "{err}");
+    assert_eq!(only_row(&out), want);
 }

@@ -109,6 +109,22 @@ pub struct Header {
     pub sealed: bool,
 }
 
+impl Header {
+    /// What decides a game's row, in one word: the codes, the budgets and
+    /// the shard. A save of a game under way resumes only in the sweep
+    /// that made it (a file started afresh with other budgets must not
+    /// take a game further than its `--to`).
+    pub fn identity(&self) -> String {
+        let s = &self.sweep;
+        let [k, m] = self.shard;
+        let key = format!(
+            "{}|{}|{}|{:?}|{:?}|{:?}|{k}/{m}",
+            s.codes, s.fingerprint, s.to, s.time, s.misere_to, s.max_states
+        );
+        format!("{:08x}", crc32fast::hash(key.as_bytes()))
+    }
+}
+
 /// The end of a sealed row: its checksum, the last field of its object.
 const SEAL: &str = ",\"crc\":\"";
 

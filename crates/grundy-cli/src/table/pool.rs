@@ -17,7 +17,16 @@ use super::saved::{self, Saves};
 struct Running {
     code: String,
     started: Instant,
+    /// The time it ran before this run (resumed from its save).
+    ran: Duration,
     stop: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// The time the game has run, in this run and before.
+    fn elapsed(&self) -> Duration {
+        self.started.elapsed() + self.ran
+    }
 }
 
 /// The workers' shared view of a sweep.
@@ -71,8 +80,9 @@ impl Pool<'_> {
                         let step = self.finish(outcome, took).and_then(|row| match row {
                             Some((row, keep)) => {
                                 done(i, row, keep)?;
-                                // The row is in the file: its save is done with.
-                                if let Some(saves) = self.saves {
+                                // The row is in the file: its save is done
+                                // with (one not kept goes on from it).
+                                if let (Some(saves), true) = (self.saves, keep) {
                                     saves.forget(&self.parsed[i].to_string());
                                 }
                                 Ok(())
@@ -115,43 +125,43 @@ impl Pool<'_> {
             let code = &self.parsed[i];
             let name = code.to_string();
             let game = HeapGame::new(code.clone());
-            // A game resumed from its save started that long ago.
             let ran = self
                 .saves
                 .map_or(Duration::ZERO, |s| s.restore(&name, &game));
-            let t = Instant::now().checked_sub(ran).unwrap_or_else(Instant::now);
+            let t = Instant::now();
             running.lock().expect("no panic holds the lock")[w] = Some(Running {
                 code: name.clone(),
                 started: t,
+                ran,
                 stop: stop.clone(),
             });
             let limits = self.limits.clone().with_stop(stop.clone());
-            let (mut saved_at, mut unsaved) = (Instant::now(), None);
-            let mut between = || match self.saves {
-                Some(saves) if saved_at.elapsed() >= saved::EVERY => {
+            let mut saves = self.saves;
+            let mut saved_at = Instant::now();
+            let mut between = || {
+                if let Some(s) = saves.filter(|_| saved_at.elapsed() >= saved::EVERY) {
                     saved_at = Instant::now();
-                    let kept = saves.save(&name, &game, t.elapsed());
-                    unsaved = kept.err();
-                    unsaved.is_none()
+                    if let Err(e) = s.save(&name, &game, t.elapsed() + ran) {
+                        // A save spares work; the game goes on without.
+                        sayln!("{e:#}; {name} goes on unsaved");
+                        saves = None;
+                    }
                 }
-                _ => true,
+                true
             };
             let outcome = sweep::run_game_on(code, &game, self.to, &limits, &mut between)
+                .map(|(row, ended)| self.quotient(code, row, ended, &limits))
                 .map_err(|e| anyhow::anyhow!("{name}: {e}"));
-            let outcome = match unsaved {
-                Some(e) => Err(e),
-                None => outcome.map(|(row, ended)| self.quotient(code, row, ended, &limits)),
-            };
             if self.interrupt.load(Ordering::Relaxed) {
                 // Ctrl-C: the game goes on from here in the next run.
-                if let (Some(saves), Ok((_, Ended::Stopped))) = (self.saves, &outcome) {
-                    if let Err(e) = saves.save(&name, &game, t.elapsed()) {
+                if let (Some(s), Ok((_, Ended::Stopped))) = (saves, &outcome) {
+                    if let Err(e) = s.save(&name, &game, t.elapsed() + ran) {
                         sayln!("{e:#}");
                     }
                 }
             }
             running.lock().expect("no panic holds the lock")[w] = None;
-            if tx.send((i, outcome, t.elapsed())).is_err() {
+            if tx.send((i, outcome, t.elapsed() + ran)).is_err() {
                 break;
             }
         }
@@ -229,10 +239,10 @@ impl Pool<'_> {
         let running = running.lock().expect("no panic holds the lock");
         let mut slowest: Option<&Running> = None;
         for r in running.iter().flatten() {
-            if all || budget.is_some_and(|b| r.started.elapsed() >= b) {
+            if all || budget.is_some_and(|b| r.elapsed() >= b) {
                 r.stop.store(true, Ordering::Relaxed);
             }
-            if slowest.is_none_or(|s| r.started < s.started) {
+            if slowest.is_none_or(|s| r.elapsed() > s.elapsed()) {
                 slowest = Some(r);
             }
         }
@@ -242,7 +252,7 @@ impl Pool<'_> {
                 format!(
                     ", slowest now: {} ({:.0} s)",
                     r.code,
-                    r.started.elapsed().as_secs_f64()
+                    r.elapsed().as_secs_f64()
                 )
             })
             .unwrap_or_default();

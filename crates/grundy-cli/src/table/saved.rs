@@ -3,8 +3,8 @@
 //! long game goes on with it where it was instead of starting it again.
 //!
 //! A game's save is its values so far, as `seq --checkpoint` saves them,
-//! after one line with its code and the seconds it has run (its time
-//! budget goes on from there). It is written whole or not at all every
+//! after one line with the sweep's identity, its code and the seconds it
+//! has run (its time budget goes on from there). It is written whole or not at all every
 //! [`EVERY`] and when Ctrl-C stops the game, and removed once the game's
 //! row is in the file.
 
@@ -22,21 +22,29 @@ pub const EVERY: Duration = Duration::from_secs(30);
 /// The first word of a save: what the file is.
 const MAGIC: &str = "grundy table game";
 
+/// The longest file name of a save, well within every file system's.
+const LONGEST_NAME: usize = 120;
+
 /// The folder of the saves of one `--out` file.
 pub struct Saves {
     dir: PathBuf,
+    /// The sweep's identity ([`super::file::Header::identity`]): a save
+    /// of another sweep is not resumed.
+    sweep: String,
 }
 
 impl Saves {
-    /// The saves of the sweep written to `out`.
-    pub fn beside(out: &Path) -> Saves {
+    /// The saves of the sweep `sweep` written to `out`.
+    pub fn beside(out: &Path, sweep: String) -> Saves {
         let dir = crate::checkpoint::beside(&crate::checkpoint::resolve(out), ".games");
-        Saves { dir }
+        Saves { dir, sweep }
     }
 
     /// The save of the game listed as `code`: its text with every
     /// character but letters, digits and points written as `_` and its
-    /// hexadecimal byte, so that no two codes share a file.
+    /// hexadecimal byte, so that no two codes share a file; a long name
+    /// is cut and ends with a checksum of the code (the save's first line
+    /// names its code, so a clash would only start a game afresh).
     fn path(&self, code: &str) -> PathBuf {
         let mut name = String::new();
         for b in code.bytes() {
@@ -44,6 +52,10 @@ impl Saves {
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' => name.push(b as char),
                 _ => name.push_str(&format!("_{b:02x}")),
             }
+        }
+        if name.len() > LONGEST_NAME {
+            name.truncate(LONGEST_NAME - 9);
+            name.push_str(&format!("-{:08x}", crc32fast::hash(code.as_bytes())));
         }
         self.dir.join(name + ".ckpt")
     }
@@ -53,14 +65,14 @@ impl Saves {
     /// be read is said on stderr and removed: the game starts afresh.
     pub fn restore(&self, code: &str, seq: &dyn HeapSequence) -> Duration {
         let path = self.path(code);
-        match read(&path, code, seq) {
-            Ok(Some(seconds)) => {
+        match self.read(&path, code, seq) {
+            Ok(Some(ran)) => {
                 sayln!(
                     "resuming {code} from {} at n = {}",
                     path.display(),
                     seq.stats().computed
                 );
-                Duration::from_secs_f64(seconds)
+                ran
             }
             Ok(None) => Duration::ZERO,
             Err(e) => {
@@ -78,7 +90,7 @@ impl Saves {
         let mut result = Ok(());
         seq.with_table(&mut |table| {
             result = crate::checkpoint::write_atomically(&self.path(code), |w| {
-                writeln!(w, "{MAGIC}\t{code}\t{}", ran.as_secs_f64())?;
+                writeln!(w, "{MAGIC}\t{}\t{code}\t{}", self.sweep, ran.as_secs_f64())?;
                 checkpoint::write(&mut *w, &seq.checkpoint_name(), table)
             });
         });
@@ -96,38 +108,55 @@ impl Saves {
     }
 }
 
-/// The seconds the save at `path` says its game ran, after restoring it
-/// into `seq`; `None` when there is no save.
-fn read(path: &Path, code: &str, seq: &dyn HeapSequence) -> anyhow::Result<Option<f64>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let damaged = || format!("{}: not a save of game {code}", path.display());
-    let size = file.metadata()?.len();
-    let mut input = BufReader::new(file);
-    let mut first = Vec::new();
-    input.by_ref().take(256).read_until(b'\n', &mut first)?;
-    let line = std::str::from_utf8(&first)
-        .ok()
-        .and_then(|l| l.strip_suffix('\n'));
-    let seconds = match line.map(|l| l.split('\t').collect::<Vec<_>>()).as_deref() {
-        Some([MAGIC, c, s]) if *c == code => s.parse::<f64>().ok(),
-        _ => None,
-    };
-    let seconds = seconds
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .with_context(damaged)?;
-    let rest = size.saturating_sub(first.len() as u64);
-    let table = checkpoint::read_sized(input, &seq.checkpoint_name(), rest)
-        .and_then(|table| {
-            seq.validate(&table)?;
-            seq.restore(table);
-            Ok(())
-        })
-        .with_context(|| path.display().to_string());
-    table.map(|()| Some(seconds))
+impl Saves {
+    /// The time the save at `path` says its game ran, after restoring it
+    /// into `seq`; `None` when there is no save.
+    fn read(
+        &self,
+        path: &Path,
+        code: &str,
+        seq: &dyn HeapSequence,
+    ) -> anyhow::Result<Option<Duration>> {
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let damaged = || {
+            format!(
+                "{}: not a save of game {code} of this sweep",
+                path.display()
+            )
+        };
+        let size = file.metadata()?.len();
+        let mut input = BufReader::new(file);
+        let mut first = Vec::new();
+        let longest = MAGIC.len() + self.sweep.len() + code.len() + 64;
+        input
+            .by_ref()
+            .take(longest as u64)
+            .read_until(b'\n', &mut first)?;
+        let line = std::str::from_utf8(&first)
+            .ok()
+            .and_then(|l| l.strip_suffix('\n'));
+        let ran = match line.map(|l| l.split('\t').collect::<Vec<_>>()).as_deref() {
+            Some([MAGIC, sweep, c, s]) if *sweep == self.sweep && *c == code => s
+                .parse::<f64>()
+                .ok()
+                .and_then(|s| Duration::try_from_secs_f64(s).ok()),
+            _ => None,
+        };
+        let ran = ran.with_context(damaged)?;
+        let rest = size.saturating_sub(first.len() as u64);
+        let table = checkpoint::read_sized(input, &seq.checkpoint_name(), rest)
+            .and_then(|table| {
+                seq.validate(&table)?;
+                seq.restore(table);
+                Ok(())
+            })
+            .with_context(|| path.display().to_string());
+        table.map(|()| Some(ran))
+    }
 }
 
 #[cfg(test)]
@@ -136,11 +165,15 @@ mod tests {
 
     #[test]
     fn every_code_has_a_file_of_its_own() {
-        let saves = Saves::beside(Path::new("sweep.jsonl"));
+        let saves = Saves::beside(Path::new("sweep.jsonl"), "0123abcd".to_string());
         let name = |c: &str| saves.path(c).file_name().unwrap().to_owned();
         assert_eq!(name("0.07"), "0.07.ckpt");
         assert_eq!(name("4.3F"), "4.3F.ckpt");
         assert_ne!(name("0.1/2"), name("0.1_2f"));
         assert_eq!(name("0.1/2"), "0.1_2f2.ckpt");
+        let long = format!("0.6{}", "0".repeat(300));
+        let cut = name(&long).into_string().unwrap();
+        assert_eq!(cut.len(), LONGEST_NAME + ".ckpt".len());
+        assert_ne!(name(&long), name(&format!("{long}0")));
     }
 }

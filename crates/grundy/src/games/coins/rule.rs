@@ -366,7 +366,7 @@ impl Lookup<'_> {
             Lookup::Closed(c) if c.grows() && below >= 2 => {
                 let odious = *c == Closed::MockTurtles;
                 let parity = !odious || u64::from(need.count_ones()) % 2 == j % 2;
-                parity && need & !(u64::MAX >> c.value(below - 1).leading_zeros()) == 0
+                parity && need.leading_zeros() >= c.value(below - 1).leading_zeros()
             }
             _ => true,
         }

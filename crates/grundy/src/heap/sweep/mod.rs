@@ -194,7 +194,7 @@ pub fn run_game(code: &Code, budget: u64, limits: &Limits) -> Result<(Row, Ended
 
 /// Heaps a game of a sweep computes between two calls of the `between`
 /// of [`run_game_on`].
-pub const STEP: u64 = 1 << 14;
+pub const STEP: u64 = 1 << 12;
 
 /// [`run_game`] on `game`, the sequence of `code`, which may hold values
 /// restored from a save (the run goes on from them and ends as one from
