@@ -35,16 +35,26 @@ pub fn run(
         &load,
         limits,
     )?;
+    // Why no move is listed of a position some move wins, as `value` says.
+    let why = match limits.max_moves {
+        0 => "(--max-moves 0)".to_string(),
+        _ => format!(
+            "(none found within --max-states {} and --memory {}: raise them to list the moves)",
+            limits.max_states,
+            grundy::error::bytes_text(limits.max_memory)
+        ),
+    };
     match (json, answer) {
         (true, answer) => print_json(&answer),
-        (false, Answer::Sum(a)) => print(&crate::render::render(&a)),
-        (false, Answer::Compound(c)) => print(&render(&c)),
+        (false, Answer::Sum(a)) => print(&crate::render::render_unlisted(a, &why)),
+        (false, Answer::Compound(c)) => print(&render(&c, &why)),
     }
 }
 
 /// The human form: the rule, a table of the components' numbers, the
-/// outcome and the winning moves.
-pub fn render(a: &CompoundAnalysis) -> String {
+/// outcome and the winning moves (`why` none is listed of a position some
+/// move wins).
+pub fn render(a: &CompoundAnalysis, why: &str) -> String {
     let misere = if a.misere { ", misère" } else { "" };
     let mut out = format!("game: {} ({} compound{misere})\n", a.game, a.compound);
     out.push_str(&format!("rule: {}\n", a.rule));
@@ -85,9 +95,7 @@ pub fn render(a: &CompoundAnalysis) -> String {
     } else if a.moves_truncated {
         // Cut by --max-moves 0, or by --max-states before the first was
         // found: a selective compound of eight Kayles heaps has 10^8 moves.
-        out.push_str(
-            "winning moves: none listed (the listing stops at --max-moves, or after --max-states moves looked at)\n",
-        );
+        out.push_str(&format!("winning moves: not listed {why}\n"));
     }
     out
 }

@@ -45,7 +45,7 @@ fn read(text: &str, range: Range) -> Result<Seconds, String> {
         Ok(s) if s.is_finite() && low(s) && s <= range.most => Ok(Seconds(s + 0.0)),
         _ => Err(match range.zero {
             true => format!(
-                "give a number of seconds from 0 to {}, e.g. 60 or 0.5",
+                "give 0 or a number of seconds from 0.001 to {}, e.g. 60 or 0.5",
                 range.said
             ),
             false => format!(

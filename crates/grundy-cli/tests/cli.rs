@@ -278,7 +278,7 @@ fn numbers_that_do_not_read_are_refused_in_words() {
         ),
         (
             &["seq", "kayles", "--to", "5", "--checkpoint-every", "soon"],
-            "give a number of seconds from 0 to 31536000 (a year)",
+            "give 0 or a number of seconds from 0.001 to 31536000 (a year)",
         ),
     ] {
         let err = fails(args, words);

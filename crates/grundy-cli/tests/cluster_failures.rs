@@ -217,7 +217,7 @@ fn bad_clusters_fail_in_one_line() {
                 "--wait",
                 "18446744073709551615",
             ],
-            "'18446744073709551615' for '--wait <SECS>': give a number of seconds from 0 to 86400 (a day)",
+            "'18446744073709551615' for '--wait <SECS>': give 0 or a number of seconds from 0.001 to 86400 (a day)",
         ),
         (
             &["cram", "2x3", "--cluster", "/dev/zero"],

@@ -31,8 +31,20 @@ fn a_conjunctive_compound_says_its_rule_and_numbers() {
         "selective",
     ];
     let out = text(&[&args[..], &["--max-states", "10"]].concat());
-    let cut = "winning moves: none listed (the listing stops at --max-moves, or after --max-states moves looked at)";
+    let cut = "winning moves: not listed (none found within --max-states 10 and --memory";
     assert!(out.contains(cut), "{out}");
+    let out = text(&[&args[..], &["--max-moves", "0"]].concat());
+    assert!(
+        out.contains("winning moves: not listed (--max-moves 0)"),
+        "{out}"
+    );
+    // A sum of different games says it as `value` does.
+    let sum = ["value", "--sum", "kayles 3", "nim 4", "--max-moves", "0"];
+    let out = text(&sum);
+    assert!(
+        out.contains("winning moves: not listed (--max-moves 0)"),
+        "{out}"
+    );
 }
 
 #[test]
