@@ -33,8 +33,8 @@ pub struct DrawArgs {
     #[command(flatten)]
     picture: Picture<Format>,
     /// The drawing as JSON: each component's parts, and each move with
-    /// the keys that choose it.
-    #[arg(long)]
+    /// the keys that choose it (to FILE with -o).
+    #[arg(long, conflicts_with = "format")]
     json: bool,
 }
 
@@ -43,7 +43,13 @@ pub fn run(args: &DrawArgs, limits: &Limits) -> anyhow::Result<()> {
     let (game, position) = args.picture.position.read()?;
     let drawn = draw(&*game, &position, limits)?;
     if args.json {
-        return print_json(&drawn);
+        return match &args.picture.out.output {
+            Some(_) => args
+                .picture
+                .out
+                .write(format!("{}\n", serde_json::to_string_pretty(&drawn)?).as_bytes()),
+            None => print_json(&drawn),
+        };
     }
     let format = match args.picture.out.format()? {
         Some(f) => f,

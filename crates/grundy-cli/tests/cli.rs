@@ -482,3 +482,17 @@ fn values_clap_would_misread_are_told_in_the_user_s_terms() {
     );
     fails(&["serve", "--bind", "localhost"], "not an IP address");
 }
+
+/// `draw --json` writes to `-o FILE` as the pictures do (the file was
+/// ignored, the JSON printed), and refuses a `--format` beside it.
+#[test]
+fn draw_json_goes_to_its_file() {
+    let path = support::scratch("draw-cram.json");
+    let printed = text(&["draw", "cram", "2x3", "--json"]);
+    assert_eq!(text(&["draw", "cram", "2x3", "--json", "-o", &path]), "");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), printed);
+    fails(
+        &["draw", "cram", "2x3", "--json", "--format", "svg"],
+        "'--json' cannot be used with '--format",
+    );
+}
