@@ -78,6 +78,17 @@ fn a_row_changed_after_it_was_written_is_refused() {
         &args,
         "line 2: damaged row (its checksum is not one grundy writes; delete the line",
     );
+    // A row there twice (a file pasted onto itself) is refused by its
+    // line, for the run and the merge alike, rather than counted twice.
+    std::fs::write(&path, format!("{before}{row}\n")).unwrap();
+    let lines = before.lines().count() + 1;
+    let code = comparable(row)["code"].as_str().unwrap().to_string();
+    for args in [&args[..], &merge[..]] {
+        fails(
+            args,
+            &format!("line {lines}: damaged file (the row of {code} is on line 2 too); delete one of them"),
+        );
+    }
     // The line deleted, the sweep computes that game again, as it was.
     std::fs::write(&path, without(&before, row)).unwrap();
     text(&args);

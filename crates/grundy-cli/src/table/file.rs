@@ -195,6 +195,8 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
         bail!("{name}: damaged header (shard {k}/{m})");
     }
     let mut rows = Vec::new();
+    // The line of each game's row: a game has one.
+    let mut line_of = std::collections::HashMap::new();
     for (i, line) in lines.enumerate() {
         let row: Line = serde_json::from_str(line).map_err(|e| {
             use serde_json::error::Category;
@@ -217,6 +219,13 @@ pub fn read(path: &Path, repair: bool) -> anyhow::Result<Contents> {
                 i + 2,
                 row.index,
                 header.sweep.codes
+            );
+        }
+        if let Some(first) = line_of.insert(row.index, i + 2) {
+            bail!(
+                "{name} line {}: damaged file (the row of {} is on line {first} too); delete one of them",
+                i + 2,
+                row.row.code
             );
         }
         rows.push(row);
