@@ -52,7 +52,26 @@ pub struct BoardRunArgs {
     checkpoint_every: crate::seconds::Seconds,
 }
 
+/// Which searches keep tables for `--checkpoint`.
+const KEPT: &str = "only the board searches of cram, node-kayles and chomp (not misère play, compounds or sums of different games) keep tables to save";
+
 impl BoardRunArgs {
+    /// These options without `--checkpoint`, said in one warning line,
+    /// for a position whose search keeps no tables (misère play, a
+    /// compound): its checkpoint is neither read nor written.
+    pub fn without_tables(&self) -> BoardRunArgs {
+        if let Some(path) = &self.checkpoint {
+            sayln!(
+                "warning: nothing read from or saved to {}: {KEPT}",
+                path.display()
+            );
+        }
+        BoardRunArgs {
+            checkpoint: None,
+            ..self.clone()
+        }
+    }
+
     /// The checkpoint held against other runs, when there is one.
     pub fn claim(&self) -> anyhow::Result<Option<crate::checkpoint::Claim>> {
         (self.checkpoint.as_deref())
@@ -243,10 +262,9 @@ impl BoardRun {
             // Stopped before any search began (a cluster still connecting).
             Some(_) if interrupted => {}
             // A failure is told in one line, without the warning.
-            Some((path, _)) if result.is_ok() => sayln!(
-                "warning: nothing saved to {}: only the board searches of cram, node-kayles and chomp (not misère) keep tables to save",
-                path.display()
-            ),
+            Some((path, _)) if result.is_ok() => {
+                sayln!("warning: nothing saved to {}: {KEPT}", path.display())
+            }
             Some(_) | None => {}
         }
         let long = self.started.elapsed() >= QUIET_START;

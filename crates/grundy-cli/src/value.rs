@@ -42,6 +42,8 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             max_moves: args.max_moves.unwrap_or(limits.max_moves),
             ..limits.clone()
         };
+        // A compound searches without the tables a checkpoint keeps.
+        let _ = args.board.without_tables();
         return crate::compound::run(&args.position, kind, args.json, limits);
     }
     if let Some(hosts) = &args.cluster.cluster {
@@ -78,9 +80,14 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
         max_moves: args.max_moves.unwrap_or(limits.max_moves),
         ..limits.clone()
     };
+    // Misère play searches without the tables a checkpoint keeps.
+    let board = match args.position.misere {
+        true => args.board.without_tables(),
+        false => args.board.clone(),
+    };
     let (run, limits) = BoardRun::start(
-        &args.board,
-        args.board.claim()?,
+        &board,
+        board.claim()?,
         &game.name(),
         || args.position.position(&*game),
         limits,

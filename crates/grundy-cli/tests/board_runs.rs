@@ -241,3 +241,33 @@ fn moves_caps_the_winning_moves_and_none_skips_their_searches() {
         "{out}"
     );
 }
+
+/// A search that keeps no tables says its checkpoint is not used, and
+/// neither reads nor writes it: misère play (it said `resuming` from a
+/// board's checkpoint before), a sum of different games (silent before),
+/// a game that needs no search.
+#[test]
+fn a_checkpoint_no_search_uses_is_said_and_left_alone() {
+    let board = scratch("board-kept.ck");
+    let (_, err, code) = run(&["value", "cram", "3x4", "--checkpoint", &board], "");
+    assert_eq!(code, Some(0), "{err}");
+    let saved = std::fs::read(&board).unwrap();
+    let (_, err, code) = run(
+        &["value", "cram", "3x4", "--misere", "--checkpoint", &board],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("resuming"), "{err}");
+    assert!(err.contains("nothing read from or saved to"), "{err}");
+    assert_eq!(std::fs::read(&board).unwrap(), saved);
+    let sum = scratch("sum-kept.ck");
+    let (_, err, code) = run(
+        &["value", "--sum", "cram 3x4", "nim 3", "--checkpoint", &sum],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("nothing read from or saved to"), "{err}");
+    assert!(!std::path::Path::new(&sum).exists());
+    let (_, err, _) = run(&["value", "nim", "3", "--checkpoint", &sum], "");
+    assert!(err.contains("warning: nothing saved to"), "{err}");
+}
