@@ -347,16 +347,17 @@ impl<const WIDE: bool> Array<WIDE> {
         empty
     }
 
-    /// Brings buckets into use while the array is too full and uses
-    /// fewer than `limit` (at most what the other array on `block`
-    /// leaves); the caller lets no other thread grow either array
-    /// meanwhile. Each split moves the slots of bucket `split` whose key
-    /// has bit `level` set to its twin `2^level` further on (untouched
-    /// until now), and publishes the new shape once they have moved.
+    /// Brings buckets into use while the array is too full, or uses
+    /// fewer than `least`, and uses fewer than `limit` (at most what the
+    /// other array on `block` leaves); the caller lets no other thread
+    /// grow either array meanwhile. Each split moves the slots of bucket
+    /// `split` whose key has bit `level` set to its twin `2^level`
+    /// further on (untouched until now), and publishes the new shape once
+    /// they have moved.
     #[cold]
-    pub fn grow(&self, block: &Block, limit: u64) {
+    pub fn grow(&self, block: &Block, limit: u64, least: u64) {
         let mut shape = self.shape();
-        while self.full() && shape.used() < limit {
+        while (self.full() || shape.used() < least) && shape.used() < limit {
             let twin = 1u64 << shape.level;
             let from = self.at(block, shape.split);
             let to = self.at(block, shape.split + twin);

@@ -102,6 +102,8 @@ impl SearchTables for Solver {
         let mut count = 0;
         for (table, slots) in self.tables().into_iter().zip(tables) {
             count += slots.len() as u64;
+            let narrow = slots.iter().filter(|s| s.narrow).count() as u64;
+            table.reserve(narrow, slots.len() as u64 - narrow);
             slots.into_iter().for_each(|s| table.restore(s));
         }
         self.stats.restored.fetch_add(count, Ordering::Relaxed);
