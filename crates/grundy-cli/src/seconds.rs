@@ -138,6 +138,6 @@ mod tests {
         assert_eq!(wait("0").map(Seconds::duration), Ok(Duration::ZERO));
         assert!(wait("86400.5")
             .unwrap_err()
-            .contains("from 0 to 86400 (a day)"));
+            .contains("from 0.001 to 86400 (a day)"));
     }
 }
