@@ -56,16 +56,21 @@ pub struct BoardRunArgs {
 const KEPT: &str = "only the board searches of cram, node-kayles and chomp (not misère play, compounds or sums of different games) keep tables to save";
 
 impl BoardRunArgs {
-    /// These options without `--checkpoint`, said in one warning line,
-    /// for a position whose search keeps no tables (misère play, a
-    /// compound): its checkpoint is neither read nor written.
-    pub fn without_tables(&self) -> BoardRunArgs {
+    /// Says in one warning line that `--checkpoint`, if given, is neither
+    /// read nor written: the position's search keeps no tables (misère
+    /// play, a compound).
+    pub fn warn_no_tables(&self) {
         if let Some(path) = &self.checkpoint {
             sayln!(
                 "warning: nothing read from or saved to {}: {KEPT}",
                 path.display()
             );
         }
+    }
+
+    /// These options without `--checkpoint`, after [`Self::warn_no_tables`].
+    pub fn without_tables(&self) -> BoardRunArgs {
+        self.warn_no_tables();
         BoardRunArgs {
             checkpoint: None,
             ..self.clone()

@@ -147,13 +147,28 @@ impl ValuesOut {
 /// Writes the checkpoint atomically: a temporary file, synced, then
 /// renamed over the old one, so a crash leaves the old or the new file.
 fn save(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
+    crate::checkpoint::write_atomically(path, |w| write_values(w, seq))
+}
+
+/// Writes the values of `seq` to `w` as a checkpoint of its game (the
+/// checkpoint of `seq` and the save of a `table` game under way).
+pub fn write_values(w: &mut impl std::io::Write, seq: &dyn HeapSequence) -> std::io::Result<()> {
     let mut result = Ok(());
-    seq.with_table(&mut |table| {
-        result = crate::checkpoint::write_atomically(path, |w| {
-            checkpoint::write(w, &seq.checkpoint_name(), table)
-        });
-    });
+    seq.with_table(&mut |table| result = checkpoint::write(&mut *w, &seq.checkpoint_name(), table));
     result
+}
+
+/// Restores into `seq` the checkpoint of `size` bytes that `input` holds,
+/// once it reads as values of `seq`'s game.
+pub fn restore_values(
+    input: impl std::io::Read,
+    size: u64,
+    seq: &dyn HeapSequence,
+) -> grundy::Result<()> {
+    let table = checkpoint::read_sized(input, &seq.checkpoint_name(), size)?;
+    seq.validate(&table)?;
+    seq.restore(table);
+    Ok(())
 }
 
 /// Loads a checkpoint into `seq` if the file exists.
@@ -168,13 +183,9 @@ fn resume(path: &Path, seq: &dyn HeapSequence) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read {}", path.display()))?;
     // A folder or a pipe was refused by `checkpoint::claim` before this.
     let size = meta.len();
-    let table = checkpoint::read_sized(std::io::BufReader::new(file), &seq.checkpoint_name(), size)
-        .and_then(|table| {
-            seq.validate(&table)?;
-            seq.restore(table);
-            Ok(seq.stats().computed)
-        })
+    restore_values(std::io::BufReader::new(file), size, seq)
         .with_context(|| path.display().to_string())?;
+    let table = seq.stats().computed;
     sayln!(
         "resuming {} from {} at n = {table}",
         seq.name(),

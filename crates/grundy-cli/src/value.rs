@@ -43,7 +43,7 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             ..limits.clone()
         };
         // A compound searches without the tables a checkpoint keeps.
-        let _ = args.board.without_tables();
+        args.board.warn_no_tables();
         return crate::compound::run(&args.position, kind, args.json, limits);
     }
     if let Some(hosts) = &args.cluster.cluster {

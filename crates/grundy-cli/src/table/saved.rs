@@ -14,7 +14,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
-use grundy::heap::{checkpoint, HeapSequence};
+use grundy::heap::HeapSequence;
+
+use crate::longrun::{restore_values, write_values};
 
 /// The time between two saves of a game.
 pub const EVERY: Duration = Duration::from_secs(30);
@@ -87,14 +89,10 @@ impl Saves {
     pub fn save(&self, code: &str, seq: &dyn HeapSequence, ran: Duration) -> anyhow::Result<()> {
         std::fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot make the folder {}", self.dir.display()))?;
-        let mut result = Ok(());
-        seq.with_table(&mut |table| {
-            result = crate::checkpoint::write_atomically(&self.path(code), |w| {
-                writeln!(w, "{MAGIC}\t{}\t{code}\t{}", self.sweep, ran.as_secs_f64())?;
-                checkpoint::write(&mut *w, &seq.checkpoint_name(), table)
-            });
-        });
-        result
+        crate::checkpoint::write_atomically(&self.path(code), |w| {
+            writeln!(w, "{MAGIC}\t{}\t{code}\t{}", self.sweep, ran.as_secs_f64())?;
+            write_values(w, seq)
+        })
     }
 
     /// Removes the save of the game `code`, whose row is written.
@@ -106,9 +104,7 @@ impl Saves {
     pub fn tidy(&self) {
         let _ = std::fs::remove_dir(&self.dir);
     }
-}
 
-impl Saves {
     /// The time the save at `path` says its game ran, after restoring it
     /// into `seq`; `None` when there is no save.
     fn read(
@@ -148,14 +144,8 @@ impl Saves {
         };
         let ran = ran.with_context(damaged)?;
         let rest = size.saturating_sub(first.len() as u64);
-        let table = checkpoint::read_sized(input, &seq.checkpoint_name(), rest)
-            .and_then(|table| {
-                seq.validate(&table)?;
-                seq.restore(table);
-                Ok(())
-            })
-            .with_context(|| path.display().to_string());
-        table.map(|()| Some(ran))
+        restore_values(input, rest, seq).with_context(|| path.display().to_string())?;
+        Ok(Some(ran))
     }
 }
 
