@@ -72,8 +72,8 @@ macro_rules! show {
 const BLIND_PROMPT: &str = "your move (new position, or #K from `moves`)> ";
 
 const HELP: &str = "type a move as the new position of a component (`3`, or `2:4+6` for \
-component 2; components are numbered from 1), as `#K` for move K of `moves`, or as the whole \
-new position; or `moves`, `hint`, `undo`, `quit`";
+component 2; components are numbered from 1), as `#K` for move K of `moves`, as the whole \
+new position, or as its note where `moves` shows one (`cut 1-2`); or `moves`, `hint`, `undo`, `quit`";
 
 /// What [`HELP`] adds for positions drawn with coordinates.
 const BOARD_HELP: &str = "on the drawing, a move is also typed by what it takes: the two \

@@ -220,6 +220,29 @@ fn a_move_is_the_new_position_of_a_component_or_a_numbered_move() {
 }
 
 #[test]
+fn a_move_is_also_typed_as_its_note() {
+    // Hackenbush's moves are noted by the edge they cut; `1-2` alone is
+    // no position reached, and the refusal says how a cut is typed.
+    let (out, err, code) = run(
+        &["play", "hackenbush", "0-1,1-2", "0-1", "--moves"],
+        "1-2\ncut 0-1\n1:Cut  1-2\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("`1-2` is not a move from 0-1,1-2 0-1; `moves` lists the moves, `help` says how to type one; a move is also typed as its note (`cut 0-1`)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("several components have the move `cut 0-1`: say which, e.g. 1:cut 0-1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you: component 1: 0-1,1-2 -> 0-1,~1-2 (cut 1-2)"),
+        "{out}"
+    );
+}
+
+#[test]
 fn split_heaps_are_read_back_as_moves_and_positions() {
     // Kayles 8 -> 1+6 (knock one pin next to the first), written either way.
     for line in ["1:6+1", "1:1+6", "6+1", "1 6"] {

@@ -1,6 +1,7 @@
 //! How `play` reads a move typed as text: `#K`, `I:NEW`, the new text of
-//! one component, or the whole new position, compared with the moves by
-//! what they leave, as the game writes it.
+//! one component, the whole new position, compared with the moves by
+//! what they leave, as the game writes it, or the move's note as `moves`
+//! shows it (`cut 1-2`).
 
 use grundy::answer::drawing::Figure;
 use grundy::play::choose_by_keys;
@@ -91,7 +92,10 @@ fn read_move(
         let found = moves
             .iter()
             .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed));
-        return match found.or_else(|| with_component(game, position, i - 1, to, moves)) {
+        let found = found
+            .or_else(|| with_component(game, position, i - 1, to, moves))
+            .or_else(|| noted(to, moves).find(|m| m.mv.component == Some(i - 1)));
+        return match found {
             Some(m) => Ok(m.clone()),
             // A compound's moves may have to move several components.
             None if moves.iter().any(|m| m.mv.component.is_none()) => Err(format!(
@@ -106,6 +110,9 @@ fn read_move(
         };
     }
     if let Some(m) = whole_position(game, line, moves) {
+        return Ok(m);
+    }
+    if let Some(m) = by_note(line, moves)? {
         return Ok(m);
     }
     // One component's new text, if only one component can become it.
@@ -128,9 +135,10 @@ fn read_move(
         [_] if !whole.is_empty() => Ok(whole[0].1.clone()),
         [_] => Ok(moves.iter().find(fits).expect("found above").clone()),
         [] => Err(format!(
-            "`{}` is not a move from {}; {TRY}",
+            "`{}` is not a move from {}; {TRY}{}",
             shorten(line),
-            shorten(&position.join(" "))
+            shorten(&position.join(" ")),
+            note_hint(moves)
         )),
         _ => {
             let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
@@ -184,6 +192,37 @@ fn with_component<'m>(
             let want = written(game, &next);
             (moves.iter()).find(|m| m.mv.component.is_none() && written(game, &m.next) == want)
         })
+}
+
+/// The moves whose note (`cut 1-2`) is `line`, read without regard to
+/// case or spacing.
+fn noted<'m>(line: &str, moves: &'m [PositionMove]) -> impl Iterator<Item = &'m PositionMove> {
+    let line = split_words(&line.to_lowercase()).join(" ");
+    moves.iter().filter(move |m| {
+        (m.mv.note.as_deref()).is_some_and(|n| split_words(&n.to_lowercase()).join(" ") == line)
+    })
+}
+
+/// The one move whose note is `line`; an error when several components
+/// have a move of that note, none when no move has it.
+fn by_note(line: &str, moves: &[PositionMove]) -> Result<Option<PositionMove>, String> {
+    let mut components: Vec<usize> = noted(line, moves).filter_map(|m| m.mv.component).collect();
+    components.dedup();
+    match components[..] {
+        [] | [_] => Ok(noted(line, moves).next().cloned()),
+        [i, ..] => Err(format!(
+            "several components have the move `{line}`: say which, e.g. {}:{line}",
+            i + 1
+        )),
+    }
+}
+
+/// What a refused line is told when the moves have notes: that a move is
+/// also typed as its note, with the first one for an example.
+fn note_hint(moves: &[PositionMove]) -> String {
+    (moves.iter().find_map(|m| m.mv.note.as_deref()))
+        .map(|n| format!("; a move is also typed as its note (`{n}`)"))
+        .unwrap_or_default()
 }
 
 /// A word `I:NEW` split at its colon, when `I` is a number.
