@@ -46,11 +46,15 @@ fn render_component(out: &mut String, i: usize, c: &ComponentWhy) {
     if let (Some(options), Some(groups)) = (&c.options, &c.groups) {
         let names: Vec<String> = options.iter().map(|o| g(&o.to)).collect();
         let set: Vec<String> = groups.iter().map(|gr| gr.value.to_string()).collect();
+        // With no option, the set of their values is the same empty set.
+        let values = match options.is_empty() {
+            true => String::new(),
+            false => format!(" = mex{{{}}}", set.join(",")),
+        };
         out.push_str(&format!(
-            "  {} = mex{{{}}} = mex{{{}}} = {}\n",
+            "  {} = mex{{{}}}{values} = {}\n",
             g(&c.component),
             names.join(", "),
-            set.join(","),
             c.value
         ));
         for gr in groups {

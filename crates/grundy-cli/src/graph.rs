@@ -113,7 +113,7 @@ fn colour(hex: &str) -> RGBColor {
 fn png(scene: &Scene, limits: &Limits) -> anyhow::Result<Vec<u8>> {
     let (w, h) = (scene.width.ceil() as u32, scene.height.ceil() as u32);
     let bytes = u64::from(w) * u64::from(h) * 3;
-    limits.check_room(bytes, "the picture's pixels")?;
+    limits.check_room(bytes, "drawing the picture's pixels")?;
     let labels = crate::plot::register_font();
     let mut pixels = vec![255u8; bytes as usize];
     {

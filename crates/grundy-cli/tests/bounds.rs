@@ -54,7 +54,7 @@ fn script_limits_are_named_in_user_words() {
     );
     fails(
         &["value", &strings, "1"],
-        "a string grew past 1 MiB, the limit for scripts",
+        "strings grew past 1 MiB (a value's strings count together), the limit for scripts",
     );
     let deep = script("deep.rhai", "fn f(n) { f(n + 1) }\nfn moves(n) { f(0) }\n");
     fails(
@@ -472,5 +472,14 @@ fn a_picture_that_cannot_fit_is_refused_before_it_is_made() {
     fails(
         &[&args[..], &["-o", &out]].concat(),
         "error: the picture needs more than 16 MiB of memory",
+    );
+}
+
+#[test]
+fn a_value_past_its_memory_names_the_heaps_it_values() {
+    // `value` asks for the heaps, not for a sequence.
+    fails(
+        &["value", "kayles", "20", "--memory", "1"],
+        "error: valuing heaps up to 20 needs more than 1 byte of memory",
     );
 }

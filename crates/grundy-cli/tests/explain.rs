@@ -289,6 +289,29 @@ fn a_board_file_is_explained_as_its_board() {
 }
 
 #[test]
+fn a_missing_file_and_a_position_without_moves_are_told_as_value_tells_them() {
+    // A path that names no file says so, as `value` does.
+    let missing = "no/such/board.txt";
+    for command in ["explain", "value"] {
+        let (_, err, code) = run(&[command, "cram", missing], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains("(and no file is named `no/such/board.txt`)"),
+            "{command}: {err}"
+        );
+    }
+    // No options: one empty set, not the same set twice.
+    let (out, err, code) = run(&["explain", "nim", "0"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("  G(0) = mex{} = 0\n"), "{out}");
+    let (out, _, _) = run(&["explain", "nim", "2"], "");
+    assert!(
+        out.contains("  G(2) = mex{G(1), G(0)} = mex{0,1} = 2\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_sum_of_different_games_explains_each_part_by_its_own_game() {
     // Each part's options are valued by the part's game alone: nim 3 is
     // worth 3 (options 0, 1, 2), kayles 5 is worth 4, and the XOR 7 is

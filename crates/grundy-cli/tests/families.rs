@@ -108,11 +108,11 @@ fn hackenbush_errors_name_the_file_and_line() {
     let folder = folder.to_str().unwrap();
     fails(
         &["value", "hackenbush", folder],
-        "enough-to-be-cut` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and is not an inline graph",
+        "enough-to-be-cut` names no file grundy could read (one that exists, not a folder or device; the web page reads none), and is not an inline graph",
     );
     fails(
         &["value", "hackenbush", "no/such/tree.txt"],
-        "`no/such/tree.txt` names no drawing grundy could read",
+        "`no/such/tree.txt` names no file grundy could read",
     );
 }
 
@@ -226,7 +226,7 @@ fn moves_on_huge_files_are_named_and_read_back() {
     // A file that is not there, with cuts, is named as the missing file.
     fails(
         &["value", "hackenbush", "no-such-file~0-1"],
-        "`no-such-file` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `no-such-file~0-1` is not an inline graph",
+        "`no-such-file` names no file grundy could read (one that exists, not a folder or device; the web page reads none), and `no-such-file~0-1` is not an inline graph",
     );
     // Moves through parallel edges or loops are one move, listed once,
     // whether named or written out.

@@ -133,7 +133,7 @@ fn long_genera_are_listed() {
 
 /// A fault of the game (here a script whose heaps 3 and 4 move to each
 /// other) still prints the heaps before it, then fails in one line with
-/// exit code 2, unlike a bound.
+/// exit code 2 that says where, unlike a bound.
 #[test]
 fn a_cycle_fails_after_the_heaps_before_it() {
     let script = file(
@@ -147,8 +147,10 @@ fn a_cycle_fails_after_the_heaps_before_it() {
         out.starts_with(&format!("game: {game}, misère play: heaps 0..=2\n")),
         "{out}"
     );
-    assert!(out.contains("stopped at heap 3: "), "{out}");
+    // Where it stopped is said once, by the error line.
+    assert!(!out.contains("stopped at heap"), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: stopped at heap 3: "), "{err}");
     assert!(err.contains("cycle"), "{err}");
 }
 

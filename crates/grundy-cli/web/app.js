@@ -206,7 +206,8 @@ function renderWhy(w) {
     if (c.options) {
       const names = c.options.map((o) => g(o.to)).join(", ");
       const set = c.groups.map((gr) => gr.value).join(",");
-      box.append(el("p", { class: "mex" }, `${g(c.component)} = mex{${names}} = mex{${set}} = ${c.value}`));
+      const values = c.options.length ? ` = mex{${set}}` : "";
+      box.append(el("p", { class: "mex" }, `${g(c.component)} = mex{${names}}${values} = ${c.value}`));
       const list = el("ul");
       for (const gr of c.groups) list.append(el("li", {}, `value ${gr.value}: ${gr.options.map(g).join(", ")}`));
       box.append(list);

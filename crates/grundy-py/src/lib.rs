@@ -20,9 +20,9 @@ use std::collections::HashSet;
 use grundy::play::StateGraph;
 use grundy::present::picture;
 use grundy::{Error, Limits, Ruleset, SpecOptions};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 use pythonize::pythonize;
 
 use crate::args::{position_function, Position};
@@ -174,7 +174,7 @@ fn graph_text(py: Python<'_>, edges: &Bound<'_, PyAny>, limits: &Limits) -> PyRe
         let (u, v) = pair(&edge?, i)?;
         let line = text.len();
         for (name, then) in [(u, ' '), (v, '\n')] {
-            let name = name.str()?;
+            let name = vertex_text(&name, i)?;
             text.push_str(vertex_name(name.to_str()?, i)?);
             text.push(then);
         }
@@ -192,20 +192,38 @@ fn graph_text(py: Python<'_>, edges: &Bound<'_, PyAny>, limits: &Limits) -> PyRe
     Ok(text)
 }
 
+/// The text of a vertex of the edge number `i` from 0: a `str`, or an
+/// `int` written in decimal. Anything else (bytes, `None`, a bool) is a
+/// `TypeError`, not a name made of its `repr`.
+fn vertex_text<'py>(name: &Bound<'py, PyAny>, i: usize) -> PyResult<Bound<'py, PyString>> {
+    if let Ok(text) = name.cast::<PyString>() {
+        return Ok(text.clone());
+    }
+    if name.is_instance_of::<PyInt>() && !name.is_instance_of::<PyBool>() {
+        return name.str();
+    }
+    Err(PyTypeError::new_err(grundy::error::one_line(&format!(
+        "edge {}: a vertex is a name (str) or an int, got `{}`",
+        i + 1,
+        name.repr()?
+    ))))
+}
+
 /// `name` if graph files allow it as the name of a vertex of the edge
-/// number `i` from 0: a word, not `start`, not starting with `#`.
+/// number `i` from 0: a word (no control character), not `start`, not
+/// starting with `#`.
 fn vertex_name(name: &str, i: usize) -> PyResult<&str> {
     let word = !name.is_empty()
         && !name.starts_with('#')
-        && !name.contains(char::is_whitespace)
+        && !name.contains(|c: char| c.is_whitespace() || c.is_control())
         && name != "start";
     match word {
         true => Ok(name),
-        false => Err(PyValueError::new_err(format!(
+        false => Err(PyValueError::new_err(grundy::error::one_line(&format!(
             "edge {}: vertex `{}` is not a name graph files allow (a word, not `start`, not starting with #)",
             i + 1,
             grundy::error::shorten_quote(name)
-        ))),
+        )))),
     }
 }
 
@@ -227,6 +245,8 @@ fn pair<'py>(
     edge: &Bound<'py, PyAny>,
     i: usize,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    // Bytes unpack as their codes: `b"ab"` is no edge from 97 to 98.
+    let text = edge.is_instance_of::<PyBytes>();
     if let Ok(tuple) = edge.cast::<PyTuple>() {
         // The usual edge, taken without an iterator.
         if tuple.len() == 2 {
@@ -234,8 +254,8 @@ fn pair<'py>(
         }
     }
     let items = match edge.try_iter() {
-        Ok(items) => items.take(3).collect::<PyResult<Vec<_>>>()?,
-        Err(_) => Vec::new(),
+        Ok(items) if !text => items.take(3).collect::<PyResult<Vec<_>>>()?,
+        _ => Vec::new(),
     };
     match <[_; 2]>::try_from(items) {
         Ok([u, v]) => Ok((u, v)),
@@ -293,6 +313,7 @@ fn state_graph(
         ..SpecOptions::default()
     };
     let game = parse_game(py, game, opts, &limits)?;
+    crate::args::no_empty_position(&components)?;
     let position = inline(py, &*game, &components, &limits)?;
     let max = limits.max_states;
     let graph = interruptible(py, &limits, |l| {

@@ -9,13 +9,21 @@
 use grundy::game::parse_count;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyString};
 
 use crate::run::value_error;
 
 /// `arg` as a `u64`, or the decimal text of an int outside 0..=2^64 - 1
-/// (anything with `__index__` is an int); `Err` for what is no int.
+/// (anything with `__index__` is an int); `Err` for what is no int, and
+/// for a bool.
 pub fn int_or_text(arg: &Bound<'_, PyAny>) -> PyResult<Result<u64, String>> {
+    // A bool is an int to Python, but `max_states=True` is a mistake.
+    if arg.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "expected an int, not the bool {}",
+            arg.repr()?
+        )));
+    }
     match arg.extract::<u64>() {
         Ok(v) => Ok(Ok(v)),
         Err(e) if e.is_instance_of::<PyOverflowError>(arg.py()) => {

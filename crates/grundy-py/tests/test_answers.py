@@ -253,6 +253,20 @@ def test_a_sequence_is_indexed_by_any_integer():
     assert s[grundy.Nimber(3)] == s[3] and s[-1] == s[20]
     with pytest.raises(TypeError):
         s[1.5]
+    # Past the values computed, the proven period answers, for any heap:
+    # Kayles' period is 12 from heap 71.
+    k = grundy.seq("kayles")
+    assert k.proven and (k.period, k.preperiod) == (12, 71)
+    assert k[1000] == k[71 + (1000 - 71) % 12] == grundy.value("kayles", [1000]).values[0]
+    assert k[10**30] == k[71 + (10**30 - 71) % 12]
+    with pytest.raises(IndexError, match="index -169: the values computed are heaps 0 to 167"):
+        k[-169]
+    # With no period proven, a heap past the values is refused, saying
+    # how to value it.
+    with pytest.raises(IndexError, match=r"heap 21 is past the values computed \(0 to 20\)"):
+        grundy.seq("0.137", to=20)[21]
+    with pytest.raises(TypeError, match=r"s.misere_values\[n\]"):
+        grundy.seq("kayles", to=5, misere=True)[3]
 
 
 @pytest.mark.parametrize(

@@ -64,6 +64,7 @@ def test_value_errors_carry_the_cli_message(call, args, cli):
         (lambda: grundy.value("nim", []), "components is empty; give at least one component, e.g. [3, 4, 5]"),
         (lambda: grundy.compound("nim", [], kind="conjunctive"), "components is empty; give at least one component, e.g. [3, 4, 5]"),
         (lambda: grundy.compound(None, []), "components is empty; give at least one component, e.g. [3, 4, 5]"),
+        (lambda: grundy.state_graph("kayles", []), "components is empty; give at least one component, e.g. [3, 4, 5]"),
         (lambda: grundy.Nimber("3"), "a nimber is an integer from 0 to 2^64 - 1, not '3'"),
     ],
 )
@@ -137,6 +138,41 @@ def test_ctrl_c_ends_the_wait_for_a_pipe_nobody_writes(call, tmp_path):
 def test_bytes_are_refused_not_read_as_their_codes(call):
     # b"3" was once the heap 51, the code of the character 3.
     with pytest.raises(TypeError, match="not bytes"):
+        call()
+
+
+@pytest.mark.parametrize("vertex", [b"a", None, True, 1.5])
+def test_graph_vertices_are_names_or_ints_not_their_reprs(vertex):
+    # None was once the vertex "None", b"a" the vertex "b'a'".
+    with pytest.raises(TypeError, match="edge 2: a vertex is a name \\(str\\) or an int, got"):
+        grundy.solve_graph([("a", 1), ("b", vertex)])
+
+
+def test_graph_edges_are_pairs_and_their_errors_one_line():
+    # Bytes once unpacked as the edge 97 -> 98.
+    with pytest.raises(ValueError, match="edge 1: an edge is a pair"):
+        grundy.solve_graph([b"ab"])
+    for name in ["a\nb", "a\x01b"]:
+        with pytest.raises(ValueError) as e:
+            grundy.solve_graph([(name, "c")])
+        message = str(e.value)
+        assert "\n" not in message and "\x01" not in message, message
+        assert message.startswith("edge 1: vertex `a\\"), message
+    assert grundy.solve_graph([(1, 2)]).to_json() == grundy.solve_graph([("1", "2")]).to_json()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: grundy.value("nim", [3], max_states=True),
+        lambda: grundy.value("nim", [3], memory=False),
+        lambda: grundy.seq("kayles", to=True),
+        lambda: grundy.seq("kayles", to="05"),
+        lambda: grundy.quotient("kayles", to=True),
+    ],
+)
+def test_numbers_are_ints_not_bools_or_texts(call):
+    with pytest.raises(TypeError):
         call()
 
 

@@ -54,14 +54,22 @@ pub fn run(
         }
     });
     bar.finish();
-    let (r, fault) = found?;
+    let (mut r, fault) = found?;
+    // The error line says where a fault stopped the table, once.
+    let told = match (&fault, args.run.json) {
+        (Some(_), false) => r.stopped.take(),
+        _ => None,
+    };
     if args.run.json {
         print_json(&r)?;
     } else {
         print(&render(&r))?;
     }
     match fault {
-        Some(e) => Err(e.into()),
+        Some(e) => match told {
+            Some(at) => Err(anyhow::anyhow!(at)),
+            None => Err(e.into()),
+        },
         // Ctrl-C or a signal stopped it (a time limit is told by `main`).
         None if r.stopped.is_some() && limits.stopped() && !crate::timed_out() => Err(
             crate::longrun::Interrupted("interrupted; what was finished is above".to_string())

@@ -197,11 +197,26 @@ class Sequence(_Answer):
     sparse: Optional[Dict[str, Any]]
 
     def __getitem__(self, key: Union[str, SupportsIndex]) -> Any:
-        """``s[n]`` is G(n), for any integer n (numpy's too); ``s["period"]``
-        a field."""
+        """``s[n]`` is G(n) for a heap n (any integer, numpy's too): from
+        the values computed, or past them from the proven period; as in a
+        list, ``s[-1]`` is the last value computed. ``s["period"]`` is a
+        field. A heap past the values with no proven period raises
+        ``IndexError``."""
         if isinstance(key, str):
             return self._fields[key]
-        return int(self._fields["values"][operator.index(key)])
+        n = operator.index(key)
+        values = self._fields["values"]
+        if -len(values) <= n < len(values):
+            return int(values[n])
+        if n < 0:
+            raise IndexError(f"index {n}: the values computed are heaps 0 to {len(values) - 1}")
+        start, period = self._fields["preperiod"], self._fields["period"]
+        if self._fields["proven"] and period and start is not None:
+            return int(values[start + (n - start) % period])
+        raise IndexError(
+            f"heap {n} is past the values computed (0 to {len(values) - 1}) and no period "
+            f"is proven: grundy.value({self._fields['game']!r}, [{n}]) values it"
+        )
 
     def to_dict(self) -> Dict[str, Any]:
         """The fields as ``--json`` writes them, values as a list of ints."""
@@ -226,6 +241,17 @@ class MisereSequence(_Answer):
     tame: List[bool]
     tame_to: Optional[int]
     stopped: Optional[str]
+
+    def __getitem__(self, key: Union[str, SupportsIndex]) -> Any:
+        """``s["genus"]`` a field; a heap is read from the lists of its
+        values (``s.misere_values[n]``, ``s.genus[n]``), since a misère
+        sequence holds several for each heap."""
+        if isinstance(key, str):
+            return self._fields[key]
+        raise TypeError(
+            "a misère sequence holds several lists by heap: read heap n as "
+            "s.values[n], s.misere_values[n], s.genus[n] or s.tame[n]"
+        )
 
 
 class Quotient(_Answer):
@@ -378,6 +404,16 @@ def compound(
     return Analysis(fields)
 
 
+def _heap_text(to: Optional[int]) -> Optional[str]:
+    """``to`` as the text the engine reads a last heap from: a number,
+    not a text that reads as one (``"05"``) or a bool."""
+    if to is None:
+        return None
+    if isinstance(to, (bool, str, bytes, bytearray)):
+        raise TypeError(f"to must be an int, got {to!r}")
+    return str(to)
+
+
 def seq(
     game: str,
     to: Optional[int] = None,
@@ -399,7 +435,7 @@ def seq(
     --misere``: each heap's misère value and genus, to heap 30 unless
     ``to`` says otherwise (a :class:`MisereSequence`).
     """
-    to_text = None if to is None else str(to)
+    to_text = _heap_text(to)
     # As every other function's `misere`: a bool, not any truthy value.
     if not isinstance(misere, bool):
         raise TypeError(f"misere must be True or False, got {misere!r}")
@@ -422,7 +458,7 @@ def quotient(
     reached keeps the quotient proven so far (``stopped`` says where);
     ``max_states`` and ``memory`` are the budgets, as in :func:`value`."""
     return Quotient(
-        _grundy.quotient(game, None if to is None else str(to), max_states, memory)
+        _grundy.quotient(game, _heap_text(to), max_states, memory)
     )
 
 

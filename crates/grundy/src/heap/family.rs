@@ -153,9 +153,11 @@ impl<R: HeapRules> HeapGame<R> {
             return Ok(());
         }
         // Heaps 1..=upto: heap 0 has no move and costs nothing.
-        limits.check_states(upto, "this sequence")?;
+        // Said in terms of heaps: `value` asks this as much as `seq`.
+        let what = format!("valuing heaps up to {upto}");
+        limits.check_states(upto, &what)?;
         if upto >= u32::MAX as u64 {
-            return Err(Error::limit("this sequence", u32::MAX as u64));
+            return Err(Error::limit(&what, u32::MAX as u64));
         }
         let bound = self.rules.finite_bound();
         st.table.reserve((upto + 1) as usize - st.table.len());

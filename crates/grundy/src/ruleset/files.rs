@@ -7,7 +7,7 @@
 use super::typed::read_sums;
 use super::Ruleset;
 use crate::answer::Analysis;
-use crate::error::Result;
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 
 /// How a front end reaches files: whether a path names one, and its text
@@ -91,7 +91,9 @@ pub fn inline_position(game: &dyn Ruleset, position: &FilePosition) -> Result<Ve
         .zip(&position.files)
         .map(|(t, f)| match f {
             Some(path) => game.component_from_file(t, path),
-            None => Ok(t.clone()),
+            // A text the game cannot read that looks like a path says
+            // that no file has that name, as the analysis does.
+            None => (game.canonical(t).map(|_| t.clone())).map_err(|e| not_a_file(t, e)),
         })
         .collect()
 }
@@ -113,4 +115,22 @@ pub fn analyze_position(
     // N for having none, which is not looked up here.
     let normal = !a.misere;
     a.checked(limits.max_moves, || Ok(normal))
+}
+
+/// `e`, saying that no file has the name `text` when it looks like a
+/// path (a dot or a slash and letters no board has): a mistyped file name
+/// is the likelier mistake.
+pub(crate) fn not_a_file(text: &str, e: Error) -> Error {
+    let path_like = text.contains(['.', '/'])
+        && text
+            .chars()
+            .any(|c| c.is_alphabetic() && !matches!(c, 'x' | 'X'));
+    if path_like {
+        Error::parse(format!(
+            "{e} (and no file is named `{}`)",
+            shorten_quote(text)
+        ))
+    } else {
+        e
+    }
 }

@@ -9,12 +9,12 @@
 use std::fmt;
 use std::hash::Hash;
 
-use super::files::{FilePosition, FileRef, IsFile};
+use super::files::{not_a_file, FilePosition, FileRef, IsFile};
 use super::misere::{self, Misere, MiserePlay};
 use super::{analyze_parsed, boxed, figure, sum_position_moves, Parsed, Ruleset, SplitComponent};
 use crate::answer::drawing::{Drawing, MAX_DRAWN_HEAP};
 use crate::answer::{Analysis, ListedMove, PositionMove};
-use crate::error::{shorten_quote, Error, Result};
+use crate::error::{Error, Result};
 use crate::game::{Limits, Visit};
 use crate::heap::HeapSequence;
 use crate::nimber::Nimber;
@@ -391,24 +391,6 @@ pub(crate) fn read_components<T>(
         }
     }
     Ok((shown, read))
-}
-
-/// `e`, saying that no file has the name `text` when it looks like a
-/// path (a dot or a slash and letters no board has): a mistyped file name
-/// is the likelier mistake.
-fn not_a_file(text: &str, e: Error) -> Error {
-    let path_like = text.contains(['.', '/'])
-        && text
-            .chars()
-            .any(|c| c.is_alphabetic() && !matches!(c, 'x' | 'X'));
-    if path_like {
-        Error::parse(format!(
-            "{e} (and no file is named `{}`)",
-            shorten_quote(text)
-        ))
-    } else {
-        e
-    }
 }
 
 /// `e` as an error of the file `path`.

@@ -346,7 +346,7 @@ impl Drawing {
         let cut_inside = text.split(',').any(|item| item.trim().find('~') > Some(0));
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
-            let mut msg = format!("`{file}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices)");
+            let mut msg = format!("`{file}` names no file grundy could read (one that exists, not a folder or device; the web page reads none)");
             match file == text {
                 true => msg.push_str(", and is"),
                 false => msg.push_str(&format!(", and `{text}` is")),
@@ -582,13 +582,13 @@ mod tests {
         holds(inline("tree.txt"), "file");
         starts(
             inline("tree~0-1"),
-            "`tree` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and `tree~0-1`",
+            "`tree` names no file grundy could read (one that exists, not a folder or device; the web page reads none), and `tree~0-1`",
         );
         // A path quoted once, and whole: its end names the file.
         let long = format!("/{}/tree.txt", "deep/".repeat(8));
         assert_eq!(
             inline(&long),
-            format!("`{long}` names no drawing grundy could read (drawings are read from files by the command line only, and from files that exist: not folders or devices), and is not an inline graph like `0-1,1-2`")
+            format!("`{long}` names no file grundy could read (one that exists, not a folder or device; the web page reads none), and is not an inline graph like `0-1,1-2`")
         );
         starts(inline("0-1,"), "graph item 2");
         assert!(Drawing::parse_inline("", 0).is_err());

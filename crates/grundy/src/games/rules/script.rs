@@ -22,7 +22,8 @@ pub const MAX_OPERATIONS: u64 = 5_000_000;
 /// The longest one call may run: operations alone do not bound time, since
 /// one operation may sort or copy a large array.
 pub const MAX_CALL_TIME: Duration = Duration::from_secs(2);
-/// The longest string a script may build, in bytes.
+/// The most bytes of strings in one value a script builds (a string, or
+/// every string of an array or map together, as Rhai counts them).
 pub const MAX_STRING: usize = 1 << 20;
 /// The most items in a script's array (nested arrays count in full).
 pub const MAX_ARRAY: usize = 1 << 20;
@@ -241,7 +242,7 @@ impl Script {
             )),
             EvalAltResult::ErrorDataTooLarge(what, _) => {
                 let bound = match what.as_str() {
-                    "Length of string" => format!("a string grew past {}", bytes_text(MAX_STRING as u64)),
+                    "Length of string" => format!("strings grew past {} (a value's strings count together)", bytes_text(MAX_STRING as u64)),
                     "Size of object map" => format!("a map grew past {MAX_MAP} entries"),
                     _ => format!("arrays grew past {MAX_ARRAY} items"),
                 };
