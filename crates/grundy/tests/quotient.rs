@@ -407,3 +407,24 @@ fn a_hundred_heaps_are_decided_by_the_quotient() {
         );
     }
 }
+
+/// A candidate whose classes cannot fit is refused as its rows are made:
+/// 0.67's heap 15 gives a candidate of about 90,000 elements beside
+/// Q_14 of order 2,248, which once took 50 s and 1 GB to reduce before
+/// its table was refused. What was proven before it is kept.
+#[test]
+fn a_candidate_past_the_budget_is_refused_as_it_grows() {
+    let g = parse("0.67", SpecOptions::default()).unwrap();
+    let limits = Limits::with_max_states(1 << 17);
+    let reached =
+        MisereQuotient::compute_reached(g.heap().unwrap(), 20, &limits, None, &mut |_| {}).unwrap();
+    let (heap, why) = reached.stopped.expect("stopped");
+    assert_eq!(heap, 15);
+    assert!(
+        why.to_string()
+            .starts_with("reducing the misère quotient's candidate needs more than 131072 states"),
+        "{why}"
+    );
+    let q = reached.quotient.report();
+    assert_eq!((q.heaps, q.order), (14, 2248));
+}
