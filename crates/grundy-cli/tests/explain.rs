@@ -300,6 +300,10 @@ fn a_missing_file_and_a_position_without_moves_are_told_as_value_tells_them() {
             "{command}: {err}"
         );
     }
+    // Hackenbush says it of a path itself, once.
+    let (_, err, _) = run(&["explain", "hackenbush", "no/such/tree.txt"], "");
+    assert!(err.contains("`no/such/tree.txt` names no file"), "{err}");
+    assert!(!err.contains("(and no file is named"), "{err}");
     // No options: one empty set, not the same set twice.
     let (out, err, code) = run(&["explain", "nim", "0"], "");
     assert_eq!(code, Some(0), "{err}");

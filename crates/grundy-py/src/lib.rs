@@ -193,14 +193,19 @@ fn graph_text(py: Python<'_>, edges: &Bound<'_, PyAny>, limits: &Limits) -> PyRe
 }
 
 /// The text of a vertex of the edge number `i` from 0: a `str`, or an
-/// `int` written in decimal. Anything else (bytes, `None`, a bool) is a
-/// `TypeError`, not a name made of its `repr`.
+/// integer (anything with `__index__`, numpy's too) written in decimal.
+/// Anything else (bytes, `None`, a bool, a float) is a `TypeError`, not a
+/// name made of its `repr`.
 fn vertex_text<'py>(name: &Bound<'py, PyAny>, i: usize) -> PyResult<Bound<'py, PyString>> {
     if let Ok(text) = name.cast::<PyString>() {
         return Ok(text.clone());
     }
-    if name.is_instance_of::<PyInt>() && !name.is_instance_of::<PyBool>() {
-        return name.str();
+    if !name.is_instance_of::<PyBool>() {
+        let index = name.py().import("operator")?.getattr("index")?;
+        if let Ok(int) = index.call1((name,)) {
+            // `int.__str__`, not a subclass's own.
+            return name.py().get_type::<PyInt>().call1((int,))?.str();
+        }
     }
     Err(PyTypeError::new_err(grundy::error::one_line(&format!(
         "edge {}: a vertex is a name (str) or an int, got `{}`",

@@ -14,16 +14,9 @@ use pyo3::types::{PyBool, PyString};
 use crate::run::value_error;
 
 /// `arg` as a `u64`, or the decimal text of an int outside 0..=2^64 - 1
-/// (anything with `__index__` is an int); `Err` for what is no int, and
-/// for a bool.
+/// (anything with `__index__` is an int, a bool too, as in Python's
+/// arithmetic); `Err` for what is no int.
 pub fn int_or_text(arg: &Bound<'_, PyAny>) -> PyResult<Result<u64, String>> {
-    // A bool is an int to Python, but `max_states=True` is a mistake.
-    if arg.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "expected an int, not the bool {}",
-            arg.repr()?
-        )));
-    }
     match arg.extract::<u64>() {
         Ok(v) => Ok(Ok(v)),
         Err(e) if e.is_instance_of::<PyOverflowError>(arg.py()) => {
@@ -34,8 +27,21 @@ pub fn int_or_text(arg: &Bound<'_, PyAny>) -> PyResult<Result<u64, String>> {
     }
 }
 
+/// A bool given for a number argument: an int to Python, but
+/// `max_states=True` is a mistake.
+fn no_bool(arg: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
+    match arg.is_instance_of::<PyBool>() {
+        true => Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not the bool {}",
+            arg.repr()?
+        ))),
+        false => Ok(()),
+    }
+}
+
 /// The whole number `arg` of the argument `name`, from 0 to 2^64 - 1.
 fn whole(arg: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    no_bool(arg, name)?;
     match int_or_text(arg)? {
         Ok(v) => Ok(v),
         // Out of range: the engine's refusal of the same digits.
@@ -76,6 +82,7 @@ pub fn threads(arg: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
     if arg.is_none() {
         return Ok(None);
     }
+    no_bool(arg, "threads")?;
     match int_or_text(arg)? {
         Ok(n @ 1..=1024) => Ok(Some(n as usize)),
         Ok(n) => Err(threads_refused(&n.to_string())),

@@ -159,6 +159,14 @@ def test_graph_edges_are_pairs_and_their_errors_one_line():
         assert "\n" not in message and "\x01" not in message, message
         assert message.startswith("edge 1: vertex `a\\"), message
     assert grundy.solve_graph([(1, 2)]).to_json() == grundy.solve_graph([("1", "2")]).to_json()
+    np = pytest.importorskip("numpy")
+    assert grundy.solve_graph(np.array([[1, 2]])).to_json() == grundy.solve_graph([("1", "2")]).to_json()
+
+
+def test_nimbers_take_bools_as_python_ints_do():
+    # Only the number arguments refuse bools; arithmetic takes them.
+    assert grundy.Nimber(3) + True == grundy.Nimber(2)
+    assert grundy.Nimber(1) == True and hash(grundy.Nimber(1)) == hash(True)
 
 
 @pytest.mark.parametrize(

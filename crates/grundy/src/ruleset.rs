@@ -34,6 +34,7 @@ mod game;
 mod heaps;
 mod misere;
 mod typed;
+pub(crate) use files::NAMES_NO_FILE;
 pub use files::{
     analyze_position, inline_position, read_position, FileAccess, FilePosition, FileRef, IsFile,
 };

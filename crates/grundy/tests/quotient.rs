@@ -428,3 +428,24 @@ fn a_candidate_past_the_budget_is_refused_as_it_grows() {
     let q = reached.quotient.report();
     assert_eq!((q.heaps, q.order), (14, 2248));
 }
+
+/// The check stops only candidates whose classes already outnumber what
+/// the table can hold: a sum of 0.35 up to heap 15 is decided by its
+/// quotient (Q_15 has order 1,650, about 42,500 states of a table) within
+/// the budget a misère sum gives its quotient, and 0.67's, which cannot
+/// fit, is left to search.
+#[test]
+fn a_misere_sum_is_decided_by_any_quotient_whose_table_fits() {
+    let opts = SpecOptions {
+        misere: true,
+        ..SpecOptions::default()
+    };
+    let method = |game: &str, heaps: &[&str]| {
+        let g = parse(game, opts).unwrap();
+        let texts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        g.analyze(&texts, &Limits::default()).unwrap().method
+    };
+    let sum = ["15", "13", "12", "11", "10", "9"];
+    assert_eq!(method("0.35", &sum), Some(grundy::ruleset::BY_QUOTIENT));
+    assert_eq!(method("0.67", &["18"]), Some(grundy::ruleset::BY_SEARCH));
+}

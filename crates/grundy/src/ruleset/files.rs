@@ -117,10 +117,18 @@ pub fn analyze_position(
     a.checked(limits.max_moves, || Ok(normal))
 }
 
+/// What a game's own error says of a text it took for a missing file
+/// (Hackenbush's `FILE~u-v`): [`not_a_file`] adds nothing to such an
+/// error.
+pub(crate) const NAMES_NO_FILE: &str = "names no file grundy could read";
+
 /// `e`, saying that no file has the name `text` when it looks like a
 /// path (a dot or a slash and letters no board has): a mistyped file name
-/// is the likelier mistake.
+/// is the likelier mistake. An error that says so already is kept.
 pub(crate) fn not_a_file(text: &str, e: Error) -> Error {
+    if e.to_string().contains(NAMES_NO_FILE) {
+        return e;
+    }
     let path_like = text.contains(['.', '/'])
         && text
             .chars()

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 use super::{poj, Fusion};
 use crate::error::{shorten_quote, Error, Result};
 use crate::games::content_lines;
+use crate::ruleset::NAMES_NO_FILE;
 
 /// A Hackenbush drawing: a multigraph of edges with a ground vertex, as
 /// written.
@@ -346,7 +347,7 @@ impl Drawing {
         let cut_inside = text.split(',').any(|item| item.trim().find('~') > Some(0));
         if text.contains(['/', '.']) || cut_inside {
             let file = text.split('~').next().unwrap_or(text);
-            let mut msg = format!("`{file}` names no file grundy could read (one that exists, not a folder or device; the web page reads none)");
+            let mut msg = format!("`{file}` {NAMES_NO_FILE} (one that exists, not a folder or device; the web page reads none)");
             match file == text {
                 true => msg.push_str(", and is"),
                 false => msg.push_str(&format!(", and `{text}` is")),

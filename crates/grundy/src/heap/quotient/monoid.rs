@@ -90,13 +90,13 @@ impl Bipartite {
 /// and whose marked subset is `marked` (see [`Bipartite::reduce`]): a
 /// candidate quotient is reduced from its product rule, without its
 /// table, which for a large candidate would not fit where the reduced one
-/// does. A reduction costs the square of the order in products; what it
-/// keeps is a row of bits (the elements `z` that tell `x` apart) for each
-/// class found, counted against the limits as it grows, as a table's
-/// cells are (a state per 64), so that a candidate whose classes cannot
-/// fit is refused after a few rows rather than at its end: 0.67's heap
-/// 15 made a candidate of about 90,000 elements that took 50 s and 1 GB
-/// before the table it reduced to was refused. The stop flag is read
+/// does. A reduction costs the square of the order in products. Each
+/// class found is an element of the reduced table, so the table of the
+/// classes found so far is checked against the limits as they grow: a
+/// candidate whose reduced table cannot fit is refused as soon as that
+/// is certain rather than at its end (0.67's heap 15 made a candidate of
+/// about 90,000 elements that took 50 s and 1 GB before its table was
+/// refused), and nothing that fits is refused. The stop flag is read
 /// every 1024 elements.
 pub fn reduce_product(
     order: usize,
@@ -106,8 +106,6 @@ pub fn reduce_product(
     limits: &Limits,
 ) -> Result<Reduction> {
     let n = order;
-    let what = "reducing the misère quotient's candidate";
-    let words = n.div_ceil(64) as u64;
     // Which z put xz in `marked`, as bits.
     let row = |x: u32| {
         let mut bits = vec![0u64; n.div_ceil(64)];
@@ -132,7 +130,14 @@ pub fn reduce_product(
         let c = *classes.entry(row(x)).or_insert(next);
         if c == next {
             firsts.push(x);
-            limits.check_states(firsts.len() as u64 * words, what)?;
+            // The states of the table of the classes so far, counted as
+            // `room_for_table` counts them (its memory is checked there,
+            // once the rows are dropped).
+            let found = firsts.len() as u64;
+            limits.check_states(
+                found * found / 64,
+                "reducing the misère quotient's candidate",
+            )?;
         }
         class_of[x as usize] = c;
     }
