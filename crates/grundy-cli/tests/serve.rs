@@ -346,7 +346,7 @@ fn bad_input_is_a_4xx_with_a_one_line_json_error() {
         // A file that exists is not read either, and is not said missing.
         (
             "/api/value?game=hackenbush&components=/etc/passwd",
-            "drawings are read from files by the command line only",
+            "names no file grundy could read (one that exists, not a folder or device; the web page reads none)",
         ),
     ] {
         s.fails(path, 400, needle);
