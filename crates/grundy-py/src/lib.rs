@@ -15,6 +15,7 @@ mod run;
 mod seq;
 mod table;
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use grundy::play::StateGraph;
@@ -22,7 +23,7 @@ use grundy::present::picture;
 use grundy::{Error, Limits, Ruleset, SpecOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString, PyTuple};
 use pythonize::pythonize;
 
 use crate::args::{position_function, Position};
@@ -175,7 +176,7 @@ fn graph_text(py: Python<'_>, edges: &Bound<'_, PyAny>, limits: &Limits) -> PyRe
         let line = text.len();
         for (name, then) in [(u, ' '), (v, '\n')] {
             let name = vertex_text(&name, i)?;
-            text.push_str(vertex_name(name.to_str()?, i)?);
+            text.push_str(vertex_name(&name, i)?);
             text.push(then);
         }
         if 2 * (i as u64 + 1) > limits.max_states {
@@ -193,25 +194,26 @@ fn graph_text(py: Python<'_>, edges: &Bound<'_, PyAny>, limits: &Limits) -> PyRe
 }
 
 /// The text of a vertex of the edge number `i` from 0: a `str`, or an
-/// integer (anything with `__index__`, numpy's too) written in decimal.
-/// Anything else (bytes, `None`, a bool, a float) is a `TypeError`, not a
-/// name made of its `repr`.
-fn vertex_text<'py>(name: &Bound<'py, PyAny>, i: usize) -> PyResult<Bound<'py, PyString>> {
+/// integer (anything with `__index__`, numpy's too) in decimal, as
+/// [`numbers::int_or_text`] reads integers. Anything else (bytes, `None`,
+/// a bool, a float) is a `TypeError`, not a name made of its `repr`.
+fn vertex_text<'a>(name: &'a Bound<'_, PyAny>, i: usize) -> PyResult<Cow<'a, str>> {
     if let Ok(text) = name.cast::<PyString>() {
-        return Ok(text.clone());
+        return Ok(Cow::Borrowed(text.to_str()?));
     }
-    if !name.is_instance_of::<PyBool>() {
-        let index = name.py().import("operator")?.getattr("index")?;
-        if let Ok(int) = index.call1((name,)) {
-            // `int.__str__`, not a subclass's own.
-            return name.py().get_type::<PyInt>().call1((int,))?.str();
-        }
+    let int = match name.is_instance_of::<PyBool>() {
+        true => None,
+        false => numbers::int_or_text(name).ok(),
+    };
+    match int {
+        Some(Ok(v)) => Ok(Cow::Owned(v.to_string())),
+        Some(Err(digits)) => Ok(Cow::Owned(digits)),
+        None => Err(PyTypeError::new_err(grundy::error::one_line(&format!(
+            "edge {}: a vertex is a name (str) or an int, got `{}`",
+            i + 1,
+            name.repr()?
+        )))),
     }
-    Err(PyTypeError::new_err(grundy::error::one_line(&format!(
-        "edge {}: a vertex is a name (str) or an int, got `{}`",
-        i + 1,
-        name.repr()?
-    ))))
 }
 
 /// `name` if graph files allow it as the name of a vertex of the edge
@@ -251,7 +253,7 @@ fn pair<'py>(
     i: usize,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     // Bytes unpack as their codes: `b"ab"` is no edge from 97 to 98.
-    let text = edge.is_instance_of::<PyBytes>();
+    let bytes = edge.is_instance_of::<PyBytes>();
     if let Ok(tuple) = edge.cast::<PyTuple>() {
         // The usual edge, taken without an iterator.
         if tuple.len() == 2 {
@@ -259,7 +261,7 @@ fn pair<'py>(
         }
     }
     let items = match edge.try_iter() {
-        Ok(items) if !text => items.take(3).collect::<PyResult<Vec<_>>>()?,
+        Ok(items) if !bytes => items.take(3).collect::<PyResult<Vec<_>>>()?,
         _ => Vec::new(),
     };
     match <[_; 2]>::try_from(items) {
