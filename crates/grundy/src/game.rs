@@ -282,6 +282,18 @@ impl Limits {
         self.check_room(buckets.saturating_mul(2).saturating_mul(entry), what)
     }
 
+    /// [`Self::check_room`] for the next item of `vec`: a full vector
+    /// grows by allocating twice its capacity while the old buffer is
+    /// still held, so one push can briefly hold three times what the
+    /// vector held. Refused before that, in the budget's words.
+    pub fn check_vec_growth<T>(&self, vec: &Vec<T>, what: &str) -> Result<()> {
+        if vec.len() < vec.capacity() {
+            return Ok(());
+        }
+        let bytes = (vec.capacity().max(4) as u64).saturating_mul(2);
+        self.check_room(bytes.saturating_mul(std::mem::size_of::<T>() as u64), what)
+    }
+
     /// Fails with [`Error::Limit`] if `states` exceeds the budget, with
     /// [`Error::Memory`] if the states stored so far fill the memory, and
     /// with [`Error::Interrupted`] if someone asked to stop: every search
@@ -409,5 +421,24 @@ mod tests {
         let e = tight.check_map_growth(&map, "a map").unwrap_err();
         assert!(matches!(e, Error::Memory { .. }), "{e}");
         assert!(roomy.check_map_growth(&map, "a map").is_ok());
+    }
+
+    /// A full vector is refused before it doubles past the budget, one
+    /// with room left is not.
+    #[test]
+    fn a_full_vector_is_refused_before_it_doubles_past_the_budget() {
+        fn nothing_held() -> u64 {
+            0
+        }
+        let mut v: Vec<u64> = Vec::with_capacity(1000);
+        // Growing allocates 2,000 slots of 8 bytes: 16,000.
+        let tight = Limits::default().with_memory(15_000, nothing_held);
+        let roomy = Limits::default().with_memory(17_000, nothing_held);
+        v.resize(v.capacity() - 1, 0);
+        assert!(tight.check_vec_growth(&v, "a list").is_ok());
+        v.push(0);
+        let e = tight.check_vec_growth(&v, "a list").unwrap_err();
+        assert!(matches!(e, Error::Memory { .. }), "{e}");
+        assert!(roomy.check_vec_growth(&v, "a list").is_ok());
     }
 }

@@ -271,7 +271,10 @@ pub fn explore_sum<C: Clone + Eq + Hash>(
                     Some(&id) => id,
                     None => {
                         let id = positions.len() as u32;
-                        if let Err(e) = limits.check_states(id as u64 + 1, what) {
+                        let room = (limits.check_states(id as u64 + 1, what))
+                            .and_then(|()| limits.check_map_growth(&index, what))
+                            .and_then(|()| limits.check_vec_growth(&positions, what));
+                        if let Err(e) = room {
                             failure = Some(e);
                             return false;
                         }
@@ -281,6 +284,10 @@ pub fn explore_sum<C: Clone + Eq + Hash>(
                     }
                 };
                 if seen.insert(id) {
+                    if let Err(e) = limits.check_vec_growth(&targets, what) {
+                        failure = Some(e);
+                        return false;
+                    }
                     targets.push(id);
                     if v == 0 {
                         root_moves.push((id, write(&shown, parts)));

@@ -9,6 +9,9 @@ use crate::answer::compound::Compound;
 use crate::error::Result;
 use crate::game::Limits;
 
+/// What a budget stopped, in its error.
+const WHAT: &str = "searching the compound's positions";
+
 /// A search of one compound, keeping what it has decided for the next
 /// question.
 pub(super) struct Search<'a> {
@@ -51,9 +54,8 @@ impl<'a> Search<'a> {
             options.push(next.to_vec());
             count <= self.limits.max_states
         });
-        let what = "searching the compound's positions";
-        self.limits
-            .check_states(count.max(self.lost.len() as u64), what)?;
+        let states = count.max(self.lost.len() as u64);
+        self.limits.check_states(states, WHAT)?;
         Ok(Frame {
             state,
             options,
@@ -87,12 +89,13 @@ impl<'a> Search<'a> {
             }
             if let Some(o) = deeper {
                 if self.lost.len() % 1024 == 1023 {
-                    self.limits.check("searching the compound's positions")?;
+                    self.limits.check(WHAT)?;
                 }
                 let f = self.frame(o)?;
                 stack.push(f);
                 continue;
             }
+            self.limits.check_map_growth(&self.lost, WHAT)?;
             let done = stack.pop().expect("a frame is on the stack");
             // No option at all: normal play loses, misère play wins.
             let lost = match done.options.is_empty() {
