@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use anyhow::{anyhow, bail};
-use grundy::{Analysis, Limits, Nimber, Outcome, PositionMove, Ruleset, Value};
+use grundy::{Analysis, Limits, Nimber, PositionMove, Ruleset};
 use grundy_cluster::{Answer, Cluster, Hosts, MoveCheck, Question, Stats};
 use serde::Serialize;
 
@@ -113,7 +113,7 @@ pub fn run(
         grundy_cluster::Error::Interrupted(why) => grundy::Error::Interrupted(why).into(),
         e => anyhow::Error::from(e),
     }))?;
-    let analysis = analysis(game, components, &moves, &answer, limits.max_moves);
+    let analysis = analysis(game, components, &moves, &answer, limits.max_moves)?;
     if json {
         return print_json(&Report {
             analysis: &analysis,
@@ -181,31 +181,21 @@ fn move_checks(
 }
 
 /// The answer as `grundy value` gives it: the values, the total, and the
-/// first `max` winning moves.
+/// first `max` winning moves, made by the engine's rule for a sum and
+/// checked as every answer is.
 fn analysis(
     game: &dyn Ruleset,
     components: &[String],
     moves: &[PositionMove],
     answer: &Answer,
     max: usize,
-) -> Analysis {
-    let total = answer.values.iter().fold(0, |a, v| a ^ v);
-    let values = (answer.values.iter())
-        .map(|&v| Some(Value::Finite(Nimber(v))))
-        .collect();
-    Analysis {
-        game: game.name(),
-        components: components.to_vec(),
-        values: Some(values),
-        grundy: Some(Value::Finite(Nimber(total))),
-        outcome: if total == 0 { Outcome::P } else { Outcome::N },
-        winning_moves: (answer.winning.iter().take(max))
-            .map(|&i| moves[i].mv.clone())
-            .collect(),
-        moves_truncated: answer.winning.len() > max || (max == 0 && total != 0),
-        misere: false,
-        method: None,
-    }
+) -> grundy::Result<Analysis> {
+    let values: Vec<Nimber> = answer.values.iter().map(|&v| Nimber(v)).collect();
+    let winning = (answer.winning.iter()).map(|&i| moves[i].mv.clone()).collect();
+    let total: Nimber = values.iter().copied().sum();
+    let unlisted = max == 0 && total != Nimber::ZERO;
+    Analysis::of_sum(game.name(), components.to_vec(), &values, winning, unlisted)
+        .checked(max, || Ok(!moves.is_empty()))
 }
 
 /// The statistics, after the answer.
