@@ -196,12 +196,6 @@ impl Accepts {
         ..Accepts::NONE
     };
 
-    /// `--ground V` only.
-    pub const GROUND: Accepts = Accepts {
-        ground: true,
-        ..Accepts::NONE
-    };
-
     /// Both: games on graphs with a ground that also play misère.
     pub const MISERE_AND_GROUND: Accepts = Accepts {
         misere: true,

@@ -29,7 +29,7 @@ impl HeapQuestion {
                 "{name} is not a heap game, so it has no Grundy sequence; use `grundy value`"
             ),
             HeapQuestion::MisereSequence => format!(
-                "{name} is not a heap game; seq --misere computes genera of heaps (octal and hexadecimal codes, subtraction games, rules: heap games)"
+                "{name} is not a heap game; seq --misere computes genera of heaps, for the games whose components are heap sizes (`grundy games` lists them)"
             ),
             HeapQuestion::Quotient => format!(
                 "{name} is not a heap game, so it has no misère quotient of heaps; use `grundy value {name} ... --misere`"
