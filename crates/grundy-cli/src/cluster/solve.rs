@@ -191,7 +191,9 @@ fn analysis(
     max: usize,
 ) -> grundy::Result<Analysis> {
     let values: Vec<Nimber> = answer.values.iter().map(|&v| Nimber(v)).collect();
-    let winning = (answer.winning.iter()).map(|&i| moves[i].mv.clone()).collect();
+    let winning = (answer.winning.iter())
+        .map(|&i| moves[i].mv.clone())
+        .collect();
     let total: Nimber = values.iter().copied().sum();
     let unlisted = max == 0 && total != Nimber::ZERO;
     Analysis::of_sum(game.name(), components.to_vec(), &values, winning, unlisted)
