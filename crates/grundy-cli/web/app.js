@@ -34,23 +34,88 @@ function query(params) {
     .join("&");
 }
 
-/** GET /api/ROUTE; a failure throws an Error with the server's message. */
+/** What the page says when the server does not answer at all. */
+const UNREACHABLE = "the grundy server cannot be reached (is `grundy serve` still running?)";
+
+/** GET /api/ROUTE; a failure throws an Error with the server's message,
+ *  in the page's words (see userMessage). */
 async function call(route, params) {
-  const res = await fetch(`/api/${route}?${query(params)}`);
+  let res;
+  try {
+    res = await fetch(`/api/${route}?${query(params)}`);
+  } catch (_) {
+    // fetch rejects only when no answer came: the server is gone.
+    throw new Error(UNREACHABLE);
+  }
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
-      message = (await res.json()).error || message;
+      message = parseJSON(await res.text()).error || message;
     } catch (_) {
       // not JSON: keep the status line
     }
-    throw new Error(message);
+    throw new Error(userMessage(message));
   }
   return res;
 }
 
+/** JSON.parse, except that an integer too large for a JavaScript number
+ *  (beyond 2^53) becomes a BigInt with its exact digits, not a rounded
+ *  number: a Nim heap of 9007199254740993 stays 9007199254740993. Safe
+ *  integers stay numbers, so `=== 0` and the like still hold for them;
+ *  every place that shows a value goes through String() or a template,
+ *  which print a BigInt's digits. */
+function parseJSON(text) {
+  return JSON.parse(text, (_key, v, context) => {
+    if (typeof v === "number" && !Number.isSafeInteger(v) && context && typeof context.source === "string"
+      && /^-?\d+$/.test(context.source)) {
+      return BigInt(context.source);
+    }
+    return v;
+  });
+}
+
 async function callJSON(route, params) {
-  return (await call(route, params)).json();
+  const res = await call(route, params);
+  let text;
+  try {
+    text = await res.text();
+  } catch (_) {
+    throw new Error(UNREACHABLE);
+  }
+  return parseJSON(text);
+}
+
+/** GET /api/ROUTE's picture as a Blob. */
+async function callBlob(route, params) {
+  const res = await call(route, params);
+  try {
+    return await res.blob();
+  } catch (_) {
+    throw new Error(UNREACHABLE);
+  }
+}
+
+/** The server's messages speak of the API (its parameters and routes);
+ *  on the page, the same things are fields and lists. Each entry turns
+ *  one API phrase into the page's words. */
+const PAGE_WORDS = [
+  [/\s*\(\/api\/games lists them all\)/g, " (the list \u201cGames grundy knows\u201d above has them all)"],
+  [/\/api\/games lists them all/g, "the list \u201cGames grundy knows\u201d above has them all"],
+  [/see \/api\/games/g, "see the list \u201cGames grundy knows\u201d above"],
+  [/for who wins in misère play, use \/api\/value with `misere=true`/g,
+    "who wins in misère play is the outcome shown above, with its winning moves"],
+  [/; use \/api\/value for its outcome and winning moves/g, "; its outcome and winning moves are shown above"],
+  [/; use \/api\/value\b/g, ""],
+  [/\/api\/\w+ needs the parameter `components` \(or its alias `position`\)/g, "the Position field is empty"],
+  [/`components` or its alias `position`/g, "the Position field"],
+  [/`components`/g, "the Position field"],
+  [/`misere=true`/g, "misère play (the misère box)"],
+  [/`to`/g, "\u201cSequence up to n\u201d"],
+];
+
+function userMessage(message) {
+  return PAGE_WORDS.reduce((m, [api, page]) => m.replace(api, page), message);
 }
 
 // ------------------------------------------------------------ page helpers
@@ -82,8 +147,9 @@ function showImage(img, blob) {
 
 function valueText(v) {
   if (v === null || v === undefined) return "?";
-  if (typeof v === "number") return v === 0 ? "0" : v === 1 ? "*" : `*${v}`;
-  return v;
+  // A BigInt is a value beyond 2^53, kept exact by parseJSON.
+  if (typeof v === "number" || typeof v === "bigint") return v == 0 ? "0" : v == 1 ? "*" : `*${v}`;
+  return String(v);
 }
 
 const OUTCOMES = {
@@ -300,6 +366,8 @@ function renderSeq(r) {
     : `G(0..=${r.computed_to})`;
 }
 
+/** Fills the sequence panel; resolves with the server's refusal (its
+ *  message) or null, so that the plot does not say it a second time. */
 async function loadSeq(q, gen) {
   hide($("seq-error"));
   $("seq-table").replaceChildren();
@@ -307,45 +375,125 @@ async function loadSeq(q, gen) {
   $("seq-more").textContent = "";
   try {
     const r = await callJSON("seq", { game: q.game, to: q.to });
-    if (gen !== generation) return;
+    if (gen !== generation) return null;
     renderSeq(r);
     if (q.misere) {
       $("seq-status").append(el("br"), el("span", {}, "(the sequence is for normal play; misère changes only the position's analysis and play)"));
     }
+    return null;
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== generation) return e.message;
     $("seq-status").textContent = "";
     // A game without a heap sequence: the panels that show one step aside.
     if (NO_SEQUENCE.test(e.message)) {
       $("seq-panel").hidden = true;
       $("plot-panel").hidden = true;
-      return;
+      return e.message;
     }
     show($("seq-error"), e.message);
+    return e.message;
   }
 }
 
-/** The server's words for a game that has no heap sequence. */
+/** The server's words for a game that has no heap sequence (a safety
+ *  net: the page asks for sequences of heap games only). */
 const NO_SEQUENCE = /is not a heap game/;
+
+/** The plot of the sequence. A refusal the sequence panel already shows
+ *  (a bad game, a time limit) is said there only: the plot panel then
+ *  steps aside. */
+async function loadPlot(q, seqDone, gen) {
+  hide($("plot"), $("plot-error"));
+  let blob = null;
+  let error = null;
+  try {
+    blob = await callBlob("plot", { game: q.game, to: q.to });
+  } catch (e) {
+    error = e.message;
+  }
+  const seqError = await seqDone;
+  if (gen !== generation) return;
+  if (blob) showImage($("plot"), blob);
+  else if (NO_SEQUENCE.test(error) || error === seqError) $("plot-panel").hidden = true;
+  else show($("plot-error"), error);
+}
 
 async function loadPicture(route, params, img, error, gen) {
   hide(img, error);
   try {
-    const blob = await (await call(route, params)).blob();
+    const blob = await callBlob(route, params);
     if (gen === generation) showImage(img, blob);
   } catch (e) {
     if (gen !== generation) return;
-    if (route === "plot" && NO_SEQUENCE.test(e.message)) {
-      $("plot-panel").hidden = true;
-      return;
-    }
     show(error, e.message);
   }
 }
 
+// ------------------------------------------------------ what a game has
+
+/** The list of `/api/games` once it came (null until then, or if it did
+ *  not come); `gamesLoaded` resolves when it is known either way. */
+let games = null;
+let gamesLoaded = null;
+
+/** The entry of `/api/games` for a canonical game name (`sub:1,3,4` is
+ *  `sub:S`, `0.137` the codes' entry), or undefined. */
+function entryOf(name) {
+  if (!games) return undefined;
+  return games.find((g) => g.name === name)
+    // a pattern with a parameter: `sub:S`, `coins:any:S`, `product:G,H`
+    || games.find((g) => /:[A-Z]/.test(g.name) && name.startsWith(g.name.slice(0, g.name.search(/:[A-Z]/) + 1)))
+    // a take-and-break code: `0.137`, `4!.0`
+    || (/^[0-9A-F]*[.!]/.test(name) ? games.find((g) => /^[0-9]\.[0-9]/.test(g.name)) : undefined);
+}
+
+/** Whether the question's game has a Grundy sequence to show: a heap
+ *  game, whose components are heap sizes, each with its own value (not
+ *  Moore's Nim, whose heaps are played together); never a sum of
+ *  different games. Unknown games (the list did not come) are asked. */
+function hasSequence(q, canonical) {
+  if (q.sum) return false;
+  if (!games) return true;
+  const entry = entryOf(canonical);
+  return !!entry && entry.components === "heap sizes" && entry.name !== "moore:K";
+}
+
+/** Whether the why? panel can explain the answer `a` to `q`: the XOR of
+ *  the components' values, so normal play, not a compound, and a game
+ *  whose components have values (not Moore's Nim or the staircase). */
+function explainable(q, a) {
+  return !q.misere && !q.compound && Array.isArray(a.values);
+}
+
 // ------------------------------------------------------------ the whole
 
-async function solve() {
+/** The largest "Sequence up to n" the server computes. */
+const MAX_TO = 100000;
+
+/** "Sequence up to n" is digits or nothing (auto): `1e3`, `-1` or `5.5`
+ *  are refused here, by the field's label, before any request. */
+function checkTo(to) {
+  if (to === "") return;
+  if (!/^[0-9]+$/.test(to) || Number(to) > MAX_TO) {
+    throw new Error(`\u201cSequence up to n\u201d takes a whole number from 0 to ${MAX_TO}, written in digits (or nothing, for auto), not \u201c${to}\u201d`);
+  }
+}
+
+/** The address's hash for question `q`: reloading or sharing it asks
+ *  the same question. */
+function hashOf(q) {
+  return `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "", compound: q.compound, sum: q.sum ? "true" : "" })}`;
+}
+
+/** The hash the page last answered (or is answering), so that a
+ *  `hashchange` and a `popstate` for the same change solve once. */
+let shownHash = null;
+
+/** Answers the question in the form. `how` is "push" when the person
+ *  asked it (Solve, the game list): a new question gets its own history
+ *  entry, so Back returns to the one before; "replace" when the address
+ *  asked it (loading the page, Back, an edited hash). */
+async function solve(how = "push") {
   const gen = ++generation;
   const q = readForm();
   hide($("error"));
@@ -353,6 +501,7 @@ async function solve() {
   document.body.dataset.state = "solving";
   try {
     if (q.position.length === 0) throw new Error("the position is empty; give components separated by ; or spaces");
+    checkTo(q.to);
     const value = await callJSON("value", { ...gameParams(q), components: q.position.join(";") });
     if (gen !== generation) return;
     $("results").hidden = false;
@@ -360,20 +509,34 @@ async function solve() {
     explained = q;
     hide($("why"));
     $("why-button").setAttribute("aria-expanded", "false");
-    history.replaceState(null, "", `#${query({ game: q.game, position: q.position.join(";"), to: q.to, misere: q.misere ? "true" : "", compound: q.compound, sum: q.sum ? "true" : "" })}`);
+    // The why? panel explains the XOR of a sum in normal play; misère
+    // play and compounds have none, and the outcome and winning moves
+    // shown are their whole answer.
+    $("why-button").hidden = !explainable(q, value);
+    const hash = hashOf(q);
+    if (hash !== location.hash) {
+      if (how === "push") history.pushState(null, "", hash);
+      else history.replaceState(null, "", hash);
+    }
+    shownHash = location.hash;
     play.game = q.game;
     play.misere = q.misere;
     play.compound = q.compound;
     play.sum = q.sum;
     play.start = q.position;
     newGame();
-    // A sum of different games has no one heap sequence to show: those
-    // panels step aside.
-    $("seq-panel").hidden = q.sum;
-    $("plot-panel").hidden = q.sum;
+    // Only a heap game has a sequence to show (and to plot): for other
+    // games, sums of different games and the like, those panels step
+    // aside without asking the server.
+    await gamesLoaded;
+    if (gen !== generation) return;
+    const sequence = hasSequence(q, value.game);
+    $("seq-panel").hidden = !sequence;
+    $("plot-panel").hidden = !sequence;
+    const seqDone = sequence ? loadSeq(q, gen) : null;
     await Promise.all([
-      q.sum ? null : loadSeq(q, gen),
-      q.sum ? null : loadPicture("plot", { game: q.game, to: q.to }, $("plot"), $("plot-error"), gen),
+      seqDone,
+      sequence ? loadPlot(q, seqDone, gen) : null,
       loadPicture("graph", { ...gameParams(q), position: q.position.join(";"), drawings: "true" }, $("graph"), $("graph-error"), gen),
     ]);
   } catch (e) {
@@ -391,7 +554,7 @@ async function solve() {
 async function loadGames() {
   const select = $("game-list");
   try {
-    const games = await callJSON("games", {});
+    games = await callJSON("games", {});
     select.replaceChildren(el("option", { value: "" }, "choose a game…"));
     games.forEach((g, i) => {
       const label = g.example_game ? `${g.name} — ${g.about}` : `${g.name} — command line only (reads a file)`;
@@ -413,14 +576,42 @@ async function loadGames() {
   }
 }
 
-function start() {
+/** Fills the form from the address's hash (`#game=nim&position=7`). */
+function readHash() {
   const saved = new URLSearchParams(location.hash.slice(1));
+  const before = $("game").value;
   if (saved.get("game")) $("game").value = saved.get("game");
   if (saved.get("position")) $("position").value = saved.get("position");
-  if (saved.get("to")) $("to").value = saved.get("to");
+  $("to").value = saved.get("to") || "";
   $("misere").checked = saved.get("misere") === "true";
   $("compound").value = saved.get("compound") || "";
   $("sum").checked = saved.get("sum") === "true";
+  sumChanged();
+  // A game from the address is no longer the one chosen from the list.
+  if ($("game").value !== before) {
+    $("game-list").value = "";
+    $("about").textContent = "";
+  }
+}
+
+/** A sum of different games names its games in the Position field: the
+ *  Game field is not needed then. */
+function sumChanged() {
+  $("game").required = !$("sum").checked;
+}
+
+/** The address changed (Back, Forward, an edited or followed hash): its
+ *  question is asked, once for the `popstate` and `hashchange` of one
+ *  change. */
+function hashChanged() {
+  if (location.hash === shownHash) return;
+  shownHash = location.hash;
+  readHash();
+  solve("replace");
+}
+
+function start() {
+  readHash();
   $("choose").addEventListener("submit", (e) => {
     e.preventDefault();
     solve();
@@ -430,11 +621,15 @@ function start() {
     $("game-list").value = "";
     $("about").textContent = "";
   });
+  $("sum").addEventListener("change", sumChanged);
+  window.addEventListener("hashchange", hashChanged);
+  window.addEventListener("popstate", hashChanged);
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
   $("why-button").addEventListener("click", toggleWhy);
-  loadGames();
-  solve();
+  gamesLoaded = loadGames();
+  shownHash = location.hash;
+  solve("replace");
 }
 
 start();
