@@ -420,10 +420,19 @@ fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scen
     } else {
         (MARGIN, MARGIN + 18.0, 18.0)
     };
-    let width = (widest + 2.0 * MARGIN).max(legend_x + legend_w + MARGIN);
-    let bottom = rows.last().map_or(0.0, |r| r.1) + node_h / 2.0;
     let shown = |v: u32| drawn[v as usize].is_some() && layer[v as usize] != usize::MAX;
     let edges = scene_edges(g, &shown, (&x, &y), node_h);
+    // The picture holds the nodes and every edge: an arc between nodes of
+    // one row bends below the row (the lowest one, below every node).
+    let (right, low) = (edges.iter())
+        .flat_map(|e| e.curve.points())
+        .fold((0.0, 0.0), |(r, l), (px, py)| {
+            (f64::max(r, px), f64::max(l, py))
+        });
+    let width = (widest + 2.0 * MARGIN)
+        .max(legend_x + legend_w + MARGIN)
+        .max(right + MARGIN);
+    let bottom = (rows.last().map_or(0.0, |r| r.1) + node_h / 2.0).max(low);
     let widths: Vec<f64> = (0..drawn.len() as u32)
         .map(|v| if shown(v) { width_of(v) } else { 0.0 })
         .collect();

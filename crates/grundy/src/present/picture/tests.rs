@@ -32,3 +32,24 @@ fn positions_are_escaped() {
     let g = graph("sub:1", &["2"]);
     assert!(to_svg(&g, "a<b&c").contains("a&lt;b&amp;c"));
 }
+
+/// Every edge lies inside the picture: arcs between nodes of one row
+/// bend below it, and the bottom row's once left the picture (Hackenbush
+/// `0-1,1-2,2-0`: arcs to y = 557 in a picture 538 high).
+#[test]
+fn every_edge_lies_inside_the_picture() {
+    for (game, position) in [
+        ("hackenbush", "0-1,1-2,2-0"),
+        ("chomp", "3x4"),
+        ("kayles", "6"),
+    ] {
+        let g = graph(game, &[position]);
+        let sc = scene(&g, game);
+        assert!(!sc.edges.is_empty(), "{game} {position}");
+        for (x, y) in sc.edges.iter().flat_map(|e| e.curve.points()) {
+            assert!((0.0..=sc.width).contains(&x), "{game} {position}: x = {x}");
+            let y = y + sc.top;
+            assert!((0.0..=sc.height).contains(&y), "{game} {position}: y = {y}");
+        }
+    }
+}
