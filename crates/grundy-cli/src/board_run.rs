@@ -438,21 +438,36 @@ fn load(path: &Path, header: &str, max_memory: u64) -> anyhow::Result<Vec<(Strin
             theirs.join(" ")
         );
     };
-    let mut out = Vec::new();
-    let mut rest = rest;
+    // Every section checked first, by its place in the file.
+    let mut sections = Vec::new();
+    let (mut rest, mut at) = (rest, bytes.len() - rest.len());
     while !rest.is_empty() {
         let (scope, len, after) = section(rest).ok_or_else(|| {
-            anyhow!("{name}: damaged checkpoint (a scope is cut short); delete it to start over")
+            anyhow!("{name}: damaged checkpoint (a scope is cut short, or bytes follow it); delete it to start over")
         })?;
-        let snapshot = &after[..len];
-        grundy::games::check_snapshot(snapshot)
-            .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}"))?;
-        let snapshot = after[..len].to_vec();
-        // Left out of the memory held until restored (the whole file is
-        // dropped here, before any table is made).
-        crate::alloc::set_aside(snapshot.capacity() as u64);
-        out.push((scope, snapshot));
+        grundy::games::check_snapshot(&after[..len])
+            .map_err(|e| anyhow!("{name}: damaged checkpoint: {e}; delete it to start over"))?;
+        let start = at + (rest.len() - after.len());
+        sections.push((scope, start..start + len));
         rest = &after[len..];
+        at = start + len;
+    }
+    // Taken out of the file's bytes without a second copy of the whole
+    // file: the later sections copied, the first kept where it is. Each is
+    // left out of the memory held until restored.
+    let mut out = Vec::with_capacity(sections.len());
+    for (scope, range) in sections.drain(1..).rev() {
+        out.push((scope, bytes[range].to_vec()));
+    }
+    if let Some((scope, range)) = sections.pop() {
+        let mut bytes = bytes;
+        bytes.truncate(range.end);
+        bytes.drain(..range.start);
+        out.push((scope, bytes));
+    }
+    out.reverse();
+    for (_, snapshot) in &out {
+        crate::alloc::set_aside(snapshot.capacity() as u64);
     }
     Ok(out)
 }

@@ -271,3 +271,45 @@ fn a_checkpoint_no_search_uses_is_said_and_left_alone() {
     let (_, err, _) = run(&["value", "nim", "3", "--checkpoint", &sum], "");
     assert!(err.contains("warning: nothing saved to"), "{err}");
 }
+
+/// A checkpoint of several scopes (games whose options are searched under
+/// rules of their own save one each) gives each its own bytes, whichever
+/// comes first in the file: here the real scope of Cram 3x4 beside a
+/// copy under a name no search asks for, both ways round.
+#[test]
+fn every_scope_of_a_checkpoint_is_read_whole() {
+    let ck = scratch("cram-3x4-scopes.ck");
+    let args = ["value", "cram", "3x4", "--json", "--progress"];
+    let (out, _, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
+    assert_eq!(code, Some(0));
+    let bytes = std::fs::read(&ck).unwrap();
+    // The header's three lines, then `scope NAME\nLEN\n` and the bytes.
+    let header_end = (0..3).fold(0, |at, _| {
+        at + bytes[at..].iter().position(|&b| b == b'\n').unwrap() + 1
+    });
+    let (header, section) = bytes.split_at(header_end);
+    assert!(section.starts_with(b"scope "), "one scope");
+    let name_end = section.iter().position(|&b| b == b'\n').unwrap();
+    let len_end = name_end
+        + 1
+        + section[name_end + 1..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .unwrap();
+    let snapshot = &section[len_end + 1..];
+    let len: usize = std::str::from_utf8(&section[name_end + 1..len_end])
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(snapshot.len(), len);
+    let other = [&format!("scope unused\n{len}\n").into_bytes()[..], snapshot].concat();
+    for both in [[section, &other[..]], [&other[..], section]] {
+        std::fs::write(&ck, [header, both[0], both[1]].concat()).unwrap();
+        let (again, err, code) = run(&[&args[..], &["--checkpoint", &ck]].concat(), "");
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(again, out);
+        let (searched, restored) = search_counts(&err);
+        assert_eq!(searched, 0, "{err}");
+        assert!(restored > 0, "{err}");
+    }
+}

@@ -42,7 +42,7 @@ pub(crate) fn snapshot_body<'a>(
     }
     let (body, check) = bytes.split_at(bytes.len() - check_len);
     if !checks(body, check) {
-        return Err(damaged("damaged (its check does not match)"));
+        return Err(damaged("its check does not match"));
     }
     Ok(&body[magic.len()..])
 }
