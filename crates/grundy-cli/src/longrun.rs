@@ -314,14 +314,43 @@ pub fn run(
     let mut bar = Progress::new(run.end() + 1, "n =", files.progress);
     let stepped = drive(&mut run, seq, files, values.as_mut(), &mut bar, limits);
     bar.finish();
-    match stepped? {
-        Err(Error::Interrupted(_)) => return Err(interrupted(seq, files, values.as_mut())),
+    let stopped = match stepped? {
+        Err(Error::Interrupted(_)) => interrupted(seq, files, values.as_mut()),
         Err(e @ Error::Memory { .. }) if start_n > run.end().saturating_add(1) => {
             return Err(past_checkpoint(e, files, start_n, run.end()))
         }
+        Err(e @ (Error::Limit { .. } | Error::Memory { .. })) => {
+            bounded(e, seq, files, values.as_mut(), start_n)
+        }
+        // A fault (a script's cycle, say) is no bound: told alone.
         Err(e) => return Err(bounded(e, seq, files, values.as_mut(), start_n)),
-        Ok(()) => {}
+        Ok(()) => return finish(&run, seq, files, values, start_n, limits),
+    };
+    // What a bound or a stop left computed is printed before its reason,
+    // when its report fits (it is the start of the same answer).
+    match seq.stats().computed {
+        0 => Err(stopped),
+        _ => match run.report(&limits.unstopped()) {
+            Ok(report) => Ok(Ran {
+                report,
+                unsaved: None,
+                stopped: Some(stopped),
+            }),
+            Err(_) => Err(stopped),
+        },
     }
+}
+
+/// The end of a run that computed all it was asked: the files written
+/// and the report made.
+fn finish(
+    run: &SeqRun<'_>,
+    seq: &dyn HeapSequence,
+    files: &RunFiles,
+    mut values: Option<ValuesOut>,
+    start_n: u64,
+    limits: &Limits,
+) -> anyhow::Result<Ran> {
     // The answer is computed: a file that cannot be written now (a full
     // disk) is told after the answer, never instead of it.
     let saved = match &files.checkpoint {
@@ -340,6 +369,7 @@ pub fn run(
     Ok(Ran {
         report,
         unsaved: saved.and(streamed).err(),
+        stopped: None,
     })
 }
 
@@ -362,6 +392,9 @@ pub struct Ran {
     pub report: SeqReport,
     /// The first file that could not be written at the end.
     pub unsaved: Option<anyhow::Error>,
+    /// What stopped the run before the heap it was asked for (Ctrl-C, a
+    /// time limit, a budget): the report then holds what came before.
+    pub stopped: Option<anyhow::Error>,
 }
 
 /// The refusal of a report of every value (for JSON or a plot), with what

@@ -95,7 +95,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         // cannot fit, not at the end of the run.
         heap::check_report_room(to, None, limits).map_err(longrun::every_value_refused)?;
     }
-    let (report, unsaved) = match game.heap() {
+    let (report, unsaved, stopped) = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
             if let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) {
                 if crate::checkpoint::same_file(values, checkpoint) {
@@ -120,7 +120,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 listed,
             };
             let ran = longrun::run(seq, &req, &files, limits)?;
-            (ran.report, ran.unsaved)
+            (ran.report, ran.unsaved, ran.stopped)
         }
         // A heap game with a closed form; other games are refused as not
         // heap games by the sequence itself.
@@ -140,7 +140,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
                 Some(k) => game.sequence_listing(&req, k, limits)?,
                 None => game.sequence(&req, limits)?,
             };
-            (report, None)
+            (report, None, None)
         }
     };
     // The answer first: a file that cannot be written is told after it.
@@ -148,6 +148,11 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         print_json(&report)?;
     } else {
         print(&render(&report))?;
+    }
+    if let Some(stopped) = stopped {
+        // The values above are the start of the answer, not all of it: no
+        // plot is written of them.
+        return Err(stopped);
     }
     if let Some(path) = &args.plot {
         plot::write(path, &report)?;

@@ -270,21 +270,17 @@ fn a_time_limit_stops_any_computation_and_says_so() {
         );
         assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
     }
-    // A long run keeps what it has, as on Ctrl-C.
+    // A long run keeps what it has, as on Ctrl-C, and prints it.
     let ck = scratch("timeout.ckpt");
-    let err = fails(
-        &[
-            "seq",
-            "grundy",
-            "--to",
-            "9000000",
-            "--timeout",
-            "0.5",
-            "--checkpoint",
-            &ck,
-        ],
-        "the time limit ran out (--timeout 0.5 s): interrupted at n = ",
+    let long = ["seq", "grundy", "--to", "9000000", "--timeout", "0.5"];
+    let (out, err, code) = run(&[&long[..], &["--checkpoint", &ck]].concat(), "");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: the time limit ran out (--timeout 0.5 s): interrupted at n = "),
+        "{err}"
     );
+    assert!(out.starts_with("game: grundy\nG(0..="), "{out}");
     assert!(err.contains("checkpoint saved to"), "{err}");
     assert!(std::path::Path::new(&ck).exists());
     // What prints what it finished still ends in the time limit's error.

@@ -90,6 +90,44 @@ fn a_run_stopped_by_its_memory_saves_its_checkpoint_to_resume_from() {
     let resumed: Value = serde_json::from_slice(&resumed.stdout).unwrap();
     let fresh = json(&["seq", "0.6", "--to", "60000", "--json"]);
     assert_eq!(resumed, fresh);
+    // Its JSON of every value so far did not fit the budget either, so
+    // nothing was printed; the text form shows what was computed.
+    assert!(stopped.stdout.is_empty(), "{stopped:?}");
+    let text = grundy(&["seq", "0.6", "--to", "60000", "--memory", "2M"]);
+    assert_eq!(text.status.code(), Some(2), "{text:?}");
+    let shown = String::from_utf8_lossy(&text.stdout);
+    assert!(shown.starts_with("game: 0.6\nG(0..="), "{shown}");
+}
+
+/// A run stopped by its time limit, without a checkpoint, prints the
+/// values it computed before saying why it stopped.
+#[test]
+fn a_run_stopped_by_its_time_limit_prints_what_it_computed() {
+    let out = grundy(&["seq", "grundy", "--to", "9000000", "--timeout", "0.3"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        err.starts_with("error: the time limit ran out (--timeout 0.3 s): interrupted at n = "),
+        "{err}"
+    );
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("game: grundy"), "{text}");
+    // `G(0..=K):` with K short of the heap asked for, then the values
+    // (Grundy's game: 0 0 0 1 0 2 1 0 2 1 from heap 0).
+    let k: u64 = (lines
+        .next()
+        .and_then(|l| l.strip_prefix("G(0..=")?.strip_suffix("):")))
+    .and_then(|k| k.parse().ok())
+    .unwrap_or_else(|| panic!("{text}"));
+    assert!(k > 10 && k < 9_000_000, "{k}");
+    assert_eq!(
+        lines.nth(1),
+        Some("  0   0  0  0  1  0  2  1  0  2  1"),
+        "{text}"
+    );
 }
 
 #[test]
