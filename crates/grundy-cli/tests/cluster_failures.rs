@@ -37,6 +37,9 @@ fn ctrl_c_on_one_process_stops_them_all_at_once() {
         assert_eq!(*code, Some(130), "process {i}: {err}");
         assert!(err.contains("checkpoint saved to"), "process {i}: {err}");
         assert!(err.contains(&format!("cram4x11.{i}")), "process {i}: {err}");
+        // The process its user did not stop says why it stopped.
+        let told = err.starts_with("interrupted by another process of the cluster");
+        assert_eq!(told, i == 0, "process {i}: {err}");
     }
     assert!(
         start.elapsed() < Duration::from_secs(2),

@@ -149,7 +149,7 @@ impl<'a> Space<'a> {
             stride.push(size as usize);
             size = size.saturating_mul(f.counts() as u64);
         }
-        let what = "the repaired misère quotient's candidates";
+        let what = "repairing the misère quotient's candidates";
         // States are numbered in 32 bits.
         limits.check_states(size, what)?;
         if size >= u64::from(u32::MAX) {
