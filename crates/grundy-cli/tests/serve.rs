@@ -22,6 +22,7 @@ fn prints_its_address_on_loopback_and_serves_the_page() {
     for (path, kind) in [
         ("/app.js", "text/javascript"),
         ("/play.js", "text/javascript"),
+        ("/api.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let r = s.get(path);
@@ -29,7 +30,7 @@ fn prints_its_address_on_loopback_and_serves_the_page() {
         assert!(r.content_type.starts_with(kind), "{path}");
     }
     // No CDN: the page loads nothing from elsewhere.
-    for path in ["/", "/app.js", "/play.js", "/style.css"] {
+    for path in ["/", "/app.js", "/api.js", "/play.js", "/style.css"] {
         assert!(!s.get(path).body.contains("http"), "{path} names no URL");
     }
 }

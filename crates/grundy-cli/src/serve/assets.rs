@@ -1,7 +1,7 @@
 //! The page itself: HTML, CSS and JavaScript compiled into the binary.
 //!
 //! The machine running `grundy serve` may have no internet, and a page
-//! that needs a separate install or a CDN would break there, so the four
+//! that needs a separate install or a CDN would break there, so the five
 //! hand-written files are embedded with `include_str!`.
 
 use axum::http::header;
@@ -11,6 +11,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 const APP_JS: &str = include_str!("../../web/app.js");
 const PLAY_JS: &str = include_str!("../../web/play.js");
+const API_JS: &str = include_str!("../../web/api.js");
 
 /// Everything the page loads comes from this server; pictures are shown
 /// from `blob:` URLs made of the API's answers.
@@ -48,4 +49,11 @@ pub async fn script() -> Response {
 /// the page's script.
 pub async fn play_script() -> Response {
     asset("text/javascript; charset=utf-8", PLAY_JS)
+}
+
+/// `GET /api.js`: the page's requests to the server (its answers read
+/// with big integers exact, its refusals in the page's words), loaded
+/// before the rest of the page's script.
+pub async fn api_script() -> Response {
+    asset("text/javascript; charset=utf-8", API_JS)
 }

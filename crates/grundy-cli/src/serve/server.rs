@@ -21,13 +21,14 @@ pub struct App {
     pub(super) bounds: Bounds,
 }
 
-/// The routes: the page, its three assets and the API.
+/// The routes: the page, its four assets and the API.
 fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/style.css", get(assets::style))
         .route("/app.js", get(assets::script))
         .route("/play.js", get(assets::play_script))
+        .route("/api.js", get(assets::api_script))
         .merge(api_routes())
         .fallback(not_found)
         .layer(axum::middleware::from_fn(bounds::check_query_length))
