@@ -193,3 +193,15 @@ test("Node Kayles, coins and heaps are drawn to click too", async () => {
 // ------------------------------------------------- the sweep's defects
 
 /** Waits until the page shows an answer whose value text matches `re`. */
+
+test("Kayles is played by clicking the pins knocked down", async () => {
+  await startGame("kayles", "6");
+  await playState("your-turn");
+  // Pin 3 starts three moves (2+3, 2+2, 1+3); pin 4 beside it decides.
+  await page.locator('#board [data-key="1:3"]').dispatchEvent("click");
+  assert.match(await page.textContent("#board-note"), /3 moves fit/);
+  await page.locator('#board [data-key="1:4"]').dispatchEvent("click");
+  await page.waitForFunction(() => /you: /.test(document.getElementById("log").textContent));
+  assert.match(await page.textContent("#log"), /you: 6 → 2\+2/);
+  assert.deepEqual(pageErrors, []);
+});

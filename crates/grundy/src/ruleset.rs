@@ -588,6 +588,10 @@ impl<R: HeapRules> Game for HeapGame<R> {
     fn as_heap(&self, c: &u64) -> Option<u64> {
         Some(*c)
     }
+
+    fn marks(&self, from: &u64, to: &[u64]) -> Vec<Vec<String>> {
+        figure::row_marks(*from, to, self.rules().takes_inside())
+    }
 }
 
 #[cfg(test)]

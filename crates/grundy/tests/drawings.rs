@@ -193,6 +193,62 @@ fn a_heap_move_is_the_lowest_token_taken() {
     assert!(g.figure(&["1000".to_string()], &[]).unwrap().is_none());
 }
 
+/// The heaps left when the pins `gone` of a row of `n` are knocked
+/// down, from the smallest: the runs of pins still standing.
+fn rows_left(n: u64, gone: &[u64]) -> Vec<u64> {
+    let mut left: Vec<u64> = Vec::new();
+    let mut run = 0;
+    for pin in 1..=n {
+        if gone.contains(&pin) {
+            left.extend((run > 0).then_some(run));
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    left.extend((run > 0).then_some(run));
+    left.sort_unstable();
+    left
+}
+
+/// Kayles and Dawson's Kayles: a heap is a row of pins, and every move is
+/// chosen by the pins it knocks down, a run of them, which leave the
+/// heaps the move leaves. Grundy's game takes nothing: a split is chosen
+/// by the first token of its upper heap.
+#[test]
+fn a_kayles_move_is_the_pins_knocked_down() {
+    for (name, n) in [("kayles", 7), ("dawson-kayles", 8), ("grundy", 9)] {
+        let g = game(name);
+        let (moves, fig) = figure(&*g, &[n.to_string()]);
+        chosen_by_own_keys(&fig);
+        for (m, ways) in moves.iter().zip(&fig.marks) {
+            assert!(!ways.is_empty(), "{name} {n} -> {:?}", m.mv.parts);
+            let mut parts: Vec<u64> = (m.mv.parts.iter())
+                .map(|p| p.parse().unwrap())
+                .filter(|&p| p > 0)
+                .collect();
+            parts.sort_unstable();
+            for way in ways {
+                let pins: Vec<u64> = way.iter().map(|k| k[2..].parse().unwrap()).collect();
+                let left = match name {
+                    // The token clicked is the first of the upper heap.
+                    "grundy" => {
+                        let t = pins[0];
+                        let mut split = vec![t - 1, n - t + 1];
+                        split.sort_unstable();
+                        split
+                    }
+                    _ => {
+                        assert!(pins.windows(2).all(|w| w[1] == w[0] + 1), "a run");
+                        rows_left(n, &pins)
+                    }
+                };
+                assert_eq!(left, parts, "{name} {n} -> {:?}: {pins:?}", m.mv.parts);
+            }
+        }
+    }
+}
+
 #[test]
 fn a_token_on_a_directed_graph_moves_to_the_vertex_clicked() {
     let text = "a b\nb c\nc a\nb d\nb d\n";

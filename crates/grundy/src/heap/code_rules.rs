@@ -14,6 +14,11 @@ impl HeapRules for Code {
         Code::name(self).to_string()
     }
 
+    /// A digit past the first that leaves two or three heaps.
+    fn takes_inside(&self) -> bool {
+        self.digits().iter().skip(1).any(|d| d.bits & 0b1100 != 0)
+    }
+
     /// Moves that leave at most one heap first, then splits into two by
     /// their smaller heap across every number taken, then splits into
     /// three: a listing that a budget cuts short on a heap of a billion

@@ -66,6 +66,13 @@ pub trait HeapRules: Send + Sync + Clone + 'static {
     /// when the move takes everything) until `f` returns `false`.
     fn for_each_option(&self, n: u64, f: Visit<u64>);
 
+    /// Whether a move may take tokens from inside a heap and leave some on
+    /// either side (Kayles: a heap is a row of pins): how a drawn heap is
+    /// clicked. The default takes from the top only, or splits.
+    fn takes_inside(&self) -> bool {
+        false
+    }
+
     /// `G(n)` by formula, for games that have one (Nim, Lasker's Nim).
     fn closed_form(&self) -> Option<ClosedForm> {
         None

@@ -42,8 +42,8 @@ pub(crate) fn figure_of<G: Game + ?Sized>(
     Ok(Some(Figure { parts, marks }))
 }
 
-/// The default marks of a heap game's move: the lowest token taken (the
-/// heap keeps the tokens below it, in whatever parts the move leaves).
+/// The default marks of a heap game's move ([`row_marks`] of a game
+/// that never takes from inside a heap).
 pub(crate) fn heap_marks<G: Game + ?Sized>(
     game: &G,
     from: &G::Comp,
@@ -52,15 +52,78 @@ pub(crate) fn heap_marks<G: Game + ?Sized>(
     let Some(size) = game.as_heap(from) else {
         return Vec::new();
     };
-    let left: Option<u64> = to
-        .iter()
-        .filter_map(|c| match game.as_heap(c) {
-            Some(0) => None,
-            other => Some(other),
-        })
-        .sum();
-    match left {
-        Some(left) if left < size => vec![vec![(left + 1).to_string()]],
-        _ => Vec::new(),
+    let parts: Option<Vec<u64>> = to.iter().map(|c| game.as_heap(c)).collect();
+    parts.map_or_else(Vec::new, |parts| row_marks(size, &parts, false))
+}
+
+/// The marks of a move from a heap of `size` to the heaps `parts`, its
+/// tokens numbered from 1 at the bottom of the stack drawn. A move that
+/// leaves one heap or none takes tokens from the top, marked by the lowest
+/// taken (one click takes it and all above), or, in a game that also takes
+/// from inside a heap (`inside`: Kayles, whose heap is a row of pins), the
+/// run taken at either end. A move that leaves two heaps takes the run
+/// between them, either way round, or when it takes nothing (Grundy's
+/// game, Lasker's Nim) is marked by the first token of the upper heap.
+/// Three heaps: the lowest token taken, as one heap.
+pub(crate) fn row_marks(size: u64, parts: &[u64], inside: bool) -> Vec<Vec<String>> {
+    let parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+    let left = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p));
+    let Some(taken) = left.and_then(|l| size.checked_sub(l)) else {
+        return Vec::new();
+    };
+    let run = |below: u64, len: u64| (below + 1..=below + len).map(|t| t.to_string()).collect();
+    let lowest = || vec![vec![(size - taken + 1).to_string()]];
+    let mut ways: Vec<Vec<String>> = match (&parts[..], taken) {
+        (_, 0) if parts.len() != 2 => Vec::new(),
+        ([a, b], 0) => vec![vec![(a + 1).to_string()], vec![(b + 1).to_string()]],
+        ([a, b], k) => vec![run(*a, k), run(*b, k)],
+        ([_] | [], k) if inside => vec![run(size - k, k), run(0, k)],
+        _ => lowest(),
+    };
+    ways.dedup();
+    ways
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_marks;
+
+    /// The ways as the tokens' numbers.
+    fn marks(size: u64, parts: &[u64], inside: bool) -> Vec<Vec<u64>> {
+        let ways = row_marks(size, parts, inside);
+        ways.iter()
+            .map(|w| w.iter().map(|t| t.parse().unwrap()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn nim_takes_from_the_top_at_one_click() {
+        assert_eq!(marks(5, &[3], false), [[4]]);
+        assert_eq!(marks(5, &[], false), [[1]]);
+        assert_eq!(marks(5, &[0], false), [[1]]);
+        // Not a move of this heap.
+        assert!(marks(5, &[6], false).is_empty());
+        assert!(marks(5, &[5], false).is_empty());
+    }
+
+    /// Kayles: a heap of 6 is a row of pins; knocking down pin 3 leaves 2
+    /// and 3, pins 3 and 4 leave 2 and 2, an end pin leaves 5.
+    #[test]
+    fn kayles_takes_the_pins_knocked_down() {
+        assert_eq!(marks(6, &[2, 3], true), [vec![3], vec![4]]);
+        assert_eq!(marks(6, &[2, 2], true), [vec![3, 4]]);
+        assert_eq!(marks(6, &[5], true), [vec![6], vec![1]]);
+        assert_eq!(marks(6, &[4], true), [vec![5, 6], vec![1, 2]]);
+        assert_eq!(marks(2, &[], true), [vec![1, 2]]);
+    }
+
+    /// Grundy's game and Lasker's split: nothing is taken; the first
+    /// token of the upper heap marks where the heap splits.
+    #[test]
+    fn a_split_that_takes_nothing_is_marked_where_it_splits() {
+        assert_eq!(marks(7, &[3, 4], false), [vec![4], vec![5]]);
+        assert_eq!(marks(6, &[3, 3], false), [vec![4]]);
+        assert!(marks(7, &[1, 2, 4], false).is_empty());
+        assert_eq!(marks(9, &[1, 2, 4], false), [vec![8]]);
     }
 }
