@@ -106,20 +106,8 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         // Rows show each code as listed (`0.70`), not in canonical form.
         .map(|c| Code::parse(c).map(|code| code.with_name(c)))
         .collect::<Result<_, _>>()?;
-    if args.to == 0 {
-        bail!("--to 0: give a heap budget of at least 1 per game");
-    }
-    if args.to >= limits.max_states {
-        bail!(
-            "--to {}: each game would need more than {} states; raise the limit (--max-states) to go further",
-            args.to,
-            limits.max_states
-        );
-    }
-    if args.misere {
-        grundy::heap::quotient::MisereQuotient::check_heaps(args.misere_to, limits)
-            .map_err(|e| anyhow::anyhow!("--misere-to {}: {e}", args.misere_to))?;
-    }
+    let misere_to = args.misere.then_some(args.misere_to);
+    grundy::heap::sweep::check_request(args.to, misere_to, limits)?;
     let threads = match args.threads {
         Some(n) => n.into(),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

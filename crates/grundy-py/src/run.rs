@@ -36,15 +36,18 @@ pub fn value_error(e: &Error) -> PyErr {
 
 /// The command line's flags that the engine's messages and warnings name
 /// and that Python has as keywords, with the keyword; a switch
-/// (`--misere`) is the keyword set to `True`. The engine names two other
-/// flags: `--digits`, in errors of `grundy table --digits` only, which
-/// Python has no way to reach, and `--to`, in a sequence's `proof` only.
+/// (`--misere`) is the keyword set to `True`. The engine names one other
+/// flag: `--digits`, in errors of `grundy table --digits` only, which
+/// Python has no way to reach (`--to` is also in a sequence's `proof`,
+/// an answer, which is not rewritten).
 /// Answers are not rewritten at all: a sequence's `proof` and the
 /// `stopped` of a misère sequence or a quotient are fields of the answer,
 /// which stays the command's JSON byte for byte (`to_json()`), flags and
 /// all; only raised errors and warnings speak in keywords.
 const KEYWORDS: &[(&str, &str)] = &[
     ("max-states", "max_states"),
+    ("to", "to"),
+    ("misere-to", "misere_to"),
     ("memory", "memory"),
     ("ground", "ground"),
     ("misere", "misere=True"),

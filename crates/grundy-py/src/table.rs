@@ -28,6 +28,7 @@ pub fn table(
 ) -> PyResult<Py<PyAny>> {
     let codes = listed(&patterns).map_err(|e| value_error(&e))?;
     let limits = limits(max_states, memory);
+    sweep::check_request(to, misere.then_some(misere_to), &limits).map_err(|e| value_error(&e))?;
     let lines = interruptible(py, &limits, |l| {
         let same = sweep::same_game(&codes);
         let mut rows: Vec<Row> = Vec::with_capacity(codes.len());

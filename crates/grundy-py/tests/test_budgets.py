@@ -176,6 +176,22 @@ def test_ints_out_of_range_name_their_argument(call, message):
     assert str(caught.value) == message
 
 
+def test_a_table_is_checked_as_the_command_checks_it():
+    """The engine's one check of a sweep, in Python's keywords."""
+    for kwargs, message in [
+        (dict(to=0), "to=0: give a heap budget of at least 1 per game"),
+        (
+            dict(to=100, max_states=100),
+            "to=100: each game would need more than 100 states; raise the limit (max_states) to go further",
+        ),
+    ]:
+        with pytest.raises(ValueError) as caught:
+            grundy.table(["0.7"], **kwargs)
+        assert str(caught.value) == message
+    with pytest.raises(ValueError, match="^misere_to=1000000000: the quotient of heaps"):
+        grundy.table(["0.7"], misere=True, misere_to=10**9)
+
+
 def test_a_wrong_type_is_still_a_type_error_naming_the_argument():
     with pytest.raises(TypeError, match="argument 'max_states'"):
         grundy.value("nim", [3], max_states="10")

@@ -149,6 +149,29 @@ pub enum Ended {
     OutOfMemory,
 }
 
+/// Refuses a sweep that cannot run, before any game: a heap budget `to`
+/// of 0 or past the state budget, or quotients of heaps up to
+/// `misere_to` that the budgets cannot hold. The command line and Python
+/// ask it alike (a front end's keywords replace the flags named here).
+pub fn check_request(to: u64, misere_to: Option<u64>, limits: &Limits) -> Result<()> {
+    if to == 0 {
+        return Err(Error::parse(
+            "--to 0: give a heap budget of at least 1 per game",
+        ));
+    }
+    if to >= limits.max_states {
+        return Err(Error::parse(format!(
+            "--to {to}: each game would need more than {} states; raise the limit (--max-states) to go further",
+            limits.max_states
+        )));
+    }
+    if let Some(m) = misere_to {
+        MisereQuotient::check_heaps(m, limits)
+            .map_err(|e| Error::parse(format!("--misere-to {m}: {e}")))?;
+    }
+    Ok(())
+}
+
 /// For each code, the index of the first earlier code that is the same
 /// game, if any.
 ///
