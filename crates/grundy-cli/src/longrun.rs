@@ -327,10 +327,24 @@ pub fn run(
         Ok(()) => return finish(&run, seq, files, values, start_n, limits),
     };
     // What a bound or a stop left computed is printed before its reason,
-    // when its report fits (it is the start of the same answer).
-    match seq.stats().computed {
-        0 => Err(stopped),
-        _ => match run.report(&limits.unstopped()) {
+    // when its report fits (it is the start of the same answer); a run
+    // refused before it computed anything (its checkpoint's values aside)
+    // prints nothing. The text form's report (a thousand values and the
+    // last) gets a little room past a budget the run has just filled, so
+    // that a run stopped by --memory shows it every time; a report of
+    // every value gets none.
+    let room = if files.listed.is_some() {
+        LISTED_ROOM
+    } else {
+        0
+    };
+    let limits = Limits {
+        max_memory: limits.max_memory.saturating_add(room),
+        ..limits.unstopped()
+    };
+    match seq.stats().computed > start_n {
+        false => Err(stopped),
+        true => match run.report_so_far(&limits) {
             Ok(report) => Ok(Ran {
                 report,
                 unsaved: None,
@@ -340,6 +354,10 @@ pub fn run(
         },
     }
 }
+
+/// The memory past its budget that the text form's report of a stopped
+/// run may take: its thousand values and the last, with their rows.
+const LISTED_ROOM: u64 = 1 << 20;
 
 /// The end of a run that computed all it was asked: the files written
 /// and the report made.

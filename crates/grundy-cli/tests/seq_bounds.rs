@@ -279,3 +279,32 @@ fn a_checkpoint_past_the_memory_budget_is_named() {
     );
     assert!(grundy(&args).status.success(), "a fresh run fits");
 }
+
+/// A run without `--to` stopped part way says only why it stopped: not
+/// the reason a finished run gives for where it ended ("no period proven
+/// by n = K, the limit (--max-states N goes further)").
+#[test]
+fn a_stopped_run_without_a_heap_asked_for_says_only_why_it_stopped() {
+    let out = grundy(&["seq", "officers", "--timeout", "0.3"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("game: officers\nG(0..="), "{text}");
+    assert!(!text.contains("goes further"), "{text}");
+}
+
+/// A run refused before any work (a heap past --max-states) prints
+/// nothing, though its checkpoint holds values.
+#[test]
+fn a_refused_run_prints_nothing_of_its_checkpoint() {
+    let dir = temp_dir("refused");
+    let ckpt = dir.join("officers.ckpt");
+    let ck = ckpt.to_str().unwrap();
+    assert!(grundy(&["seq", "0.6", "--to", "1000", "--checkpoint", ck])
+        .status
+        .success());
+    let refused = grundy(&["seq", "0.6", "--to", "20000000", "--checkpoint", ck]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(refused.stdout.is_empty(), "{refused:?}");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("raise the limit (--max-states)"), "{err}");
+}

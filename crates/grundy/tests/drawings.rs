@@ -214,10 +214,16 @@ fn rows_left(n: u64, gone: &[u64]) -> Vec<u64> {
 /// Kayles and Dawson's Kayles: a heap is a row of pins, and every move is
 /// chosen by the pins it knocks down, a run of them, which leave the
 /// heaps the move leaves. Grundy's game takes nothing: a split is chosen
-/// by the first token of its upper heap.
+/// by the two tokens either side of the cut; Lasker's Nim also takes from
+/// the top, chosen by the lowest token taken, one click, as in Nim.
 #[test]
 fn a_kayles_move_is_the_pins_knocked_down() {
-    for (name, n) in [("kayles", 7), ("dawson-kayles", 8), ("grundy", 9)] {
+    for (name, n) in [
+        ("kayles", 7),
+        ("dawson-kayles", 8),
+        ("grundy", 9),
+        ("lasker", 6),
+    ] {
         let g = game(name);
         let (moves, fig) = figure(&*g, &[n.to_string()]);
         chosen_by_own_keys(&fig);
@@ -230,14 +236,16 @@ fn a_kayles_move_is_the_pins_knocked_down() {
             parts.sort_unstable();
             for way in ways {
                 let pins: Vec<u64> = way.iter().map(|k| k[2..].parse().unwrap()).collect();
-                let left = match name {
-                    // The token clicked is the first of the upper heap.
-                    "grundy" => {
-                        let t = pins[0];
-                        let mut split = vec![t - 1, n - t + 1];
+                let left = match (name, &pins[..]) {
+                    // The two tokens either side of the cut.
+                    ("grundy" | "lasker", &[c, d]) => {
+                        assert_eq!(d, c + 1, "either side of one cut");
+                        let mut split = vec![c, n - c];
                         split.sort_unstable();
                         split
                     }
+                    // Lasker's takes: the lowest token taken, and all above.
+                    ("lasker", &[t]) => (t > 1).then_some(t - 1).into_iter().collect(),
                     _ => {
                         assert!(pins.windows(2).all(|w| w[1] == w[0] + 1), "a run");
                         rows_left(n, &pins)

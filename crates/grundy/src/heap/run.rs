@@ -190,6 +190,13 @@ impl<'a> SeqRun<'a> {
         Ok(report)
     }
 
+    /// The report of what a run stopped part way (Ctrl-C, a time limit, a
+    /// budget) had computed: `G(0..=last)` so far, without the reason a
+    /// finished run gives for where it ended, which would not be the one.
+    pub fn report_so_far(&self, limits: &Limits) -> Result<SeqReport> {
+        self.seq.report(self.last(), self.listed, limits)
+    }
+
     /// Runs to the end in one go and reports.
     pub fn complete(mut self, limits: &Limits) -> Result<SeqReport> {
         while self.step(u64::MAX, limits)? {}

@@ -63,7 +63,8 @@ pub(crate) fn heap_marks<G: Game + ?Sized>(
 /// from inside a heap (`inside`: Kayles, whose heap is a row of pins), the
 /// run taken at either end. A move that leaves two heaps takes the run
 /// between them, either way round, or when it takes nothing (Grundy's
-/// game, Lasker's Nim) is marked by the first token of the upper heap.
+/// game, Lasker's Nim) the two tokens either side of the cut (one token
+/// alone is a move that takes from the top, in Lasker's Nim).
 /// Three heaps: the lowest token taken, as one heap.
 pub(crate) fn row_marks(size: u64, parts: &[u64], inside: bool) -> Vec<Vec<String>> {
     let parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
@@ -75,7 +76,7 @@ pub(crate) fn row_marks(size: u64, parts: &[u64], inside: bool) -> Vec<Vec<Strin
     let lowest = || vec![vec![(size - taken + 1).to_string()]];
     let mut ways: Vec<Vec<String>> = match (&parts[..], taken) {
         (_, 0) if parts.len() != 2 => Vec::new(),
-        ([a, b], 0) => vec![vec![(a + 1).to_string()], vec![(b + 1).to_string()]],
+        ([a, b], 0) => vec![run(a - 1, 2), run(b - 1, 2)],
         ([a, b], k) => vec![run(*a, k), run(*b, k)],
         ([_] | [], k) if inside => vec![run(size - k, k), run(0, k)],
         _ => lowest(),
@@ -117,12 +118,15 @@ mod tests {
         assert_eq!(marks(2, &[], true), [vec![1, 2]]);
     }
 
-    /// Grundy's game and Lasker's split: nothing is taken; the first
-    /// token of the upper heap marks where the heap splits.
+    /// Grundy's game and Lasker's split: nothing is taken; the two tokens
+    /// either side of the cut mark where the heap splits, apart from
+    /// Lasker's takes (one token each: in a heap of 4, token 2 leaves 1).
     #[test]
     fn a_split_that_takes_nothing_is_marked_where_it_splits() {
-        assert_eq!(marks(7, &[3, 4], false), [vec![4], vec![5]]);
-        assert_eq!(marks(6, &[3, 3], false), [vec![4]]);
+        assert_eq!(marks(7, &[3, 4], false), [vec![3, 4], vec![4, 5]]);
+        assert_eq!(marks(6, &[3, 3], false), [vec![3, 4]]);
+        assert_eq!(marks(4, &[1], false), [vec![2]]);
+        assert_eq!(marks(4, &[1, 3], false), [vec![1, 2], vec![3, 4]]);
         assert!(marks(7, &[1, 2, 4], false).is_empty());
         assert_eq!(marks(9, &[1, 2, 4], false), [vec![8]]);
     }
