@@ -409,26 +409,12 @@ fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scen
             cursor += w + NODE_GAP;
         }
     }
-    const LEGEND: &str =
-        "red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move";
     let title = shorten(game, 2 * MAX_LABEL);
-    let title_w = title.chars().count() as f64 * 8.5;
+    let (legend_x, legend_y, top) = legend_place(&title);
     let legend_w = LEGEND.chars().count() as f64 * 5.6;
-    // The legend follows the title, or goes below it when both do not fit.
-    let (legend_x, legend_y, top) = if MARGIN + title_w + 12.0 + legend_w + MARGIN <= MAX_WIDTH {
-        (MARGIN + title_w + 12.0, MARGIN, 0.0)
-    } else {
-        (MARGIN, MARGIN + 18.0, 18.0)
-    };
     let shown = |v: u32| drawn[v as usize].is_some() && layer[v as usize] != usize::MAX;
     let edges = scene_edges(g, &shown, (&x, &y), node_h);
-    // The picture holds the nodes and every edge: an arc between nodes of
-    // one row bends below the row (the lowest one, below every node).
-    let (right, low) = (edges.iter())
-        .flat_map(|e| e.curve.points())
-        .fold((0.0, 0.0), |(r, l), (px, py)| {
-            (f64::max(r, px), f64::max(l, py))
-        });
+    let (right, low) = reach(&edges);
     let width = (widest + 2.0 * MARGIN)
         .max(legend_x + legend_w + MARGIN)
         .max(right + MARGIN);
@@ -466,6 +452,33 @@ fn scene_with(g: &StateGraph, game: &str, thumbs: &[Option<(f64, f64)>]) -> Scen
         nodes,
         edges,
     }
+}
+
+/// What the colours of a picture mean.
+const LEGEND: &str =
+    "red: P (previous player wins) · blue: N · grey: draw · green arrow: winning move";
+
+/// Where the legend goes: after the title, or below it (moving the graph
+/// down by the last number) when both do not fit in one line.
+fn legend_place(title: &str) -> (f64, f64, f64) {
+    let title_w = title.chars().count() as f64 * 8.5;
+    let legend_w = LEGEND.chars().count() as f64 * 5.6;
+    if MARGIN + title_w + 12.0 + legend_w + MARGIN <= MAX_WIDTH {
+        (MARGIN + title_w + 12.0, MARGIN, 0.0)
+    } else {
+        (MARGIN, MARGIN + 18.0, 18.0)
+    }
+}
+
+/// How far right and down the edges reach: the picture holds every edge
+/// as well as the nodes (an arc between nodes of one row bends below it,
+/// the lowest row's below every node).
+fn reach(edges: &[SceneEdge]) -> (f64, f64) {
+    (edges.iter())
+        .flat_map(|e| e.curve.points())
+        .fold((0.0, 0.0), |(r, l), (px, py)| {
+            (f64::max(r, px), f64::max(l, py))
+        })
 }
 
 /// The arrows between the `shown` nodes, placed at `x` and `y`.
