@@ -347,15 +347,14 @@ function entryOf(name) {
     || (/^[0-9A-F]*[.!]/.test(name) ? games.find((g) => /^[0-9]\.[0-9]/.test(g.name)) : undefined);
 }
 
-/** Whether the question's game has a Grundy sequence to show: a heap
- *  game, whose components are heap sizes, each with its own value (not
- *  Moore's Nim, whose heaps are played together); never a sum of
- *  different games. Unknown games (the list did not come) are asked. */
+/** Whether the question's game has a Grundy sequence to show, as the
+ *  game list says (`sequence`); never a sum of different games. Unknown
+ *  games (the list did not come) are asked. */
 function hasSequence(q, canonical) {
   if (q.sum) return false;
   if (!games) return true;
   const entry = entryOf(canonical);
-  return !!entry && entry.components === "heap sizes" && entry.name !== "moore:K";
+  return !!entry && entry.sequence === true;
 }
 
 /** Whether the why? panel can explain the answer `a` to `q`: the XOR of

@@ -20,6 +20,9 @@ pub struct GameEntry {
     pub example_game: Option<&'static str>,
     /// A small position of that game, components separated by `;`.
     pub example_position: Option<&'static str>,
+    /// Whether the game has a Grundy sequence of heaps (`/api/seq`,
+    /// `/api/plot`), as its example says: the game decides, not the page.
+    pub sequence: bool,
 }
 
 /// The list served by `/api/games`, in the registry's order.
@@ -32,6 +35,10 @@ pub fn list() -> Vec<GameEntry> {
             about: g.about,
             example_game: g.example.map(|e| e.game),
             example_position: g.example.map(|e| e.position),
+            sequence: g.example.is_some_and(|e| {
+                grundy::spec::parse(e.game, grundy::SpecOptions::default())
+                    .is_ok_and(|game| game.heap().is_some())
+            }),
         })
         .collect()
 }
@@ -56,5 +63,24 @@ mod tests {
             .map(|g| g.name)
             .collect();
         assert_eq!(missing, ["graph:FILE", "rules:FILE.rhai"]);
+    }
+
+    /// Heap games have a sequence; Moore's Nim, whose heaps are played
+    /// together, and boards do not.
+    #[test]
+    fn the_games_with_a_sequence_are_the_heap_games() {
+        let has = |name: &str| {
+            list()
+                .into_iter()
+                .find(|g| g.name == name)
+                .unwrap()
+                .sequence
+        };
+        for name in ["nim", "sub:S", "fib", "lasker", "kayles", "grundy"] {
+            assert!(has(name), "{name}");
+        }
+        for name in ["moore:K", "staircase", "cram", "wythoff", "graph:FILE"] {
+            assert!(!has(name), "{name}");
+        }
     }
 }
