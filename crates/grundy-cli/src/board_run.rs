@@ -239,7 +239,18 @@ impl BoardRun {
 
     /// Stops sampling, saves the checkpoint a last time and says what the
     /// search did; an interrupted search says how to resume.
-    pub fn finish<T>(mut self, result: anyhow::Result<T>) -> anyhow::Result<T> {
+    pub fn finish<T>(self, result: anyhow::Result<T>) -> anyhow::Result<T> {
+        self.finish_stopped_by(result, "interrupted")
+    }
+
+    /// [`finish`](Self::finish), where an interruption is told as
+    /// `stopped` (a cluster process stopped by another says so, not as if
+    /// its own user had pressed Ctrl-C).
+    pub fn finish_stopped_by<T>(
+        mut self,
+        result: anyhow::Result<T>,
+        stopped: &str,
+    ) -> anyhow::Result<T> {
         self.done.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
             thread
@@ -285,20 +296,20 @@ impl BoardRun {
         let saved = p.slots > 0;
         match (result, &self.checkpoint) {
             (Err(_), Some((path, _))) if interrupted && p.slots == 0 => Err(Interrupted(format!(
-                "interrupted; nothing saved to {} (no table had been filled): run the same command again to start over",
+                "{stopped}; nothing saved to {} (no table had been filled): run the same command again to start over",
                 path.display()
             ))
             .into()),
             (Err(_), Some((path, _))) if interrupted => Err(Interrupted(format!(
-                "interrupted; checkpoint saved to {}: run the same command again to resume",
+                "{stopped}; checkpoint saved to {}: run the same command again to resume",
                 path.display()
             ))
             .into()),
             // Ctrl-C on a cluster run without a checkpoint (elsewhere it
             // ends the process); a time limit says so in its own words.
-            (Err(_), None) if interrupted && !crate::timed_out() => Err(Interrupted(
-                "interrupted; nothing kept (--checkpoint FILE keeps the tables of a run)".into(),
-            )
+            (Err(_), None) if interrupted && !crate::timed_out() => Err(Interrupted(format!(
+                "{stopped}; nothing kept (--checkpoint FILE keeps the tables of a run)"
+            ))
             .into()),
             // Any other failure (a lost peer, a budget) kept the tables too.
             (Err(e), Some((path, _))) if saved && !interrupted => Err(anyhow!(

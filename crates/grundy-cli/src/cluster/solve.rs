@@ -9,7 +9,6 @@ use grundy_cluster::{Answer, Cluster, Hosts, MoveCheck, Question, Stats};
 use serde::Serialize;
 
 use crate::board_run::{BoardRun, BoardRunArgs};
-use crate::longrun::Interrupted;
 use crate::output::{print, print_json};
 use crate::render::render_unlisted;
 
@@ -109,23 +108,18 @@ pub fn run(
         components: keys,
         moves: checks,
     };
-    let answer = watch.finish(cluster.solve(question, &limits).map_err(|e| match e {
+    let answer = cluster.solve(question, &limits).map_err(|e| match e {
         // Told as the engine's own interruption: the run says how to resume.
         grundy_cluster::Error::Interrupted(why) => grundy::Error::Interrupted(why).into(),
         e => anyhow::Error::from(e),
-    }));
-    let answer = answer.map_err(|e| match e.downcast_ref::<Interrupted>() {
-        // Stopped because another process was: said so, not as if this
-        // process's user had pressed Ctrl-C.
-        Some(Interrupted(text)) if !limits.stopped() => {
-            let rest = text.strip_prefix("interrupted").unwrap_or(text);
-            Interrupted(format!(
-                "interrupted by another process of the cluster (its Ctrl-C or --timeout){rest}"
-            ))
-            .into()
-        }
-        _ => e,
-    })?;
+    });
+    // Stopped because another process was: said so, not as if this
+    // process's user had pressed Ctrl-C.
+    let stopped = match limits.stopped() {
+        true => "interrupted",
+        false => "interrupted by another process of the cluster (its Ctrl-C or --timeout)",
+    };
+    let answer = watch.finish_stopped_by(answer, stopped)?;
     let analysis = analysis(game, components, &moves, &answer, limits.max_moves)?;
     if json {
         return print_json(&Report {
