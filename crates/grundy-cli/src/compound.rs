@@ -10,31 +10,11 @@ use grundy::{Error, Limits};
 use crate::output::{print, print_json};
 use crate::position::PositionArgs;
 
-/// Answers the position of `position` as the compound `kind` (with
+/// Answers the position of `position` as the compound it asks for (with
 /// `--sum`, a sum of different games, each component `GAME POSITION`).
-pub fn run(
-    position: &PositionArgs,
-    kind: Compound,
-    json: bool,
-    limits: &Limits,
-) -> anyhow::Result<()> {
+pub fn run(position: &PositionArgs, json: bool, limits: &Limits) -> anyhow::Result<()> {
     let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
-    let (game, texts): (Option<&str>, Vec<String>) = match position.sum {
-        true => {
-            let all = std::iter::once(&position.game).chain(&position.components);
-            (None, all.cloned().collect())
-        }
-        false => (Some(&position.game), position.components.clone()),
-    };
-    let answer = analyze_texts(
-        game,
-        &texts,
-        kind,
-        position.misere,
-        position.ground,
-        &load,
-        limits,
-    )?;
+    let answer = analyze_texts(&position.asked(), &position.texts(), &load, limits)?;
     // Why no move is listed of a position some move wins, as `value` says.
     let why = match limits.max_moves {
         0 => "(--max-moves 0)".to_string(),

@@ -3,9 +3,9 @@
 
 use clap::Args;
 use grundy::answer::compound::Compound;
-use grundy::compound::CompoundRuleset;
+use grundy::compound::Asked;
 use grundy::ruleset::{read_sums, FilePosition};
-use grundy::{Ruleset, SpecOptions};
+use grundy::Ruleset;
 
 /// A game and the components of a position.
 #[derive(Args, Debug)]
@@ -36,24 +36,20 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
+    /// The game as the arguments ask for it.
+    pub fn asked(&self) -> Asked<'_> {
+        Asked {
+            game: (!self.sum).then_some(self.game.as_str()),
+            kind: self.compound.unwrap_or(Compound::Disjunctive),
+            misere: self.misere,
+            ground: self.ground,
+        }
+    }
+
     /// The ruleset named by the arguments (reading files it names).
     pub fn ruleset(&self) -> anyhow::Result<Box<dyn Ruleset>> {
-        let kind = self.compound.unwrap_or(Compound::Disjunctive);
-        if self.sum {
-            let load = |path: &str| grundy_files::read_text(path).map_err(grundy::Error::parse);
-            let typed = self.typed_parts();
-            let sum = CompoundRuleset::of_parts(&typed, kind, self.misere, self.ground, &load)?;
-            return Ok(Box::new(sum));
-        }
-        let opts = SpecOptions {
-            misere: self.misere && kind == Compound::Disjunctive,
-            ground: self.ground,
-        };
-        let game = grundy_files::parse_game(&self.game, opts)?;
-        Ok(match kind {
-            Compound::Disjunctive => game,
-            _ => Box::new(CompoundRuleset::new(game, kind, self.misere)?),
-        })
+        let load = |path: &str| grundy_files::read_text(path).map_err(grundy::Error::parse);
+        Ok(self.asked().ruleset(&self.texts(), &load)?)
     }
 
     /// The components as the game reads them: a component written as a
@@ -73,6 +69,14 @@ impl PositionArgs {
             .chain(&self.components)
             .cloned()
             .collect()
+    }
+
+    /// The components as typed, one text each: the parts with `--sum`.
+    pub fn texts(&self) -> Vec<String> {
+        match self.sum {
+            true => self.typed_parts(),
+            false => self.components.clone(),
+        }
     }
 
     /// The position as typed, file components read

@@ -1,7 +1,6 @@
 //! `grundy value GAME COMPONENT...`
 
 use clap::Args;
-use grundy::answer::compound::Compound;
 use grundy::ruleset::analyze_position;
 use grundy::{Analysis, Limits, Ruleset};
 
@@ -36,15 +35,14 @@ pub struct ValueArgs {
 
 /// Runs the command.
 pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
-    let kind = args.position.compound.unwrap_or(Compound::Disjunctive);
-    if args.position.sum || kind != Compound::Disjunctive {
+    if !args.position.asked().is_one_game_sum() {
         let limits = &Limits {
             max_moves: args.max_moves.unwrap_or(limits.max_moves),
             ..limits.clone()
         };
         // A compound searches without the tables a checkpoint keeps.
         args.board.warn_no_tables();
-        return crate::compound::run(&args.position, kind, args.json, limits);
+        return crate::compound::run(&args.position, args.json, limits);
     }
     if let Some(hosts) = &args.cluster.cluster {
         #[cfg(not(feature = "cluster"))]

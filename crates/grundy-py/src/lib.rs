@@ -117,14 +117,19 @@ fn compound(
     #[pyo3(from_py_with = numbers::ground)] ground: Option<u64>,
     #[pyo3(from_py_with = numbers::memory)] memory: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    use grundy::answer::compound::Compound;
-    let kind: Compound = kind.parse().map_err(|e| value_error(&e))?;
+    let asked = grundy::compound::Asked {
+        game,
+        kind: kind.parse().map_err(|e| value_error(&e))?,
+        misere,
+        ground,
+    };
     crate::args::no_empty_position(&components)?;
     let limits = limits(max_states, memory);
-    if let (Some(name), Compound::Disjunctive) = (game, kind) {
+    let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
+    if asked.is_one_game_sum() {
         // The command line and the server ask the game itself here, not
         // the compounds' search (which knows no genus or quotient).
-        let game = parse_game(py, name, SpecOptions { misere, ground }, &limits)?;
+        let game = interruptible(py, &limits, |_| asked.ruleset(&[], &load))?;
         return value_of(
             py,
             Position {
@@ -134,9 +139,8 @@ fn compound(
             },
         );
     }
-    let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
     let answer = interruptible(py, &limits, |l| {
-        grundy::compound::analyze_texts(game, &components, kind, misere, ground, &load, l)
+        grundy::compound::analyze_texts(&asked, &components, &load, l)
     })?;
     to_python(py, &answer)
 }

@@ -100,32 +100,77 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
     Ok((name, rest.to_vec()))
 }
 
-/// A compound as front ends receive it, in text: the game's name and one
-/// text per component, or with `game` `None` a sum of different games,
-/// each text `GAME POSITION...`. Every game is built for normal play
-/// (with `ground`, Hackenbush's ground vertex); `misere` plays the
-/// compound misère. The command line, the server and Python all ask
-/// this, so the same question gets the same answer everywhere.
+/// A position's game as every front end is asked for it (`grundy value
+/// GAME ... --compound KIND --misere --ground V`, `/api/value?game=...`,
+/// Python's `compound`): the one place that says which rules that names.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    /// The game's name; `None` for a sum of different games, each
+    /// component typed `GAME POSITION...`.
+    pub game: Option<&'a str>,
+    /// How the components are played together.
+    pub kind: Compound,
+    /// Misère play: of the game itself in one game's sum, of the compound
+    /// otherwise.
+    pub misere: bool,
+    /// Hackenbush's ground vertex, for the games that have one.
+    pub ground: Option<u64>,
+}
+
+impl Asked<'_> {
+    /// Whether the position is an ordinary sum of one game's components,
+    /// which the game itself answers (its misère theory, its board search
+    /// and checkpoints), not the compounds' search.
+    pub fn is_one_game_sum(&self) -> bool {
+        self.game.is_some() && self.kind == Compound::Disjunctive
+    }
+
+    /// The rules of the position `texts`: the game itself for one game's
+    /// sum, the compound otherwise (`texts` are its parts for a sum of
+    /// different games, and are otherwise not read).
+    pub fn ruleset(&self, texts: &[String], load: &LoadFile<'_>) -> Result<Box<dyn Ruleset>> {
+        match self.game {
+            Some(name) if self.is_one_game_sum() => {
+                let opts = SpecOptions {
+                    misere: self.misere,
+                    ground: self.ground,
+                };
+                parse_with(name, opts, load)
+            }
+            _ => Ok(Box::new(self.compound(texts, load)?)),
+        }
+    }
+
+    /// The compound, every game built for normal play: misère play is the
+    /// compound's.
+    fn compound(&self, texts: &[String], load: &LoadFile<'_>) -> Result<CompoundRuleset> {
+        let (kind, misere, ground) = (self.kind, self.misere, self.ground);
+        match self.game {
+            None => CompoundRuleset::of_parts(texts, kind, misere, ground, load),
+            Some(name) => {
+                let opts = SpecOptions {
+                    misere: false,
+                    ground,
+                };
+                CompoundRuleset::new(parse_with(name, opts, load)?, kind, misere)
+            }
+        }
+    }
+}
+
+/// A compound as front ends receive it, in text: `asked` and one text
+/// per component. The command line, the server and Python all ask this,
+/// so the same question gets the same answer everywhere; one game's sum,
+/// which they ask of the game itself ([`Asked::is_one_game_sum`]), is
+/// answered here by the compounds' search.
 pub fn analyze_texts(
-    game: Option<&str>,
+    asked: &Asked<'_>,
     texts: &[String],
-    kind: Compound,
-    misere: bool,
-    ground: Option<u64>,
     load: &LoadFile<'_>,
     limits: &Limits,
 ) -> Result<Answer> {
-    let compound = match game {
-        None => CompoundRuleset::of_parts(texts, kind, misere, ground, load)?,
-        Some(name) => {
-            let opts = SpecOptions {
-                misere: false,
-                ground,
-            };
-            CompoundRuleset::new(parse_with(name, opts, load)?, kind, misere)?
-        }
-    };
-    analyze(&compound.parts(texts)?, kind, misere, limits)
+    let compound = asked.compound(texts, load)?;
+    analyze(&compound.parts(texts)?, asked.kind, asked.misere, limits)
 }
 
 /// What a compound's analysis is: an ordinary analysis for a sum (normal

@@ -12,7 +12,6 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use grundy::answer::compound::Compound;
 use grundy::compound::analyze_texts;
 use grundy::heap::{SeqReport, SeqRequest};
 use grundy::play::StateGraph;
@@ -98,25 +97,12 @@ pub async fn value(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
 /// The answer to a compound or a sum of different games, or `None` for
 /// an ordinary sum of one game.
 fn compound(params: &Params, job: &Job) -> Result<Option<grundy::compound::Answer>, ApiError> {
-    let sum = params.flag("sum")?;
-    let kind = params.compound()?;
-    if !sum && kind == Compound::Disjunctive {
+    let asked = params.asked()?;
+    if asked.is_one_game_sum() {
         return Ok(None);
     }
-    let game = match (sum, params.get("game")) {
-        (true, Some(_)) => {
-            return Err(ApiError::Bad(
-                "with sum=true each component names its game (`kayles 3;nim 4`); drop `game`"
-                    .to_string(),
-            ))
-        }
-        (true, None) => None,
-        (false, _) => Some(params.required("game")?),
-    };
     let texts = params.texts()?;
-    let (misere, ground) = (params.flag("misere")?, params.ground()?);
-    let answer = analyze_texts(game, &texts, kind, misere, ground, &no_files, &job.limits)?;
-    Ok(Some(answer))
+    Ok(Some(analyze_texts(&asked, &texts, &no_files, &job.limits)?))
 }
 
 /// `GET /api/explain?game=GAME&components=C1;C2;...`: as `grundy explain

@@ -7,10 +7,10 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use grundy::answer::compound::Compound;
-use grundy::compound::CompoundRuleset;
+use grundy::compound::Asked;
 use grundy::ruleset::read_sums;
 use grundy::spec::no_files;
-use grundy::{Ruleset, SpecOptions};
+use grundy::Ruleset;
 
 use super::bounds::MAX_COMPONENTS;
 use super::error::ApiError;
@@ -78,29 +78,31 @@ impl Params {
     /// line's `--misere` and `--ground`. Games read from files are refused
     /// by the engine's own message: the server reads no files.
     pub fn game(&self) -> Result<Box<dyn Ruleset>, ApiError> {
-        let misere = self.flag("misere")?;
-        let ground = self.ground()?;
-        let kind = self.compound()?;
-        if self.flag("sum")? {
-            if self.get("game").is_some() {
-                return Err(ApiError::Bad(
+        let asked = self.asked()?;
+        let texts = match asked.game {
+            None => self.texts()?,
+            Some(_) => Vec::new(),
+        };
+        Ok(asked.ruleset(&texts, &no_files)?)
+    }
+
+    /// The game as `game`, `compound`, `sum`, `misere` and `ground` ask
+    /// for it, as the command line's words do.
+    pub fn asked(&self) -> Result<Asked<'_>, ApiError> {
+        let game =
+            match (self.flag("sum")?, self.get("game")) {
+                (true, Some(_)) => return Err(ApiError::Bad(
                     "with sum=true each component names its game (`kayles 3;nim 4`); drop `game`"
                         .to_string(),
-                ));
-            }
-            let parts = self.texts()?;
-            let sum = CompoundRuleset::of_parts(&parts, kind, misere, ground, &no_files)?;
-            return Ok(Box::new(sum));
-        }
-        let name = self.required("game")?;
-        let opts = SpecOptions {
-            misere: misere && kind == Compound::Disjunctive,
-            ground,
-        };
-        let game = grundy::spec::parse(name, opts)?;
-        Ok(match kind {
-            Compound::Disjunctive => game,
-            _ => Box::new(CompoundRuleset::new(game, kind, misere)?),
+                )),
+                (true, None) => None,
+                (false, _) => Some(self.required("game")?),
+            };
+        Ok(Asked {
+            game,
+            kind: self.compound()?,
+            misere: self.flag("misere")?,
+            ground: self.ground()?,
         })
     }
 
