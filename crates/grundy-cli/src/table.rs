@@ -71,11 +71,15 @@ pub struct TableArgs {
     /// Append finished rows to FILE; when it exists, skip its games.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Seconds between saves of each game under way (in FILE.games, beside
+    /// the --out file), so that a killed sweep loses at most that much of each.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value = "30", value_parser = crate::seconds::checkpoint_every, requires = "out")]
+    checkpoint_every: crate::seconds::Seconds,
     /// Only the K-th of M parts of the sweep (K from 1).
     #[arg(long, value_name = "K/M", value_parser = parse_shard)]
     shard: Option<[usize; 2]>,
     /// Join the --out files of every shard into one table.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard", "to", "time", "threads", "misere", "misere_to"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["patterns", "digits", "file", "out", "shard", "to", "time", "threads", "misere", "misere_to", "checkpoint_every"])]
     merge: Vec<PathBuf>,
 }
 
@@ -180,7 +184,8 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         .copied()
         .filter(|&i| plan.same[i].is_none() && !sink.rows.contains_key(&i))
         .collect();
-    let saves = (args.out.as_deref()).map(|out| Saves::beside(out, header.identity()));
+    let saves = (args.out.as_deref())
+        .map(|out| Saves::beside(out, header.identity(), args.checkpoint_every.duration()));
     let pool = Pool {
         parsed: &parsed,
         jobs: &jobs,

@@ -230,3 +230,39 @@ fn a_game_stopped_mid_way_goes_on_from_its_save() {
     assert!(err.contains("0.6 starts afresh"), "{err}");
     assert_eq!(only_row(&out), want);
 }
+
+/// `--checkpoint-every` sets how often a game under way is saved: killed
+/// outright (SIGKILL, no chance to save) a second into a game saved every
+/// fifth of a second, the sweep goes on from the save, where the default
+/// of 30 seconds would have left nothing. Without `--out` there is
+/// nothing to save beside, and the option is refused.
+#[test]
+fn a_sweep_killed_outright_goes_on_from_its_last_save() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let sweep = ["table", "0.6", "--to", "1000000", "--threads", "1"];
+    let mut want = comparable(&text(&[&sweep[..], &["--json"]].concat()));
+    want.as_object_mut().unwrap().remove("index");
+    let dir = scratch_dir("table-game-killed");
+    let out = dir.join("out.jsonl");
+    let path = out.to_str().unwrap();
+    let saved = dir.join("out.jsonl.games").join("0.6.ckpt");
+    let args = [&sweep[..], &["--out", path, "--checkpoint-every", "0.2"]].concat();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(saved.exists(), "no save after a second");
+    let (_, err, code) = run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("resuming 0.6 from"), "{err}");
+    assert_eq!(only_row(&out), want);
+    let (_, err, code) = run(&[&sweep[..], &["--checkpoint-every", "5"]].concat(), "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--out"), "{err}");
+}

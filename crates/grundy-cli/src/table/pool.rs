@@ -11,7 +11,7 @@ use grundy::heap::{Code, HeapGame};
 use grundy::Limits;
 use indicatif::ProgressBar;
 
-use super::saved::{self, Saves};
+use super::saved::Saves;
 
 /// A game being computed, for the time budget and the progress line.
 struct Running {
@@ -139,7 +139,7 @@ impl Pool<'_> {
             let mut saves = self.saves;
             let mut saved_at = Instant::now();
             let mut between = || {
-                if let Some(s) = saves.filter(|_| saved_at.elapsed() >= saved::EVERY) {
+                if let Some(s) = saves.filter(|s| saved_at.elapsed() >= s.every) {
                     saved_at = Instant::now();
                     if let Err(e) = s.save(&name, &game, t.elapsed() + ran) {
                         // A save spares work; the game goes on without.

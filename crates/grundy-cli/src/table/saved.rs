@@ -5,7 +5,7 @@
 //! A game's save is its values so far, as `seq --checkpoint` saves them,
 //! after one line with the sweep's identity, its code and the seconds it
 //! has run (its time budget goes on from there). It is written whole or not at all every
-//! [`EVERY`] and when Ctrl-C stops the game, and removed once the game's
+//! `--checkpoint-every` seconds and when Ctrl-C stops the game, and removed once the game's
 //! row is in the file.
 
 use std::fs::File;
@@ -17,9 +17,6 @@ use anyhow::Context;
 use grundy::heap::HeapSequence;
 
 use crate::longrun::{restore_values, write_values};
-
-/// The time between two saves of a game.
-pub const EVERY: Duration = Duration::from_secs(30);
 
 /// The first word of a save: what the file is.
 const MAGIC: &str = "grundy table game";
@@ -33,13 +30,15 @@ pub struct Saves {
     /// The sweep's identity ([`super::file::Header::identity`]): a save
     /// of another sweep is not resumed.
     sweep: String,
+    /// The time between two saves of a game (`--checkpoint-every`).
+    pub every: Duration,
 }
 
 impl Saves {
     /// The saves of the sweep `sweep` written to `out`.
-    pub fn beside(out: &Path, sweep: String) -> Saves {
+    pub fn beside(out: &Path, sweep: String, every: Duration) -> Saves {
         let dir = crate::checkpoint::beside(&crate::checkpoint::resolve(out), ".games");
-        Saves { dir, sweep }
+        Saves { dir, sweep, every }
     }
 
     /// The save of the game listed as `code`: its text with every
@@ -155,7 +154,11 @@ mod tests {
 
     #[test]
     fn every_code_has_a_file_of_its_own() {
-        let saves = Saves::beside(Path::new("sweep.jsonl"), "0123abcd".to_string());
+        let saves = Saves::beside(
+            Path::new("sweep.jsonl"),
+            "0123abcd".to_string(),
+            Duration::ZERO,
+        );
         let name = |c: &str| saves.path(c).file_name().unwrap().to_owned();
         assert_eq!(name("0.07"), "0.07.ckpt");
         assert_eq!(name("4.3F"), "4.3F.ckpt");
