@@ -124,11 +124,57 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         .build_global()
         .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
     let plan = Plan::new(&parsed, args.shard.unwrap_or([1, 1]));
-    let header = Header {
+    let header = header(args, source, &codes, &plan, limits);
+    let mut sink = resumed(args, &header, &plan, &codes)?;
+    let jobs: Vec<usize> = plan
+        .mine
+        .iter()
+        .copied()
+        .filter(|&i| plan.same[i].is_none() && !sink.rows.contains_key(&i))
+        .collect();
+    let saves = (args.out.as_deref())
+        .map(|out| Saves::beside(out, header.identity(), args.checkpoint_every.duration()));
+    let pool = Pool {
+        parsed: &parsed,
+        jobs: &jobs,
+        to: args.to,
+        time: args.time.map(crate::seconds::Seconds::get),
+        misere_to,
+        limits,
+        interrupt,
+        saves: saves.as_ref(),
+    };
+    pool.run(threads, plan.mine.len(), &mut |i, row, keep| {
+        sink.emit(i, row.clone(), keep)?;
+        for &a in &plan.aliases[i] {
+            sink.emit(a, sweep::alias(&row, &codes[a]), keep)?;
+        }
+        Ok(())
+    })?;
+    if let Some(saves) = &saves {
+        saves.tidy();
+    }
+    ended(
+        args,
+        &sink,
+        plan.mine.len(),
+        interrupt.load(Ordering::Relaxed),
+    )
+}
+
+/// The sweep's header in its `--out` file: what a resumed run must match.
+fn header(
+    args: &TableArgs,
+    source: String,
+    codes: &[String],
+    plan: &Plan,
+    limits: &Limits,
+) -> Header {
+    Header {
         sweep: Sweep {
             source,
             codes: codes.len(),
-            fingerprint: file::fingerprint(&codes),
+            fingerprint: file::fingerprint(codes),
             to: args.to,
             time: args.time.map(crate::seconds::Seconds::get),
             misere_to: args.misere.then_some(args.misere_to),
@@ -137,15 +183,25 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
         shard: args.shard.unwrap_or([1, 1]),
         games: plan.mine.len(),
         sealed: true,
-    };
+    }
+}
+
+/// Where the rows go, holding the rows of the `--out` file's earlier runs
+/// (said on stderr) and the aliases of those games.
+fn resumed<'a>(
+    args: &'a TableArgs,
+    header: &Header,
+    plan: &Plan,
+    codes: &'a [String],
+) -> anyhow::Result<Sink<'a>> {
     let (out, done) = match &args.out {
         Some(path) => {
-            let (out, lines) = Out::open(path, &header)?;
+            let (out, lines) = Out::open(path, header)?;
             (Some(out), lines)
         }
         None => (None, Vec::new()),
     };
-    let mut sink = Sink::new(args, out, &codes);
+    let mut sink = Sink::new(args, out, codes);
     for line in done {
         if !plan.ours[line.index] || line.row.code != codes[line.index] {
             bail!(
@@ -178,36 +234,13 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             }
         }
     }
-    let jobs: Vec<usize> = plan
-        .mine
-        .iter()
-        .copied()
-        .filter(|&i| plan.same[i].is_none() && !sink.rows.contains_key(&i))
-        .collect();
-    let saves = (args.out.as_deref())
-        .map(|out| Saves::beside(out, header.identity(), args.checkpoint_every.duration()));
-    let pool = Pool {
-        parsed: &parsed,
-        jobs: &jobs,
-        to: args.to,
-        time: args.time.map(crate::seconds::Seconds::get),
-        misere_to: args.misere.then_some(args.misere_to),
-        limits,
-        interrupt,
-        saves: saves.as_ref(),
-    };
-    pool.run(threads, plan.mine.len(), &mut |i, row, keep| {
-        sink.emit(i, row.clone(), keep)?;
-        for &a in &plan.aliases[i] {
-            sink.emit(a, sweep::alias(&row, &codes[a]), keep)?;
-        }
-        Ok(())
-    })?;
-    if let Some(saves) = &saves {
-        saves.tidy();
-    }
+    Ok(sink)
+}
+
+/// The end of a sweep of `games` games: the text table, the games the
+/// memory budget ended, and on Ctrl-C how far it got.
+fn ended(args: &TableArgs, sink: &Sink, games: usize, interrupted: bool) -> anyhow::Result<()> {
     let finished = sink.rows.len();
-    let interrupted = interrupt.load(Ordering::Relaxed);
     // JSON and TSV rows went out as they finished; the text table is
     // printed now, on Ctrl-C too, with the rows finished by then.
     if !args.json && !args.tsv && (finished > 0 || !interrupted) {
@@ -233,8 +266,7 @@ pub fn run(args: &TableArgs, limits: &Limits, interrupt: &Arc<AtomicBool>) -> an
             None => String::new(),
         };
         return Err(Interrupted(format!(
-            "interrupted: {finished} of {} games finished{kept}",
-            plan.mine.len()
+            "interrupted: {finished} of {games} games finished{kept}"
         ))
         .into());
     }
