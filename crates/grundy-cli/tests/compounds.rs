@@ -162,10 +162,21 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         &["value", "--sum", "kaylse 3", "nim 4"],
         "did you mean `kayles`",
     );
-    fails(
-        &["value", "moore:2", "1", "2", "--compound", "conjunctive"],
-        "whole position",
-    );
+    // A game played on the whole position has no parts' moves: every
+    // command refuses it as a compound's part, `play` and `graph` too
+    // (they listed each component's moves as a position of its own).
+    for args in [
+        &["value", "moore:2", "1", "2", "--compound", "conjunctive"][..],
+        &["play", "staircase", "3", "1", "--compound", "continued"],
+        &["graph", "staircase", "3", "1", "--compound", "continued"],
+        &["draw", "staircase", "3", "1", "--compound", "selective"],
+        &["play", "--sum", "staircase 3 1", "nim 2"],
+    ] {
+        fails(
+            args,
+            "is played on the whole position: a component has no value",
+        );
+    }
     // The Cutting Game has no misère play: not alone, not as a part of a
     // misère sum or compound, whose answers would mean nothing.
     for args in [

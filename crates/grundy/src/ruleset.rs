@@ -38,7 +38,7 @@ pub(crate) use files::NAMES_NO_FILE;
 pub use files::{
     analyze_position, inline_position, read_position, FileAccess, FilePosition, FileRef, IsFile,
 };
-pub(crate) use game::{in_file, read_components};
+pub(crate) use game::{in_file, read_components, whole_position_only};
 pub use game::{list_options, options_where, scan_options_with_value, Game};
 pub use heaps::{heap_moves, HeapQuestion};
 pub use misere::{misere_sequence_of, Misere, MiserePlay, BY_GENUS, BY_QUOTIENT, BY_SEARCH};
@@ -156,10 +156,12 @@ pub trait Ruleset: Send + Sync {
     /// without a misère theory of their own.
     fn into_misere(self: Box<Self>) -> Result<Box<dyn Ruleset>>;
 
-    /// Why the game has no misère play, when it has none
-    /// ([`Game::misere_play`]): a compound played misère refuses it as a
-    /// part, as the game alone refuses `--misere`.
-    fn misere_refusal(&self) -> Option<Error> {
+    /// Why a position of the game cannot be a part of a compound (played
+    /// misère when `misere`), as [`Game::misere_play`] says: a game played
+    /// on the whole position (staircase) has no parts' moves of its own,
+    /// and one without misère play refuses it as the game alone refuses
+    /// `--misere`.
+    fn part_refusal(&self, _misere: bool) -> Option<Error> {
         None
     }
 
@@ -349,9 +351,10 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
         self.0.into_misere()
     }
 
-    fn misere_refusal(&self) -> Option<Error> {
+    fn part_refusal(&self, misere: bool) -> Option<Error> {
         match self.0.misere_play() {
-            MiserePlay::Refused(why) => Some(misere::refusal(&self.0.name(), why)),
+            MiserePlay::WholePosition => Some(whole_position_only(&self.0.name())),
+            MiserePlay::Refused(why) if misere => Some(misere::refusal(&self.0.name(), why)),
             _ => None,
         }
     }

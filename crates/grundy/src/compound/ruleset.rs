@@ -42,7 +42,7 @@ impl CompoundRuleset {
     /// The compound `kind` of `game`'s positions. `game` must be in normal
     /// play: misère play is the compound's.
     pub fn new(game: Box<dyn Ruleset>, kind: Compound, misere: bool) -> Result<CompoundRuleset> {
-        refuse_misere(misere, &*game)?;
+        refuse_part(misere, &*game)?;
         Ok(CompoundRuleset {
             games: Games::One(game),
             kind,
@@ -80,7 +80,7 @@ impl CompoundRuleset {
             })
             .collect::<Result<Vec<_>>>()?;
         for (_, game) in &games {
-            refuse_misere(misere, &**game)?;
+            refuse_part(misere, &**game)?;
         }
         Ok(CompoundRuleset {
             games: Games::Each(games),
@@ -255,12 +255,13 @@ impl Ruleset for CompoundRuleset {
     }
 }
 
-/// Fails when a compound played misère (`misere`) has a part of `game`,
-/// which has no misère play (the Cutting Game is won by cutting out a 1x1
-/// piece): its answers would mean nothing.
-fn refuse_misere(misere: bool, game: &dyn Ruleset) -> Result<()> {
-    match game.misere_refusal() {
-        Some(e) if misere => Err(e),
-        _ => Ok(()),
+/// Fails when `game` cannot be a part of the compound: it is played on
+/// the whole position, or the compound is played misère (`misere`) and
+/// `game` has no misère play (the Cutting Game is won by cutting out a
+/// 1x1 piece). Its answers would mean nothing.
+fn refuse_part(misere: bool, game: &dyn Ruleset) -> Result<()> {
+    match game.part_refusal(misere) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
 }

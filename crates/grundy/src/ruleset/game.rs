@@ -398,7 +398,7 @@ pub(crate) fn in_file(path: &str, e: Error) -> Error {
     Error::parse(format!("{path}: {e}"))
 }
 
-fn whole_position_only(game: &str) -> Error {
+pub(crate) fn whole_position_only(game: &str) -> Error {
     Error::unsupported(format!(
         "{game} is played on the whole position: a component has no value or options of its own"
     ))
