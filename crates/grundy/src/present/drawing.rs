@@ -515,6 +515,9 @@ pub fn to_text(part: &Drawing) -> Option<String> {
                         Square::Poison => '*',
                     });
                 }
+                // Squares gone at the end of a row (Chomp) leave no
+                // blanks at the end of its line.
+                out.truncate(out.trim_end_matches(' ').len());
             }
             Some(out)
         }
@@ -554,7 +557,7 @@ mod tests {
     #[test]
     fn boards_print_with_their_coordinates() {
         let text = to_text(&board(&["*..", ".x ", ".  "])).unwrap();
-        assert_eq!(text, "   a b c\n1  * . .\n2  . x  \n3  .    ");
+        assert_eq!(text, "   a b c\n1  * . .\n2  . x\n3  .");
     }
 
     #[test]
