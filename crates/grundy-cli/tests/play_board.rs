@@ -173,6 +173,29 @@ fn coins_are_turned_by_their_numbers_and_a_spent_board_keeps_the_others_coordina
     );
 }
 
+/// Coordinates that name no move, or a move of several components, say
+/// so in the user's words: the component a coordinate needs, and no
+/// "cannot become" for coordinates that are no position at all.
+#[test]
+fn coordinates_say_what_is_missing() {
+    let out = play(&["node-kayles", "grid:2x3", "path:2"], "b1\nquit\n");
+    assert!(
+        out.contains("`b1` is a move in components 1 and 2: say which, e.g. 1:b1\n"),
+        "{out}"
+    );
+    let out = play(&["cram", "x../..."], "1:a1-b1\nquit\n");
+    assert!(
+        out.contains("`1:a1-b1` is not a move from x../...; `moves` lists the moves"),
+        "{out}"
+    );
+    // A position of the game that is not one move away is said as such.
+    let out = play(&["nim", "3", "4"], "1:5\nquit\n");
+    assert!(
+        out.contains("component 1 cannot become `5` in one move (it is 3)"),
+        "{out}"
+    );
+}
+
 /// A board too large to solve in the thinking time still gets a move:
 /// the computer searches for `--think` seconds, then plays its guess and
 /// says that the position was not solved (or that a quick look found the

@@ -103,6 +103,12 @@ fn read_move(
                 shorten(line),
                 shorten(&position.join(" "))
             )),
+            // Coordinates, or anything else that is no position of the game.
+            None if game.canonical(to).is_err() => Err(format!(
+                "`{}` is not a move from {}; {TRY}",
+                shorten(line),
+                shorten(&position.join(" "))
+            )),
             None => Err(format!(
                 "component {i} cannot become `{to}` in one move (it is {})",
                 position[i - 1]

@@ -90,7 +90,7 @@ pub fn choose_by_keys(figure: &Figure, text: &str) -> Result<Option<usize>, Stri
             };
             have.sort_unstable();
             if have == keys {
-                exact.push(k);
+                exact.push((k, c));
             } else if keys.iter().all(|key| have.contains(&key.as_str())) {
                 wider.push(k);
             }
@@ -98,6 +98,9 @@ pub fn choose_by_keys(figure: &Figure, text: &str) -> Result<Option<usize>, Stri
     }
     exact.dedup();
     wider.dedup();
+    let mut parts: Vec<usize> = exact.iter().map(|&(_, c)| c).collect();
+    parts.sort_unstable();
+    parts.dedup();
     let names = |ks: &[usize]| -> String {
         let mut names: Vec<String> = ks.iter().filter_map(|&k| move_keys(figure, k)).collect();
         names.dedup();
@@ -105,13 +108,28 @@ pub fn choose_by_keys(figure: &Figure, text: &str) -> Result<Option<usize>, Stri
         names.join(", ")
     };
     match (&exact[..], &wider[..]) {
-        ([k], _) => Ok(Some(*k)),
+        ([(k, _)], _) => Ok(Some(*k)),
         ([], []) => Ok(None),
         ([], more) => Err(format!("`{text}` is part of a move: {}", names(more))),
+        // The same keys in several components: the component is missing.
+        (_, _) if parts.len() > 1 => Err(format!(
+            "`{text}` is a move in components {}: say which, e.g. {}:{text}",
+            and_list(&parts),
+            parts[0]
+        )),
         (several, _) => Err(format!(
             "`{text}` is {} moves here; type the position it should leave, or `#K` from `moves`",
             several.len()
         )),
+    }
+}
+
+/// `1, 2 and 3`.
+fn and_list(numbers: &[usize]) -> String {
+    let texts: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    match texts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => texts.join(""),
     }
 }
 
@@ -149,9 +167,16 @@ mod tests {
     #[test]
     fn components_are_told_apart_and_edges_are_one_key() {
         let f = figure(2, &[&[&["1:1-2"]], &[&["2:1-2"]], &[&["2:a"], &["2:b"]]]);
-        assert!(choose_by_keys(&f, "1-2").unwrap_err().contains("2 moves"));
+        let both = choose_by_keys(&f, "1-2").unwrap_err();
+        assert!(
+            both.contains("components 1 and 2: say which, e.g. 1:1-2"),
+            "{both}"
+        );
         assert_eq!(choose_by_keys(&f, "2:1-2"), Ok(Some(1)));
         assert_eq!(choose_by_keys(&f, "b"), Ok(Some(2)));
         assert_eq!(move_keys(&f, 0).as_deref(), Some("1:1-2"));
+        // Two moves of one component are no component missing.
+        let one = figure(1, &[&[&["1:a"]], &[&["1:a"]]]);
+        assert!(choose_by_keys(&one, "a").unwrap_err().contains("2 moves"));
     }
 }
