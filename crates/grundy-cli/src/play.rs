@@ -228,7 +228,10 @@ impl Known {
     /// is drawn with them.
     fn help(&self) -> String {
         match (self.drawn(), &self.unlisted) {
-            (_, Some(_)) => typed::HOW.to_string(),
+            (_, Some(why)) => format!(
+                "this position's moves are not listed ({why}); {}",
+                typed::type_one!()
+            ),
             (Some(_), None) => format!("{HELP}; {BOARD_HELP}"),
             (None, None) => HELP.to_string(),
         }

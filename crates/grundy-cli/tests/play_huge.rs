@@ -20,7 +20,7 @@ fn a_heap_of_a_trillion_is_played_by_typing_moves() {
         "{out}"
     );
     assert!(out.contains("the moves are not numbered here"), "{out}");
-    let help = "your move> help\nthis position has too many moves to list; type a move as the new text of a component";
+    let help = "your move> help\nthis position's moves are not listed (listing the moves needs more than 200000 states; raise the limit (--max-states) to go further); type a move as the new text of a component";
     assert!(out.contains(help), "{out}");
     assert!(
         out.contains("`1:1000000000001` is not a move from 1000000000000 7"),
@@ -70,6 +70,21 @@ fn a_lost_position_of_huge_heaps_still_gets_a_move() {
     assert_eq!(code, Some(0), "{err}");
     assert!(
         out.contains("you: component 1: 1000000000000 -> 2+999999999996"),
+        "{out}"
+    );
+}
+
+/// A small heap whose moves a budget of nothing keeps from being listed
+/// says that budget, not that the heap has too many moves.
+#[test]
+fn moves_kept_unlisted_by_the_budget_name_it() {
+    let (out, err, code) = run(
+        &["play", "nim", "3", "--max-states", "0", "--moves"],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("this position's moves are not listed (listing the moves needs more than 0 states; raise the limit (--max-states)"),
         "{out}"
     );
 }
