@@ -40,7 +40,7 @@ pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
     fn from_extension(extension: Option<&str>) -> anyhow::Result<Self> {
         let format = match extension {
             Some(e) => (Self::EXTENSIONS.iter())
-                .find(|(x, _)| *x == e)
+                .find(|(x, _)| x.eq_ignore_ascii_case(e))
                 .map(|(_, f)| f.clone()),
             None => Self::PLAIN,
         };

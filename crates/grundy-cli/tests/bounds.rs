@@ -330,11 +330,16 @@ fn a_game_without_a_drawing_says_so_whatever_its_size() {
     // for the memory its moves would need.
     fails(
         &["draw", "welter", "1,4,6"],
-        "welter has no drawing of 1,4,6",
+        "welter is not drawn; `grundy value`",
     );
     fails(
         &["draw", "welter", "18446744073709551615", "--memory", "64M"],
-        "welter has no drawing of 18446744073709551615",
+        "welter is not drawn",
+    );
+    // A game that draws smaller positions says which sizes are drawn.
+    fails(
+        &["draw", "nim", "65"],
+        "nim has no drawing of 65: heaps of more than 64 tokens",
     );
 }
 

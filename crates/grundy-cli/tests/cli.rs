@@ -19,6 +19,22 @@ fn value_text() {
     assert!(text.contains("component 1: 3 -> 1"), "{text}");
 }
 
+/// Blanks and a line break around a component (pasted from a file) are
+/// no part of it: it is printed as read, on one line.
+#[test]
+fn a_component_is_printed_without_the_blanks_around_it() {
+    let v = json_of(&["value", "nim", "3\n", " 4 ", "--json"]);
+    assert_eq!(v["components"], serde_json::json!(["3", "4"]));
+    let text = String::from_utf8(
+        grundy(&["value", "nim", "3\n", "5"])
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(text.contains("  1  3          *3\n"), "{text}");
+}
+
 #[test]
 fn value_json_shape() {
     let v = json_of(&["value", "sub:1,3,4", "7", "8", "--json"]);
@@ -495,4 +511,17 @@ fn draw_json_goes_to_its_file() {
         &["draw", "cram", "2x3", "--json", "--format", "svg"],
         "'--json' cannot be used with '--format",
     );
+}
+
+/// An output file's extension names its format whatever its case
+/// (`out.TXT`, `out.SVG`), as file systems that ignore case would have it.
+#[test]
+fn an_extension_in_capitals_names_its_format() {
+    let path = support::scratch("draw-cram.TXT");
+    let printed = text(&["draw", "cram", "2x2"]);
+    assert_eq!(text(&["draw", "cram", "2x2", "-o", &path]), "");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), printed);
+    let path = support::scratch("graph-nim.SVG");
+    text(&["graph", "nim", "2", "-o", &path]);
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("<svg"));
 }

@@ -150,6 +150,15 @@ fn bad_compounds_and_parts_are_one_line_errors() {
         &["value", "--sum", "kayles"],
         "names a game but no position",
     );
+    // A bare number is a position without its game, not a game.
+    fails(
+        &["value", "--sum", "3", "4"],
+        "the part `3` has no game: write each part as a game and a position, e.g. `nim 3`",
+    );
+    fails(
+        &["value", "--sum", "0.07"],
+        "the part `0.07` names a game but no position",
+    );
     fails(
         &["value", "--sum", "nim 3", "nim 3 --misere"],
         "the part `nim 3 --misere` holds the option `--misere`: options are given once, for the whole sum",

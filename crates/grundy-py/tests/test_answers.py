@@ -132,7 +132,7 @@ def test_draw_is_the_cli_drawing(cli):
     assert sorted(m["typed"] for m in d.moves)[:2] == ["a1-a2", "a1-b1"]
     assert len(d.moves) == 7
     assert grundy.draw("hackenbush", ["0-1,1-2"]).text is None
-    with pytest.raises(ValueError, match="wythoff has no drawing"):
+    with pytest.raises(ValueError, match="wythoff is not drawn"):
         grundy.draw("wythoff", ["3,5"])
 
 

@@ -76,6 +76,15 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
             "a part of a sum is empty; write a game and a position, e.g. `kayles 3`",
         ));
     };
+    if rest.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_digit())
+        && crate::spec::parse(name, SpecOptions::default()).is_err()
+    {
+        return Err(Error::parse(format!(
+            "the part `{}` has no game: write each part as a game and a position, e.g. `nim {0}`",
+            shorten_quote(name)
+        )));
+    }
     if rest.is_empty() {
         // The game's own example position (`cram 3x4`), where it has one.
         let example = crate::registry::find(name)

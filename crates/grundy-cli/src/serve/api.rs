@@ -259,12 +259,12 @@ pub async fn draw(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
         let position = params.components(&*game)?;
         match game.figure(&position, &[])? {
             Some(figure) => Ok(svg(grundy::present::drawing::to_svg(&figure))),
-            None => Err(grundy::Error::unsupported(format!(
-                "{} has no drawing of {}: it is shown as text",
-                game.name(),
-                position.join(" ")
-            ))
-            .into()),
+            None => {
+                Err(
+                    grundy::present::drawing::no_drawing(&*game, &position, "it is shown as text")
+                        .into(),
+                )
+            }
         }
     })
     .await

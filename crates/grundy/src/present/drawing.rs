@@ -11,10 +11,11 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::answer::drawing::{
-    column_name, figure_key, square_key, Drawing, Edge, Figure, Square, Vertex,
+    column_name, figure_key, square_key, Drawing, Edge, Figure, Square, Vertex, MAX_DRAWN_HEAP,
+    MAX_DRAWN_ITEMS,
 };
 use crate::answer::PositionMove;
-use crate::error::{Error, Result};
+use crate::error::{shorten_quote, Error, Result};
 use crate::game::Limits;
 use crate::play::move_keys;
 use crate::ruleset::Ruleset;
@@ -53,15 +54,32 @@ pub struct DrawnMove {
     pub keys: Vec<Vec<String>>,
 }
 
+/// Why `position` of `game` has no drawing, in the user's words, ending
+/// with where it is `shown` instead: the game draws no pictures (its
+/// registry example has none either), or the position is past the sizes
+/// that are drawn.
+pub fn no_drawing(game: &dyn Ruleset, position: &[String], shown: &str) -> Error {
+    let name = game.name();
+    let example: Option<Vec<String>> = crate::registry::find(&name)
+        .and_then(|entry| entry.example)
+        .map(|ex| ex.position.split(';').map(str::to_string).collect());
+    let draws_none = example.is_some_and(|ex| matches!(game.figure(&ex, &[]), Ok(None)));
+    let why = match draws_none {
+        true => format!("{name} is not drawn"),
+        false => format!(
+            "{name} has no drawing of {}: heaps of more than {MAX_DRAWN_HEAP} tokens and more than {MAX_DRAWN_ITEMS} coins, squares, vertices or edges are not drawn",
+            shorten_quote(&position.join(" "))
+        ),
+    };
+    Error::unsupported(format!("{why}; {shown}"))
+}
+
 /// The position `position` of `game` drawn, with its moves (at most
 /// `limits.max_states` of them), or why it has no drawing.
 pub fn draw(game: &dyn Ruleset, position: &[String], limits: &Limits) -> Result<Drawn> {
     let no_drawing = || {
-        Error::unsupported(format!(
-            "{} has no drawing of {}: `grundy value` and `grundy play` show it as text",
-            game.name(),
-            position.join(" ")
-        ))
+        let shown = "`grundy value` and `grundy play` show it as text";
+        no_drawing(game, position, shown)
     };
     // Whether there is a drawing is asked before the moves are listed:
     // a huge position of a game without one is told so, not refused for

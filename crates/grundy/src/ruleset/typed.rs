@@ -17,7 +17,9 @@ pub fn read_sums(game: &dyn Ruleset, components: &[String]) -> Vec<String> {
     for c in components {
         match split_sum(c).filter(|_| game.reads_sums()) {
             Some(parts) => out.extend(parts.into_iter().map(str::to_string)),
-            None => out.push(c.clone()),
+            // Blanks and line breaks around a component are no part of it
+            // (`3\n` pasted from a file is `3`), so it is printed as read.
+            None => out.push(c.trim().to_string()),
         }
     }
     out
