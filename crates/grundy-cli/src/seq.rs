@@ -97,20 +97,7 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     }
     let (report, unsaved, stopped) = match game.heap() {
         Some(seq) if !seq.has_closed_form() => {
-            if let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) {
-                if crate::checkpoint::same_file(values, checkpoint) {
-                    anyhow::bail!(
-                        "--values-out and --checkpoint name the same file, {}: each needs its own",
-                        values.display()
-                    );
-                }
-                if crate::checkpoint::beside_checkpoint(values, checkpoint) {
-                    anyhow::bail!(
-                        "--values-out {}: the run keeps the lock or the temporary file of --checkpoint there; give another name",
-                        values.display()
-                    );
-                }
-            }
+            check_files(args)?;
             let files = RunFiles {
                 checkpoint: args.run.checkpoint.clone(),
                 every,
@@ -143,11 +130,22 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
             (report, None, None)
         }
     };
-    // The answer first: a file that cannot be written is told after it.
+    shown(args, &report, unsaved, stopped)
+}
+
+/// Prints `report` and writes its plot; then says what `stopped` the run
+/// early, or which file could not be written (`unsaved`). The answer
+/// comes first: a file that cannot be written is told after it.
+fn shown(
+    args: &SeqArgs,
+    report: &SeqReport,
+    unsaved: Option<anyhow::Error>,
+    stopped: Option<anyhow::Error>,
+) -> anyhow::Result<()> {
     if args.run.json {
-        print_json(&report)?;
+        print_json(report)?;
     } else {
-        print(&render(&report))?;
+        print(&render(report))?;
     }
     if let Some(stopped) = stopped {
         // The values above are the start of the answer, not all of it: no
@@ -155,12 +153,33 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
         return Err(stopped);
     }
     if let Some(path) = &args.plot {
-        plot::write(path, &report)?;
+        plot::write(path, report)?;
     }
     match unsaved {
         Some(e) => Err(anyhow::anyhow!("{e:#} (the answer is printed in full)")),
         None => Ok(()),
     }
+}
+
+/// `--values-out` and `--checkpoint` are files of their own: neither is
+/// the other, nor its lock or temporary file.
+fn check_files(args: &SeqArgs) -> anyhow::Result<()> {
+    let (Some(values), Some(checkpoint)) = (&args.values_out, &args.run.checkpoint) else {
+        return Ok(());
+    };
+    if crate::checkpoint::same_file(values, checkpoint) {
+        anyhow::bail!(
+            "--values-out and --checkpoint name the same file, {}: each needs its own",
+            values.display()
+        );
+    }
+    if crate::checkpoint::beside_checkpoint(values, checkpoint) {
+        anyhow::bail!(
+            "--values-out {}: the run keeps the lock or the temporary file of --checkpoint there; give another name",
+            values.display()
+        );
+    }
+    Ok(())
 }
 
 /// `--values-width`: 1, 2 or 4 bytes per value.

@@ -51,15 +51,7 @@ pub fn run(
     let keys = game.split_components(components)?.ok_or_else(no_cluster)?;
     let hosts = hosts(path)?;
     let n = hosts.addresses.len();
-    let process = match args.process {
-        Some(i) => i,
-        None if n == 1 => 0,
-        None => bail!(
-            "{}: say which one this is with --process I (0 to {})",
-            hosts.count(),
-            n - 1
-        ),
-    };
+    let process = which_process(args, &hosts)?;
     // Processes listing different numbers of moves would part ways.
     let question = format!(
         "{} {} --max-moves {}",
@@ -108,18 +100,7 @@ pub fn run(
         components: keys,
         moves: checks,
     };
-    let answer = cluster.solve(question, &limits).map_err(|e| match e {
-        // Told as the engine's own interruption: the run says how to resume.
-        grundy_cluster::Error::Interrupted(why) => grundy::Error::Interrupted(why).into(),
-        e => anyhow::Error::from(e),
-    });
-    // Stopped because another process was: said so, not as if this
-    // process's user had pressed Ctrl-C.
-    let stopped = match limits.stopped() {
-        true => "interrupted",
-        false => "interrupted by another process of the cluster (its Ctrl-C or --timeout)",
-    };
-    let answer = watch.finish_stopped_by(answer, stopped)?;
+    let answer = solve(&cluster, question, watch, &limits)?;
     let analysis = analysis(game, components, &moves, &answer, limits.max_moves)?;
     if json {
         return print_json(&Report {
@@ -130,6 +111,42 @@ pub fn run(
     let mut out = render_unlisted(analysis, "(--max-moves 0)");
     out.push_str(&stats_text(&answer.stats));
     print(&out)
+}
+
+/// The cluster's answer to `question`, said as a board run says it:
+/// the progress `watch` shows ended, the checkpoint saved.
+fn solve(
+    cluster: &Cluster,
+    question: Question,
+    watch: BoardRun,
+    limits: &Limits,
+) -> anyhow::Result<Answer> {
+    let answer = cluster.solve(question, limits).map_err(|e| match e {
+        // Told as the engine's own interruption: the run says how to resume.
+        grundy_cluster::Error::Interrupted(why) => grundy::Error::Interrupted(why).into(),
+        e => anyhow::Error::from(e),
+    });
+    // Stopped because another process was: said so, not as if this
+    // process's user had pressed Ctrl-C.
+    let stopped = match limits.stopped() {
+        true => "interrupted",
+        false => "interrupted by another process of the cluster (its Ctrl-C or --timeout)",
+    };
+    watch.finish_stopped_by(answer, stopped)
+}
+
+/// This process's index: `--process`, or 0 in a cluster of one.
+fn which_process(args: &ClusterArgs, hosts: &Hosts) -> anyhow::Result<usize> {
+    let n = hosts.addresses.len();
+    match args.process {
+        Some(i) => Ok(i),
+        None if n == 1 => Ok(0),
+        None => bail!(
+            "{}: say which one this is with --process I (0 to {})",
+            hosts.count(),
+            n - 1
+        ),
+    }
 }
 
 /// The most processes a cluster has, on this machine or in a hosts file:

@@ -86,34 +86,7 @@ fn read_move(
         return read_several(game, line, &words, position, moves);
     }
     if let Some((i, to)) = line.split_once(':') {
-        let i = component_number(i, position.len())?;
-        let to = to.trim();
-        let typed = typed_parts(game, to);
-        let found = moves
-            .iter()
-            .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed));
-        let found = found
-            .or_else(|| with_component(game, position, i - 1, to, moves))
-            .or_else(|| noted(to, moves).find(|m| m.mv.component == Some(i - 1)));
-        return match found {
-            Some(m) => Ok(m.clone()),
-            // A compound's moves may have to move several components.
-            None if moves.iter().any(|m| m.mv.component.is_none()) => Err(format!(
-                "`{}` is not a move from {}: name each component the move changes (`1:NEW 2:NEW`); {TRY}",
-                shorten(line),
-                shorten(&position.join(" "))
-            )),
-            // Coordinates, or anything else that is no position of the game.
-            None if game.canonical(to).is_err() => Err(format!(
-                "`{}` is not a move from {}; {TRY}",
-                shorten(line),
-                shorten(&position.join(" "))
-            )),
-            None => Err(format!(
-                "component {i} cannot become `{to}` in one move (it is {})",
-                position[i - 1]
-            )),
-        };
+        return read_numbered(game, line, (i, to), position, moves);
     }
     if let Some(m) = whole_position(game, line, moves) {
         return Ok(m);
@@ -158,6 +131,44 @@ fn read_move(
                 which[0]
             ))
         }
+    }
+}
+
+/// The move `I:NEW` typed as `line`: component I (from 1) becomes NEW.
+fn read_numbered(
+    game: &dyn Ruleset,
+    line: &str,
+    (i, to): (&str, &str),
+    position: &[String],
+    moves: &[PositionMove],
+) -> Result<PositionMove, String> {
+    let i = component_number(i, position.len())?;
+    let to = to.trim();
+    let typed = typed_parts(game, to);
+    let found = moves
+        .iter()
+        .find(|m| m.mv.component == Some(i - 1) && leaves(game, &m.mv, &typed));
+    let found = found
+        .or_else(|| with_component(game, position, i - 1, to, moves))
+        .or_else(|| noted(to, moves).find(|m| m.mv.component == Some(i - 1)));
+    match found {
+        Some(m) => Ok(m.clone()),
+        // A compound's moves may have to move several components.
+        None if moves.iter().any(|m| m.mv.component.is_none()) => Err(format!(
+            "`{}` is not a move from {}: name each component the move changes (`1:NEW 2:NEW`); {TRY}",
+            shorten(line),
+            shorten(&position.join(" "))
+        )),
+        // Coordinates, or anything else that is no position of the game.
+        None if game.canonical(to).is_err() => Err(format!(
+            "`{}` is not a move from {}; {TRY}",
+            shorten(line),
+            shorten(&position.join(" "))
+        )),
+        None => Err(format!(
+            "component {i} cannot become `{to}` in one move (it is {})",
+            position[i - 1]
+        )),
     }
 }
 
