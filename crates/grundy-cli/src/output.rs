@@ -67,17 +67,9 @@ pub trait PictureFormat: clap::ValueEnum + Clone + Send + Sync + 'static {
         let names: Vec<String> = each.into_iter().map(|(name, _)| name).collect();
         format!(
             "{}; for another file name, use --format {}",
-            in_words(&with_files),
-            in_words(&names)
+            grundy::error::listed(&with_files, "or"),
+            grundy::error::listed(&names, "or")
         )
-    }
-}
-
-/// `a, b or c`.
-fn in_words(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => items.join(""),
     }
 }
 

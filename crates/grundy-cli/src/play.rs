@@ -57,6 +57,16 @@ pub struct PlayArgs {
 /// and minutes; beyond this the computer plays from the game's analysis.
 pub const DEFAULT_MAX_STATES: u64 = 200_000;
 
+/// Why a position's moves are not listed (`why`, the budget they needed),
+/// and how a move is typed instead: the greeting's, `help`'s and
+/// `moves`'s words.
+fn unlisted(why: &str) -> String {
+    format!(
+        "this position's moves are not listed ({why}); {}",
+        typed::type_one!()
+    )
+}
+
 /// Prints a line of the game. A closed stdout (`play ... | head`) comes
 /// back as an error that [`run`] turns into a quiet end, as it is for the
 /// other commands.
@@ -228,10 +238,7 @@ impl Known {
     /// is drawn with them.
     fn help(&self) -> String {
         match (self.drawn(), &self.unlisted) {
-            (_, Some(why)) => format!(
-                "this position's moves are not listed ({why}); {}",
-                typed::type_one!()
-            ),
+            (_, Some(why)) => unlisted(why),
             (Some(_), None) => format!("{HELP}; {BOARD_HELP}"),
             (None, None) => HELP.to_string(),
         }
@@ -500,8 +507,8 @@ impl Session<'_> {
             // What each move leaves is worked out within the thinking
             // time: past it, the moves are listed without.
             "moves" if self.known.unlisted.is_some() => show!(
-                "too many moves to list ({}); type the one you want as the new text of a component (`2:4+6` for component 2)",
-                self.known.unlisted.as_deref().unwrap_or_default()
+                "{}",
+                unlisted(self.known.unlisted.as_deref().unwrap_or_default())
             ),
             "moves" => think::within(self.limits, self.think.duration(), |l| {
                 for (k, m) in self.known.moves.iter().enumerate() {

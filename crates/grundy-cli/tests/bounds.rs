@@ -336,6 +336,11 @@ fn a_game_without_a_drawing_says_so_whatever_its_size() {
         &["draw", "welter", "18446744073709551615", "--memory", "64M"],
         "welter is not drawn",
     );
+    // A compound has no entry of its own: no reason is made up for it.
+    fails(
+        &["draw", "nim", "3", "--compound", "conjunctive"],
+        "nim (conjunctive compound) has no drawing of 3; `grundy value`",
+    );
     // A game that draws smaller positions says which sizes are drawn.
     fails(
         &["draw", "nim", "65"],

@@ -153,7 +153,11 @@ fn bad_compounds_and_parts_are_one_line_errors() {
     // A bare number is a position without its game, not a game.
     fails(
         &["value", "--sum", "3", "4"],
-        "the part `3` has no game: write each part as a game and a position, e.g. `nim 3`",
+        "the part `3` has no game: write each part as a game and a position, such as `nim 3`",
+    );
+    fails(
+        &["value", "--sum", "3 4", "nim 2"],
+        "the part `3 4` has no game",
     );
     fails(
         &["value", "--sum", "0.07"],

@@ -188,10 +188,16 @@ fn coordinates_say_what_is_missing() {
         out.contains("`1:a1-b1` is not a move from x../...; `moves` lists the moves"),
         "{out}"
     );
-    // A position of the game that is not one move away is said as such.
+    // A position of the game that is not one move away is said as such,
+    // a sum typed as the greeting teaches too.
     let out = play(&["nim", "3", "4"], "1:5\nquit\n");
     assert!(
         out.contains("component 1 cannot become `5` in one move (it is 3)"),
+        "{out}"
+    );
+    let out = play(&["kayles", "5", "4"], "1:1+1\nquit\n");
+    assert!(
+        out.contains("component 1 cannot become `1+1` in one move (it is 5)"),
         "{out}"
     );
 }

@@ -320,7 +320,7 @@ fn limits_name_the_budget_in_force_before_any_banner() {
     let (out, err, code) = run(&["play", "nim", "1000000"], "moves\n");
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.contains("too many moves to list (listing the moves needs more than 200000 states"),
+        out.contains("moves are not listed (listing the moves needs more than 200000 states"),
         "{out}"
     );
 }

@@ -20,7 +20,7 @@ fn a_move_too_many_to_list_is_typed_and_checked() {
         h["unlisted"]
             .as_str()
             .unwrap()
-            .contains("too many moves to list"),
+            .contains("has more than 1000 moves, too many to list; type a move"),
         "{h}"
     );
     // The player's move typed, then the computer's reply from it: heap 1

@@ -231,11 +231,11 @@ fn a_game_stopped_mid_way_goes_on_from_its_save() {
     assert_eq!(only_row(&out), want);
 }
 
-/// `--checkpoint-every` sets how often a game under way is saved: killed
-/// outright (SIGKILL, no chance to save) a second into a game saved every
-/// fifth of a second, the sweep goes on from the save, where the default
-/// of 30 seconds would have left nothing. Without `--out` there is
-/// nothing to save beside, and the option is refused.
+/// `--checkpoint-every` sets how often a game under way is saved: a game
+/// saved every fifth of a second has a save within seconds (the default of
+/// 30 would have none), and killed outright then (SIGKILL, no chance to
+/// save) the sweep goes on from it. Without `--out` there is nothing to
+/// save beside, and the option is refused.
 #[test]
 fn a_sweep_killed_outright_goes_on_from_its_last_save() {
     use std::process::{Command, Stdio};
@@ -254,10 +254,14 @@ fn a_sweep_killed_outright_goes_on_from_its_last_save() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1000));
+    // The game takes seconds; its first save comes a fifth of a second in.
+    let start = std::time::Instant::now();
+    while !saved.exists() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(saved.exists(), "no save after a second");
+    assert!(saved.exists(), "no save in 20 s");
     let (_, err, code) = run(&args, "");
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("resuming 0.6 from"), "{err}");

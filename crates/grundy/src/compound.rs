@@ -76,13 +76,14 @@ fn split_part(text: &str) -> Result<(&str, Vec<&str>)> {
             "a part of a sum is empty; write a game and a position, e.g. `kayles 3`",
         ));
     };
-    if rest.is_empty()
-        && name.starts_with(|c: char| c.is_ascii_digit())
+    // A position typed without its game (`3`, `3x4`): a digit starts no
+    // game's name but a code's, and this is no code.
+    if name.starts_with(|c: char| c.is_ascii_digit())
         && crate::spec::parse(name, SpecOptions::default()).is_err()
     {
         return Err(Error::parse(format!(
-            "the part `{}` has no game: write each part as a game and a position, e.g. `nim {0}`",
-            shorten_quote(name)
+            "the part `{}` has no game: write each part as a game and a position, such as `nim 3` or `cram 3x4`",
+            shorten_quote(text)
         )));
     }
     if rest.is_empty() {

@@ -100,6 +100,16 @@ pub fn counted(n: u64, thing: &str) -> String {
     }
 }
 
+/// `items` as a message lists them, the last after `last` (`and`, `or`):
+/// `1, 2 and 3`; one item alone. Every message's list reads the same.
+pub fn listed<T: std::fmt::Display>(items: &[T], last: &str) -> String {
+    let texts: Vec<String> = items.iter().map(T::to_string).collect();
+    match texts.split_last() {
+        Some((end, rest)) if !rest.is_empty() => format!("{} {last} {end}", rest.join(", ")),
+        _ => texts.join(""),
+    }
+}
+
 /// The start of `s` for quoting in a message: long garbage is cut so that
 /// messages stay one short line.
 pub fn shorten_quote(s: &str) -> String {

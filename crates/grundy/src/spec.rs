@@ -21,7 +21,7 @@ pub type LoadFile<'a> = dyn Fn(&str) -> Result<String> + 'a;
 /// why.
 pub fn no_files(path: &str) -> Result<String> {
     Err(Error::unsupported(format!(
-        "`{path}` is a file, and only the command line reads files"
+        "`{path}` names a file, and only the command line reads files"
     )))
 }
 

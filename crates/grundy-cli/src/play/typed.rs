@@ -120,14 +120,11 @@ fn read_move(
             note_hint(moves)
         )),
         _ => {
-            let which: Vec<String> = components.iter().map(|i| (i + 1).to_string()).collect();
-            let (last, rest) = which.split_last().expect("two or more");
-            let (all, list) = match rest {
-                [one] => ("both", format!("{one} and {last}")),
-                _ => ("all", format!("{}, and {last}", rest.join(", "))),
-            };
+            let which: Vec<usize> = components.iter().map(|i| i + 1).collect();
+            let all = if which.len() == 2 { "both" } else { "all" };
             Err(format!(
-                "components {list} can {all} become `{line}`: say which, e.g. {}:{line}",
+                "components {} can {all} become `{line}`: say which, e.g. {}:{line}",
+                grundy::error::listed(&which, "and"),
                 which[0]
             ))
         }
@@ -160,7 +157,7 @@ fn read_numbered(
             shorten(&position.join(" "))
         )),
         // Coordinates, or anything else that is no position of the game.
-        None if game.canonical(to).is_err() => Err(format!(
+        None if typed.iter().any(|t| game.canonical(t).is_err()) => Err(format!(
             "`{}` is not a move from {}; {TRY}",
             shorten(line),
             shorten(&position.join(" "))

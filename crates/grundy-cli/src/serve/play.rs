@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::play::think::{advise_within_or_guess, Thought};
-use crate::play::typed::{read_line, read_unlisted, HOW, TRY};
+use crate::play::typed::{read_line, read_unlisted, TRY};
 use axum::extract::State;
 use axum::response::Response;
 use grundy::play::outcome_when_stuck;
@@ -118,9 +118,13 @@ fn legal_moves(
     job: &Job,
 ) -> Result<(Vec<PositionMove>, Option<String>), ApiError> {
     match game.position_moves(position, &job.with_states(MAX_PLAY_MOVES).unstopped()) {
-        Err(grundy::Error::Limit { .. }) if game.tells_moves() => {
-            Ok((Vec::new(), Some(HOW.to_string())))
-        }
+        Err(grundy::Error::Limit { limit, .. }) if game.tells_moves() => Ok((
+            Vec::new(),
+            Some(format!(
+                "this position has more than {limit} moves, too many to list; {}",
+                crate::play::typed::type_one!()
+            )),
+        )),
         Err(grundy::Error::Limit { limit, .. }) => Err(ApiError::TooBig(format!(
             "this position has more than {limit} moves, too many to play on the page; start from a smaller position"
         ))),

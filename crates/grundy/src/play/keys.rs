@@ -114,22 +114,13 @@ pub fn choose_by_keys(figure: &Figure, text: &str) -> Result<Option<usize>, Stri
         // The same keys in several components: the component is missing.
         (_, _) if parts.len() > 1 => Err(format!(
             "`{text}` is a move in components {}: say which, e.g. {}:{text}",
-            and_list(&parts),
+            crate::error::listed(&parts, "and"),
             parts[0]
         )),
         (several, _) => Err(format!(
             "`{text}` is {} moves here; type the position it should leave, or `#K` from `moves`",
             several.len()
         )),
-    }
-}
-
-/// `1, 2 and 3`.
-fn and_list(numbers: &[usize]) -> String {
-    let texts: Vec<String> = numbers.iter().map(usize::to_string).collect();
-    match texts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => texts.join(""),
     }
 }
 

@@ -57,19 +57,21 @@ pub struct DrawnMove {
 /// Why `position` of `game` has no drawing, in the user's words, ending
 /// with where it is `shown` instead: the game draws no pictures (its
 /// registry example has none either), or the position is past the sizes
-/// that are drawn.
+/// its game draws. A game with no entry of its own (a compound, a sum, a
+/// script) is told without a reason.
 pub fn no_drawing(game: &dyn Ruleset, position: &[String], shown: &str) -> Error {
     let name = game.name();
     let example: Option<Vec<String>> = crate::registry::find(&name)
         .and_then(|entry| entry.example)
         .map(|ex| ex.position.split(';').map(str::to_string).collect());
-    let draws_none = example.is_some_and(|ex| matches!(game.figure(&ex, &[]), Ok(None)));
-    let why = match draws_none {
-        true => format!("{name} is not drawn"),
-        false => format!(
-            "{name} has no drawing of {}: heaps of more than {MAX_DRAWN_HEAP} tokens and more than {MAX_DRAWN_ITEMS} coins, squares, vertices or edges are not drawn",
-            shorten_quote(&position.join(" "))
+    let draws = example.map(|ex| matches!(game.figure(&ex, &[]), Ok(Some(_))));
+    let quoted = shorten_quote(&position.join(" "));
+    let why = match draws {
+        Some(false) => format!("{name} is not drawn"),
+        Some(true) => format!(
+            "{name} has no drawing of {quoted}: heaps of more than {MAX_DRAWN_HEAP} tokens and more than {MAX_DRAWN_ITEMS} coins, squares, vertices or edges are not drawn"
         ),
+        None => format!("{name} has no drawing of {quoted}"),
     };
     Error::unsupported(format!("{why}; {shown}"))
 }
