@@ -5,9 +5,7 @@
 //! the prompt, so the whole transcript is its stdout. The pages cannot
 //! drift from the game.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// The prompts after which a transcript shows a typed move.
 const PROMPTS: [&str; 2] = [
@@ -87,23 +85,15 @@ fn every_game_shown_in_the_book_plays_as_shown() {
     let games = shown_games(root);
     assert!(games.len() >= 4, "the play page's games were not found");
     for game in games {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        let input = typed(&game.transcript);
+        let out = assert_cmd::Command::cargo_bin("grundy")
+            .unwrap()
             .arg("play")
             .args(&game.args)
             .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+            .write_stdin(input.clone())
+            .output()
             .unwrap();
-        let input = typed(&game.transcript);
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
         let printed = String::from_utf8(out.stdout).unwrap();
         let want = game.transcript.join("\n") + "\n";
         assert_eq!(
