@@ -7,14 +7,22 @@ use grundy::compound::{analyze_texts, Answer};
 use grundy::present::text::outcome_in_words;
 use grundy::{Error, Limits};
 
+use crate::board_run::BoardRun;
 use crate::output::{print, print_json};
 use crate::position::PositionArgs;
 
 /// Answers the position of `position` as the compound it asks for (with
-/// `--sum`, a sum of different games, each component `GAME POSITION`).
-pub fn run(position: &PositionArgs, json: bool, limits: &Limits) -> anyhow::Result<()> {
+/// `--sum`, a sum of different games, each component `GAME POSITION`),
+/// its progress shown by `run`.
+pub fn run(
+    position: &PositionArgs,
+    json: bool,
+    run: BoardRun,
+    limits: &Limits,
+) -> anyhow::Result<()> {
     let load = |path: &str| grundy_files::read_text(path).map_err(Error::parse);
-    let answer = analyze_texts(&position.asked(), &position.texts(), &load, limits)?;
+    let answer = analyze_texts(&position.asked(), &position.texts(), &load, limits);
+    let answer = run.finish(answer.map_err(anyhow::Error::from))?;
     // Why no move is listed of a position some move wins, as `value` says.
     let why = match limits.max_moves {
         0 => "(--max-moves 0)".to_string(),

@@ -40,9 +40,17 @@ pub fn run(args: &ValueArgs, limits: &Limits) -> anyhow::Result<()> {
             max_moves: args.max_moves.unwrap_or(limits.max_moves),
             ..limits.clone()
         };
-        // A compound searches without the tables a checkpoint keeps.
-        args.board.warn_no_tables();
-        return crate::compound::run(&args.position, args.json, limits);
+        // A compound searches without the tables a checkpoint keeps; its
+        // progress is the positions it has met.
+        let board = args.board.without_tables();
+        let (run, limits) = BoardRun::start(
+            &board,
+            None,
+            "compound",
+            || Ok(args.position.texts()),
+            limits,
+        )?;
+        return crate::compound::run(&args.position, args.json, run, &limits);
     }
     if let Some(hosts) = &args.cluster.cluster {
         #[cfg(not(feature = "cluster"))]

@@ -371,3 +371,29 @@ fn moves_of_sums_and_compounds_are_typed_as_printed() {
         "{out}"
     );
 }
+
+/// A compound's long exploration shows its progress with `--progress`
+/// (the positions met), and a time limit stops it in one line.
+#[test]
+fn a_long_compound_shows_its_progress() {
+    let (_, err, code) = run(
+        &[
+            "--timeout",
+            "3",
+            "value",
+            "0.07",
+            "200",
+            "--compound",
+            "shortened",
+            "--misere",
+            "--progress",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("positions met"), "{err}");
+    assert!(
+        err.contains("the time limit ran out (--timeout 3 s)"),
+        "{err}"
+    );
+}

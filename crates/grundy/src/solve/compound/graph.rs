@@ -271,6 +271,7 @@ pub fn explore_sum<C: Clone + Eq + Hash>(
                     Some(&id) => id,
                     None => {
                         let id = positions.len() as u32;
+                        limits.tell_stored(id as u64 + 1);
                         let room = (limits.check_states(id as u64 + 1, what))
                             .and_then(|()| limits.check_map_growth(&index, what))
                             .and_then(|()| limits.check_vec_growth(&positions, what));
