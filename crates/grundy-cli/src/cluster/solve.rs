@@ -128,11 +128,13 @@ fn solve(
     });
     // Stopped because another process was: said so, not as if this
     // process's user had pressed Ctrl-C.
-    let stopped = match limits.stopped() {
-        true => "interrupted",
-        false => "interrupted by another process of the cluster (its Ctrl-C or --timeout)",
-    };
-    watch.finish_stopped_by(answer, stopped)
+    match limits.stopped() {
+        true => watch.finish(answer),
+        false => watch.finish_stopped_by(
+            answer,
+            "interrupted by another process of the cluster (its Ctrl-C or --timeout)",
+        ),
+    }
 }
 
 /// This process's index: `--process`, or 0 in a cluster of one.

@@ -290,10 +290,6 @@ fn component_number(i: &str, n: usize) -> Result<usize, String> {
     }
 }
 
-/// How a move is typed where the position's moves are not listed (too many
-/// for the budgets).
-pub(crate) const HOW: &str = concat!("this position's moves are not listed; ", type_one!());
-
 /// How a move is typed without a list of moves.
 macro_rules! type_one {
     () => {
@@ -301,6 +297,10 @@ macro_rules! type_one {
     };
 }
 pub(crate) use type_one;
+
+/// How a move is typed where the position's moves are not listed (too many
+/// for the budgets).
+pub(crate) const HOW: &str = concat!("this position's moves are not listed; ", type_one!());
 
 /// The human's move where the position has too many moves to list (a
 /// Nim heap of 10^12): `I:NEW`, or the new text of one component, checked
