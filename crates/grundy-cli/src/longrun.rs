@@ -86,6 +86,18 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// The word for a run the stop flag ended: "interrupted" for Ctrl-C or a
+/// signal, "stopped" when `--timeout` raised it, since `main` then says
+/// first that the time limit ran out ("the time limit ran out (--timeout
+/// 2 s): stopped at n = 1015168").
+pub fn stop_word() -> &'static str {
+    if crate::timed_out() {
+        "stopped"
+    } else {
+        "interrupted"
+    }
+}
+
 /// Raw values, appended as they are computed.
 struct ValuesOut {
     file: BufWriter<File>,
@@ -210,7 +222,8 @@ fn interrupted(
                 )
             });
             Interrupted(format!(
-                "interrupted at n = {}{saved}",
+                "{} at n = {}{saved}",
+                stop_word(),
                 seq.stats().computed
             ))
             .into()

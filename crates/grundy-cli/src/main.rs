@@ -199,8 +199,21 @@ pub fn timed_out() -> bool {
     DEADLINE.load(Ordering::Acquire) == TIMED_OUT
 }
 
+/// `--timeout`, once its timer started.
+static TIMEOUT: std::sync::OnceLock<seconds::Seconds> = std::sync::OnceLock::new();
+
+/// What raised the stop flag, in the words of an error line: the time
+/// limit (when [`timed_out`]) or "interrupted" (Ctrl-C or a signal).
+pub fn stop_cause() -> String {
+    match TIMEOUT.get().filter(|_| timed_out()) {
+        Some(secs) => format!("the time limit ran out (--timeout {} s)", secs.get()),
+        None => "interrupted".to_string(),
+    }
+}
+
 /// Raises the stop flag after `secs` seconds, from a thread of its own.
 fn start_timeout(secs: seconds::Seconds) {
+    let _ = TIMEOUT.set(secs);
     let stop = stop_flag();
     std::thread::spawn(move || {
         std::thread::sleep(secs.duration());
@@ -265,13 +278,10 @@ fn run() -> ExitCode {
         Command::NimPower(args) => nim_arith::run_two(nim_arith::Op::Power, &args),
         Command::NimInverse(args) => nim_arith::run_inverse(&args),
     };
-    let ran_out = format!(
-        "the time limit ran out (--timeout {} s)",
-        cli.timeout.map_or(0.0, seconds::Seconds::get)
-    );
     let timed_out = DEADLINE
         .compare_exchange(RUNNING, FINISHED, Ordering::AcqRel, Ordering::Acquire)
         .is_err();
+    let ran_out = stop_cause();
     match result {
         // A command that prints what it finished before a stop (`seq
         // --misere`) still ends in the time limit's error.

@@ -54,31 +54,9 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
         heap: start.as_ref().map(Snapshot::heap),
         failed: None,
     });
-    let reached =
-        MisereQuotient::compute_reached(moves, to, limits, start, &mut |step| match step {
-            Progress::Proven {
-                heap,
-                order,
-                snapshot,
-            } => {
-                bar.show(heap, format!("order {order}"));
-                if let Some(s) = saver.as_mut() {
-                    s.offer(heap, snapshot);
-                }
-            }
-            Progress::Repairing {
-                heap,
-                order,
-                repair,
-                proven,
-            } => {
-                let msg = format!("repairing heap {heap} (#{repair}), candidate of order {order}");
-                bar.show(heap.saturating_sub(1), msg);
-                if let Some(s) = saver.as_mut() {
-                    s.offer(heap.saturating_sub(1), proven);
-                }
-            }
-        });
+    let reached = MisereQuotient::compute_reached(moves, to, limits, start, &mut |step| {
+        told(step, &mut bar, saver.as_mut())
+    });
     bar.finish();
     let reached = match reached {
         Ok(reached) => reached,
@@ -89,7 +67,10 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     // last save makes any earlier failure moot.
     let saved = path.map(|p| save(p, &reached.quotient.snapshot(), &moves.checkpoint_name()));
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
-    let report = reached.answer();
+    let mut report = reached.answer();
+    if interrupted {
+        report.stopped_by(&crate::stop_cause());
+    }
     if args.run.json {
         print_json(&report)?;
     } else {
@@ -107,12 +88,38 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     };
     match (interrupted, unsaved) {
         (true, _) => Err(crate::longrun::Interrupted(format!(
-            "interrupted while proving heap {}{kept}",
+            "{} while proving heap {}{kept}",
+            crate::longrun::stop_word(),
             report.stopped.as_ref().map_or(0, |s| s.heap)
         ))
         .into()),
         (false, Some(e)) => Err(anyhow::anyhow!("{e:#} (what was proven is printed above)")),
         (false, None) => Ok(()),
+    }
+}
+
+/// Shows a step of the computation on the progress bar and offers the
+/// quotient proven so far to the checkpoint's saver.
+fn told(step: Progress, bar: &mut crate::output::Progress, saver: Option<&mut Saver<'_>>) {
+    let (heap, msg, proven) = match step {
+        Progress::Proven {
+            heap,
+            order,
+            snapshot,
+        } => (heap, format!("order {order}"), snapshot),
+        Progress::Repairing {
+            heap,
+            order,
+            repair,
+            proven,
+        } => {
+            let msg = format!("repairing heap {heap} (#{repair}), candidate of order {order}");
+            (heap.saturating_sub(1), msg, proven)
+        }
+    };
+    bar.show(heap, msg);
+    if let Some(s) = saver {
+        s.offer(heap, proven);
     }
 }
 

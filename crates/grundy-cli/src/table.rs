@@ -266,7 +266,8 @@ fn ended(args: &TableArgs, sink: &Sink, games: usize, interrupted: bool) -> anyh
             None => String::new(),
         };
         return Err(Interrupted(format!(
-            "interrupted: {finished} of {games} games finished{kept}"
+            "{}: {finished} of {games} games finished{kept}",
+            crate::longrun::stop_word()
         ))
         .into());
     }

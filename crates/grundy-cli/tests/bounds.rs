@@ -277,7 +277,7 @@ fn a_time_limit_stops_any_computation_and_says_so() {
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("error: the time limit ran out (--timeout 0.5 s): interrupted at n = "),
+        err.starts_with("error: the time limit ran out (--timeout 0.5 s): stopped at n = "),
         "{err}"
     );
     assert!(out.starts_with("game: grundy\nG(0..="), "{out}");
@@ -300,6 +300,38 @@ fn a_time_limit_stops_any_computation_and_says_so() {
         err.trim_end(),
         "error: the time limit ran out (--timeout 0.5 s); what was finished is above"
     );
+    // Where it stopped names the time limit, not an interruption, in
+    // JSON too, and a table's sweep does not call it one either.
+    let (out, _, code) = run(&[&seq[..], &["--json"]].concat(), "");
+    assert_eq!(code, Some(2));
+    let stopped = serde_json::from_str::<serde_json::Value>(&out).unwrap()["stopped"].clone();
+    let stopped = stopped.as_str().unwrap();
+    assert!(stopped.starts_with("stopped at heap "), "{stopped}");
+    let cause = ": the time limit ran out (--timeout 0.5 s) while computing the genus of ";
+    assert!(stopped.contains(cause), "{stopped}");
+    let quotient = [
+        "quotient",
+        "0.137",
+        "--to",
+        "2000",
+        "--json",
+        "--timeout",
+        "0.5",
+    ];
+    let (out, _, code) = run(&quotient, "");
+    assert_eq!(code, Some(2));
+    let v = serde_json::from_str::<serde_json::Value>(&out).unwrap();
+    let reason = v["stopped"]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("the time limit ran out (--timeout 0.5 s) while "),
+        "{reason}"
+    );
+    let table = ["table", "0.[0-7][0-7]", "--timeout", "0.5"];
+    let (_, err, code) = run(&table, "");
+    assert_eq!(code, Some(2), "{err}");
+    let said = "error: the time limit ran out (--timeout 0.5 s): stopped: ";
+    assert!(err.starts_with(said), "{err}");
+    assert!(err.contains(" of 64 games finished"), "{err}");
     for command in [&["serve"][..], &["play", "nim", "3"]] {
         fails(
             &[command, &["--timeout", "5"]].concat(),

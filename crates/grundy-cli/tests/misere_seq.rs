@@ -187,7 +187,8 @@ fn a_signal_stops_a_misere_sequence_with_what_was_done() {
     );
     let last = stdout.lines().last().unwrap();
     assert!(
-        last.starts_with("stopped at heap ") && last.contains(": interrupted while computing "),
+        last.starts_with("stopped at heap ")
+            && last.contains(": interrupted while computing the genus of "),
         "{last}"
     );
     assert_eq!(stderr, "interrupted; what was finished is above\n");

@@ -110,7 +110,7 @@ fn a_run_stopped_by_its_time_limit_prints_what_it_computed() {
         String::from_utf8_lossy(&out.stderr),
     );
     assert!(
-        err.starts_with("error: the time limit ran out (--timeout 0.3 s): interrupted at n = "),
+        err.starts_with("error: the time limit ran out (--timeout 0.3 s): stopped at n = "),
         "{err}"
     );
     let mut lines = text.lines();

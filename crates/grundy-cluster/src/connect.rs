@@ -154,28 +154,14 @@ pub fn connect(
         return Err(Error::Connect(format!("process {me}: {e}")));
     }
     let at = &hosts.addresses[me];
-    // A stop (Ctrl-C) while connecting waits a little longer: connected,
-    // this process tells the others in the first round and they stop at
-    // once; left unconnected, they would wait for it until `--wait`.
-    let mut stopped_by = None;
-    let got = loop {
-        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            let grace = *stopped_by.get_or_insert_with(|| Instant::now() + GRACE);
-            if Instant::now() >= grace {
-                quiet.keep();
-                lost::connecting(false);
-                return Err(Error::Interrupted(
-                    "stopped while the processes connected".into(),
-                ));
-            }
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left.min(LOOK)) {
-            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
-            got => break got,
-        }
-    };
+    let got = built(&rx, deadline, stop);
     lost::connecting(false);
+    let Some(got) = got else {
+        quiet.keep();
+        return Err(Error::Interrupted(
+            "stopped while the processes connected".into(),
+        ));
+    };
     match got {
         Ok(Ok((builders, guard))) => {
             drop(quiet);
@@ -197,6 +183,32 @@ pub fn connect(
             lost::stray().unwrap_or_default(),
             hosts.source()
         ))),
+    }
+}
+
+/// What the connecting thread sent on `rx` by `deadline` (a timeout
+/// after it), or `None` when `stop` was set and a grace period went by.
+/// A stop (Ctrl-C) while connecting waits a little longer: connected,
+/// this process tells the others in the first round and they stop at
+/// once; left unconnected, they would wait for it until `--wait`.
+fn built<T>(
+    rx: &mpsc::Receiver<T>,
+    deadline: Instant,
+    stop: Option<&AtomicBool>,
+) -> Option<Result<T, mpsc::RecvTimeoutError>> {
+    let mut stopped_by = None;
+    loop {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            let grace = *stopped_by.get_or_insert_with(|| Instant::now() + GRACE);
+            if Instant::now() >= grace {
+                return None;
+            }
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left.min(LOOK)) {
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
+            got => return Some(got),
+        }
     }
 }
 

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 use grundy::ruleset::SplitComponent;
 use grundy::Limits;
 use serde::Serialize;
+use timely::worker::Worker;
 
 pub use connect::Hosts;
 pub use net::Traffic;
@@ -216,46 +217,23 @@ impl Cluster {
         let (builders, network) = connect::connect(&self.hosts, self.process, self.wait, stop)?;
         let (hello, greeted) = mpsc::channel();
         let (answered, answer) = mpsc::channel();
-        let (processes, threads) = (self.hosts.addresses.len(), self.threads);
-        let (limits, traffic, digest) = (limits.clone(), self.traffic.clone(), self.digest());
-        let (me, addresses) = (self.process, self.hosts.addresses.clone());
+        let job = Job {
+            question,
+            refused,
+            limits: limits.clone(),
+            traffic: self.traffic.clone(),
+            digest: self.digest(),
+            me: self.process,
+            addresses: self.hosts.addresses.clone(),
+            threads: self.threads,
+        };
         let guards = timely::execute::execute_from(
             builders,
             Box::new(()),
             timely::WorkerConfig::default(),
-            move |worker| {
-                // Sent rather than returned: a worker held in timely's
-                // teardown after a lost peer (see `lost`) never returns.
-                let _ = answered.send((|| -> Result<Answer, share::Stop> {
-                    let net = net::Net::new(worker, traffic.clone(), limits.stop.clone());
-                    let mut crew = share::Crew::new(worker, net, limits.clone(), threads)?;
-                    if let Some(why) = refused.clone() {
-                        return Err(crew.fail(why));
-                    }
-                    same_question(me, &addresses, digest, &crew.hello(digest)?)?;
-                    let _ = hello.send(());
-                    let mut solvers = solvers::Solvers::default();
-                    let (values, valued) =
-                        search::values(&mut crew, &mut solvers, &question.components)?;
-                    let winning =
-                        search::winning(&mut crew, &mut solvers, &values, &question.moves)?;
-                    let stats = Stats {
-                        processes,
-                        workers: crew.workers,
-                        valued,
-                        searched: crew.searched,
-                        rounds: crew.net.rounds,
-                        forward_rounds: 0,
-                        backward_rounds: crew.net.rounds,
-                        messages: crew.net.messages,
-                    };
-                    Ok(Answer {
-                        values,
-                        winning,
-                        stats,
-                    })
-                })());
-            },
+            // Sent rather than returned: a worker held in timely's
+            // teardown after a lost peer (see `lost`) never returns.
+            move |worker| drop(answered.send(job.answer(worker, &hello))),
         )
         .map_err(Error::Connect)?;
         let mut within = None;
@@ -284,20 +262,7 @@ impl Cluster {
                 "stopped while the processes connected".into(),
             ));
         };
-        // Timely's teardown says goodbye to the peers: a process that left
-        // without it would look lost to them.
-        // A few seconds at most: a peer that went silent cannot hold it.
-        let ended = || guards.guards().iter().all(|g| g.is_finished());
-        let until = Instant::now() + Duration::from_secs(5);
-        while !ended() && !lost::held() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        if ended() {
-            let _ = guards.join();
-        } else {
-            // Held after a lost peer (see `lost`), or silent: left behind.
-            std::mem::forget(guards);
-        }
+        goodbye(guards);
         self.ended(answered, network)
     }
 
@@ -332,6 +297,79 @@ impl Cluster {
                 )))
             }
         }
+    }
+}
+
+/// What each worker of a run is given: the question and what it needs
+/// to answer it with the other processes.
+struct Job {
+    question: Question,
+    /// The failure [`Cluster::refuse`] tells instead of searching.
+    refused: Option<String>,
+    limits: Limits,
+    traffic: Arc<Traffic>,
+    /// [`Cluster::digest`].
+    digest: u64,
+    /// This process's index.
+    me: usize,
+    addresses: Vec<String>,
+    /// Search threads in each process.
+    threads: usize,
+}
+
+impl Job {
+    /// The worker's part of the run: it greets the others (telling
+    /// `hello` once every process was heard), then values the components
+    /// and checks the moves with them.
+    fn answer(&self, worker: &mut Worker, hello: &mpsc::Sender<()>) -> Result<Answer, share::Stop> {
+        let net = net::Net::new(worker, self.traffic.clone(), self.limits.stop.clone());
+        let mut crew = share::Crew::new(worker, net, self.limits.clone(), self.threads)?;
+        if let Some(why) = self.refused.clone() {
+            return Err(crew.fail(why));
+        }
+        same_question(
+            self.me,
+            &self.addresses,
+            self.digest,
+            &crew.hello(self.digest)?,
+        )?;
+        let _ = hello.send(());
+        let mut solvers = solvers::Solvers::default();
+        let components = &self.question.components;
+        let (values, valued) = search::values(&mut crew, &mut solvers, components)?;
+        let winning = search::winning(&mut crew, &mut solvers, &values, &self.question.moves)?;
+        let stats = Stats {
+            processes: self.addresses.len(),
+            workers: crew.workers,
+            valued,
+            searched: crew.searched,
+            rounds: crew.net.rounds,
+            forward_rounds: 0,
+            backward_rounds: crew.net.rounds,
+            messages: crew.net.messages,
+        };
+        Ok(Answer {
+            values,
+            winning,
+            stats,
+        })
+    }
+}
+
+/// Timely's teardown, which says goodbye to the peers (a process that
+/// left without it would look lost to them), given a few seconds at
+/// most: a peer that went silent cannot hold it.
+fn goodbye(guards: timely::communication::WorkerGuards<()>) {
+    let ended = || guards.guards().iter().all(|g| g.is_finished());
+    let until = Instant::now() + Duration::from_secs(5);
+    while !ended() && !lost::held() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    if ended() {
+        let _ = guards.join();
+    } else {
+        // Held after a lost peer (see `lost`), or silent: left behind.
+        std::mem::forget(guards);
     }
 }
 

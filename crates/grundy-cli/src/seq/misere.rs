@@ -55,6 +55,9 @@ pub fn run(
     });
     bar.finish();
     let (mut r, fault) = found?;
+    if limits.stopped() {
+        r.stopped_by(&crate::stop_cause());
+    }
     // The error line says where a fault stopped the table, once.
     let told = match (&fault, args.run.json) {
         (Some(_), false) => r.stopped.take(),

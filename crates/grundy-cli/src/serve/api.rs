@@ -189,10 +189,10 @@ pub async fn seq(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
                 // Nobody interrupted it: the request's time ran out, and
                 // the report says so, as the normal-play sequence does.
                 let ran_out = (job.limits.stop.as_ref()).is_some_and(|s| s.load(Relaxed));
-                if let Some(text) = report.stopped.as_mut().filter(|_| ran_out) {
+                if ran_out {
                     let limit =
                         format!("the time limit of {} per request ran out", job.time_text());
-                    *text = text.replacen("interrupted", &limit, 1);
+                    report.stopped_by(&limit);
                 }
                 return json(&report);
             }

@@ -206,6 +206,25 @@ pub struct QuotientStopped {
     pub heap: u64,
     /// Why, in one line.
     pub reason: String,
+    /// What was being computed when the stop flag stopped it: what
+    /// raised the flag is the front end's to say
+    /// ([`QuotientAnswer::stopped_by`]).
+    #[serde(skip)]
+    interrupted: Option<String>,
+}
+
+impl QuotientAnswer {
+    /// Says what raised the stop flag, when the flag stopped the
+    /// computation: `cause` such as "interrupted" (Ctrl-C) or "the time
+    /// limit ran out (--timeout 2 s)". Without it, the reason says only
+    /// what was stopped: the engine does not know why the flag was raised.
+    pub fn stopped_by(&mut self, cause: &str) {
+        if let Some(s) = &mut self.stopped {
+            if let Some(what) = &s.interrupted {
+                s.reason = format!("{cause} while {what}");
+            }
+        }
+    }
 }
 
 impl Reached {
@@ -216,6 +235,10 @@ impl Reached {
             stopped: self.stopped.as_ref().map(|(n, e)| QuotientStopped {
                 heap: *n,
                 reason: e.to_string(),
+                interrupted: match e {
+                    Error::Interrupted(what) => Some(what.clone()),
+                    _ => None,
+                },
             }),
         }
     }

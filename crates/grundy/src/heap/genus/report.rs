@@ -37,6 +37,10 @@ pub struct MisereSeqReport {
     pub tame_to: Option<u64>,
     /// Why the computation stopped before the last heap asked for.
     pub stopped: Option<String>,
+    /// The heap the stop flag stopped and what was being computed: what
+    /// raised the flag is the front end's to say ([`MisereSeqReport::stopped_by`]).
+    #[serde(skip)]
+    interrupted: Option<(u64, String)>,
 }
 
 /// The states the recurrence over sums may take before a misère sequence
@@ -250,6 +254,19 @@ impl MisereSeqReport {
             tame: Vec::new(),
             tame_to: None,
             stopped: None,
+            interrupted: None,
+        }
+    }
+
+    /// Says what raised the stop flag, when the flag stopped the
+    /// computation: `cause` such as "interrupted" (Ctrl-C) or "the time
+    /// limit ran out (--timeout 2 s)". Without it, `stopped` says only
+    /// where: the engine does not know why the flag was raised.
+    pub fn stopped_by(&mut self, cause: &str) {
+        if let Some((n, what)) = &self.interrupted {
+            self.stopped = Some(format!(
+                "stopped at heap {n}: {cause} while computing {what}"
+            ));
         }
     }
 
@@ -269,9 +286,12 @@ impl MisereSeqReport {
     /// it is not a bound.
     fn stop(mut self, n: u64, e: Error) -> (MisereSeqReport, Option<Error>) {
         self.stopped = Some(match &e {
-            // Not "stopped at heap n: stopped: ...".
+            // Not "stopped at heap n: stopped: ...", and not
+            // "interrupted": the flag may have been raised by a time
+            // limit, which the front end says.
             Error::Interrupted(what) => {
-                format!("stopped at heap {n}: interrupted while computing {what}")
+                self.interrupted = Some((n, what.clone()));
+                format!("stopped at heap {n} while computing {what}")
             }
             _ => format!("stopped at heap {n}: {e}"),
         });
