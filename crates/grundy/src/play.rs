@@ -106,10 +106,32 @@ impl StateSpace for Positions<'_> {
         }
         match moves.is_empty() && self.misere {
             true => out.push(Node::MisereEnd),
-            false => out.extend(moves.into_iter().map(|m| Node::Position(m.next))),
+            false => out.extend(moves.into_iter().map(|m| {
+                let changed = (m.mv.component).map(|i| i..i + m.mv.parts.len());
+                Node::Position(state(self.ruleset, m.next, changed))
+            })),
         }
         Ok(())
     }
+}
+
+/// `texts` as a state of the graph: each in `changed` (all without it)
+/// written as [`Ruleset::canonical`] writes it, without the marks of the
+/// move that led there, so that a position reached by different moves
+/// (other coins turned, another copy of an edge cut) is one node. The
+/// others are the unchanged components of a state, written so already.
+fn state(
+    ruleset: &dyn Ruleset,
+    mut texts: Vec<String>,
+    changed: Option<std::ops::Range<usize>>,
+) -> Vec<String> {
+    let changed = changed.unwrap_or(0..texts.len());
+    for t in texts.get_mut(changed).into_iter().flatten() {
+        if let Ok(c) = ruleset.canonical(t) {
+            *t = c;
+        }
+    }
+    texts
 }
 
 /// Every position reachable from a start, solved.
@@ -134,7 +156,8 @@ impl StateGraph {
             misere: ruleset.misere(),
             text: 0,
         };
-        let explored = explore(&mut game, &[Node::Position(start.to_vec())], limits)?;
+        let start = state(ruleset, start.to_vec(), None);
+        let explored = explore(&mut game, &[Node::Position(start)], limits)?;
         let solved = Solved::new(explored.graph, limits)?;
         Ok(StateGraph {
             nodes: explored.positions,
@@ -213,7 +236,7 @@ fn advise_exactly(
         Some(target) => ruleset
             .position_moves(position, limits)?
             .into_iter()
-            .find(|m| m.next == target),
+            .find(|m| state(ruleset, m.next.clone(), None) == target),
         None => None,
     };
     Ok(Advice {

@@ -77,7 +77,8 @@ pub trait Ruleset: Send + Sync {
     fn reads_sums(&self) -> bool;
 
     /// A component's text as the game writes it back (`04` is `4`; `"y"`
-    /// and `y` are one script string), or why it is no component.
+    /// and `y` are one script string; the marks of a move, `tHh` or
+    /// `~1-2`, left out), or why it is no component.
     fn canonical(&self, component: &str) -> Result<String>;
 
     /// The heap-game view, for games whose components are heaps: long runs,
@@ -312,7 +313,7 @@ impl<G: Game + 'static> Ruleset for SumRuleset<G> {
 
     fn canonical(&self, component: &str) -> Result<String> {
         let c = self.0.parse_component(component)?;
-        Ok(self.0.format_component(&c))
+        Ok(self.0.format_component(&self.0.unmarked(c)))
     }
 
     fn reads_sums(&self) -> bool {

@@ -417,6 +417,13 @@ impl Game for CoinGame {
         c.format()
     }
 
+    fn unmarked(&self, c: Coins) -> Coins {
+        Coins {
+            turned: Ignored(Vec::new()),
+            ..c
+        }
+    }
+
     fn describe_option(&self, parts: &[Coins]) -> Option<String> {
         let turned = &parts.first()?.turned.0;
         let list: Vec<String> = turned.iter().map(u64::to_string).collect();

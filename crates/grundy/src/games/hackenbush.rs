@@ -279,6 +279,10 @@ impl Game for Hackenbush {
         g.format_inline()
     }
 
+    fn unmarked(&self, g: Drawing) -> Drawing {
+        g.unmarked()
+    }
+
     fn value(&self, g: &Drawing, _limits: &Limits) -> Result<Nimber> {
         Ok(drawing_value(g))
     }

@@ -198,6 +198,15 @@ pub trait Game: Send + Sync {
         self.misere_play() != MiserePlay::WholePosition
     }
 
+    /// `c` without the marks of the move that led to it (the coins it
+    /// turned, the edge it cut): they are for display, not part of the
+    /// position, so [`Ruleset::canonical`], which compares positions by
+    /// meaning, leaves them out, and a state graph draws one node for
+    /// positions reached by different moves.
+    fn unmarked(&self, c: Self::Comp) -> Self::Comp {
+        c
+    }
+
     /// The game's heap sequence and moves of heaps, for heap games
     /// ([`Ruleset::heap`]).
     fn heap(&self) -> Option<&dyn HeapSequence> {

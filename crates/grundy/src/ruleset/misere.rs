@@ -87,6 +87,10 @@ impl<G: Game + 'static> Game for Misere<G> {
         self.game.format_component(c)
     }
 
+    fn unmarked(&self, c: G::Comp) -> G::Comp {
+        self.game.unmarked(c)
+    }
+
     /// The normal-play value: misère analyses never add values up, but a
     /// component keeps its value for whoever asks for it.
     fn value(&self, c: &G::Comp, limits: &Limits) -> Result<Nimber> {

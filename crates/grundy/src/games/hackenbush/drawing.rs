@@ -199,6 +199,12 @@ impl Drawing {
         )
     }
 
+    /// The graph without its cut marks.
+    pub fn unmarked(mut self) -> Drawing {
+        self.marks.clear();
+        self
+    }
+
     /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.edges.len()

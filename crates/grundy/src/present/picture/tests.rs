@@ -53,3 +53,30 @@ fn every_edge_lies_inside_the_picture() {
         }
     }
 }
+
+/// A position reached by different moves is one node: the marks a move
+/// leaves on what it shows (the coins it turned, the edge it cut) are no
+/// part of the position. Turtles on three coins reach every one of the 8
+/// rows of heads; three copies of `1-2` drawn under `0-1` leave 4 graphs.
+#[test]
+fn positions_reached_by_different_moves_are_one_node() {
+    for (game, start, positions) in [
+        ("turtles", "HHH", 8),
+        ("ruler", "HHH", 8),
+        ("mock-turtles", "HHHH", 16),
+        ("hackenbush", "0-1,1-2,1-2,1-2", 5),
+    ] {
+        let g = graph(game, &[start]);
+        assert_eq!(g.nodes.len(), positions, "{game} {start}");
+        let texts: Vec<&str> = (g.nodes.iter())
+            .flat_map(|n| n.position().unwrap_or_default())
+            .map(String::as_str)
+            .collect();
+        let marked = |t: &&str| t.contains('~') || t.contains(['h', 't']);
+        assert!(!texts.iter().any(marked), "{game}: {texts:?}");
+    }
+    let coins = parse("turtles", SpecOptions::default()).unwrap();
+    assert_eq!(coins.canonical("tHh").unwrap(), "THH");
+    let graphs = parse("hackenbush", SpecOptions::default()).unwrap();
+    assert_eq!(graphs.canonical("0-1,~1-2,1-2").unwrap(), "0-1,1-2");
+}
