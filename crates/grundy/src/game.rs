@@ -371,8 +371,13 @@ pub fn parse_heap(text: &str, max: u64) -> Result<u64> {
 /// Parses `a,b` (two counts separated by a comma).
 pub fn parse_pair(text: &str, what: &str, max: u64) -> Result<(u64, u64)> {
     let mut parts = text.trim().split(',');
+    // Each number named in its pair (`3,` is "the second number of ...").
+    let number = |nth: &str| format!("the {nth} number of {what}");
     match (parts.next(), parts.next(), parts.next()) {
-        (Some(a), Some(b), None) => Ok((parse_count(a, what, max)?, parse_count(b, what, max)?)),
+        (Some(a), Some(b), None) => Ok((
+            parse_count(a, &number("first"), max)?,
+            parse_count(b, &number("second"), max)?,
+        )),
         _ => Err(Error::parse(format!(
             "{what} must be a pair `a,b`, got `{}`",
             text.trim()

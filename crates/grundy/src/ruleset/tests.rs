@@ -57,6 +57,12 @@ fn counts_are_checked() {
     assert_eq!(parse_pair("3, 5", "a pair", 10).unwrap(), (3, 5));
     assert!(parse_pair("3", "a pair", 10).is_err());
     assert!(parse_pair("1,2,3", "a pair", 10).is_err());
+    let err = parse_pair("3,", "a Wythoff position", 10)
+        .unwrap_err()
+        .to_string();
+    let said =
+        "the second number of a Wythoff position must be a non-negative integer, got ``";
+    assert_eq!(err, said);
 }
 
 #[test]

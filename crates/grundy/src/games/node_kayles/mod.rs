@@ -364,8 +364,13 @@ impl Game for NodeKayles {
                 shorten_quote(t)
             )));
         }
+        // A word alone is refused as a number is: more often a file's
+        // name mistyped (or a folder's) than a lone vertex meant.
         if t.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return parse_edges(t).map(NkGraph::Graph);
+            return Err(Error::parse(format!(
+                "`{t}` alone would be one lone vertex: a lone vertex alone is written twice, `{t},{t}`, and a graph file is named by a path to a file that exists",
+                t = shorten_quote(t)
+            )));
         }
         Err(Error::parse(format!(
             "a Node Kayles graph is path:N, cycle:N, grid:RxC, kbip:MxN, a map of cells like `../.x`, or edges like `a-b,b-c`; got `{}`",

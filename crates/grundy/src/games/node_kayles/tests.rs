@@ -47,10 +47,18 @@ fn graphs_read_and_print_back() {
             ),
         ],
     );
-    // Words that merely start like a family stay lone vertices.
-    for text in ["pathway", "grid", "v", "5,5", "x1", "X2"] {
-        assert!(g.parse_component(text).is_ok(), "{text}");
+    // A word alone, like a number alone, is refused (more often a file's
+    // name mistyped than a lone vertex meant); written twice it is one.
+    for word in ["pathway", "grid", "v", "x1", "X2", "mygraph"] {
+        let err = g.parse_component(word).unwrap_err().to_string();
+        let twice = format!("a lone vertex alone is written twice, `{word},{word}`");
+        assert!(err.contains(&twice), "{err}");
+        assert_eq!(
+            g.format_component(&g.parse_component(&format!("{word},{word}")).unwrap()),
+            format!("{word},{word}")
+        );
     }
+    assert!(g.parse_component("5,5").is_ok());
     // A grid has M x N vertices, a complete bipartite graph M + N: each
     // bound is its own (kbip:11x11 was refused as 121 vertices).
     for text in ["kbip:11x11", "kbip:60x60", "grid:1x120", "grid:10x12"] {
