@@ -67,6 +67,9 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     // last save makes any earlier failure moot.
     let saved = path.map(|p| save(p, &reached.quotient.snapshot(), &moves.checkpoint_name()));
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
+    // A stop that no bound made is the game's fault: an error, said once,
+    // by the error line.
+    let fault = (reached.fault()).map(|(n, e)| format!("heap {n} not finished: {e}"));
     let mut report = reached.answer();
     if interrupted {
         report.stopped_by(&crate::stop_cause());
@@ -74,7 +77,10 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     if args.run.json {
         print_json(&report)?;
     } else {
-        print(&text(&report))?;
+        print(&text(&report, fault.is_none()))?;
+    }
+    if let Some(fault) = fault {
+        anyhow::bail!("{fault} (the quotient proven before it is printed above)");
     }
     // Ctrl-C exits 130 as every long command does, after what is proven.
     let unsaved = saved.and_then(Result::err);
@@ -189,8 +195,9 @@ fn save(path: &Path, snapshot: &Snapshot, name: &str) -> anyhow::Result<()> {
     crate::checkpoint::write_atomically(path, |w| snapshot.write(w, name))
 }
 
-/// The quotient as the literature prints it, then where it stopped short.
-fn text(report: &QuotientAnswer) -> String {
+/// The quotient as the literature prints it, then where it stopped short
+/// (unless the error line says so: `stop_shown` false).
+fn text(report: &QuotientAnswer, stop_shown: bool) -> String {
     let r = &report.quotient;
     let mut out = format!(
         "game: {}\nmisère quotient of the sums of heaps up to {}\norder: {}\n",
@@ -218,7 +225,7 @@ fn text(report: &QuotientAnswer) -> String {
     };
     out += &format!("{settled}: unchanged since heap {}\n", r.stable_since);
     out += &format!("{}\n", r.proof);
-    if let Some(s) = &report.stopped {
+    if let Some(s) = report.stopped.as_ref().filter(|_| stop_shown) {
         out += &format!(
             "Q_{} of order {} is proven; heap {} not finished: {}\n",
             r.heaps, r.order, s.heap, s.reason

@@ -58,6 +58,29 @@ fn what_cannot_be_done_is_refused_in_one_line() {
     );
 }
 
+/// Moves that go up past the first heap are the game's fault, not a
+/// bound's: the quotient proven before is printed, and the run fails
+/// (exit code 2) saying once which heap it could not finish and why.
+#[test]
+fn moves_that_go_up_later_fail_after_the_quotient_proven() {
+    let up = file(
+        "up2.rhai",
+        "fn moves(n) { if n == 2 { [3] } else if n > 0 { [n - 1] } else { [] } }\n",
+    );
+    let args = ["quotient".to_string(), format!("rules:{up}")];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        out.contains("misère quotient of the sums of heaps up to 1\n"),
+        "{out}"
+    );
+    assert!(!out.contains("not finished"), "said once: {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: heap 2 not finished: "), "{err}");
+    assert!(err.contains("a move from heap 2 leaves 3"), "{err}");
+}
+
 /// With a quotient, `value --misere` decides a sum of heaps by it and says so.
 #[test]
 fn value_names_the_quotient() {

@@ -21,8 +21,10 @@ fn quotient_of(py: Python<'_>, h: HeapGame) -> PyResult<Py<PyAny>> {
     let to = h.to()?.unwrap_or(DEFAULT_QUOTIENT_TO);
     let answer = interruptible(py, &h.limits, |l| {
         let reached = MisereQuotient::compute_reached(moves, to, l, None, &mut |_| {})?;
-        match &reached.stopped {
-            Some((_, Error::Interrupted(why))) => Err(Error::Interrupted(why.clone())),
+        match (&reached.stopped, reached.fault()) {
+            (Some((_, Error::Interrupted(why))), _) => Err(Error::Interrupted(why.clone())),
+            // The game's fault fails as the command does (exit code 2).
+            (_, Some((n, e))) => Err(Error::Unsupported(format!("heap {n} not finished: {e}"))),
             _ => Ok(reached.answer()),
         }
     })?;

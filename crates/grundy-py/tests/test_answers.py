@@ -230,6 +230,14 @@ def test_quotient_and_explain_are_the_cli_json(cli, tmp_path):
         grundy.quotient("wythoff")
     stopped = grundy.quotient("0.07", to=30, max_states=1000)
     assert stopped.stopped["heap"] <= 30 and stopped.heaps < 30
+    # A stop no bound made is the game's fault, raised as the command
+    # fails with it (exit code 2), not an answer.
+    up = tmp_path / "up.rhai"
+    up.write_text("fn moves(n) { if n == 2 { [3] } else if n > 0 { [n - 1] } else { [] } }\n")
+    with pytest.raises(ValueError, match="^heap 2 not finished: .*a move from heap 2 leaves 3"):
+        grundy.quotient(f"rules:{up}", to=5)
+    code, _, err = cli("quotient", f"rules:{up}", "--to", "5")
+    assert code == 2 and err.startswith("error: heap 2 not finished: "), err
 
 
 def test_answers_behave_like_python_values():

@@ -74,6 +74,17 @@ impl Error {
             limit,
         }
     }
+
+    /// Whether a bound stopped the computation (a budget of states or
+    /// memory, the time limit, the user), not a fault of the game or of
+    /// the input: what it finished before stands, and more room or time
+    /// may take it further.
+    pub fn is_bound(&self) -> bool {
+        matches!(
+            self,
+            Error::Limit { .. } | Error::Memory { .. } | Error::Interrupted(_)
+        )
+    }
 }
 
 /// A size in bytes as people write it: `512 MiB`, `4 GiB`, `1000 bytes`.

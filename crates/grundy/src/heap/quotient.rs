@@ -228,6 +228,16 @@ impl QuotientAnswer {
 }
 
 impl Reached {
+    /// The heap not finished and why, when no bound stopped it (moves
+    /// that leave bigger heaps): the game's fault, which front ends report
+    /// as a failure after the quotient proven.
+    pub fn fault(&self) -> Option<(u64, &Error)> {
+        match &self.stopped {
+            Some((n, e)) if !e.is_bound() => Some((*n, e)),
+            _ => None,
+        }
+    }
+
     /// The answer to report: the quotient proven, and where it stopped.
     pub fn answer(&self) -> QuotientAnswer {
         QuotientAnswer {

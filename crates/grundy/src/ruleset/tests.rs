@@ -60,8 +60,7 @@ fn counts_are_checked() {
     let err = parse_pair("3,", "a Wythoff position", 10)
         .unwrap_err()
         .to_string();
-    let said =
-        "the second number of a Wythoff position must be a non-negative integer, got ``";
+    let said = "the second number of a Wythoff position must be a non-negative integer, got ``";
     assert_eq!(err, said);
 }
 

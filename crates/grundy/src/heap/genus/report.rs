@@ -295,10 +295,7 @@ impl MisereSeqReport {
             }
             _ => format!("stopped at heap {n}: {e}"),
         });
-        let bound = matches!(
-            e,
-            Error::Limit { .. } | Error::Memory { .. } | Error::Interrupted(_)
-        );
+        let bound = e.is_bound();
         (self, (!bound).then_some(e))
     }
 }
