@@ -133,6 +133,18 @@ pub fn run(args: &SeqArgs, limits: &Limits) -> anyhow::Result<()> {
     shown(args, &report, unsaved, stopped)
 }
 
+/// The JSON of a sequence (`seq --json`, `/api/seq`): the report, and
+/// why it stopped short of what was asked.
+#[derive(serde::Serialize)]
+pub struct SeqAnswer<'a> {
+    #[serde(flatten)]
+    pub report: &'a SeqReport,
+    /// Present only when the run stopped short: a bound, the time limit
+    /// or Ctrl-C (then the values computed are the start of the answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
 /// Prints `report` and writes its plot; then says what `stopped` the run
 /// early, or which file could not be written (`unsaved`). The answer
 /// comes first: a file that cannot be written is told after it.
@@ -143,7 +155,15 @@ fn shown(
     stopped: Option<anyhow::Error>,
 ) -> anyhow::Result<()> {
     if args.run.json {
-        print_json(report)?;
+        // Said as the error line says it, the time limit named first.
+        let why = stopped.as_ref().map(|e| match crate::timed_out() {
+            true => format!("{}: {e:#}", crate::stop_cause()),
+            false => format!("{e:#}"),
+        });
+        print_json(&SeqAnswer {
+            report,
+            stopped: why,
+        })?;
     } else {
         print(&render(report))?;
     }

@@ -282,6 +282,27 @@ fn a_time_limit_stops_any_computation_and_says_so() {
     );
     assert!(out.starts_with("game: grundy\nG(0..="), "{out}");
     assert!(err.contains("checkpoint saved to"), "{err}");
+    // Its JSON says so too: `stopped`, absent from a finished run's.
+    let (out, _, code) = run(
+        &[
+            "seq",
+            "officers",
+            "--to",
+            "9000000",
+            "--timeout",
+            "0.5",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    let v = serde_json::from_str::<serde_json::Value>(&out).unwrap();
+    let stopped = v["stopped"].as_str().unwrap();
+    let said = "the time limit ran out (--timeout 0.5 s): stopped at n = ";
+    assert_eq!(
+        stopped,
+        format!("{said}{}", v["computed_to"].as_u64().unwrap() + 1)
+    );
     assert!(std::path::Path::new(&ck).exists());
     // What prints what it finished still ends in the time limit's error.
     let seq = [

@@ -25,6 +25,7 @@ use super::bounds::{Job, MAX_GRAPH_POSITIONS, MAX_TO};
 use super::error::ApiError;
 use super::params::{Params, RawQuery, GAME_PARAMS, POSITION_PARAMS};
 use super::{games, App};
+use crate::seq::SeqAnswer;
 
 /// A JSON body as the CLI prints it: pretty, with a final newline.
 pub fn json<T: Serialize>(value: &T) -> Result<Response, ApiError> {
@@ -115,16 +116,6 @@ pub async fn explain(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
         json(&grundy::explain::explain(&*game, &components, &job.limits)?)
     })
     .await
-}
-
-/// The body of `/api/seq`: the CLI's report, and why it stopped early.
-#[derive(Serialize)]
-struct SeqAnswer<'a> {
-    #[serde(flatten)]
-    report: &'a SeqReport,
-    /// Present only when the time limit cut the sequence short.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
 }
 
 /// The sequence asked for, or as much of it as the time limit allowed.
