@@ -205,3 +205,30 @@ test("Kayles is played by clicking the pins knocked down", async () => {
   assert.match(await page.textContent("#log"), /you: 6 → 2\+2/);
   assert.deepEqual(pageErrors, []);
 });
+
+test("a click on what no move takes, or beside the pick, says so", async () => {
+  await startGame("cram", "x../.../...");
+  await playState("your-turn");
+  // A covered square: no move touches it.
+  await page.locator("#board rect.taken").dispatchEvent("click");
+  assert.match(await page.textContent("#board-note"), /no move touches that/);
+  // b1, then c3, which no domino takes with b1: a new pick, said.
+  await page.locator('#board [data-key="1:b1"]').dispatchEvent("click");
+  await page.locator('#board [data-key="1:c3"]').dispatchEvent("click");
+  const note = await page.textContent("#board-note");
+  assert.match(note, /^no move takes that with what you picked before, so it starts a new pick: \d+ moves fit/);
+  assert.deepEqual(pageErrors, []);
+});
+
+test("a move made from the keyboard leaves the focus on the next moves", async () => {
+  await startGame("nim", "3;4");
+  await playState("your-turn");
+  await page.focus("#moves button");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /computer/.test(document.getElementById("log").textContent));
+  await playState("your-turn", "over");
+  if ((await page.getAttribute("#play-panel", "data-state")) === "your-turn") {
+    await page.waitForFunction(() => document.activeElement && document.activeElement.closest("#moves"));
+  }
+  assert.deepEqual(pageErrors, []);
+});

@@ -16,7 +16,7 @@ let generation = 0;
 /** The game being played: name, options, position, and its own counter so
  *  that answers about an abandoned game are dropped. */
 const play = { game: "", misere: false, compound: "", sum: false, position: [], over: true, start: [], gen: 0,
-  moves: [], marks: null, picked: [] };
+  moves: [], marks: null, picked: [], refocus: false };
 
 // ------------------------------------------------------------ page helpers
 

@@ -85,6 +85,12 @@ function renderBoard(answer, moves) {
   for (const part of board.querySelectorAll("[data-key]")) {
     part.addEventListener("click", () => pick(part.dataset.key));
   }
+  // A click on what no move touches (a covered square, Chomp's poisoned
+  // one) says so rather than nothing.
+  board.onclick = (e) => {
+    if (e.target.closest("[data-key]") || play.over || $("play-panel").dataset.state !== "your-turn") return;
+    show($("board-note"), "no move touches that; pick a part of a move");
+  };
 }
 
 /** The moves one of whose ways holds every key of `keys`. */
@@ -103,14 +109,18 @@ function pick(key) {
   if (play.over || !play.marks || $("play-panel").dataset.state !== "your-turn") return;
   let picked = play.picked.includes(key) ? play.picked.filter((k) => k !== key) : [...play.picked, key];
   let fits = picked.length ? movesWith(picked) : [];
+  // A part in no move with those picked before starts a new pick, and
+  // the note says why the old one went.
+  const restarted = picked.length > 1 && fits.length === 0;
   if (picked.length && fits.length === 0) {
     picked = [key];
     fits = movesWith(picked);
   }
   play.picked = fits.length ? picked : [];
   const note = $("board-note");
+  const anew = restarted ? "no move takes that with what you picked before, so it starts a new pick: " : "";
   if (picked.length && fits.length === 0) show(note, "that is part of no move; pick another");
-  else if (fits.length > 1) show(note, `${fits.length} moves fit: pick more, or choose one below`);
+  else if (fits.length > 1) show(note, `${anew}${fits.length} moves fit: pick more, or choose one below`);
   else hide(note);
   for (const part of $("board").querySelectorAll("[data-key]")) {
     part.classList.toggle("picked", play.picked.includes(part.dataset.key));
@@ -196,10 +206,18 @@ function computerMoved(r) {
   }
   renderMoves(r.moves, r);
   setPlayState("your-turn");
+  if (play.refocus) {
+    play.refocus = false;
+    const first = $("moves").querySelector("button, input");
+    if (first) first.focus();
+  }
 }
 
 function humanMove(from, m) {
   if (play.over || $("play-panel").dataset.state !== "your-turn") return;
+  // A move made from the keyboard keeps the keyboard in the moves: the
+  // next list's first move gets the focus (the buttons are rebuilt).
+  play.refocus = $("moves").contains(document.activeElement);
   log(`you: ${describe(from, m)}`);
   play.position = m.next;
   hide($("hint-text"));
