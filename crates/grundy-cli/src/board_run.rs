@@ -238,9 +238,10 @@ impl BoardRun {
     }
 
     /// Stops sampling, saves the checkpoint a last time and says what the
-    /// search did; an interrupted search says how to resume.
+    /// search did; an interrupted search says how to resume (after
+    /// "stopped" when the time limit stopped it: `main` names the limit).
     pub fn finish<T>(self, result: anyhow::Result<T>) -> anyhow::Result<T> {
-        self.finish_stopped_by(result, "interrupted")
+        self.finish_stopped_by(result, crate::longrun::stop_word())
     }
 
     /// [`finish`](Self::finish), where an interruption is told as

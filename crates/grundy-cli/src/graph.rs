@@ -60,7 +60,7 @@ pub fn run(args: &GraphArgs, limits: &Limits) -> anyhow::Result<()> {
         ),
         other => other?,
     };
-    let title = format!("{} {}", game.name(), position.join(" "));
+    let title = graph.title(&*game);
     limits.check_room(picture_bytes(&graph, format, args.drawings), "the picture")?;
     let bytes = match format {
         Format::Svg if args.drawings => picture::to_svg_drawn(&graph, &title, &*game).into_bytes(),

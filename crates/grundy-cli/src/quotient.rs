@@ -79,11 +79,14 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     } else {
         print(&text(&report, fault.is_none()))?;
     }
+    let unsaved = saved.and_then(Result::err);
     if let Some(fault) = fault {
-        anyhow::bail!("{fault} (the quotient proven before it is printed above)");
+        let unsaved = unsaved.map_or(String::new(), |e| {
+            format!("; the checkpoint was not saved: {e:#}")
+        });
+        anyhow::bail!("{fault} (the quotient proven before it is printed above{unsaved})");
     }
     // Ctrl-C exits 130 as every long command does, after what is proven.
-    let unsaved = saved.and_then(Result::err);
     let kept = match (&unsaved, path) {
         (Some(e), _) => format!("; the checkpoint was not saved: {e:#}"),
         (None, Some(p)) => format!(

@@ -282,6 +282,19 @@ fn a_time_limit_stops_any_computation_and_says_so() {
     );
     assert!(out.starts_with("game: grundy\nG(0..="), "{out}");
     assert!(err.contains("checkpoint saved to"), "{err}");
+    // A board search with a checkpoint says "stopped" after the limit.
+    let ck = scratch("timeout-board.ck");
+    let board = [
+        "value",
+        "node-kayles",
+        "grid:9x9",
+        "--checkpoint",
+        &ck,
+        "--timeout",
+        "0.5",
+    ];
+    let said = "the time limit ran out (--timeout 0.5 s): stopped; checkpoint saved to ";
+    fails(&board, said);
     // Its JSON says so too: `stopped`, absent from a finished run's.
     let (out, _, code) = run(
         &[

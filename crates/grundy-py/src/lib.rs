@@ -335,7 +335,7 @@ fn state_graph(
         other => other,
     }
     })?;
-    let title = format!("{} {}", game.name(), position.join(" "));
+    let title = graph.title(&*game);
     let svg = match drawings {
         true => picture::to_svg_drawn(&graph, &title, &*game),
         false => picture::to_svg(&graph, &title),

@@ -106,10 +106,19 @@ impl StateSpace for Positions<'_> {
         }
         match moves.is_empty() && self.misere {
             true => out.push(Node::MisereEnd),
-            false => out.extend(moves.into_iter().map(|m| {
-                let changed = (m.mv.component).map(|i| i..i + m.mv.parts.len());
-                Node::Position(state(self.ruleset, m.next, changed))
-            })),
+            false => {
+                // Moves to one position (another copy of an edge cut) are
+                // one edge of the graph.
+                let mut seen = std::collections::HashSet::new();
+                for m in moves {
+                    let changed = (m.mv.component).map(|i| i..i + m.mv.parts.len());
+                    let next = state(self.ruleset, m.next, changed);
+                    if !seen.contains(&next) {
+                        seen.insert(next.clone());
+                        out.push(Node::Position(next));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -175,6 +184,13 @@ impl StateGraph {
         matches!(err, Error::Limit { what, .. } if !what.starts_with(MOVES_LISTED))
     }
 
+    /// The picture's title: the game and the start, written as the graph
+    /// writes positions (`turtles tHH` is `turtles THH`).
+    pub fn title(&self, ruleset: &dyn Ruleset) -> String {
+        let start = self.position(0).unwrap_or_default();
+        format!("{} {}", ruleset.name(), start.join(" "))
+    }
+
     /// The position of vertex `v`, unless it is the misère dead end.
     pub fn position(&self, v: u32) -> Option<&[String]> {
         self.nodes[v as usize].position()
@@ -236,6 +252,8 @@ fn advise_exactly(
         Some(target) => ruleset
             .position_moves(position, limits)?
             .into_iter()
+            // Every component written as the graph writes it: the
+            // position asked may be written otherwise (`04`).
             .find(|m| state(ruleset, m.next.clone(), None) == target),
         None => None,
     };

@@ -231,7 +231,7 @@ pub async fn graph(State(app): State<Arc<App>>, raw: RawQuery) -> Response {
             }
             other => other?,
         };
-        let title = format!("{} {}", game.name(), position.join(" "));
+        let title = graph.title(&*game);
         Ok(svg(match params.flag("drawings")? {
             true => picture::to_svg_drawn(&graph, &title, &*game),
             false => picture::to_svg(&graph, &title),

@@ -408,6 +408,13 @@ impl Game for Product {
         c.format()
     }
 
+    fn unmarked(&self, c: Heads) -> Heads {
+        Heads {
+            turned: Ignored(Vec::new()),
+            ..c
+        }
+    }
+
     /// The Tartan theorem: each head is worth the nim product of the
     /// factors' head values; the heads add up.
     fn value(&self, c: &Heads, limits: &Limits) -> Result<Nimber> {

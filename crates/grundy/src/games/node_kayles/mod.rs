@@ -340,9 +340,9 @@ impl Game for NodeKayles {
         if let Ok(board) = board {
             return Ok(NkGraph::Grid(board));
         }
-        // One word is one lone vertex, unless it is a size or a family
-        // mistyped (`3x`, `path5`): that is refused, not valued as `*`.
-        // (`x1` stays a vertex: a size starts with its digits.)
+        // One word alone is refused, not valued as a lone vertex's `*`:
+        // a size (`3x`) or a number said as such, a family mistyped
+        // (`path5`) with what was meant, any other word below.
         let sized = t.starts_with(|c: char| c.is_ascii_digit());
         match read_dims(t) {
             Dims::Number(n) => {

@@ -93,7 +93,7 @@ pub(super) fn parse_family(t: &str) -> Option<Result<NkGraph>> {
 const FAMILIES: [&str; 4] = ["path", "cycle", "grid", "kbip"];
 
 /// A family's name run into its size, `path5` or `Grid3x3`, as the family
-/// and the size: such a word would otherwise read as one lone vertex.
+/// and the size, so that its refusal says what was meant.
 pub(super) fn mistyped_family(t: &str) -> Option<(&'static str, &str)> {
     FAMILIES.into_iter().find_map(|family| {
         let head = t.get(..family.len())?;

@@ -54,10 +54,12 @@ fn every_edge_lies_inside_the_picture() {
     }
 }
 
-/// A position reached by different moves is one node: the marks a move
-/// leaves on what it shows (the coins it turned, the edge it cut) are no
-/// part of the position. Turtles on three coins reach every one of the 8
-/// rows of heads; three copies of `1-2` drawn under `0-1` leave 4 graphs.
+/// A position reached by different moves is one node, and a move to it
+/// one edge: the marks a move leaves on what it shows (the coins it
+/// turned, the edge it cut) are no part of the position. Turtles on three
+/// coins reach every one of the 8 rows of heads, turtles times turtles on
+/// a 2x2 grid every one of its 16 sets of heads; three copies of `1-2`
+/// drawn under `0-1` make the start and 4 graphs left.
 #[test]
 fn positions_reached_by_different_moves_are_one_node() {
     for (game, start, positions) in [
@@ -65,9 +67,17 @@ fn positions_reached_by_different_moves_are_one_node() {
         ("ruler", "HHH", 8),
         ("mock-turtles", "HHHH", 16),
         ("hackenbush", "0-1,1-2,1-2,1-2", 5),
+        ("turning-corners", "HHH/HHH", 4),
+        ("product:turtles,turtles", "HH/HH", 16),
     ] {
         let g = graph(game, &[start]);
         assert_eq!(g.nodes.len(), positions, "{game} {start}");
+        let dot = to_dot(&g, game);
+        let edges: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
+        let mut once = edges.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(edges.len(), once.len(), "{game}: an edge drawn twice");
         let texts: Vec<&str> = (g.nodes.iter())
             .flat_map(|n| n.position().unwrap_or_default())
             .map(String::as_str)
