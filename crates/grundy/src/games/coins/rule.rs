@@ -84,6 +84,21 @@ impl Rule {
         }
     }
 
+    /// Whether a move turning `head` may turn `others` (ascending, all
+    /// left of it) with it: told at once, for a move typed where there are
+    /// too many to list.
+    pub fn allows(&self, head: u64, others: &[u64]) -> bool {
+        let k = others.len() as u64 + 1;
+        match self {
+            Rule::Any(counts) => counts.contains(&k),
+            Rule::Run(lengths) => {
+                // `others` are distinct coins below `head`, so k <= head.
+                let run = (others.iter().enumerate()).all(|(i, &x)| x == head - k + 1 + i as u64);
+                run && lengths.as_ref().is_none_or(|set| set.contains(&k))
+            }
+        }
+    }
+
     /// How many moves turn `head` (saturating at `u64::MAX`): a product
     /// game lists the moves of its cheaper factor and asks the other for
     /// the one value that wins.

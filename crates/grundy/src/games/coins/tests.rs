@@ -116,6 +116,66 @@ fn listing_moves_stops_when_asked() {
     assert!(matches!(err, Error::Interrupted(_)), "{err}");
 }
 
+/// A row typed as a move is an option exactly when the listing has it,
+/// for every rule kind (counts, runs of any or some lengths) and every
+/// row of up to six coins, in both writings; a listed one comes back
+/// marked as listed.
+#[test]
+fn typed_rows_are_options_exactly_when_listed() {
+    let games = ["any:1,2", "any:1,2,3", "any:2,4", "run:1,3", "run:2"];
+    let mut games: Vec<CoinGame> = games
+        .iter()
+        .map(|a| CoinGame::from_args(a).unwrap())
+        .collect();
+    games.push(CoinGame::ruler());
+    for g in &games {
+        assert!(g.tells_options());
+        for n in 1..=6u64 {
+            for bits in 0..1u64 << n {
+                let heads: Vec<u64> = (1..=n).filter(|i| bits >> (i - 1) & 1 == 1).collect();
+                let row = |h: &[u64]| Coins {
+                    len: Some(n),
+                    heads: h.to_vec(),
+                    turned: Ignored(Vec::new()),
+                };
+                let c = row(&heads);
+                let mut listed = Vec::new();
+                g.for_each_option(&c, &Limits::default(), &mut |p| {
+                    listed.push(p[0].clone());
+                    true
+                })
+                .unwrap();
+                for to_bits in 0..1u64 << n {
+                    let to_heads: Vec<u64> =
+                        (1..=n).filter(|i| to_bits >> (i - 1) & 1 == 1).collect();
+                    let mut parts = [row(&to_heads)];
+                    let said = g.is_option(&c, &mut parts).unwrap();
+                    let found = listed.iter().find(|o| o.heads == to_heads);
+                    assert_eq!(
+                        said,
+                        found.is_some(),
+                        "{}: {} -> {}",
+                        g.name(),
+                        c.format(),
+                        parts[0].format()
+                    );
+                    if let Some(o) = found {
+                        assert_eq!(parts[0].format(), o.format());
+                    }
+                }
+                // A row written otherwise (a list of heads) is no move of
+                // a coin string, nor a row of two parts.
+                let listed_heads = Coins {
+                    len: None,
+                    ..c.clone()
+                };
+                assert_eq!(g.is_option(&c, &mut [listed_heads]), Some(false));
+                assert_eq!(g.is_option(&c, &mut [c.clone(), c.clone()]), Some(false));
+            }
+        }
+    }
+}
+
 #[test]
 fn general_rules_parse() {
     assert_eq!(
