@@ -69,7 +69,7 @@ pub fn run(args: &QuotientArgs, limits: &Limits) -> anyhow::Result<()> {
     let interrupted = matches!(reached.stopped, Some((_, grundy::Error::Interrupted(_))));
     // A stop that no bound made is the game's fault: an error, said once,
     // by the error line.
-    let fault = (reached.fault()).map(|(n, e)| format!("heap {n} not finished: {e}"));
+    let fault = reached.fault();
     let mut report = reached.answer();
     if interrupted {
         report.stopped_by(&crate::stop_cause());

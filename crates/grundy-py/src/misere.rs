@@ -24,7 +24,7 @@ fn quotient_of(py: Python<'_>, h: HeapGame) -> PyResult<Py<PyAny>> {
         match (&reached.stopped, reached.fault()) {
             (Some((_, Error::Interrupted(why))), _) => Err(Error::Interrupted(why.clone())),
             // The game's fault fails as the command does (exit code 2).
-            (_, Some((n, e))) => Err(Error::Unsupported(format!("heap {n} not finished: {e}"))),
+            (_, Some(fault)) => Err(fault),
             _ => Ok(reached.answer()),
         }
     })?;

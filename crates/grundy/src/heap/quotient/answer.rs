@@ -81,12 +81,14 @@ impl QuotientAnswer {
 }
 
 impl Reached {
-    /// The heap not finished and why, when no bound stopped it (moves
-    /// that leave bigger heaps): the game's fault, which front ends report
-    /// as a failure after the quotient proven.
-    pub fn fault(&self) -> Option<(u64, &Error)> {
+    /// The error that stopped a heap when no bound did (moves that leave
+    /// bigger heaps), naming the heap: the game's fault, which front ends
+    /// report as a failure after the quotient proven.
+    pub fn fault(&self) -> Option<Error> {
         match &self.stopped {
-            Some((n, e)) if !e.is_bound() => Some((*n, e)),
+            Some((n, e)) if !e.is_bound() => {
+                Some(Error::Unsupported(format!("heap {n} not finished: {e}")))
+            }
             _ => None,
         }
     }
